@@ -1,0 +1,12 @@
+import type { Db } from '../db/client'
+import type { Config } from '../server/config'
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    cspNonce: string
+    db: Db
+    config: Config
+  }
+}
+
+export {}

@@ -1,0 +1,28 @@
+/**
+ * Opens the SQLite file, applies pending migrations and returns the drizzle handle.
+ * One handle per process; better-sqlite3 is synchronous, so writes inside
+ * `db.transaction` are serialised and cannot interleave.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import * as schema from './schema'
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export function openDb(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new Database(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  const db = drizzle(sqlite, { schema }) as Db
+  migrate(db, { migrationsFolder })
+  return db
+}

@@ -1,0 +1,129 @@
+/**
+ * The licensing data model. Later areas add their tables here and run
+ * `npx drizzle-kit generate` to write the next migration into db/migrations.
+ */
+import { sqliteTable, text, integer, primaryKey, index } from 'drizzle-orm/sqlite-core'
+
+/** A customer account. AccountID is the customer number. */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    accountId: text('account_id').primaryKey(),
+    accountName: text('account_name').notNull(),
+    /** Undefined, Direct, Channel or Indirect */
+    orgType: text('org_type').notNull().default('Undefined'),
+    /** '' or 'approved' means allowed; anything else is an export-control denial. */
+    exportControlStatus: text('export_control_status').notNull().default(''),
+    hasSsl: integer('has_ssl').notNull().default(0),
+    hasSharedLicense: integer('has_shared_license').notNull().default(0),
+    hasNamedLicense: integer('has_named_license').notNull().default(0),
+    hasFsa: integer('has_fsa').notNull().default(0),
+    hasElastic: integer('has_elastic').notNull().default(0),
+    accessDisabled: integer('access_disabled').notNull().default(0),
+    supportEmail: text('support_email').notNull().default(''),
+  },
+  (t) => [index('accounts_name_idx').on(t.accountName)],
+)
+
+/** Global roles: user, admin, busops, support, sales, salesaccess (JSON array). */
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull().default(''),
+  roles: text('roles', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  active: integer('active').notNull().default(1),
+})
+
+/** Which customers a (non-staff) user is a contact of, and with what per-customer flags. */
+export const accountAccess = sqliteTable(
+  'account_access',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** admin (Licensing Portal Administrator), viewer (Licensing Portal Viewer), asc (Support Coordinator), or '' */
+    role: text('role').notNull().default(''),
+    isFnpLicenseGenerator: integer('is_fnp_license_generator').notNull().default(0),
+    isSales: integer('is_sales').notNull().default(0),
+    isSalesAccess: integer('is_sales_access').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('account_access_account_idx').on(t.accountId)],
+)
+
+/** Saved table views per user, customer and table. */
+export const savedViews = sqliteTable(
+  'saved_views',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    customerNumber: text('customer_number').notNull(),
+    tableName: text('table_name').notNull(),
+    filterModel: text('filter_model', { mode: 'json' }),
+    sortModel: text('sort_model', { mode: 'json' }),
+    columnOrder: text('column_order', { mode: 'json' }),
+    /** Screen-specific extras (dateRange, startDate, endDate, activeOnly ...). */
+    extra: text('extra', { mode: 'json' }),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.customerNumber, t.tableName] })],
+)
+
+export const featureFlags = sqliteTable('feature_flags', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull(),
+  defaultEnabled: integer('default_enabled').notNull().default(0),
+  /** The route path this flag gates, if any (e.g. /entitlementsFSA). */
+  path: text('path'),
+  conflicts: text('conflicts', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  sortOrder: integer('sort_order').notNull().default(0),
+})
+
+/** A user's chosen set of enabled flags; no row means the defaults apply. */
+export const userFeatureFlags = sqliteTable('user_feature_flags', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  enabled: text('enabled', { mode: 'json' }).$type<string[]>().notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** Portal sessions; the cookie holds only the id. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/** Storage of the embedded identity provider (grants, codes, tokens, interactions). */
+export const oidcModels = sqliteTable(
+  'oidc_models',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: integer('expires_at'),
+    consumedAt: integer('consumed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index('oidc_models_grant_idx').on(t.grantId),
+    index('oidc_models_uid_idx').on(t.uid),
+  ],
+)
+
+/** Fixed-window counters for rate limits (sign-in attempts, writes). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+})
+
+/** Small key/value settings kept by the server (generated signing keys, build info). */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})

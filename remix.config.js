@@ -1,0 +1,16 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ['**/.*', '**/*.test.*'],
+  serverModuleFormat: 'esm',
+  serverPlatform: 'node',
+  // Server-only ESM packages that must stay external to the server bundle.
+  serverDependenciesToBundle: [],
+  postcss: true,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+}

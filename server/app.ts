@@ -1,0 +1,96 @@
+/**
+ * The one Node process: embedded identity provider (/oidc), licensing API (/api)
+ * and the Remix portal (/*). Each of the first two is mounted only when the
+ * configuration points at the embedded one.
+ */
+import path from 'node:path'
+import http from 'node:http'
+import express from 'express'
+import compression from 'compression'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import { loadConfig, type Config } from './config'
+import { securityHeaders, requestLog } from './security'
+import { openDb, type Db } from '../db/client'
+import { ensureSeeded } from '../db/seed'
+import { mountOidc } from './oidc/index'
+import { createApiRouter } from '../api/index'
+
+export interface ServerOptions {
+  /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
+  portal?: boolean
+  /** Seed the demo data on an empty database. */
+  seed?: boolean
+}
+
+export interface RunningServer {
+  app: express.Express
+  db: Db
+  config: Config
+  server: http.Server
+  url: string
+  close(): Promise<void>
+}
+
+export async function createApp(config: Config, db: Db, options: ServerOptions = {}) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use(requestLog(config.logRequests))
+  app.use(securityHeaders(config))
+  app.use(compression())
+
+  app.get('/healthz', (_req, res) => {
+    try {
+      db.$client.prepare('select 1').get()
+      res.status(200).json({ status: 'ok' })
+    } catch (e) {
+      res.status(503).json({ status: 'unavailable' })
+    }
+  })
+
+  if (config.embeddedOidc) await mountOidc(app, { config, db })
+  if (config.embeddedApi) app.use('/api', createApiRouter({ config, db }))
+
+  if (options.portal !== false) {
+    const buildPath = path.resolve('build/index.js')
+    const build = (await import(buildPath)) as ServerBuild
+    app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+    app.use(express.static('public', { maxAge: '1h' }))
+    app.all(
+      '*',
+      createRequestHandler({
+        build,
+        mode: config.production ? 'production' : 'development',
+        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, db, config }),
+      }),
+    )
+  }
+  return app
+}
+
+export async function startServer(
+  config: Config = loadConfig(),
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const db = openDb(config.databasePath)
+  if (options.seed !== false) await ensureSeeded(db)
+  const app = await createApp(config, db, options)
+  const server = http.createServer(app)
+  server.keepAliveTimeout = 65_000
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  return {
+    app,
+    db,
+    config,
+    server,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      db.$client.close()
+    },
+  }
+}

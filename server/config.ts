@@ -1,0 +1,86 @@
+/**
+ * Start-up configuration. Every value comes from the environment and has a
+ * working default, so `npm start` runs the whole product on one machine.
+ * Every variable is documented in the README.
+ */
+import path from 'node:path'
+
+export type Environment = 'dev' | 'uat' | 'prod'
+
+export interface Config {
+  port: number
+  host: string
+  /** The address users reach the portal at, without a trailing slash. */
+  publicUrl: string
+  production: boolean
+  environment: Environment
+  databasePath: string
+  sessionSecret: string
+  /** Issuer of the identity provider. Embedded provider is mounted when it is ours. */
+  oidcIssuer: string
+  embeddedOidc: boolean
+  oidcClientId: string
+  oidcClientSecret: string
+  /** Audience (resource indicator) of access tokens for the licensing API. */
+  apiAudience: string
+  /** Claim of the access token that carries the user's e-mail. */
+  apiEmailClaim: string
+  /** Base address of the licensing API, e.g. http://127.0.0.1:3000/api. */
+  apiBaseUrl: string
+  embeddedApi: boolean
+  profileUrl: string
+  documentationUrl: string
+  supportUrl: string
+  privacyUrl: string
+  buildInfo: string
+  /** JSON Web Key Set (private keys) for the embedded provider; generated and stored when empty. */
+  oidcJwks: string | undefined
+  oidcCookieKeys: string[]
+  logRequests: boolean
+  signInRateLimit: number
+}
+
+function trimSlash(s: string) {
+  return s.replace(/\/+$/, '')
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000)
+  const host = env.HOST ?? '0.0.0.0'
+  const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`)
+  const production = env.NODE_ENV === 'production'
+  const environmentRaw = (env.PORTAL_ENVIRONMENT ?? 'dev').toLowerCase()
+  const environment: Environment =
+    environmentRaw === 'dev' || environmentRaw === 'uat' ? environmentRaw : 'prod'
+  const embeddedIssuer = `${publicUrl}/oidc`
+  const oidcIssuer = trimSlash(env.OIDC_ISSUER ?? embeddedIssuer)
+  const embeddedApiBase = `http://127.0.0.1:${port}/api`
+  const apiBaseUrl = trimSlash(env.API_BASE_URL ?? embeddedApiBase)
+  const sessionSecret = env.SESSION_SECRET ?? 'dev-only-session-secret-change-me'
+  return {
+    port,
+    host,
+    publicUrl,
+    production,
+    environment,
+    databasePath: path.resolve(env.DATABASE_PATH ?? 'data/portal.db'),
+    sessionSecret,
+    oidcIssuer,
+    embeddedOidc: oidcIssuer === embeddedIssuer,
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'licensing-portal',
+    oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'licensing-portal-secret',
+    apiAudience: env.API_AUDIENCE ?? 'urn:licensing-api',
+    apiEmailClaim: env.API_EMAIL_CLAIM ?? 'email',
+    apiBaseUrl,
+    embeddedApi: apiBaseUrl === embeddedApiBase || env.API_EMBEDDED === '1',
+    profileUrl: env.PROFILE_URL ?? `${oidcIssuer}/me`,
+    documentationUrl: env.DOCUMENTATION_URL ?? 'https://docs.example.com/licensing',
+    supportUrl: env.SUPPORT_URL ?? 'https://support.example.com/requests/new',
+    privacyUrl: env.PRIVACY_URL ?? 'https://www.example.com/privacy',
+    buildInfo: env.BUILD_INFO ?? '',
+    oidcJwks: env.OIDC_JWKS || undefined,
+    oidcCookieKeys: (env.OIDC_COOKIE_KEYS ?? `${sessionSecret}-oidc`).split(',').filter(Boolean),
+    logRequests: env.LOG_REQUESTS !== '0',
+    signInRateLimit: Number(env.SIGNIN_RATE_LIMIT ?? 10),
+  }
+}
