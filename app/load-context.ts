@@ -7,6 +7,9 @@ declare module '@remix-run/node' {
     db: Db
     config: Config
   }
+  interface Future {
+    v3_singleFetch: true
+  }
 }
 
 export {}

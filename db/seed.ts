@@ -1,4 +1,193 @@
+/**
+ * Seeding: the demo data set (`seedDemo`) and generated customers for scale work
+ * (`seedScale`). `seedDemo` runs its steps in order inside one transaction; an area
+ * that brings its own demo data adds a step to `demoSteps`.
+ */
+import { count, gte, max, sql } from 'drizzle-orm'
 import type { Db } from './client'
+import { accountAccess, accounts, featureFlags, users } from './schema'
+import { hashPassword } from './passwords'
+import { DEMO_GENERATED_CUSTOMERS, DEMO_PASSWORD, demoAccounts, demoFeatureFlags, demoUsers } from './seed-data'
+import { FIRST_GENERATED_NUMBER, generateCustomer } from './seed-scale'
 
-/** Seeds the demo data set when the database is empty. (placeholder until built) */
-export async function ensureSeeded(_db: Db) {}
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface SeedContext {
+  tx: Tx
+  /** User ids of the demo users by lower-case e-mail. */
+  userIds: Map<string, number>
+  /** A ready `demo` password hash shared by generated contacts (hashing each would take minutes at scale). */
+  sharedPasswordHash: string
+}
+
+export interface DemoStep {
+  name: string
+  run(ctx: SeedContext): void
+}
+
+const BATCH = 500
+
+function insertAccountsStep(): DemoStep {
+  return {
+    name: 'accounts',
+    run: ({ tx }) => {
+      tx.insert(accounts).values(demoAccounts).run()
+    },
+  }
+}
+
+function insertUsersStep(hashes: Map<string, string>): DemoStep {
+  return {
+    name: 'users',
+    run: ({ tx, userIds }) => {
+      for (const u of demoUsers) {
+        const email = u.email.toLowerCase()
+        const row = tx
+          .insert(users)
+          .values({ email, name: u.name, roles: u.roles, active: u.active ?? 1, passwordHash: hashes.get(email)! })
+          .returning({ id: users.id })
+          .get()
+        userIds.set(email, row.id)
+        for (const a of u.access ?? []) {
+          tx.insert(accountAccess)
+            .values({
+              userId: row.id,
+              accountId: a.accountId,
+              role: a.role,
+              isFnpLicenseGenerator: a.isFnpLicenseGenerator ?? 0,
+              isSales: a.isSales ?? 0,
+              isSalesAccess: a.isSalesAccess ?? 0,
+            })
+            .run()
+        }
+      }
+    },
+  }
+}
+
+function insertFeatureFlagsStep(): DemoStep {
+  return {
+    name: 'feature flags',
+    run: ({ tx }) => {
+      tx.insert(featureFlags)
+        .values(demoFeatureFlags.map((f, i) => ({ ...f, sortOrder: i })))
+        .run()
+    },
+  }
+}
+
+function generatedCustomersStep(n: number): DemoStep {
+  return {
+    name: `${n} generated customers`,
+    run: (ctx) => {
+      insertGenerated(ctx.tx, FIRST_GENERATED_NUMBER, n, ctx.sharedPasswordHash)
+    },
+  }
+}
+
+/** Inserts customers number `first` .. `first + n - 1` with their contacts. Returns the contact count. */
+function insertGenerated(tx: Tx, first: number, n: number, passwordHash: string) {
+  let contacts = 0
+  for (let start = 0; start < n; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, n - start) }, (_, i) => generateCustomer(first + start + i))
+    tx.insert(accounts)
+      .values(batch.map(({ contacts: _c, ...account }) => account))
+      .run()
+    for (const customer of batch) {
+      for (const c of customer.contacts) {
+        // Subsidiaries of one company share a mail domain, so a contact may serve several customers.
+        const user = tx
+          .insert(users)
+          .values({ email: c.email, name: c.name, roles: ['user'], passwordHash })
+          .onConflictDoUpdate({ target: users.email, set: { email: sql`excluded.email` } })
+          .returning({ id: users.id })
+          .get()
+        tx.insert(accountAccess)
+          .values({ userId: user.id, accountId: customer.accountId, role: c.role })
+          .onConflictDoNothing()
+          .run()
+        contacts++
+      }
+    }
+  }
+  return contacts
+}
+
+async function hashesFor(emails: string[]) {
+  const entries = await Promise.all(emails.map(async (e) => [e, await hashPassword(DEMO_PASSWORD)] as const))
+  return new Map(entries)
+}
+
+export interface SeedSummary {
+  accounts: number
+  users: number
+  steps: string[]
+}
+
+function tableCount(db: Db, table: typeof accounts | typeof users) {
+  return db.select({ n: count() }).from(table).get()?.n ?? 0
+}
+
+/** Loads the demo data set. Expects an empty database. */
+export async function seedDemo(db: Db): Promise<SeedSummary> {
+  const hashes = await hashesFor(demoUsers.map((u) => u.email.toLowerCase()))
+  const sharedPasswordHash = await hashPassword(DEMO_PASSWORD)
+  const demoSteps: DemoStep[] = [
+    insertAccountsStep(),
+    insertUsersStep(hashes),
+    insertFeatureFlagsStep(),
+    generatedCustomersStep(DEMO_GENERATED_CUSTOMERS),
+  ]
+  db.transaction((tx) => {
+    const ctx: SeedContext = { tx, userIds: new Map(), sharedPasswordHash }
+    for (const step of demoSteps) step.run(ctx)
+  })
+  return { accounts: tableCount(db, accounts), users: tableCount(db, users), steps: demoSteps.map((s) => s.name) }
+}
+
+/** Seeds the demo data set when there are no accounts yet. Returns what it did, or null. */
+export async function ensureSeeded(db: Db): Promise<SeedSummary | null> {
+  if (tableCount(db, accounts) > 0) return null
+  return seedDemo(db)
+}
+
+export interface ScaleSummary {
+  first: string
+  last: string
+  customers: number
+  contacts: number
+}
+
+/** Adds `n` generated customers after the highest generated number, each with one to three contacts. */
+export async function seedScale(db: Db, n: number): Promise<ScaleSummary> {
+  if (!Number.isInteger(n) || n < 1) throw new Error('seedScale: n must be a positive whole number')
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  return db.transaction((tx) => {
+    const highest = tx
+      .select({ id: max(sql<number>`CAST(${accounts.accountId} AS INTEGER)`) })
+      .from(accounts)
+      .where(gte(sql`CAST(${accounts.accountId} AS INTEGER)`, FIRST_GENERATED_NUMBER))
+      .get()?.id
+    const first = highest ? Number(highest) + 1 : FIRST_GENERATED_NUMBER
+    const contacts = insertGenerated(tx, first, n, passwordHash)
+    return { first: String(first), last: String(first + n - 1), customers: n, contacts }
+  })
+}
+
+/** Removes all data rows except the server's own settings (signing keys), keeping the schema. */
+export function clearData(db: Db) {
+  const tables = db.$client
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name <> 'settings'",
+    )
+    .all() as { name: string }[]
+  db.$client.pragma('foreign_keys = OFF')
+  try {
+    db.$client.transaction(() => {
+      for (const t of tables) db.$client.prepare(`DELETE FROM "${t.name.replace(/"/g, '""')}"`).run()
+    })()
+  } finally {
+    db.$client.pragma('foreign_keys = ON')
+  }
+  return tables.map((t) => t.name)
+}

@@ -44,7 +44,7 @@ function trimSlash(s: string) {
   return s.replace(/\/+$/, '')
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000)
   const host = env.HOST ?? '0.0.0.0'
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`)

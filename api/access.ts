@@ -1,0 +1,111 @@
+/**
+ * Who may see which customer. Staff (busops, support, sales, salesaccess) see every
+ * account; everyone else sees the accounts they hold an `account_access` row for.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { accountAccess, accounts } from '../db/schema'
+import { PRODUCT_PREFIX, STAFF_ROLES } from './constants'
+import { badRequest, forbidden, notFound } from './envelope'
+import type { ApiUser } from './auth'
+
+export type Account = typeof accounts.$inferSelect
+export type AccessRow = typeof accountAccess.$inferSelect
+
+/** A customer number as sent by callers (string or number). */
+export const customerNumberSchema = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'customer number is required')
+      .max(32)
+      .regex(/^[A-Za-z0-9_-]+$/, 'customer number may only hold letters, digits, - and _'),
+  )
+
+export function isStaff(user: ApiUser) {
+  return user.roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r))
+}
+
+/** Restriction on `accounts` for list queries; undefined for staff. */
+export function accountScope(user: ApiUser): SQL | undefined {
+  if (isStaff(user)) return undefined
+  return sql`EXISTS (SELECT 1 FROM ${accountAccess} WHERE ${accountAccess.accountId} = ${accounts.accountId} AND ${accountAccess.userId} = ${user.id})`
+}
+
+export interface CustomerAccess {
+  account: Account
+  /** The user's contact row on this customer, if any (staff may have none). */
+  access: AccessRow | undefined
+}
+
+/**
+ * The account and the user's access row; 404 when the customer does not exist,
+ * 403 when the user may not see it. Every call scoped to a customer goes through here.
+ */
+export function requireCustomerAccess(db: Db, user: ApiUser, customerNumber: unknown): CustomerAccess {
+  const parsed = customerNumberSchema.safeParse(customerNumber)
+  if (!parsed.success) throw badRequest(`customerNumber: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+  const account = db.select().from(accounts).where(eq(accounts.accountId, parsed.data)).get()
+  if (!account) throw notFound('Customer not found')
+  const access = db
+    .select()
+    .from(accountAccess)
+    .where(and(eq(accountAccess.accountId, account.accountId), eq(accountAccess.userId, user.id)))
+    .get()
+  if (!access && !isStaff(user)) throw forbidden()
+  return { account, access }
+}
+
+export type AccountInfo = {
+  customerNumber: string
+  customerName: string
+  isPortalView: number
+  isPortalEdit: number
+  isAsc: number
+  isFNPLicenseGenerator: number
+  isAccessDisabled: number
+  isSalesAccess: number
+  isSales: number
+  hasSSL: number
+  hasSharedLicense: number
+  hasNamedLicense: number
+  hasFSA: number
+  hasElastic: number
+  orgType: string
+  supportEmail: string
+} & Record<`${typeof PRODUCT_PREFIX}ExportControlStatus`, string>
+
+const flag = (v: unknown) => (v ? 1 : 0)
+
+/** The customer info object of the spec, from the account, the user's access row and global roles. */
+export function buildAccountInfo(account: Account, access: AccessRow | undefined, user: ApiUser): AccountInfo {
+  const staffSales = user.roles.includes('sales')
+  const staffSalesAccess = user.roles.includes('salesaccess')
+  return {
+    customerNumber: account.accountId,
+    customerName: account.accountName,
+    isPortalView: flag(access?.role === 'viewer'),
+    isPortalEdit: flag(access?.role === 'admin'),
+    isAsc: flag(access?.role === 'asc'),
+    isFNPLicenseGenerator: flag(access?.isFnpLicenseGenerator),
+    isAccessDisabled: flag(account.accessDisabled),
+    isSalesAccess: flag(staffSalesAccess || access?.isSalesAccess),
+    isSales: flag(staffSales || access?.isSales),
+    hasSSL: flag(account.hasSsl),
+    hasSharedLicense: flag(account.hasSharedLicense),
+    hasNamedLicense: flag(account.hasNamedLicense),
+    hasFSA: flag(account.hasFsa),
+    hasElastic: flag(account.hasElastic),
+    orgType: account.orgType,
+    supportEmail: account.supportEmail,
+    [`${PRODUCT_PREFIX}ExportControlStatus`]: account.exportControlStatus,
+  } as AccountInfo
+}
+
+export function accountInfo(db: Db, user: ApiUser, customerNumber: unknown): AccountInfo {
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  return buildAccountInfo(account, access, user)
+}

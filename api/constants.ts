@@ -1,0 +1,16 @@
+/** Prefix of vendor-specific field names, e.g. `${PRODUCT_PREFIX}ExportControlStatus`. */
+export const PRODUCT_PREFIX = 'ansys'
+
+/** Rows per page when a list request names no limit, and the most one request may ask for. */
+export const DEFAULT_PAGE_SIZE = 100
+export const MAX_PAGE_SIZE = 1000
+
+/** Distinct values returned when no limit is named, and the most one request may ask for. */
+export const DEFAULT_DISTINCT_LIMIT = 500
+export const MAX_DISTINCT_LIMIT = 5000
+
+/** Largest JSON request body accepted. */
+export const BODY_LIMIT = '1mb'
+
+/** Global roles that see every customer account. */
+export const STAFF_ROLES = ['busops', 'support', 'sales', 'salesaccess'] as const

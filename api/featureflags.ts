@@ -1,0 +1,95 @@
+/**
+ * Feature flags: each user has an enabled set (their saved choice, or the flags
+ * that are on by default). Switchable outside production only.
+ */
+import express from 'express'
+import { asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Config } from '../server/config'
+import type { Db } from '../db/client'
+import { featureFlags, userFeatureFlags } from '../db/schema'
+import type { ApiUser } from './auth'
+import { ApiError, badRequest, handle, parseInput } from './envelope'
+
+export const CONFLICT_MESSAGE = 'Selections are in conflict. Deselect one or more option.'
+
+export interface FeatureView {
+  name: string
+  description: string
+  enabled: boolean
+  conflicts: string[]
+  path: string | null
+}
+
+type FlagRow = typeof featureFlags.$inferSelect
+
+function allFlags(db: Db): FlagRow[] {
+  return db.select().from(featureFlags).orderBy(asc(featureFlags.sortOrder), asc(featureFlags.name)).all()
+}
+
+export function enabledFeatureNames(db: Db, userId: number, flags: FlagRow[] = allFlags(db)): Set<string> {
+  const saved = db.select().from(userFeatureFlags).where(eq(userFeatureFlags.userId, userId)).get()
+  if (saved) return new Set(saved.enabled)
+  return new Set(flags.filter((f) => f.defaultEnabled).map((f) => f.name))
+}
+
+export function featuresFor(db: Db, user: ApiUser): FeatureView[] {
+  const flags = allFlags(db)
+  const enabled = enabledFeatureNames(db, user.id, flags)
+  return flags.map((f) => ({
+    name: f.name,
+    description: f.description,
+    enabled: enabled.has(f.name),
+    conflicts: f.conflicts ?? [],
+    path: f.path ?? null,
+  }))
+}
+
+/** Throws 400 for unknown names or two selected features that conflict (either direction). */
+export function checkSelection(flags: Pick<FlagRow, 'name' | 'conflicts'>[], selected: string[]) {
+  const byName = new Map(flags.map((f) => [f.name, f]))
+  const unknown = selected.filter((n) => !byName.has(n))
+  if (unknown.length) throw badRequest(`Unknown feature: ${unknown.join(', ')}`)
+  const chosen = new Set(selected)
+  for (const name of chosen) {
+    for (const other of byName.get(name)!.conflicts ?? []) {
+      if (other !== name && chosen.has(other)) throw badRequest(CONFLICT_MESSAGE)
+    }
+  }
+}
+
+const selectionSchema = z.object({
+  features: z.array(z.string().min(1).max(100)).max(200),
+})
+
+export function featureFlagsRouter({ config, db }: { config: Config; db: Db }) {
+  const router = express.Router()
+
+  router.get(
+    '/featureflag/features',
+    handle(({ user }) => featuresFor(db, user)),
+  )
+
+  router.post(
+    '/featureflag/features',
+    handle(({ req, user }) => {
+      if (config.environment === 'prod') {
+        throw new ApiError(403, 'Feature flags cannot be switched in production')
+      }
+      const { features } = parseInput(selectionSchema, req.body)
+      const selected = [...new Set(features)]
+      db.transaction((tx) => {
+        const flags = tx.select({ name: featureFlags.name, conflicts: featureFlags.conflicts }).from(featureFlags).all()
+        checkSelection(flags, selected)
+        const now = Date.now()
+        tx.insert(userFeatureFlags)
+          .values({ userId: user.id, enabled: selected, updatedAt: now })
+          .onConflictDoUpdate({ target: userFeatureFlags.userId, set: { enabled: selected, updatedAt: now } })
+          .run()
+      })
+      return featuresFor(db, user)
+    }),
+  )
+
+  return router
+}

@@ -1,0 +1,358 @@
+/**
+ * The list engine shared by every list call: filter rules -> SQL WHERE, sort rules
+ * -> ORDER BY, offset/continuation-token paging, count and distinct values.
+ *
+ * A list declares an allow-list of columns (API field name -> drizzle column or SQL
+ * expression). Names outside it are rejected; values are always bound parameters.
+ */
+import { createHash } from 'node:crypto'
+import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { z } from 'zod'
+import { DEFAULT_DISTINCT_LIMIT, DEFAULT_PAGE_SIZE, MAX_DISTINCT_LIMIT, MAX_PAGE_SIZE } from './constants'
+
+/** A request the engine refuses; answered with HTTP 400 and this message. */
+export class ListError extends Error {}
+
+export const FILTER_METHODS = [
+  'CONTAINS',
+  'STARTSWITH',
+  'ENDSWITH',
+  'ARRAY_CONTAINS',
+  'EQUALS',
+  'NOT EQUAL',
+  '>',
+  '<',
+  '>=',
+  '<=',
+  'INRANGE',
+  'RANGE',
+  'ISDEFINED',
+  'BEFORE',
+  'AFTER',
+  'DATERANGE',
+  'BEFOREDAY',
+  'AFTERDAY',
+  'DAYRANGE',
+] as const
+export type FilterMethod = (typeof FILTER_METHODS)[number]
+
+const MAX_TEXT_VALUE = 1000
+
+const upper = (s: string) => s.trim().toUpperCase()
+
+export const criterionSchema = z.object({
+  name: z.string().min(1).max(100),
+  method: z.string().min(1).max(30),
+  value: z.unknown().optional(),
+  not: z.boolean().optional(),
+  casefold: z.boolean().optional(),
+  tostring: z.boolean().optional(),
+})
+export type Criterion = z.infer<typeof criterionSchema>
+
+export const filterSchema = z.object({
+  condition: z.string().transform(upper).pipe(z.enum(['ALL', 'ANY'])).default('ALL'),
+  criteria: z.array(criterionSchema).max(100).default([]),
+})
+export type Filter = z.infer<typeof filterSchema>
+
+export const sortRuleSchema = z.object({
+  name: z.string().min(1).max(100),
+  direction: z.enum(['asc', 'desc', 'ASC', 'DESC']).default('asc'),
+})
+export type SortRule = z.input<typeof sortRuleSchema>
+
+export const pageRequestSchema = z.object({
+  filter: filterSchema.nullish(),
+  sorting: z.array(sortRuleSchema).max(20).nullish(),
+  offset: z.number().int().min(0).nullish(),
+  token: z.string().max(1000).nullish(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).nullish(),
+})
+export type PageRequest = z.infer<typeof pageRequestSchema>
+
+export const countRequestSchema = z.object({ filter: filterSchema.nullish() })
+export type CountRequest = z.infer<typeof countRequestSchema>
+
+export const distinctRequestSchema = z.object({
+  filter: filterSchema.nullish(),
+  key: z.string().min(1).max(100),
+  limit: z.number().int().min(1).max(MAX_DISTINCT_LIMIT).nullish(),
+})
+export type DistinctRequest = z.infer<typeof distinctRequestSchema>
+
+export type ListColumn = SQLiteColumn | SQL
+export type ColumnMap = Record<string, ListColumn>
+
+/* ---------------------------------------------------------------- where */
+
+type Bindable = string | number | null
+
+function describe(c: Criterion, index: number) {
+  return `filter criterion ${index + 1} (${c.name} ${c.method})`
+}
+
+function scalar(c: Criterion, index: number, value: unknown = c.value): string | number {
+  if (typeof value === 'string') {
+    if (value.length > MAX_TEXT_VALUE) throw new ListError(`${describe(c, index)}: value is too long`)
+    return value
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return value
+  if (typeof value === 'boolean') return value ? 1 : 0
+  throw new ListError(`${describe(c, index)}: value must be a string or a number`)
+}
+
+function text(c: Criterion, index: number): string {
+  const v = scalar(c, index)
+  return String(v)
+}
+
+function day(c: Criterion, index: number, value: unknown): string {
+  if (typeof value !== 'string' || value.length < 10) {
+    throw new ListError(`${describe(c, index)}: value must be a date text like YYYY-MM-DD`)
+  }
+  return value.slice(0, 10)
+}
+
+function pair(c: Criterion, index: number): [unknown, unknown] {
+  const v = c.value
+  if (!Array.isArray(v) || v.length !== 2) {
+    throw new ListError(`${describe(c, index)}: value must be a list [from, to]`)
+  }
+  if ((v[0] ?? null) === null && (v[1] ?? null) === null) {
+    throw new ListError(`${describe(c, index)}: at least one end of the range is required`)
+  }
+  return [v[0] ?? null, v[1] ?? null]
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+}
+
+function escapeGlob(s: string) {
+  return s.replace(/[*?[]/g, (ch) => `[${ch}]`)
+}
+
+/** SQL for one criterion, before `not` is applied. */
+function criterionSql(c: Criterion, index: number, columns: ColumnMap): SQL {
+  if (!Object.hasOwn(columns, c.name)) {
+    throw new ListError(`Unknown column '${c.name}'. Allowed: ${Object.keys(columns).join(', ')}`)
+  }
+  const method = upper(c.method)
+  if (!(FILTER_METHODS as readonly string[]).includes(method)) {
+    throw new ListError(`Unknown filter method '${c.method}'. Allowed: ${FILTER_METHODS.join(', ')}`)
+  }
+  const column = columns[c.name]
+  const target: SQL = c.tostring ? sql`CAST(${column} AS TEXT)` : sql`${column}`
+  const fold = (x: SQL): SQL => (c.casefold ? sql`lower(${x})` : x)
+  const col = fold(target)
+  const param = (v: Bindable): SQL => fold(sql`${v}`)
+  const range = (from: Bindable, to: Bindable): SQL => {
+    if (from === null) return sql`${col} <= ${param(to)}`
+    if (to === null) return sql`${col} >= ${param(from)}`
+    return sql`${col} BETWEEN ${param(from)} AND ${param(to)}`
+  }
+  const dayCol = sql`substr(${target}, 1, 10)`
+
+  switch (method as FilterMethod) {
+    case 'CONTAINS':
+    case 'STARTSWITH':
+    case 'ENDSWITH': {
+      const v = text(c, index)
+      const head = method === 'CONTAINS' || method === 'ENDSWITH'
+      const tail = method === 'CONTAINS' || method === 'STARTSWITH'
+      if (c.casefold) {
+        const pattern = `${head ? '%' : ''}${escapeLike(v)}${tail ? '%' : ''}`
+        return sql`lower(${target}) LIKE lower(${pattern}) ESCAPE '\\'`
+      }
+      // SQLite's LIKE ignores ASCII case, so a case-sensitive match uses GLOB.
+      const pattern = `${head ? '*' : ''}${escapeGlob(v)}${tail ? '*' : ''}`
+      return sql`${target} GLOB ${pattern}`
+    }
+    case 'ARRAY_CONTAINS': {
+      const v = scalar(c, index)
+      const element = c.casefold ? sql`lower(value) = lower(${v})` : sql`value = ${v}`
+      return sql`EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(${column}) THEN ${column} END) WHERE ${element})`
+    }
+    case 'EQUALS':
+      if (c.value === null) return sql`${target} IS NULL`
+      return sql`${col} = ${param(scalar(c, index))}`
+    case 'NOT EQUAL':
+      if (c.value === null) return sql`${target} IS NOT NULL`
+      return sql`${col} IS NOT ${param(scalar(c, index))}`
+    case '>':
+    case 'AFTER':
+      return sql`${col} > ${param(scalar(c, index))}`
+    case '<':
+    case 'BEFORE':
+      return sql`${col} < ${param(scalar(c, index))}`
+    case '>=':
+      return sql`${col} >= ${param(scalar(c, index))}`
+    case '<=':
+      return sql`${col} <= ${param(scalar(c, index))}`
+    case 'INRANGE':
+    case 'RANGE':
+    case 'DATERANGE': {
+      const [from, to] = pair(c, index)
+      const bind = (v: unknown) => (v === null ? null : scalar(c, index, v))
+      return range(bind(from), bind(to))
+    }
+    case 'ISDEFINED':
+      return sql`(${target} IS NOT NULL AND ${target} <> '')`
+    case 'BEFOREDAY':
+      return sql`${dayCol} < ${day(c, index, c.value)}`
+    case 'AFTERDAY':
+      return sql`${dayCol} > ${day(c, index, c.value)}`
+    case 'DAYRANGE': {
+      const [from, to] = pair(c, index)
+      if (from === null) return sql`${dayCol} <= ${day(c, index, to)}`
+      if (to === null) return sql`${dayCol} >= ${day(c, index, from)}`
+      return sql`${dayCol} BETWEEN ${day(c, index, from)} AND ${day(c, index, to)}`
+    }
+  }
+}
+
+export function buildCriterion(c: Criterion, columns: ColumnMap, index = 0): SQL {
+  const expr = criterionSql(c, index, columns)
+  // IS NOT TRUE (rather than NOT) so rows where the test is NULL count as "not matching".
+  return c.not ? sql`(${expr}) IS NOT TRUE` : expr
+}
+
+/** WHERE for a filter, or undefined when it has no criteria. */
+export function buildWhere(filter: Filter | null | undefined, columns: ColumnMap): SQL | undefined {
+  if (!filter || filter.criteria.length === 0) return undefined
+  const parts = filter.criteria.map((c, i) => buildCriterion(c, columns, i))
+  return filter.condition === 'ANY' ? or(...parts) : and(...parts)
+}
+
+/* ---------------------------------------------------------------- order */
+
+/** ORDER BY terms: the requested (or default) sort, then the unique key so pages never overlap. */
+export function buildOrderBy(
+  sorting: SortRule[] | null | undefined,
+  columns: ColumnMap,
+  defaultSort: SortRule[],
+  uniqueKey: string[] = [],
+): SQL[] {
+  const rules = sorting && sorting.length > 0 ? sorting : defaultSort
+  const seen = new Set<string>()
+  const terms: SQL[] = []
+  for (const rule of [...rules, ...uniqueKey.map((name) => ({ name, direction: 'asc' as const }))]) {
+    if (!Object.hasOwn(columns, rule.name)) {
+      throw new ListError(`Unknown sort column '${rule.name}'. Allowed: ${Object.keys(columns).join(', ')}`)
+    }
+    if (seen.has(rule.name)) continue
+    seen.add(rule.name)
+    const column = columns[rule.name]
+    terms.push((rule.direction ?? 'asc').toLowerCase() === 'desc' ? desc(column) : asc(column))
+  }
+  return terms
+}
+
+/* ---------------------------------------------------------------- paging token */
+
+function fingerprint(filter: unknown, sorting: unknown) {
+  return createHash('sha256')
+    .update(JSON.stringify({ filter: filter ?? null, sorting: sorting ?? null }))
+    .digest('base64url')
+    .slice(0, 16)
+}
+
+export function encodeToken(offset: number, print: string) {
+  return Buffer.from(JSON.stringify({ o: offset, f: print })).toString('base64url')
+}
+
+export function decodeToken(token: string, print: string): number {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
+  } catch {
+    throw new ListError('Invalid continuation token')
+  }
+  const p = parsed as { o?: unknown; f?: unknown }
+  if (!p || typeof p.o !== 'number' || !Number.isSafeInteger(p.o) || p.o < 0 || typeof p.f !== 'string') {
+    throw new ListError('Invalid continuation token')
+  }
+  if (p.f !== print) throw new ListError('Continuation token does not match this filter and sorting')
+  return p.o
+}
+
+/* ---------------------------------------------------------------- running */
+
+/** The chainable part of a drizzle `select().from(...).$dynamic()` query the engine needs. */
+export interface DynamicQuery {
+  where(where: SQL | undefined): DynamicQuery
+  orderBy(...terms: (SQL | SQLiteColumn)[]): DynamicQuery
+  groupBy(...terms: (SQL | SQLiteColumn)[]): DynamicQuery
+  limit(n: number): DynamicQuery
+  offset(n: number): DynamicQuery
+  all(): unknown[]
+}
+
+export interface ListSource {
+  /** Filterable and sortable fields. */
+  columns: ColumnMap
+  /** Fields of each returned row; defaults to `columns`. */
+  fields?: ColumnMap
+  defaultSort: SortRule[]
+  /** Field names that identify a row, appended to every sort for stable paging. */
+  uniqueKey: string[]
+  /** Starts a select of `fields` over the list's tables, e.g. `db.select(f).from(t).$dynamic()`. */
+  query(fields: Record<string, ListColumn>): DynamicQuery
+  /** Restricts the list to what the caller may see. */
+  scope?: SQL
+}
+
+function whereOf(source: ListSource, filter: Filter | null | undefined) {
+  return and(source.scope, buildWhere(filter, source.columns))
+}
+
+export interface Page<Row> {
+  rows: Row[]
+  /** Present when more rows follow; send it back as `token` for the next page. */
+  token?: string
+}
+
+export function listPage<Row = Record<string, unknown>>(source: ListSource, input: PageRequest): Page<Row> {
+  const where = whereOf(source, input.filter)
+  const orderBy = buildOrderBy(input.sorting, source.columns, source.defaultSort, source.uniqueKey)
+  const print = fingerprint(input.filter, input.sorting)
+  const offset = input.token ? decodeToken(input.token, print) : (input.offset ?? 0)
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE
+  const rows = source
+    .query(source.fields ?? source.columns)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit + 1)
+    .offset(offset)
+    .all() as Row[]
+  if (rows.length <= limit) return { rows }
+  return { rows: rows.slice(0, limit), token: encodeToken(offset + limit, print) }
+}
+
+export function listCount(source: ListSource, input: CountRequest): number {
+  const rows = source
+    .query({ count: sql<number>`count(*)` })
+    .where(whereOf(source, input.filter))
+    .all() as { count: number }[]
+  return Number(rows[0]?.count ?? 0)
+}
+
+/** Sorted distinct non-null values of one field; refuses when there are more than `limit`. */
+export function listDistinct(source: ListSource, input: DistinctRequest): unknown[] {
+  if (!Object.hasOwn(source.columns, input.key)) {
+    throw new ListError(`Unknown column '${input.key}'. Allowed: ${Object.keys(source.columns).join(', ')}`)
+  }
+  const column = source.columns[input.key]
+  const limit = input.limit ?? DEFAULT_DISTINCT_LIMIT
+  const rows = source
+    .query({ value: column })
+    .where(and(whereOf(source, input.filter), sql`${column} IS NOT NULL`))
+    .groupBy(column)
+    .orderBy(asc(column))
+    .limit(limit + 1)
+    .all() as { value: unknown }[]
+  if (rows.length > limit) throw new ListError('Too many distinct values')
+  return rows.map((r) => r.value)
+}

@@ -1,0 +1,57 @@
+/** Environment name and build information. */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import express from 'express'
+import type { Config } from '../server/config'
+import { handle } from './envelope'
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+function packageLabel() {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+      name?: string
+      version?: string
+    }
+    return `${pkg.name ?? 'licensing-portal'} ${pkg.version ?? '0.0.0'}`
+  } catch {
+    return 'licensing-portal'
+  }
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 2000,
+    })
+      .toString()
+      .trim()
+  } catch {
+    return ''
+  }
+}
+
+/** Configured build text, or package name and version, git commit (when known) and start time. */
+export function describeBuild(config: Config, startedAt = new Date()) {
+  if (config.buildInfo) return config.buildInfo
+  const commit = gitCommit()
+  return `${packageLabel()}${commit ? ` (${commit})` : ''}, started ${startedAt.toISOString()}`
+}
+
+export function metaRouter({ config }: { config: Config }) {
+  const router = express.Router()
+  const buildInfo = describeBuild(config)
+  router.get(
+    '/environment',
+    handle(() => config.environment),
+  )
+  router.get(
+    '/getBuildInfo',
+    handle(() => buildInfo),
+  )
+  return router
+}

@@ -1,0 +1,203 @@
+/**
+ * Sign-in through any OpenID Connect provider: endpoints come from its
+ * discovery document, the code flow (with PKCE S256) runs through remix-auth
+ * and remix-auth-oauth2, and the ID token is verified here because
+ * remix-auth-oauth2 does not.
+ *
+ * For the embedded provider, server-to-server calls (discovery, token, keys,
+ * revocation) go to this process on 127.0.0.1, while the browser is sent to
+ * the public address.
+ */
+import { Authenticator } from 'remix-auth'
+import { OAuth2Strategy } from 'remix-auth-oauth2'
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
+import type { Config } from '../../server/config'
+
+export const STRATEGY = 'oidc'
+const DISCOVERY_TTL_MS = 60 * 60_000
+const BASE_SCOPES = ['openid', 'email', 'profile', 'offline_access']
+
+export interface ProviderMetadata {
+  issuer: string
+  authorization_endpoint: string
+  token_endpoint: string
+  jwks_uri: string
+  end_session_endpoint?: string
+  revocation_endpoint?: string
+  code_challenge_methods_supported?: string[]
+}
+
+/** What a successful sign-in or refresh yields. */
+export interface OidcTokens {
+  accessToken: string
+  refreshToken?: string
+  idToken?: string
+  /** Epoch milliseconds. */
+  expiresAt: number
+  /** The user's e-mail from the ID token, when present. */
+  email?: string
+}
+
+type AuthConfig = Pick<
+  Config,
+  'oidcIssuer' | 'embeddedOidc' | 'oidcClientId' | 'oidcClientSecret' | 'publicUrl' | 'port' | 'production'
+>
+
+class OidcStrategy extends OAuth2Strategy<OidcTokens> {
+  name = STRATEGY
+
+  /** Refresh without a scope parameter: the provider keeps the granted scopes. */
+  async refresh(refreshToken: string) {
+    return this.client.refreshAccessToken(this.options.tokenEndpoint.toString(), refreshToken, [])
+  }
+}
+
+export interface OidcClient {
+  authenticator: Authenticator<OidcTokens>
+  strategy: OidcStrategy
+  metadata: ProviderMetadata
+  /** Verifies an ID token (signature, iss, aud = client id, exp) and returns its claims. */
+  verifyIdToken(idToken: string): Promise<Record<string, unknown>>
+  /** Exchanges a refresh token; the ID token, when returned, is verified. */
+  refresh(refreshToken: string): Promise<OidcTokens>
+  /** Best-effort revocation of a token at the provider. */
+  revoke(token: string): Promise<void>
+}
+
+const clients = new Map<string, { at: number; client: Promise<OidcClient> }>()
+
+export function getOidcClient(config: AuthConfig): Promise<OidcClient> {
+  const key = `${config.oidcIssuer} ${config.oidcClientId} ${config.publicUrl}`
+  const cached = clients.get(key)
+  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.client
+  const client = createOidcClient(config)
+  clients.set(key, { at: Date.now(), client })
+  client.catch(() => clients.delete(key))
+  return client
+}
+
+/** Runs the sign-in step for this request: starts the flow (throws a redirect) or completes it. */
+export async function authenticate(request: Request, config: AuthConfig): Promise<OidcTokens> {
+  const { authenticator } = await getOidcClient(config)
+  return authenticator.authenticate(STRATEGY, request)
+}
+
+/** Extra scopes the company's provider needs for API tokens (e.g. Entra's `api://.../.default`). */
+function extraScopes(): string[] {
+  return (process.env.OIDC_SCOPES ?? '').split(/[\s,]+/).filter(Boolean)
+}
+
+async function createOidcClient(config: AuthConfig): Promise<OidcClient> {
+  const internal = config.embeddedOidc ? `http://127.0.0.1:${config.port}` : undefined
+  const backChannel = (url: string) => (internal ? rebase(url, internal) : url)
+  const frontChannel = (url: string) => (internal ? rebase(url, config.publicUrl) : url)
+
+  const discoveryUrl = backChannel(`${config.oidcIssuer}/.well-known/openid-configuration`)
+  const res = await fetch(discoveryUrl, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) })
+  if (!res.ok) throw new Error(`identity provider discovery failed: HTTP ${res.status}`)
+  const discovered = (await res.json()) as ProviderMetadata
+  if (discovered.issuer !== config.oidcIssuer) {
+    throw new Error(`identity provider issuer mismatch: ${discovered.issuer} is not ${config.oidcIssuer}`)
+  }
+  const metadata: ProviderMetadata = {
+    ...discovered,
+    authorization_endpoint: frontChannel(discovered.authorization_endpoint),
+    end_session_endpoint: discovered.end_session_endpoint && frontChannel(discovered.end_session_endpoint),
+    token_endpoint: backChannel(discovered.token_endpoint),
+    jwks_uri: backChannel(discovered.jwks_uri),
+    revocation_endpoint: discovered.revocation_endpoint && backChannel(discovered.revocation_endpoint),
+  }
+  const jwks = createRemoteJWKSet(new URL(metadata.jwks_uri))
+
+  async function verifyIdToken(idToken: string) {
+    const { payload } = await jwtVerify(idToken, jwks, {
+      issuer: metadata.issuer,
+      audience: config.oidcClientId,
+      clockTolerance: 30,
+    })
+    return payload as Record<string, unknown>
+  }
+
+  async function toTokens(tokens: { data: object }, requireIdToken: boolean): Promise<OidcTokens> {
+    const data = tokens.data as Record<string, unknown>
+    if (typeof data.access_token !== 'string') throw new Error('the identity provider returned no access token')
+    const idToken = typeof data.id_token === 'string' ? data.id_token : undefined
+    if (!idToken && requireIdToken) throw new Error('the identity provider returned no ID token')
+    const claims = idToken ? await verifyIdToken(idToken) : undefined
+    return {
+      accessToken: data.access_token,
+      refreshToken: typeof data.refresh_token === 'string' ? data.refresh_token : undefined,
+      idToken,
+      expiresAt: expiresAt(data),
+      email: typeof claims?.email === 'string' ? claims.email : undefined,
+    }
+  }
+
+  const strategy = new OidcStrategy(
+    {
+      clientId: config.oidcClientId,
+      clientSecret: config.oidcClientSecret,
+      authorizationEndpoint: metadata.authorization_endpoint,
+      tokenEndpoint: metadata.token_endpoint,
+      tokenRevocationEndpoint: metadata.revocation_endpoint,
+      redirectURI: `${config.publicUrl}/auth/callback`,
+      scopes: [...BASE_SCOPES, ...extraScopes()],
+      cookie: {
+        name: 'oauth2',
+        path: '/auth',
+        sameSite: 'Lax',
+        httpOnly: true,
+        ...(config.production ? { secure: true as const } : {}),
+      },
+    },
+    async ({ tokens }) => toTokens(tokens, true),
+  )
+  const authenticator = new Authenticator<OidcTokens>()
+  authenticator.use(strategy, STRATEGY)
+
+  return {
+    authenticator,
+    strategy,
+    metadata,
+    verifyIdToken,
+    async refresh(refreshToken) {
+      return toTokens(await strategy.refresh(refreshToken), false)
+    },
+    async revoke(token) {
+      if (!metadata.revocation_endpoint) return
+      await Promise.race([strategy.revokeToken(token), new Promise((r) => setTimeout(r, 3000))]).catch(() => {})
+    },
+  }
+}
+
+function expiresAt(data: Record<string, unknown>): number {
+  if (typeof data.expires_in === 'number') return Date.now() + data.expires_in * 1000
+  try {
+    const { exp } = decodeJwt(String(data.access_token))
+    if (typeof exp === 'number') return exp * 1000
+  } catch {
+    // An opaque access token without expires_in: assume the common hour.
+  }
+  return Date.now() + 3600_000
+}
+
+function rebase(url: string, base: string): string {
+  const u = new URL(url)
+  const b = new URL(base)
+  u.protocol = b.protocol
+  u.host = b.host
+  return u.toString()
+}
+
+/** Set-Cookie values that delete the flow's state cookies (remix-auth-oauth2 leaves them behind). */
+export function clearStateCookies(request: Request, production: boolean): string[] {
+  const header = request.headers.get('cookie') ?? ''
+  return header
+    .split(';')
+    .map((part) => part.split('=')[0].trim())
+    .filter((name) => name.startsWith('oauth2:'))
+    .map(
+      (name) =>
+        `${name}=; Path=/auth; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${production ? '; Secure' : ''}`,
+    )
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { EXPORT_STATUS_FIELD, PRODUCT_PREFIX, exportControlStatus, productField } from './product'
+
+describe('product prefix', () => {
+  it('is the vendor prefix the API uses', () => {
+    expect(PRODUCT_PREFIX).toBe('ansys')
+  })
+
+  it('builds prefixed field names', () => {
+    expect(productField('product')).toBe('ansysproduct')
+    expect(EXPORT_STATUS_FIELD).toBe('ansysExportControlStatus')
+  })
+})
+
+describe('exportControlStatus', () => {
+  it('reads the prefixed field, trimmed', () => {
+    expect(exportControlStatus({ [EXPORT_STATUS_FIELD]: ' Approved ' })).toBe('Approved')
+  })
+
+  it('is empty when the info, the field or a string value is missing', () => {
+    expect(exportControlStatus(null)).toBe('')
+    expect(exportControlStatus(undefined)).toBe('')
+    expect(exportControlStatus({})).toBe('')
+    expect(exportControlStatus({ [EXPORT_STATUS_FIELD]: null })).toBe('')
+    expect(exportControlStatus({ [EXPORT_STATUS_FIELD]: 3 })).toBe('')
+  })
+})

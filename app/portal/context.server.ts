@@ -1,0 +1,156 @@
+/**
+ * Everything the shell needs for one request: the signed-in user, the API
+ * client with their token, the selected customer and its info, the feature
+ * flags and the environment. The customer comes from ?customer= first and the
+ * session second, so links and bookmarks always open the same customer.
+ */
+import { redirect } from '@remix-run/node'
+import type { AppLoadContext } from '@remix-run/node'
+import { requireAuth, handleUnauthorized } from '../auth/guard.server'
+import { commitSession } from '../auth/session.server'
+import { createApiClient, UnauthorizedError, type ApiClient } from '../upstream/client.server'
+import type { AccountInfo, User } from '../domain/types'
+import type { FeatureFlag } from '../domain/feature-flags'
+import { isStaff } from '../domain/permissions'
+import { withCustomer } from '../ui/customer-href'
+import { cached } from './process-cache.server'
+
+const CUSTOMER_NUMBER = /^[0-9A-Za-z-]{1,20}$/
+const FEATURES_TTL_MS = 60_000
+
+export interface PortalContext {
+  user: User
+  api: ApiClient
+  customerNumber: string | null
+  info: AccountInfo | null
+  features: FeatureFlag[]
+  environment: string
+  /** How many customers the user can reach, when it was looked up (0, 1 or 2 meaning "several"). */
+  customerCount: number | null
+  flash: Flash | null
+  /** Set-Cookie header to send when the session changed, else null. */
+  setCookie: string | null
+}
+
+export interface Flash {
+  type: 'success' | 'error' | 'warning'
+  message: string
+}
+
+/** Runs `fn`, turning an API 401 into a fresh sign-in (spec: 401 clears state and signs in again). */
+export async function withReauth<T>(request: Request, context: AppLoadContext, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw await handleUnauthorized(request, context)
+    throw error
+  }
+}
+
+export async function loadPortalContext(request: Request, context: AppLoadContext): Promise<PortalContext> {
+  const { session, user, accessToken } = await requireAuth(request, context)
+  const api = createApiClient(context.config, accessToken)
+  const url = new URL(request.url)
+  let dirty = false
+
+  return withReauth(request, context, async () => {
+    const requested = url.searchParams.get('customer')
+    const remembered = (session.get('customer') as string | undefined) ?? null
+    let customerNumber: string | null = null
+    let customerCount: number | null = null
+    if (requested !== null && requested !== '') {
+      if (!CUSTOMER_NUMBER.test(requested)) {
+        throw await leaveCustomer(session, context, `"${requested}" is not a customer number.`)
+      }
+      customerNumber = requested
+    } else {
+      customerNumber = remembered
+    }
+
+    if (!customerNumber) {
+      const accounts = await api.getAccounts({ limit: 2 })
+      const list = accounts.status === 'SUCCESS' ? accounts.data : []
+      if (accounts.status === 'SUCCESS') customerCount = list.length
+      if (accounts.status === 'SUCCESS' && list.length === 0) {
+        if (url.pathname !== '/nocustomer') throw redirect('/nocustomer')
+      } else if (list.length === 1 && !isStaff(user)) {
+        customerNumber = list[0].AccountID
+      }
+    }
+
+    let info: AccountInfo | null = null
+    if (customerNumber) {
+      const reply = await api.getAccountInfo(customerNumber)
+      if (reply.status !== 'SUCCESS') {
+        throw await leaveCustomer(
+          session,
+          context,
+          `Customer ${customerNumber} was not found or you do not have access to it.`,
+        )
+      }
+      info = reply.data
+      if (customerNumber !== remembered) {
+        session.set('customer', customerNumber)
+        dirty = true
+      }
+      // A bare URL takes the remembered customer into its address, so it can be bookmarked.
+      if (requested !== customerNumber && request.method === 'GET') {
+        throw redirect(withCustomer(url.pathname + url.search, customerNumber), {
+          headers: dirty ? { 'Set-Cookie': await commitSession(session, context) } : undefined,
+        })
+      }
+    }
+
+    const features = await loadFeatures(session, api)
+    if (features.dirty) dirty = true
+    const environment = await cached('environment', 5 * 60_000, async () => {
+      const reply = await api.getEnvironment()
+      return reply.status === 'SUCCESS' ? String(reply.data) : 'prod'
+    })
+
+    const flash = (session.get('flash') as Flash | undefined) ?? null
+    if (flash) {
+      session.unset('flash')
+      dirty = true
+    }
+    return {
+      user,
+      api,
+      customerNumber,
+      info,
+      features: features.list,
+      environment,
+      customerCount,
+      flash,
+      setCookie: dirty ? await commitSession(session, context) : null,
+    }
+  })
+}
+
+type Session = Awaited<ReturnType<typeof requireAuth>>['session']
+
+async function leaveCustomer(session: Session, context: AppLoadContext, message: string) {
+  session.unset('customer')
+  session.set('flash', { type: 'error', message } satisfies Flash)
+  return redirect('/home', { headers: { 'Set-Cookie': await commitSession(session, context) } })
+}
+
+/** The user's flags, kept in the session for a minute so each page does not ask again. */
+async function loadFeatures(session: Session, api: ApiClient) {
+  const stored = session.get('features') as { at: number; list: FeatureFlag[] } | undefined
+  if (stored && Date.now() - stored.at < FEATURES_TTL_MS) return { list: stored.list, dirty: false }
+  const reply = await api.getFeatures()
+  // Spec 1 section 8: a failed feature call falls back to an empty list.
+  if (reply.status !== 'SUCCESS') return { list: [] as FeatureFlag[], dirty: false }
+  session.set('features', { at: Date.now(), list: reply.data })
+  return { list: reply.data, dirty: true }
+}
+
+/** Forget the cached flags after the user changed them. */
+export function forgetFeatures(session: Session) {
+  session.unset('features')
+}
+
+export async function setFlash(session: Session, flash: Flash) {
+  session.set('flash', flash)
+}

@@ -1,0 +1,30 @@
+import type { ApiClient, Account } from '../upstream/client.server'
+import {
+  classifyCustomerCount,
+  CUSTOMER_SEARCH_MESSAGES,
+  parseCustomerSearch,
+} from '../domain/customer-search'
+
+export const CUSTOMER_RESULTS_SHOWN = 100
+
+export type CustomerSearchResult =
+  | { ok: true; count: number; accounts: Account[] }
+  | { ok: false; error: string }
+
+/** Spec 1 section 5: parse, count, refuse zero or too many, then list. */
+export async function searchCustomers(api: ApiClient, text: string): Promise<CustomerSearchResult> {
+  const parsed = parseCustomerSearch(text)
+  if (!parsed.ok) return { ok: false, error: CUSTOMER_SEARCH_MESSAGES.invalidFilter }
+  const filter = parsed.filter.criteria.length ? parsed.filter : undefined
+  const count = await api.getAccountsCount(filter)
+  if (count.status !== 'SUCCESS') return { ok: false, error: CUSTOMER_SEARCH_MESSAGES.invalidFilter }
+  const problem = classifyCustomerCount(count.data)
+  if (problem) return { ok: false, error: CUSTOMER_SEARCH_MESSAGES[problem] }
+  const page = await api.getAccounts({
+    filter,
+    sorting: [{ name: 'AccountID', direction: 'asc' }],
+    limit: CUSTOMER_RESULTS_SHOWN,
+  })
+  if (page.status !== 'SUCCESS') return { ok: false, error: page.err }
+  return { ok: true, count: count.data, accounts: page.data }
+}

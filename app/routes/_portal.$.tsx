@@ -1,0 +1,18 @@
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { ErrorPage } from '../ui/error-page'
+
+/** Any path no screen claims: a 404 inside the shell. */
+export function loader() {
+  throw new Response('The page you asked for does not exist. Check the address or go back to the home page.', {
+    status: 404,
+  })
+}
+
+export default function NotFound() {
+  return null
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />
+}

@@ -1,0 +1,3 @@
+import { notAvailablePage } from '../ui/not-available'
+
+export default notAvailablePage('Activate Entitlements')

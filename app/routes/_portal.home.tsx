@@ -1,0 +1,49 @@
+import { Link, useRouteLoaderData } from '@remix-run/react'
+import type { loader as portalLoader } from './_portal'
+import { withCustomer } from '../ui/customer-href'
+
+export default function Home() {
+  const shell = useRouteLoaderData<typeof portalLoader>('routes/_portal')
+  if (!shell) return null
+  const firstName = shell.user.name.split(' ')[0] || shell.user.email
+  return (
+    <section aria-labelledby="page-title" className="space-y-6">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Welcome, {firstName}
+      </h1>
+      {shell.customer ? (
+        <>
+          <div className="rounded border border-gray-300 bg-white p-4">
+            <h2 className="text-lg font-semibold">Selected customer</h2>
+            <p data-testid="selected-customer">
+              {shell.customer.AccountID} ({shell.customer.AccountName})
+            </p>
+            <p className="text-sm text-gray-700">Your role: {shell.roleLabel}</p>
+          </div>
+          <div>
+            <h2 className="mb-2 text-lg font-semibold">Go to</h2>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {shell.nav.flatMap((group) =>
+                group.items.map((item) => (
+                  <li key={item.path}>
+                    <Link
+                      to={withCustomer(item.path, shell.customerNumber)}
+                      className="block rounded border border-gray-300 bg-white p-3 no-underline hover:border-brand-600"
+                    >
+                      <span className="block text-xs uppercase text-gray-700">{group.label}</span>
+                      <span className="font-medium">{item.label}</span>
+                    </Link>
+                  </li>
+                )),
+              )}
+            </ul>
+          </div>
+        </>
+      ) : (
+        <p className="rounded border border-gray-300 bg-white p-4">
+          Find a customer with the search box at the top to work on its licences.
+        </p>
+      )}
+    </section>
+  )
+}

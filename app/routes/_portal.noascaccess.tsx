@@ -1,0 +1,3 @@
+import { noticePage } from '../ui/notice'
+
+export default noticePage('noascaccess')

@@ -1,0 +1,160 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { requireAuth } from '../auth/guard.server'
+import { commitSession } from '../auth/session.server'
+import { createApiClient } from '../upstream/client.server'
+import { forgetFeatures, withReauth } from '../portal/context.server'
+import { featurePanelVisible, flagSelectionError, type FeatureFlag } from '../domain/feature-flags'
+import { safeReturnTo } from '../domain/safe-return'
+import { useHydrated } from '../ui/use-hydrated'
+
+const schema = z.object({
+  intent: z.enum(['apply', 'clear']),
+  features: z.array(z.string().max(100)).max(100).default([]),
+  returnTo: z.string().optional(),
+})
+
+async function loadFlags(request: Request, context: LoaderFunctionArgs['context']) {
+  const { accessToken } = await requireAuth(request, context)
+  const api = createApiClient(context.config, accessToken)
+  return withReauth(request, context, async () => {
+    const [env, features] = await Promise.all([api.getEnvironment(), api.getFeatures()])
+    const environment = env.status === 'SUCCESS' ? env.data : 'prod'
+    if (!featurePanelVisible(environment)) throw new Response('Feature flags can be changed only outside production.', { status: 404 })
+    return { api, features: features.status === 'SUCCESS' ? features.data : [] }
+  })
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { features } = await loadFlags(request, context)
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'))
+  return { features, returnTo }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, features } = await loadFlags(request, context)
+  const submission = parseWithZod(await request.formData(), { schema })
+  if (submission.status !== 'success') {
+    return data({ error: 'The form could not be read. Please try again.' }, { status: 400 })
+  }
+  const { intent, returnTo } = submission.value
+  const selected = intent === 'clear' ? [] : submission.value.features
+  const unknown = selected.filter((name) => !features.some((f) => f.name === name))
+  if (unknown.length) return data({ error: `Unknown feature: ${unknown.join(', ')}.`, selected }, { status: 400 })
+  const conflict = flagSelectionError(selected, features)
+  if (conflict) return data({ error: conflict, selected }, { status: 400 })
+
+  const reply = await withReauth(request, context, () => api.setFeatures(selected))
+  if (reply.status !== 'SUCCESS') return data({ error: reply.err, selected }, { status: 400 })
+
+  const { session } = await requireAuth(request, context)
+  forgetFeatures(session)
+  session.set('flash', {
+    type: 'success',
+    message: selected.length ? `Feature flags applied: ${selected.join(', ')}.` : 'All feature flags are cleared.',
+  })
+  return redirect(safeReturnTo(returnTo), { headers: { 'Set-Cookie': await commitSession(session, context) } })
+}
+
+export default function FeatureFlagsRoute() {
+  const { features, returnTo } = useLoaderData<typeof loader>()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const close = () => navigate(returnTo)
+  if (!hydrated) {
+    return (
+      <section aria-labelledby="flags-title" className="max-w-2xl rounded border border-gray-300 bg-white p-6">
+        <FeatureFlagsForm features={features} returnTo={returnTo} />
+      </section>
+    )
+  }
+  return (
+    <Dialog open onClose={close} className="relative z-40">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-2xl rounded bg-white p-6 shadow-xl">
+          <FeatureFlagsForm features={features} returnTo={returnTo} onCancel={close} titleAs={DialogTitle} />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}
+
+function FeatureFlagsForm({
+  features,
+  returnTo,
+  onCancel,
+  titleAs: Title = 'h1',
+}: {
+  features: FeatureFlag[]
+  returnTo: string
+  onCancel?: () => void
+  titleAs?: React.ElementType
+}) {
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const submitted = actionData && 'selected' in actionData ? (actionData.selected as string[]) : null
+  const [selected, setSelected] = useState<string[]>(
+    submitted ?? features.filter((f) => f.enabled).map((f) => f.name),
+  )
+  const liveError = flagSelectionError(selected, features)
+  const error = liveError ?? (actionData && 'error' in actionData ? actionData.error : null)
+  const busy = navigation.state === 'submitting'
+  return (
+    <Form method="post" className="space-y-4" aria-describedby={error ? 'flags-error' : undefined}>
+      <Title id="flags-title" className="text-xl font-semibold">
+        Enabled Feature Flags
+      </Title>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <fieldset className="space-y-3">
+        <legend className="sr-only">Feature flags</legend>
+        {features.map((feature) => (
+          <label key={feature.name} className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              name="features"
+              value={feature.name}
+              className="mt-1 h-4 w-4"
+              checked={selected.includes(feature.name)}
+              onChange={(event) =>
+                setSelected((current) =>
+                  event.target.checked ? [...current, feature.name] : current.filter((n) => n !== feature.name),
+                )
+              }
+            />
+            <span>
+              <span className="block font-medium">{feature.name}</span>
+              <span className="block text-sm text-gray-700">{feature.description}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {error ? (
+        <p id="flags-error" role="alert" className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button type="submit" name="intent" value="apply" className="btn-primary" disabled={Boolean(liveError) || busy}>
+          Apply
+        </button>
+        <button type="submit" name="intent" value="clear" className="btn-secondary" disabled={busy}>
+          Clear
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link to={returnTo} className="btn-secondary">
+            Cancel
+          </Link>
+        )}
+      </div>
+    </Form>
+  )
+}

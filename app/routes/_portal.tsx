@@ -1,0 +1,185 @@
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { loadPortalContext } from '../portal/context.server'
+import { screenRedirect } from '../domain/screen-access'
+import { navigationGroups } from '../domain/navigation'
+import { breadcrumbs } from '../domain/breadcrumbs'
+import { initials, roleLabel } from '../domain/permissions'
+import { featurePanelVisible, routeAllowedByFlags } from '../domain/feature-flags'
+import { withCustomer } from '../ui/customer-href'
+import { cached } from '../portal/process-cache.server'
+import { CustomerSearch } from '../ui/shell/customer-search'
+import { ToolbarMenu } from '../ui/shell/menu'
+import { SideNav } from '../ui/shell/side-nav'
+import { Breadcrumbs } from '../ui/shell/breadcrumbs'
+import { FlashPanel } from '../ui/shell/flash-panel'
+import { Footer } from '../ui/shell/footer'
+import { LoadingOverlay } from '../ui/shell/loading-overlay'
+import { ErrorPage } from '../ui/error-page'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const portal = await loadPortalContext(request, context)
+  const url = new URL(request.url)
+  const { user, info, customerNumber, features } = portal
+
+  const target = screenRedirect({
+    pathname: url.pathname,
+    searchParams: url.searchParams,
+    user,
+    info,
+    customerNumber,
+    customerCount: portal.customerCount,
+  })
+  if (target && target !== url.pathname) {
+    throw redirect(withCustomer(target, customerNumber), {
+      headers: portal.setCookie ? { 'Set-Cookie': portal.setCookie } : undefined,
+    })
+  }
+  // A route whose feature flag is off is refused, but the shell still shows.
+  const blocked = !routeAllowedByFlags(url.pathname, features)
+
+  const enabledPaths = (features ?? []).filter((f) => f.enabled && f.path).map((f) => f.path as string)
+  const nav = navigationGroups(user, info, enabledPaths)
+    .map((group) => ({ ...group, items: group.items.filter((item) => routeAllowedByFlags(item.path, features)) }))
+    .filter((group) => group.items.length > 0)
+
+  const buildInfo = await cached('buildInfo', 5 * 60_000, async () => {
+    const reply = await portal.api.getBuildInfo()
+    if (reply.status === 'SUCCESS') return String(reply.data)
+    console.error('Could not get build info.')
+    return ''
+  })
+  const { config } = context
+  return data(
+    {
+      user: { email: user.email, name: user.name },
+      initials: initials(user),
+      roleLabel: roleLabel(user, info),
+      customer: info ? { AccountID: info.customerNumber, AccountName: info.customerName } : null,
+      customerNumber,
+      nav,
+      breadcrumbs: breadcrumbs(url.pathname),
+      featurePanel: featurePanelVisible(portal.environment),
+      featuresAvailable: (features ?? []).length > 0,
+      flash: portal.flash,
+      links: {
+        documentation: config.documentationUrl,
+        support: config.supportUrl,
+        profile: config.profileUrl,
+        privacy: config.privacyUrl,
+      },
+      buildInfo,
+      year: new Date().getFullYear(),
+      blocked,
+    },
+    { status: blocked ? 403 : 200, headers: portal.setCookie ? { 'Set-Cookie': portal.setCookie } : undefined },
+  )
+}
+
+export type PortalLoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+export default function PortalLayout() {
+  const shell = useLoaderData<typeof loader>()
+  return (
+    <Shell shell={shell}>
+      {shell.flash ? <FlashPanel type={shell.flash.type} message={shell.flash.message} /> : null}
+      {shell.blocked ? (
+        <section aria-labelledby="blocked-title" className="space-y-2">
+          <h1 id="blocked-title" className="text-2xl font-semibold">
+            Not available
+          </h1>
+          <p>This page is switched off by a feature flag.</p>
+        </section>
+      ) : (
+        <Outlet />
+      )}
+    </Shell>
+  )
+}
+
+function Shell({ shell, children }: { shell: PortalLoaderData; children: React.ReactNode }) {
+  const location = useLocation()
+  const featuresHref = withCustomer(
+    `/settings/features?returnTo=${encodeURIComponent(location.pathname + location.search)}`,
+    shell.customerNumber,
+  )
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="flex flex-wrap items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
+        <Link to={withCustomer('/home', shell.customerNumber)} className="text-lg font-semibold text-white no-underline">
+          Licensing Portal
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <CustomerSearch key={shell.customerNumber ?? 'none'} current={shell.customer} />
+          <ToolbarMenu
+            label="Help"
+            buttonContent={<span>Help</span>}
+            entries={[
+              { label: 'Documentation', href: shell.links.documentation, external: true },
+              { label: 'Get support', href: shell.links.support, external: true },
+            ]}
+          />
+          <ToolbarMenu
+            label={`User menu for ${shell.user.email}`}
+            buttonContent={
+              <span className="flex h-8 w-8 items-center justify-center rounded-full bg-white font-semibold text-brand-900">
+                {shell.initials}
+              </span>
+            }
+            header={
+              <div className="border-b border-gray-200 px-3 py-2">
+                <p className="font-semibold">{shell.user.name}</p>
+                <p data-testid="role-label">{shell.roleLabel}</p>
+                <p className="text-gray-700">{shell.user.email}</p>
+              </div>
+            }
+            entries={[
+              { label: 'Manage account', href: shell.links.profile, external: true },
+              { label: 'Sign Out', formAction: '/auth/logout' },
+            ]}
+          />
+        </div>
+      </header>
+      <div className="flex flex-1">
+        <SideNav
+          groups={shell.nav}
+          customerNumber={shell.customerNumber}
+          featuresButton={
+            shell.featurePanel ? (
+              shell.featuresAvailable ? (
+                <Link to={featuresHref} className="btn-secondary w-full justify-center">
+                  Settings &gt; Features
+                </Link>
+              ) : (
+                <button type="button" className="btn-secondary w-full justify-center" disabled>
+                  Settings &gt; Features
+                </button>
+              )
+            ) : null
+          }
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main" className="flex-1 p-6">
+            <Breadcrumbs items={shell.breadcrumbs} customerNumber={shell.customerNumber} />
+            {children}
+          </main>
+          <Footer buildInfo={shell.buildInfo} privacyUrl={shell.links.privacy} year={shell.year} />
+        </div>
+      </div>
+      <LoadingOverlay />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <main className="mx-auto max-w-2xl p-8">
+      <ErrorPage status={status} error={error} />
+    </main>
+  )
+}

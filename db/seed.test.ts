@@ -1,0 +1,96 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { count, eq } from 'drizzle-orm'
+import { openDb, type Db } from './client'
+import { accountAccess, accounts, featureFlags, users } from './schema'
+import { clearData, ensureSeeded, seedScale } from './seed'
+import { verifyPassword } from './passwords'
+import { generateCustomer } from './seed-scale'
+
+let dir: string
+let db: Db
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'))
+  db = openDb(path.join(dir, 'portal.db'))
+})
+afterAll(() => {
+  db.$client.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const countOf = (table: typeof accounts | typeof users | typeof accountAccess) =>
+  db.select({ n: count() }).from(table).get()!.n
+
+describe('seed', () => {
+  it('seeds the demo data set once', async () => {
+    const first = await ensureSeeded(db)
+    expect(first).not.toBeNull()
+    expect(countOf(accounts)).toBeGreaterThanOrEqual(605)
+    expect(await ensureSeeded(db)).toBeNull()
+  })
+
+  it('has the fixed demo customers', () => {
+    const acme = db.select().from(accounts).where(eq(accounts.accountId, '1000001')).get()
+    expect(acme).toMatchObject({
+      accountName: 'Acme Aerospace',
+      orgType: 'Direct',
+      exportControlStatus: 'approved',
+      hasElastic: 1,
+      hasSsl: 1,
+      hasFsa: 1,
+      hasSharedLicense: 1,
+      hasNamedLicense: 0,
+      supportEmail: 'support@acme.example',
+    })
+    const embargo = db.select().from(accounts).where(eq(accounts.accountId, '1000005')).get()
+    expect(embargo).toMatchObject({ exportControlStatus: 'Denied', hasSsl: 1, hasElastic: 1, orgType: 'Direct' })
+    const delta = db.select().from(accounts).where(eq(accounts.accountId, '1000004')).get()
+    expect(delta).toMatchObject({ orgType: 'Undefined', hasSsl: 0, hasElastic: 0, hasFsa: 0 })
+  })
+
+  it('gives every user the password demo and the partner two customers', async () => {
+    const partner = db.select().from(users).where(eq(users.email, 'partner@channel.example')).get()!
+    expect(await verifyPassword('demo', partner.passwordHash)).toBe(true)
+    const rows = db.select().from(accountAccess).where(eq(accountAccess.userId, partner.id)).all()
+    expect(rows.map((r) => [r.accountId, r.role])).toEqual([
+      ['1000002', 'admin'],
+      ['1000003', 'admin'],
+    ])
+    const busops = db.select().from(users).where(eq(users.email, 'busops@vendor.example')).get()!
+    expect(busops.roles).toEqual(['user', 'busops'])
+  })
+
+  it('has the feature flags with their conflicts', () => {
+    const flags = db.select().from(featureFlags).all()
+    expect(flags.map((f) => f.name).sort()).toEqual(
+      ['fsa', 'licensingChatbot', 'statementsV2', 'usageDateTimeFilter', 'webAssignmentsClassic', 'webAssignmentsV2'].sort(),
+    )
+    expect(flags.find((f) => f.name === 'webAssignmentsClassic')!.conflicts).toEqual(['webAssignmentsV2'])
+  })
+
+  it('adds generated customers after the highest one, with contacts', async () => {
+    const before = countOf(accounts)
+    const added = await seedScale(db, 250)
+    expect(added.first).toBe('1000700')
+    expect(added.last).toBe('1000949')
+    expect(added.contacts).toBeGreaterThanOrEqual(250)
+    expect(countOf(accounts)).toBe(before + 250)
+    const again = await seedScale(db, 10)
+    expect(again.first).toBe('1000950')
+  })
+
+  it('generates the same customer for the same number', () => {
+    expect(generateCustomer(1000123)).toEqual(generateCustomer(1000123))
+    expect(generateCustomer(1000123).accountName).not.toBe(generateCustomer(1000124).accountName)
+  })
+
+  it('clears data for a reset, keeping settings', async () => {
+    clearData(db)
+    expect(countOf(accounts)).toBe(0)
+    expect(countOf(users)).toBe(0)
+    expect(await ensureSeeded(db)).not.toBeNull()
+  })
+})

@@ -1,0 +1,103 @@
+/**
+ * oidc-provider storage on the `oidc_models` table, so every process behind a
+ * load balancer sees the same sessions, interactions, grants, codes and tokens.
+ */
+import { and, eq, lt, isNotNull } from 'drizzle-orm'
+import type { Adapter, AdapterPayload } from 'oidc-provider'
+import type { Db } from '../../db/client'
+import { oidcModels } from '../../db/schema'
+
+const now = () => Math.floor(Date.now() / 1000)
+
+/** Rows outlive their expiry by this long so that replays of consumed codes are still recognised. */
+const PURGE_GRACE_SECONDS = 24 * 3600
+
+export function createAdapterFactory(db: Db) {
+  let lastPurge = 0
+  function purgeExpired() {
+    const t = now()
+    if (t - lastPurge < 600) return
+    lastPurge = t
+    db.delete(oidcModels)
+      .where(and(isNotNull(oidcModels.expiresAt), lt(oidcModels.expiresAt, t - PURGE_GRACE_SECONDS)))
+      .run()
+  }
+
+  return class DbAdapter implements Adapter {
+    constructor(private readonly kind: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
+      purgeExpired()
+      const expiresAt = expiresIn ? now() + expiresIn : null
+      const row = {
+        kind: this.kind,
+        id,
+        payload: payload as Record<string, unknown>,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt,
+        consumedAt: null,
+      }
+      db.insert(oidcModels)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [oidcModels.kind, oidcModels.id],
+          set: {
+            payload: row.payload,
+            grantId: row.grantId,
+            userCode: row.userCode,
+            uid: row.uid,
+            expiresAt,
+            consumedAt: null,
+          },
+        })
+        .run()
+    }
+
+    async find(id: string) {
+      return this.first(eq(oidcModels.id, id))
+    }
+
+    async findByUserCode(userCode: string) {
+      return this.first(eq(oidcModels.userCode, userCode))
+    }
+
+    async findByUid(uid: string) {
+      return this.first(eq(oidcModels.uid, uid))
+    }
+
+    async consume(id: string) {
+      db.update(oidcModels)
+        .set({ consumedAt: now() })
+        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
+        .run()
+    }
+
+    async destroy(id: string) {
+      db.delete(oidcModels)
+        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
+        .run()
+    }
+
+    async revokeByGrantId(grantId: string) {
+      db.delete(oidcModels)
+        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId)))
+        .run()
+    }
+
+    private first(where: ReturnType<typeof eq>): AdapterPayload | undefined {
+      const row = db
+        .select()
+        .from(oidcModels)
+        .where(and(eq(oidcModels.kind, this.kind), where))
+        .get()
+      if (!row) return undefined
+      if (row.expiresAt !== null && row.expiresAt <= now()) return undefined
+      return {
+        ...(row.payload as AdapterPayload),
+        ...(row.consumedAt !== null ? { consumed: row.consumedAt } : {}),
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/** Starts the API (and embedded identity provider) on a free port with a fresh database. */
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { loadConfig } from '../../../server/config'
+import { startServer, type RunningServer } from '../../../server/app'
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export interface TestServer extends RunningServer {
+  /** The temporary directory holding the database; removed on close. */
+  dir: string
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'))
+  const port = await freePort()
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: path.join(dir, 'portal.db'),
+    LOG_REQUESTS: '0',
+    PORTAL_ENVIRONMENT: 'dev',
+    ...env,
+  })
+  const running = await startServer(config, { portal: false })
+  return {
+    ...running,
+    dir,
+    async close() {
+      await running.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Reply<T = unknown> {
+  http: number
+  body: { status: 'SUCCESS' | 'FAILURE'; data?: T; token?: string; err?: string }
+}
+
+/** Calls the API at `baseUrl` with a bearer token; POST when a body is given. */
+export function apiClient(baseUrl: string, token?: string) {
+  async function call<T = unknown>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${baseUrl}/api${route}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await res.text()
+    let parsed: Reply<T>['body']
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw new Error(`${method} ${route}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`)
+    }
+    return { http: res.status, body: parsed, headers: res.headers } as Reply<T> & { headers: Headers }
+  }
+  return {
+    get: <T = unknown>(route: string) => call<T>('GET', route),
+    post: <T = unknown>(route: string, body: unknown = {}, headers?: Record<string, string>) =>
+      call<T>('POST', route, body, headers),
+    call,
+  }
+}
