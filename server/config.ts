@@ -21,6 +21,8 @@ export interface Config {
   embeddedOidc: boolean
   oidcClientId: string
   oidcClientSecret: string
+  /** Extra scopes the company's provider needs for API tokens (e.g. Entra's `api://.../.default`). */
+  oidcScopes: string[]
   /** Audience (resource indicator) of access tokens for the licensing API. */
   apiAudience: string
   /** Claim of the access token that carries the user's e-mail. */
@@ -69,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedOidc: oidcIssuer === embeddedIssuer,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'licensing-portal',
     oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'licensing-portal-secret',
+    oidcScopes: (env.OIDC_SCOPES ?? '').split(/[\s,]+/).filter(Boolean),
     apiAudience: env.API_AUDIENCE ?? 'urn:licensing-api',
     apiEmailClaim: env.API_EMAIL_CLAIM ?? 'email',
     apiBaseUrl,

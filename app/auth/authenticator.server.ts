@@ -40,7 +40,7 @@ export interface OidcTokens {
 
 type AuthConfig = Pick<
   Config,
-  'oidcIssuer' | 'embeddedOidc' | 'oidcClientId' | 'oidcClientSecret' | 'publicUrl' | 'port' | 'production'
+  'oidcIssuer' | 'embeddedOidc' | 'oidcClientId' | 'oidcClientSecret' | 'oidcScopes' | 'publicUrl' | 'port' | 'production'
 >
 
 class OidcStrategy extends OAuth2Strategy<OidcTokens> {
@@ -80,11 +80,6 @@ export function getOidcClient(config: AuthConfig): Promise<OidcClient> {
 export async function authenticate(request: Request, config: AuthConfig): Promise<OidcTokens> {
   const { authenticator } = await getOidcClient(config)
   return authenticator.authenticate(STRATEGY, request)
-}
-
-/** Extra scopes the company's provider needs for API tokens (e.g. Entra's `api://.../.default`). */
-function extraScopes(): string[] {
-  return (process.env.OIDC_SCOPES ?? '').split(/[\s,]+/).filter(Boolean)
 }
 
 async function createOidcClient(config: AuthConfig): Promise<OidcClient> {
@@ -141,7 +136,7 @@ async function createOidcClient(config: AuthConfig): Promise<OidcClient> {
       tokenEndpoint: metadata.token_endpoint,
       tokenRevocationEndpoint: metadata.revocation_endpoint,
       redirectURI: `${config.publicUrl}/auth/callback`,
-      scopes: [...BASE_SCOPES, ...extraScopes()],
+      scopes: [...BASE_SCOPES, ...config.oidcScopes],
       cookie: {
         name: 'oauth2',
         path: '/auth',

@@ -15,6 +15,8 @@ export function safeReturnTo(value: unknown, fallback = DEFAULT_RETURN_TO): stri
 /** The sign-in address that brings the user back to `request`'s page. */
 export function loginUrlFor(request: Request): string {
   const url = new URL(request.url)
+  // '/' opens Elastic Licensing, but a fresh sign-in lands on /home (spec 1 section 4).
+  if (url.pathname === '/') return '/auth/login'
   const returnTo = safeReturnTo(url.pathname + url.search, '')
   return returnTo ? `/auth/login?returnTo=${encodeURIComponent(returnTo)}` : '/auth/login'
 }

@@ -9,7 +9,7 @@ import { commitSession } from '../auth/session.server'
 import { createApiClient } from '../upstream/client.server'
 import { forgetFeatures, withReauth } from '../portal/context.server'
 import { featurePanelVisible, flagSelectionError, type FeatureFlag } from '../domain/feature-flags'
-import { safeReturnTo } from '../domain/safe-return'
+import { safeReturnTo } from '../auth/return-to'
 import { useHydrated } from '../ui/use-hydrated'
 
 const schema = z.object({
