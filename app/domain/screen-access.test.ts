@@ -57,6 +57,12 @@ describe('screenRedirect', () => {
     )
   })
 
+  it('sends an export-denied customer to /noaccess from home too', () => {
+    const denied = info({ ansysExportControlStatus: 'DENIED' } as Partial<AccountInfo>)
+    expect(screenRedirect(input('/home', { info: denied }))).toBe('/noaccess')
+    expect(screenRedirect(input('/notifications', { info: denied }))).toBe('/noaccess')
+  })
+
   it('applies the screen rules', () => {
     expect(screenRedirect(input('/emails', { info: info({ orgType: 'Indirect' }) }))).toBe('/notypecustomer')
     expect(screenRedirect(input('/ssl', { info: info({ orgType: 'Undefined' }) }))).toBe('/notypecustomer')

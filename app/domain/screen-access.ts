@@ -1,5 +1,6 @@
 import { customerRouteDecision } from './customer-guard'
-import { noticePageOf, noticeRedirect } from './notice-pages'
+import { NOTICE_PATHS, noticePageOf, noticeRedirect } from './notice-pages'
+import { exportDenied } from './permissions'
 import type { AccountInfo, User } from './types'
 
 export interface ScreenAccessInput {
@@ -27,5 +28,7 @@ export function screenRedirect(input: ScreenAccessInput): string | null {
       customerCount: input.customerCount ?? (input.customerNumber ? 1 : null),
     })
   }
+  // Selecting a customer under export control leads to /noaccess, whatever the page (spec 1 section 4).
+  if (input.customerNumber && exportDenied(input.info)) return NOTICE_PATHS.noaccess
   return customerRouteDecision(input)
 }

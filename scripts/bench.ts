@@ -1,0 +1,407 @@
+/**
+ * npm run bench -- [--duration S] [--connections N] [--scale N] [--warmup S]
+ *                  [--web-concurrency N] [--path P] [--build] [--node-arg ARG]... [--assert]
+ *
+ * Measures the signed-in home page (/home?customer=1000001 as admin@acme.example)
+ * of a production server on a throw-away database:
+ *
+ *   1. checks that build/index.js exists (or runs `npm run build` with --build);
+ *   2. creates a temporary directory with a fresh SQLite file (seeded on first
+ *      start; with --scale N, `npm run db:seed -- --scale N` runs first);
+ *   3. starts `node --import tsx server/index.ts` with NODE_ENV=production,
+ *      LOG_REQUESTS=0 and a free port on 127.0.0.1;
+ *   4. signs in through the real browser-less flow (portal /auth/login -> identity
+ *      provider login form -> /auth/callback) and keeps the __session cookie;
+ *   5. warms up, then runs autocannon against the page, checking every response
+ *      is a 200 carrying the expected page;
+ *   6. prints requests/s and latency, then a JSON summary as stdout's last line;
+ *   7. stops the server with SIGTERM (SIGKILL after a grace period) and removes
+ *      the temporary directory.
+ *
+ * Exit code: 0 when every response was a correct 200 (and, with --assert, the
+ * target of >= 500 requests/s with p99 < 100 ms was met), 1 otherwise, 2 on
+ * bad usage or a setup failure. The whole run is bounded by a hard timeout.
+ *
+ * Server output goes to stderr, so stdout holds only the report.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const USER = 'admin@acme.example'
+const PASSWORD = 'demo'
+const CUSTOMER = '1000001'
+const TARGET_RPS = 500
+const TARGET_P99_MS = 100
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '5' },
+    scale: { type: 'string' },
+    'web-concurrency': { type: 'string' },
+    path: { type: 'string', default: `/home?customer=${CUSTOMER}` },
+    build: { type: 'boolean', default: false },
+    'node-arg': { type: 'string', multiple: true, default: [] },
+    assert: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+})
+
+if (args.help) {
+  console.log(
+    'Usage: npm run bench -- [--duration 20] [--connections 50] [--warmup 5] [--scale N]\n' +
+      '                        [--web-concurrency N] [--path /home?customer=1000001] [--build]\n' +
+      '                        [--node-arg --cpu-prof]... [--assert]',
+  )
+  process.exit(0)
+}
+
+function wholeNumber(name: string, raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min) usage(`--${name} needs a whole number >= ${min}, got '${raw}'`)
+  return n
+}
+
+function usage(message: string): never {
+  console.error(`bench: ${message}`)
+  process.exit(2)
+}
+
+const duration = wholeNumber('duration', args.duration, 1)!
+const connections = wholeNumber('connections', args.connections, 1)!
+const warmup = wholeNumber('warmup', args.warmup, 0)!
+const scale = wholeNumber('scale', args.scale, 1)
+const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
+const targetPath = args.path!
+if (!targetPath.startsWith('/')) usage('--path must start with /')
+
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`)
+
+// ---------------------------------------------------------------------------
+// Clean-up, whatever happens: stop the server, remove the temporary directory.
+
+let server: ChildProcess | undefined
+let tmpDir: string | undefined
+let cleanedUp = false
+
+async function stopServer() {
+  const child = server
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const started = Date.now()
+  child.kill('SIGTERM')
+  const graceful = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
+  if (graceful) {
+    log(`server stopped (SIGTERM) in ${Date.now() - started} ms`)
+    return
+  }
+  log('server did not stop within 10 s of SIGTERM; sending SIGKILL to its process group')
+  killGroup(child, 'SIGKILL')
+  await Promise.race([exited, sleep(3000)])
+}
+
+/** The server runs in its own process group (detached), so workers go too. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (!child.pid) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+async function cleanup() {
+  if (cleanedUp) return
+  cleanedUp = true
+  await stopServer()
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true })
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`)
+    void cleanup().finally(() => process.exit(130))
+  })
+}
+
+// A hard bound for the whole run: setup, sign-in, warm-up, measurement and shutdown.
+const HARD_TIMEOUT_MS = (duration + warmup) * 1000 + (scale ? 15 * 60_000 : 0) + (args.build ? 5 * 60_000 : 0) + 180_000
+const hardTimer = setTimeout(() => {
+  log(`hard timeout after ${Math.round(HARD_TIMEOUT_MS / 1000)} s`)
+  if (server) killGroup(server, 'SIGKILL')
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true })
+  process.exit(2)
+}, HARD_TIMEOUT_MS)
+hardTimer.unref()
+
+// ---------------------------------------------------------------------------
+
+function sleep(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+function ensureBuild() {
+  const buildFile = path.join(ROOT, 'build/index.js')
+  if (args.build) {
+    log('building the portal (npm run build)')
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2], timeout: 5 * 60_000 })
+    if (built.status !== 0) throw new SetupError('npm run build failed')
+  }
+  if (!fs.existsSync(buildFile)) {
+    throw new SetupError('build/index.js is missing: run `npm run build` first (or pass --build).')
+  }
+  const age = Date.now() - fs.statSync(buildFile).mtimeMs
+  log(`using the existing build/index.js (built ${Math.round(age / 60_000)} min ago; pass --build to rebuild)`)
+}
+
+class SetupError extends Error {}
+
+function seedScale(env: NodeJS.ProcessEnv, n: number) {
+  log(`seeding: npm run db:seed -- --scale ${n}`)
+  const started = Date.now()
+  const seeded = spawnSync('npm', ['run', 'db:seed', '--', '--scale', String(n)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 2, 2],
+    timeout: 15 * 60_000,
+  })
+  if (seeded.status !== 0) throw new SetupError(`npm run db:seed -- --scale ${n} failed`)
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
+  const nodeArgs = [...args['node-arg']!, '--import', 'tsx', 'server/index.ts']
+  log(`starting: node ${nodeArgs.join(' ')} (WEB_CONCURRENCY=${env.WEB_CONCURRENCY ?? 'default'})`)
+  const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  server = child
+  const forward = (stream: NodeJS.ReadableStream | null) =>
+    stream?.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) process.stderr.write(`[server] ${line}\n`)
+    })
+  forward(child.stdout)
+  forward(child.stderr)
+
+  const started = Date.now()
+  while (Date.now() - started < 120_000) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new SetupError(`the server exited during start-up (code ${child.exitCode ?? child.signalCode})`)
+    }
+    try {
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) })
+      if (res.ok) {
+        log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+        return
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200)
+  }
+  throw new SetupError('the server did not answer /healthz within 120 s')
+}
+
+// ---------------------------------------------------------------------------
+// Browser-less sign-in: a cookie jar and manual redirects, as a browser would do.
+
+class CookieJar {
+  private cookies = new Map<string, string>()
+
+  store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      const expired = attrs.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a) || /^\s*max-age=0\b/i.test(a))
+      if (expired || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+
+  get(name: string) {
+    return this.cookies.get(name)
+  }
+
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+}
+
+async function send(jar: CookieJar, url: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers)
+  const cookie = jar.header()
+  if (cookie) headers.set('cookie', cookie)
+  const res = await fetch(url, { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) })
+  jar.store(res)
+  return res
+}
+
+function decodeAttr(s: string) {
+  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'")
+}
+
+/** Signs in and returns the Cookie header value for the portal session. */
+async function signIn(baseUrl: string): Promise<string> {
+  const jar = new CookieJar()
+  let url = `${baseUrl}/auth/login?returnTo=${encodeURIComponent('/home')}`
+  let res = await send(jar, url)
+  let posted = false
+  for (let hop = 0; hop < 20; hop++) {
+    const current = new URL(url)
+    if (res.status >= 300 && res.status < 400) {
+      const location = res.headers.get('location')
+      if (!location) throw new SetupError(`sign-in: redirect without Location at ${current.pathname}`)
+      url = new URL(location, url).toString()
+      // The portal's own pages after the callback: stop once the session cookie is set.
+      if (jar.get('__session') && current.pathname === '/auth/callback') break
+      res = await send(jar, url)
+      continue
+    }
+    if (res.status === 200 && current.pathname.startsWith('/oidc/interaction/') && !posted) {
+      const html = await res.text()
+      const action = /<form[^>]*\baction="([^"]+)"/.exec(html)?.[1]
+      const csrf = /name="csrf"\s+value="([^"]*)"/.exec(html)?.[1]
+      if (!action || csrf === undefined) throw new SetupError('sign-in: the login form was not understood')
+      posted = true
+      url = new URL(decodeAttr(action), url).toString()
+      res = await send(jar, url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: USER, password: PASSWORD, csrf: decodeAttr(csrf) }).toString(),
+      })
+      continue
+    }
+    throw new SetupError(`sign-in: unexpected HTTP ${res.status} at ${current.pathname}`)
+  }
+  const session = jar.get('__session')
+  if (!session) throw new SetupError('sign-in: no __session cookie after the callback')
+  return `__session=${session}`
+}
+
+// ---------------------------------------------------------------------------
+
+/** What every measured response must contain (the home page of the selected customer). */
+function isExpectedPage(body: string) {
+  return body.includes('data-testid="selected-customer"') && body.includes('Acme Aerospace') && body.includes('Welcome, ')
+}
+
+async function checkPage(url: string, cookie: string) {
+  const res = await fetch(url, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(15_000) })
+  const body = await res.text()
+  if (res.status !== 200) throw new SetupError(`GET ${targetPath}: HTTP ${res.status} ${res.headers.get('location') ?? ''}`)
+  if (!isExpectedPage(body)) throw new SetupError(`GET ${targetPath}: 200 but not the expected page`)
+  log(`GET ${targetPath}: 200, ${body.length} bytes, expected page`)
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)))
+  })
+}
+
+async function main() {
+  ensureBuild()
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_REQUESTS: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATABASE_PATH: path.join(tmpDir, 'portal.db'),
+  }
+  for (const name of ['OIDC_ISSUER', 'API_BASE_URL', 'API_EMBEDDED']) delete env[name]
+  if (webConcurrency !== undefined) env.WEB_CONCURRENCY = String(webConcurrency)
+  if (scale) seedScale(env, scale)
+
+  await startServer(env, baseUrl)
+  const signInStarted = Date.now()
+  const cookie = await signIn(baseUrl)
+  log(`signed in as ${USER} in ${Date.now() - signInStarted} ms`)
+  const url = `${baseUrl}${targetPath}`
+  await checkPage(url, cookie)
+
+  const common: autocannon.Options = {
+    url,
+    connections,
+    headers: { cookie },
+    verifyBody: isExpectedPage,
+    timeout: 10,
+  }
+  if (warmup > 0) {
+    log(`warming up for ${warmup} s`)
+    const w = await run({ ...common, duration: warmup })
+    log(`warm-up: ${Math.round(w.requests.average)} req/s, ${w.non2xx} non-2xx, ${w.errors} errors`)
+  }
+  log(`measuring: ${connections} connections for ${duration} s on ${targetPath}`)
+  const r = await run({ ...common, duration })
+
+  const correct = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0 && r.requests.total > 0
+  const targetMet = r.requests.average >= TARGET_RPS && r.latency.p99 < TARGET_P99_MS
+  const summary = {
+    url: targetPath,
+    user: USER,
+    connections,
+    durationSeconds: duration,
+    warmupSeconds: warmup,
+    scale: scale ?? 0,
+    webConcurrency: webConcurrency ?? null,
+    cpus: os.availableParallelism(),
+    requestsPerSecond: Math.round(r.requests.average * 10) / 10,
+    requestsTotal: r.requests.total,
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, avg: r.latency.average, max: r.latency.max },
+    throughputBytesPerSecond: Math.round(r.throughput.average),
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    mismatches: r.mismatches,
+    correct,
+    target: { requestsPerSecond: TARGET_RPS, p99Ms: TARGET_P99_MS, met: targetMet },
+  }
+
+  console.log(`GET ${targetPath} as ${USER}, ${connections} connections, ${duration} s`)
+  console.log(`  requests/s  ${summary.requestsPerSecond}  (${r.requests.total} requests)`)
+  console.log(`  latency     p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`)
+  console.log(`  errors      ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} wrong bodies`)
+  console.log(
+    `  target      >= ${TARGET_RPS} req/s with p99 < ${TARGET_P99_MS} ms: ${targetMet ? 'met' : 'NOT met'}; responses ${correct ? 'all correct' : 'NOT all correct'}`,
+  )
+  console.log(JSON.stringify(summary))
+  return correct && (!args.assert || targetMet) ? 0 : 1
+}
+
+let code = 2
+try {
+  code = await main()
+} catch (error) {
+  log(error instanceof SetupError ? error.message : `failed: ${(error as Error)?.stack ?? String(error)}`)
+  code = 2
+} finally {
+  await cleanup()
+}
+process.exit(code)

@@ -1,0 +1,10 @@
+import type { TestInfo } from '@playwright/test'
+
+/** The `js` project runs with JavaScript; `no-js` without. */
+export function jsEnabled(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'js'
+}
+
+export function projectLabel(testInfo: TestInfo): 'js' | 'no-js' {
+  return jsEnabled(testInfo) ? 'js' : 'no-js'
+}
