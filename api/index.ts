@@ -13,6 +13,11 @@ import { usersRouter } from './users'
 import { featureFlagsRouter } from './featureflags'
 import { preferencesRouter } from './preferences'
 import { metaRouter } from './meta'
+import { emailsRouter } from './emails'
+import { notificationsRouter } from './notifications'
+import { portalAccessRouter } from './portal-access'
+import { elasticRouter } from './elastic'
+import { auditRouter } from './audit'
 
 export interface ApiDeps {
   config: Config
@@ -43,6 +48,11 @@ export function createApiRouter(deps: ApiDeps) {
   router.use(featureFlagsRouter(deps))
   router.use(preferencesRouter(deps))
   router.use(metaRouter(deps))
+  router.use(emailsRouter(deps))
+  router.use(notificationsRouter(deps))
+  router.use(portalAccessRouter(deps))
+  router.use(elasticRouter(deps))
+  router.use(auditRouter(deps))
 
   router.use((_req, res) => sendFailure(res, 404, 'Unknown API call'))
   router.use(errorHandler)

@@ -127,3 +127,90 @@ export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 })
+
+/** The outbox: every e-mail the product sent to a customer. */
+export const emails = sqliteTable(
+  'emails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD HH:mm:ss' (UTC) */
+    date: text('date').notNull(),
+    subject: text('subject').notNull(),
+    to: text('to_address').notNull(),
+    /** HTML body as sent; sanitised when shown. */
+    body: text('body').notNull(),
+    /** What produced it: licence-file, statement, access, general ... */
+    kind: text('kind').notNull().default('general'),
+    deletedAt: integer('deleted_at'),
+  },
+  (t) => [index('emails_account_date_idx').on(t.accountId, t.date)],
+)
+
+/** Service alerts. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** OK, INFO, WARNING or CRITICAL */
+    category: text('category').notNull(),
+    /** ACTIVE or RESOLVED */
+    status: text('status').notNull(),
+    /** Start, 'YYYY-MM-DD HH:mm:ss' (UTC) */
+    date: text('date').notNull(),
+    /** Expected or actual end, same format; null when open-ended. */
+    expires: text('expires'),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull(),
+    /** Affected services: map of key to display name. */
+    service: text('service', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    /** Links: map of label to URL. */
+    links: text('links', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [index('notifications_status_idx').on(t.status, t.date)],
+)
+
+/**
+ * Elastic licence servers of a customer with their credentials and IP allow-list.
+ * `version` increases with every change, for optimistic concurrency.
+ */
+export const elasticServers = sqliteTable(
+  'elastic_servers',
+  {
+    deviceId: text('device_id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    activated: integer('activated').notNull().default(1),
+    /** 6-digit PIN, null until one is set. */
+    pin: text('pin'),
+    usernames: text('usernames', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    whitelist: text('whitelist', { mode: 'json' })
+      .$type<{ rulename: string; ipaddress: string }[]>()
+      .notNull()
+      .default([]),
+    version: integer('version').notNull().default(1),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('elastic_servers_account_idx').on(t.accountId)],
+)
+
+/** Who changed what on a customer's access settings; secrets (the PIN) are never stored. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    accountId: text('account_id').notNull(),
+    /** portalaccess, whitelist, pin, usernames */
+    area: text('area').notNull(),
+    action: text('action').notNull(),
+    before: text('before', { mode: 'json' }),
+    after: text('after', { mode: 'json' }),
+  },
+  (t) => [index('audit_log_account_idx').on(t.accountId, t.at)],
+)

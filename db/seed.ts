@@ -9,6 +9,9 @@ import { accountAccess, accounts, featureFlags, users } from './schema'
 import { hashPassword } from './passwords'
 import { DEMO_GENERATED_CUSTOMERS, DEMO_PASSWORD, demoAccounts, demoFeatureFlags, demoUsers } from './seed-data'
 import { FIRST_GENERATED_NUMBER, generateCustomer } from './seed-scale'
+import { emailsStep } from './seed-emails'
+import { notificationsStep } from './seed-notifications'
+import { elasticStep } from './seed-elastic'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -137,6 +140,9 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     insertUsersStep(hashes),
     insertFeatureFlagsStep(),
     generatedCustomersStep(DEMO_GENERATED_CUSTOMERS),
+    emailsStep(),
+    notificationsStep(),
+    elasticStep(),
   ]
   db.transaction((tx) => {
     const ctx: SeedContext = { tx, userIds: new Map(), sharedPasswordHash }
