@@ -10,6 +10,9 @@ import { defineConfig } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${PORT}`
 const CI = !!process.env.CI
+const DATA_DIR = PORT === 3100 ? 'data/e2e' : `data/e2e-${PORT}`
+/** Where traces and screenshots of failures go (and the HTML report, next to it). */
+const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results/e2e'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,10 +20,10 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'test-results/e2e-report' }]],
-  outputDir: 'test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: `${OUTPUT}-report` }]],
+  outputDir: OUTPUT,
   use: {
     baseURL,
     browserName: 'chromium',
@@ -44,7 +47,8 @@ export default defineConfig({
     { name: 'js', use: { javaScriptEnabled: true } },
   ],
   webServer: {
-    command: `rm -rf data/e2e && mkdir -p data/e2e && DATABASE_PATH=data/e2e/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev npx tsx server/index.ts`,
+    // A fresh database on every start: created, migrated and seeded by the server.
+    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev npx tsx server/index.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !CI,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -41,6 +41,33 @@ export interface CustomerAccess {
   access: AccessRow | undefined
 }
 
+function prepareAccessStatements(db: Db) {
+  return {
+    account: db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.accountId, sql.placeholder('accountId')))
+      .prepare(),
+    access: db
+      .select()
+      .from(accountAccess)
+      .where(and(eq(accountAccess.accountId, sql.placeholder('accountId')), eq(accountAccess.userId, sql.placeholder('userId'))))
+      .prepare(),
+  }
+}
+
+/** Prepared once per database handle: every customer-scoped call runs these. */
+const preparedAccess = new WeakMap<Db, ReturnType<typeof prepareAccessStatements>>()
+
+function accessStatements(db: Db) {
+  let statements = preparedAccess.get(db)
+  if (!statements) {
+    statements = prepareAccessStatements(db)
+    preparedAccess.set(db, statements)
+  }
+  return statements
+}
+
 /**
  * The account and the user's access row; 404 when the customer does not exist,
  * 403 when the user may not see it. Every call scoped to a customer goes through here.
@@ -48,13 +75,10 @@ export interface CustomerAccess {
 export function requireCustomerAccess(db: Db, user: ApiUser, customerNumber: unknown): CustomerAccess {
   const parsed = customerNumberSchema.safeParse(customerNumber)
   if (!parsed.success) throw badRequest(`customerNumber: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
-  const account = db.select().from(accounts).where(eq(accounts.accountId, parsed.data)).get()
+  const statements = accessStatements(db)
+  const account = statements.account.get({ accountId: parsed.data })
   if (!account) throw notFound('Customer not found')
-  const access = db
-    .select()
-    .from(accountAccess)
-    .where(and(eq(accountAccess.accountId, account.accountId), eq(accountAccess.userId, user.id)))
-    .get()
+  const access = statements.access.get({ accountId: account.accountId, userId: user.id })
   if (!access && !isStaff(user)) throw forbidden()
   return { account, access }
 }

@@ -19,12 +19,24 @@ export interface ApiUser {
   roles: string[]
 }
 
-export function findActiveUser(db: Db, email: string): ApiUser | undefined {
-  const row = db
+function prepareFindActiveUser(db: Db) {
+  return db
     .select({ id: users.id, email: users.email, name: users.name, roles: users.roles })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.active, 1)))
-    .get()
+    .where(and(sql`lower(${users.email}) = lower(${sql.placeholder('email')})`, eq(users.active, 1)))
+    .prepare()
+}
+
+/** Prepared once per database handle: this runs on every API call. */
+const findActiveUserStatements = new WeakMap<Db, ReturnType<typeof prepareFindActiveUser>>()
+
+export function findActiveUser(db: Db, email: string): ApiUser | undefined {
+  let statement = findActiveUserStatements.get(db)
+  if (!statement) {
+    statement = prepareFindActiveUser(db)
+    findActiveUserStatements.set(db, statement)
+  }
+  const row = statement.get({ email })
   if (!row) return undefined
   return { ...row, roles: Array.isArray(row.roles) ? row.roles.filter((r) => typeof r === 'string') : [] }
 }
@@ -36,27 +48,69 @@ function isKeySetUnavailable(error: unknown) {
   return true
 }
 
+const VERIFIED_TOKENS_MAX = 10_000
+
+/**
+ * Claims of tokens that passed jwtVerify, by the exact token string, until the
+ * token's own `exp`: a token that verified once stays valid until then, so the
+ * signature check is not repeated for every call a page makes. Tokens without
+ * `exp` are not kept. Bounded; the oldest entries go first.
+ */
+function verifiedTokenCache() {
+  const entries = new Map<string, { claims: Record<string, unknown>; exp: number }>()
+  const nowSeconds = () => Math.floor(Date.now() / 1000)
+  return {
+    get(token: string) {
+      const entry = entries.get(token)
+      if (!entry) return undefined
+      // Same rule as jose: expired when exp <= now (no clock tolerance).
+      if (entry.exp <= nowSeconds()) {
+        entries.delete(token)
+        return undefined
+      }
+      return entry.claims
+    },
+    set(token: string, claims: Record<string, unknown>) {
+      if (typeof claims.exp !== 'number') return
+      if (entries.size >= VERIFIED_TOKENS_MAX) {
+        const now = nowSeconds()
+        for (const [key, entry] of entries) if (entry.exp <= now) entries.delete(key)
+        for (const key of entries.keys()) {
+          if (entries.size < VERIFIED_TOKENS_MAX) break
+          entries.delete(key)
+        }
+      }
+      entries.set(token, { claims, exp: claims.exp })
+    },
+  }
+}
+
 export function bearerAuth({ config, db }: { config: Config; db: Db }): RequestHandler {
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined
+  const verifiedTokens = verifiedTokenCache()
   return async (req, res, next) => {
     const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(req.get('authorization') ?? '')
     if (!match) return sendFailure(res, 401, 'Missing bearer token')
     jwks ??= createRemoteJWKSet(new URL(`${config.oidcIssuer}/jwks`))
-    let claims: Record<string, unknown>
-    try {
-      const verified = await jwtVerify(match[1], jwks, {
-        issuer: config.oidcIssuer,
-        audience: config.apiAudience,
-      })
-      claims = verified.payload
-    } catch (error) {
-      if (isKeySetUnavailable(error)) {
-        console.error(
-          JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'JWKS unavailable', error: String(error) }),
-        )
-        return sendFailure(res, 503, 'Cannot verify tokens right now; try again shortly')
+    const token = match[1]
+    let claims = verifiedTokens.get(token)
+    if (!claims) {
+      try {
+        const verified = await jwtVerify(token, jwks, {
+          issuer: config.oidcIssuer,
+          audience: config.apiAudience,
+        })
+        claims = verified.payload as Record<string, unknown>
+        verifiedTokens.set(token, claims)
+      } catch (error) {
+        if (isKeySetUnavailable(error)) {
+          console.error(
+            JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'JWKS unavailable', error: String(error) }),
+          )
+          return sendFailure(res, 503, 'Cannot verify tokens right now; try again shortly')
+        }
+        return sendFailure(res, 401, 'Invalid or expired access token')
       }
-      return sendFailure(res, 401, 'Invalid or expired access token')
     }
     const email = claims[config.apiEmailClaim]
     if (typeof email !== 'string' || email.length === 0) {

@@ -1,8 +1,266 @@
-/** API: elastic licence servers: PIN, usernames and IP allow-list. */
+/**
+ * API: elastic licence servers of a customer: the IP allow-list (spec 1 sections 5
+ * and 7), the PIN and the allowed usernames (spec 2 sections 5 and 7).
+ *
+ * Every call names a customer and, except the server lists, a server (`clsId`) that
+ * must belong to that customer. Reads are open to anyone who may see the customer;
+ * writes are refused to view-only users (the portal's own rule, isViewOnly). Each
+ * write runs in an immediate transaction that re-reads the row, refuses a stale
+ * list (when the caller sends the list it started from), bumps `version` and
+ * records the change in the audit trail, never with the PIN itself.
+ */
 import express from 'express'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { elasticServers } from '../db/schema'
+import { isViewOnly } from '../app/domain/permissions'
+import { MAX_RULES, sameRules, whitelistSchema, type WhitelistRule } from '../app/domain/ip-rules'
+import {
+  CREDENTIAL_MESSAGES,
+  MAX_USERNAMES,
+  pinSchema,
+  sameUsernames,
+  usernamesSchema,
+} from '../app/domain/elastic-credentials'
 import type { ApiDeps } from './index'
+import type { ApiUser } from './auth'
+import { buildAccountInfo, customerNumberSchema, requireCustomerAccess } from './access'
+import { ApiError, forbidden, handle, notFound, parseInput } from './envelope'
+import { recordAudit } from './audit-log'
 
-export function elasticRouter(_deps: ApiDeps) {
+type ServerRow = typeof elasticServers.$inferSelect
+
+export const ELASTIC_ERRORS = {
+  serverNotFound: 'Elastic server not found',
+  viewOnly: 'View-only users cannot change elastic server settings',
+  staleWhitelist: 'The IP whitelist was changed by someone else in the meantime. Reload the page to see the current rules; nothing was saved.',
+  staleUsers:
+    'The allowed usernames were changed by someone else in the meantime. Reload the page to see the current list; nothing was saved.',
+} as const
+
+const clsIdSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().min(1, 'clsId is required').max(100, 'clsId is too long'))
+
+const optionalName = z.string().max(500).optional()
+
+const serverRequest = z.object({
+  customerNumber: customerNumberSchema,
+  clsId: clsIdSchema,
+  customerName: optionalName,
+})
+
+const looseRules = z.array(z.object({ rulename: z.string().max(10_000), ipaddress: z.string().max(10_000) })).max(MAX_RULES * 10)
+const looseUsers = z.array(z.string().max(10_000)).max(MAX_USERNAMES * 10)
+
+const stale = (message: string) => new ApiError(409, message)
+
+function activatedServers(db: Db, accountId: string) {
+  return db
+    .select()
+    .from(elasticServers)
+    .where(and(eq(elasticServers.accountId, accountId), eq(elasticServers.activated, 1)))
+    .orderBy(asc(elasticServers.createdAt), asc(elasticServers.deviceId))
+    .all()
+}
+
+function findServer(db: Db, accountId: string, clsId: string): ServerRow | undefined {
+  return db
+    .select()
+    .from(elasticServers)
+    .where(
+      and(eq(elasticServers.deviceId, clsId), eq(elasticServers.accountId, accountId), eq(elasticServers.activated, 1)),
+    )
+    .get()
+}
+
+/**
+ * The customer (with the caller's access to it) and its server. A server of another
+ * customer is "not found", so ids of other customers' servers cannot be probed.
+ */
+function requireServer(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  const server = findServer(db, account.accountId, clsId)
+  if (!server) throw notFound(ELASTIC_ERRORS.serverNotFound)
+  return { account, access, server }
+}
+
+function requireWriter(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
+  const found = requireServer(db, user, customerNumber, clsId)
+  if (isViewOnly(user, buildAccountInfo(found.account, found.access, user))) throw forbidden(ELASTIC_ERRORS.viewOnly)
+  return found
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Runs `fn` on the freshly read row inside an immediate (write-locked) transaction. */
+function writeServer<T>(db: Db, deviceId: string, fn: (tx: Tx, row: ServerRow) => T): T {
+  return db.transaction(
+    (tx) => {
+      const row = tx.select().from(elasticServers).where(eq(elasticServers.deviceId, deviceId)).get()
+      if (!row) throw notFound(ELASTIC_ERRORS.serverNotFound)
+      return fn(tx, row)
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+function updateServer(tx: Tx, deviceId: string, values: Partial<Pick<ServerRow, 'pin' | 'usernames' | 'whitelist'>>) {
+  return tx
+    .update(elasticServers)
+    .set({ ...values, version: sql`${elasticServers.version} + 1` })
+    .where(eq(elasticServers.deviceId, deviceId))
+    .returning({ version: elasticServers.version })
+    .get()
+}
+
+export function elasticRouter({ db }: ApiDeps) {
   const router = express.Router()
+
+  router.post(
+    '/activatedelasticservers',
+    handle(({ req, user }) => {
+      const body = parseInput(
+        z.object({ customerNumber: customerNumberSchema, customername: optionalName, server: clsIdSchema.optional() }),
+        req.body,
+      )
+      const { account } = requireCustomerAccess(db, user, body.customerNumber)
+      return activatedServers(db, account.accountId)
+        .filter((s) => body.server === undefined || s.deviceId === body.server)
+        .map((s) => ({ DeviceID: s.deviceId, Alias: s.alias }))
+    }),
+  )
+
+  /** The customer's first activated server, or null when it has none. */
+  router.post(
+    '/devices/elastic',
+    handle(({ req, user }) => {
+      const body = parseInput(z.object({ customerNumber: customerNumberSchema, customerName: optionalName }), req.body)
+      const { account } = requireCustomerAccess(db, user, body.customerNumber)
+      const first = activatedServers(db, account.accountId)[0]
+      return first ? { deviceId: first.deviceId, alias: first.alias } : null
+    }),
+  )
+
+  router.post(
+    '/getips',
+    handle(({ req, user }) => {
+      const body = parseInput(serverRequest, req.body)
+      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
+      return { whitelist: server.whitelist, version: server.version }
+    }),
+  )
+
+  router.post(
+    '/setips',
+    handle(({ req, user }) => {
+      const body = parseInput(
+        z.object({
+          customerNumber: customerNumberSchema,
+          clsId: clsIdSchema,
+          whitelist: whitelistSchema,
+          oldWhitelist: looseRules.optional(),
+        }),
+        req.body,
+      )
+      const { account, server } = requireWriter(db, user, body.customerNumber, body.clsId)
+      return writeServer(db, server.deviceId, (tx, row) => {
+        const before: WhitelistRule[] = row.whitelist
+        if (body.oldWhitelist && !sameRules(body.oldWhitelist, before)) throw stale(ELASTIC_ERRORS.staleWhitelist)
+        if (sameRules(body.whitelist, before)) return { whitelist: before, version: row.version, changed: false }
+        const { version } = updateServer(tx, row.deviceId, { whitelist: body.whitelist })!
+        recordAudit(tx, {
+          actorEmail: user.email,
+          accountId: account.accountId,
+          area: 'whitelist',
+          action: 'update',
+          before,
+          after: body.whitelist,
+        })
+        return { whitelist: body.whitelist, version, changed: true }
+      })
+    }),
+  )
+
+  router.post(
+    '/getpin',
+    handle(({ req, user }) => {
+      const body = parseInput(serverRequest, req.body)
+      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
+      if (server.pin === null) throw notFound(CREDENTIAL_MESSAGES.pinNotFound)
+      return { pin: server.pin }
+    }),
+  )
+
+  /**
+   * Sets the PIN. With `onlyIfUnset`, a PIN that exists already is kept (the screen's
+   * silent first PIN cannot overwrite one set at the same moment by someone else).
+   */
+  router.post(
+    '/changepin',
+    handle(({ req, user }) => {
+      const body = parseInput(
+        z.object({ customerNumber: customerNumberSchema, clsId: clsIdSchema, pin: pinSchema, onlyIfUnset: z.boolean().optional() }),
+        req.body,
+      )
+      const { account, server } = requireWriter(db, user, body.customerNumber, body.clsId)
+      return writeServer(db, server.deviceId, (tx, row) => {
+        if ((body.onlyIfUnset && row.pin !== null) || row.pin === body.pin) return { changed: false, version: row.version }
+        const { version } = updateServer(tx, row.deviceId, { pin: body.pin })!
+        recordAudit(tx, {
+          actorEmail: user.email,
+          accountId: account.accountId,
+          area: 'pin',
+          action: row.pin !== null ? 'change' : body.onlyIfUnset ? 'generate' : 'set',
+          before: { pinSet: row.pin !== null },
+          after: { pinSet: true },
+        })
+        return { changed: true, version }
+      })
+    }),
+  )
+
+  router.post(
+    '/getUsers',
+    handle(({ req, user }) => {
+      const body = parseInput(serverRequest, req.body)
+      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
+      return { users: server.usernames, version: server.version }
+    }),
+  )
+
+  router.post(
+    '/saveUsers',
+    handle(({ req, user }) => {
+      const body = parseInput(
+        z.object({
+          customerNumber: customerNumberSchema,
+          clsId: clsIdSchema,
+          users: usernamesSchema,
+          oldUsers: looseUsers.optional(),
+        }),
+        req.body,
+      )
+      const { account, server } = requireWriter(db, user, body.customerNumber, body.clsId)
+      return writeServer(db, server.deviceId, (tx, row) => {
+        const before = row.usernames
+        if (body.oldUsers && !sameUsernames(body.oldUsers, before)) throw stale(ELASTIC_ERRORS.staleUsers)
+        if (sameUsernames(body.users, before)) return { users: before, version: row.version, changed: false }
+        const { version } = updateServer(tx, row.deviceId, { usernames: body.users })!
+        recordAudit(tx, {
+          actorEmail: user.email,
+          accountId: account.accountId,
+          area: 'usernames',
+          action: 'update',
+          before,
+          after: body.users,
+        })
+        return { users: body.users, version, changed: true }
+      })
+    }),
+  )
+
   return router
 }

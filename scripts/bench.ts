@@ -1,6 +1,7 @@
 /**
  * npm run bench -- [--duration S] [--connections N] [--scale N] [--warmup S]
  *                  [--web-concurrency N] [--path P] [--build] [--node-arg ARG]... [--assert]
+ *                  [--server http://127.0.0.1:PORT]
  *
  * Measures the signed-in home page (/home?customer=1000001 as admin@acme.example)
  * of a production server on a throw-away database:
@@ -22,7 +23,10 @@
  * target of >= 500 requests/s with p99 < 100 ms was met), 1 otherwise, 2 on
  * bad usage or a setup failure. The whole run is bounded by a hard timeout.
  *
- * Server output goes to stderr, so stdout holds only the report.
+ * Server output goes to stderr, so stdout holds only the report. With --server,
+ * an already running server (with the demo data) is measured instead: nothing
+ * is started, seeded or stopped; --print-cookie then only signs in and prints
+ * the Cookie header (for curl and profiling).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -48,6 +52,8 @@ const { values: args } = parseArgs({
     scale: { type: 'string' },
     'web-concurrency': { type: 'string' },
     path: { type: 'string', default: `/home?customer=${CUSTOMER}` },
+    server: { type: 'string' },
+    'print-cookie': { type: 'boolean', default: false },
     build: { type: 'boolean', default: false },
     'node-arg': { type: 'string', multiple: true, default: [] },
     assert: { type: 'boolean', default: false },
@@ -59,7 +65,7 @@ if (args.help) {
   console.log(
     'Usage: npm run bench -- [--duration 20] [--connections 50] [--warmup 5] [--scale N]\n' +
       '                        [--web-concurrency N] [--path /home?customer=1000001] [--build]\n' +
-      '                        [--node-arg --cpu-prof]... [--assert]',
+      '                        [--node-arg --cpu-prof]... [--assert] [--server http://127.0.0.1:3000]',
   )
   process.exit(0)
 }
@@ -303,7 +309,8 @@ async function signIn(baseUrl: string): Promise<string> {
 // ---------------------------------------------------------------------------
 
 /** What every measured response must contain (the home page of the selected customer). */
-function isExpectedPage(body: string) {
+function isExpectedPage(raw: string | Buffer | undefined) {
+  const body = typeof raw === 'string' ? raw : (raw?.toString() ?? '')
   return body.includes('data-testid="selected-customer"') && body.includes('Acme Aerospace') && body.includes('Welcome, ')
 }
 
@@ -315,13 +322,43 @@ async function checkPage(url: string, cookie: string) {
   log(`GET ${targetPath}: 200, ${body.length} bytes, expected page`)
 }
 
+/**
+ * CPU time (user + system, ms) used so far by the server and its workers (Linux
+ * /proc). CPU per request is a steadier figure than requests/s on a shared machine.
+ */
+function serverCpuMs(): number | null {
+  const root = server?.pid
+  if (!root || process.platform !== 'linux') return null
+  const TICK_MS = 10 // USER_HZ is 100 on Linux
+  const stats = new Map<number, { ppid: number; ms: number }>()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+      // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15.
+      stats.set(Number(entry), { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS })
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let total = 0
+  const tree = new Set([root])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [pid, st] of stats) if (!tree.has(pid) && tree.has(st.ppid)) (tree.add(pid), (grew = true))
+  }
+  for (const pid of tree) total += stats.get(pid)?.ms ?? 0
+  return total
+}
+
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)))
   })
 }
 
-async function main() {
+async function startFresh() {
   ensureBuild()
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
   const port = await freePort()
@@ -338,11 +375,19 @@ async function main() {
   for (const name of ['OIDC_ISSUER', 'API_BASE_URL', 'API_EMBEDDED']) delete env[name]
   if (webConcurrency !== undefined) env.WEB_CONCURRENCY = String(webConcurrency)
   if (scale) seedScale(env, scale)
-
   await startServer(env, baseUrl)
+  return baseUrl
+}
+
+async function main() {
+  const baseUrl = args.server ? args.server.replace(/\/+$/, '') : await startFresh()
   const signInStarted = Date.now()
   const cookie = await signIn(baseUrl)
   log(`signed in as ${USER} in ${Date.now() - signInStarted} ms`)
+  if (args['print-cookie']) {
+    console.log(cookie)
+    return 0
+  }
   const url = `${baseUrl}${targetPath}`
   await checkPage(url, cookie)
 
@@ -359,7 +404,17 @@ async function main() {
     log(`warm-up: ${Math.round(w.requests.average)} req/s, ${w.non2xx} non-2xx, ${w.errors} errors`)
   }
   log(`measuring: ${connections} connections for ${duration} s on ${targetPath}`)
+  const cpuBefore = serverCpuMs()
+  const benchCpuBefore = process.cpuUsage()
   const r = await run({ ...common, duration })
+  const cpuAfter = serverCpuMs()
+  const benchCpu = process.cpuUsage(benchCpuBefore)
+  const serverCpuPerRequest =
+    cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
+      ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 100) / 100
+      : null
+  const benchCpuPerRequest =
+    r.requests.total > 0 ? Math.round(((benchCpu.user + benchCpu.system) / 1000 / r.requests.total) * 100) / 100 : null
 
   const correct = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0 && r.requests.total > 0
   const targetMet = r.requests.average >= TARGET_RPS && r.latency.p99 < TARGET_P99_MS
@@ -370,12 +425,17 @@ async function main() {
     durationSeconds: duration,
     warmupSeconds: warmup,
     scale: scale ?? 0,
-    webConcurrency: webConcurrency ?? null,
+    webConcurrency: args.server
+      ? null
+      : (webConcurrency ?? (Number(process.env.WEB_CONCURRENCY) || os.availableParallelism())),
     cpus: os.availableParallelism(),
     requestsPerSecond: Math.round(r.requests.average * 10) / 10,
     requestsTotal: r.requests.total,
     latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, avg: r.latency.average, max: r.latency.max },
     throughputBytesPerSecond: Math.round(r.throughput.average),
+    serverCpuMsPerRequest: serverCpuPerRequest,
+    loadGeneratorCpuMsPerRequest: benchCpuPerRequest,
+    loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
@@ -387,6 +447,11 @@ async function main() {
   console.log(`GET ${targetPath} as ${USER}, ${connections} connections, ${duration} s`)
   console.log(`  requests/s  ${summary.requestsPerSecond}  (${r.requests.total} requests)`)
   console.log(`  latency     p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`)
+  if (serverCpuPerRequest !== null) {
+    console.log(
+      `  cpu         ${serverCpuPerRequest} ms server + ${benchCpuPerRequest} ms load generator per request (load average ${summary.loadAverage1m} on ${summary.cpus} CPUs)`,
+    )
+  }
   console.log(`  errors      ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} wrong bodies`)
   console.log(
     `  target      >= ${TARGET_RPS} req/s with p99 < ${TARGET_P99_MS} ms: ${targetMet ? 'met' : 'NOT met'}; responses ${correct ? 'all correct' : 'NOT all correct'}`,

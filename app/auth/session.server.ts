@@ -3,7 +3,7 @@
  * random id, so any instance behind a load balancer can serve any request.
  */
 import crypto from 'node:crypto'
-import { eq, lt } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import {
   createCookie,
   createSessionStorage,
@@ -64,6 +64,8 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
     maxAge: SESSION_MAX_AGE_SECONDS,
   })
   let lastPurge = 0
+  // Read on every request: prepared once.
+  const selectSession = db.select().from(sessions).where(eq(sessions.id, sql.placeholder('id'))).prepare()
   const expiry = (expires: Date | undefined) => (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).getTime()
 
   return createSessionStorage<SessionData>({
@@ -85,7 +87,7 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
       }
     },
     async readData(id) {
-      const row = db.select().from(sessions).where(eq(sessions.id, id)).get()
+      const row = selectSession.get({ id })
       if (!row) return null
       if (row.expiresAt <= Date.now()) {
         db.delete(sessions).where(eq(sessions.id, id)).run()

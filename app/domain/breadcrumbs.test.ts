@@ -141,3 +141,14 @@ describe('alertCategoryTitle', () => {
     expect(alertCategoryTitle('anything')).toBe('Information')
   })
 })
+
+describe('breadcrumbs of the settings sub-pages', () => {
+  it('labels the change history and the feature flags', () => {
+    expect(breadcrumbs('/portalaccess/audit').map((c) => c.label)).toEqual([
+      'Settings',
+      'Licensing Portal Access',
+      'Change History',
+    ])
+    expect(breadcrumbs('/settings/features').map((c) => c.label)).toEqual(['Settings', 'Features'])
+  })
+})

@@ -115,6 +115,12 @@ export function breadcrumbs(pathname: string): Crumb[] {
         return [...fromTable('/notifications')!, { label: `${alertCategoryTitle(id)} Alerts`, path: second }]
       case 'notification-details':
         return [...fromTable('/notifications')!, { label: 'Alert Details', path: second }]
+      case 'portalaccess':
+        if (id === 'audit') return [...fromTable('/portalaccess')!, { label: 'Change History', path: second }]
+        break
+      case 'settings':
+        if (id === 'features') return [{ label: 'Settings' }, { label: 'Features', path: second }]
+        break
     }
   }
   return []

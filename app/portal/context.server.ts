@@ -14,6 +14,8 @@ import type { FeatureFlag } from '../domain/feature-flags'
 import { isStaff } from '../domain/permissions'
 import { withCustomer } from '../ui/customer-href'
 import { cached } from './process-cache.server'
+import { loadAlertBanner } from '../upstream/notifications.server'
+import type { Banner } from '../domain/alerts'
 
 const CUSTOMER_NUMBER = /^[0-9A-Za-z-]{1,20}$/
 const FEATURES_TTL_MS = 60_000
@@ -28,6 +30,8 @@ export interface PortalContext {
   /** How many customers the user can reach, when it was looked up (0, 1 or 2 meaning "several"). */
   customerCount: number | null
   flash: Flash | null
+  /** The alerts banner; its active alerts are cached in the session. */
+  alertsBanner: Banner
   /** Set-Cookie header to send when the session changed, else null. */
   setCookie: string | null
 }
@@ -108,6 +112,9 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
       return reply.status === 'SUCCESS' ? String(reply.data) : 'prod'
     })
 
+    const alerts = await loadAlertBanner(session, api)
+    if (alerts.dirty) dirty = true
+
     const flash = (session.get('flash') as Flash | undefined) ?? null
     if (flash) {
       session.unset('flash')
@@ -122,6 +129,7 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
       environment,
       customerCount,
       flash,
+      alertsBanner: alerts.banner,
       setCookie: dirty ? await commitSession(session, context) : null,
     }
   })

@@ -1,3 +1,118 @@
-import { notAvailablePage } from '../ui/not-available'
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import { z } from 'zod'
+import { requireAuth } from '../auth/guard.server'
+import { commitSession } from '../auth/session.server'
+import { withReauth } from '../portal/context.server'
+import { createApiClient } from '../upstream/client.server'
+import { emailCalls } from '../upstream/emails.server'
+import { emailDocument } from '../domain/email-html.server'
+import { formatDayMonYearTime } from '../grid/format'
+import { failureStatus } from '../grid/types'
+import { withCustomer } from '../ui/customer-href'
 
-export default notAvailablePage('Email Details')
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.email.subject ?? 'Email'} | Licensing Portal` },
+]
+
+const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const CUSTOMER = /^[0-9A-Za-z-]{1,20}$/
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const customerNumber = new URL(request.url).searchParams.get('customer')
+  const { session, accessToken } = await requireAuth(request, context)
+  // Without a customer the shell's loader redirects.
+  if (!customerNumber || !CUSTOMER.test(customerNumber)) throw data('Select a customer first.', { status: 404 })
+  const id = idSchema.safeParse(params.id)
+  if (!id.success) throw data('There is no such email.', { status: 404 })
+  const list = withCustomer('/emails', customerNumber)
+  const api = createApiClient(context.config, accessToken)
+  return withReauth(request, context, async () => {
+    const reply = await emailCalls(api).get(customerNumber, id.data)
+    if (reply.status !== 'SUCCESS') {
+      const status = failureStatus(reply)
+      if (status === 404) throw data('This email does not exist or has been deleted.', { status: 404 })
+      if (status === 403) {
+        session.set('flash', { type: 'warning', message: 'That email belongs to a customer you cannot see.' })
+        throw redirect(list, { headers: { 'Set-Cookie': await commitSession(session, context) } })
+      }
+      throw data(reply.err, { status: 502 })
+    }
+    const email = reply.data
+    // Spec 1 section 2.6: an e-mail of another customer sends the user back to the list.
+    if (email.customerNumber !== customerNumber) throw redirect(list)
+    return {
+      email: {
+        id: email.id,
+        to: email.to,
+        date: formatDayMonYearTime(email.date),
+        subject: email.subject,
+        customerNumber: email.customerNumber,
+        customerName: email.customerName,
+      },
+      bodyDocument: emailDocument(email.body),
+      listHref: list,
+    }
+  })
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
+      <dt className="font-medium text-gray-700">{label}</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  )
+}
+
+export default function EmailDetailsRoute() {
+  const { email, bodyDocument, listHref } = useLoaderData<typeof loader>()
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Email Details
+      </h1>
+      <dl className="space-y-2 rounded border border-gray-300 bg-white p-4">
+        <Field label="To" value={email.to} />
+        <Field label="Date" value={`${email.date} UTC`} />
+        <Field label="Subject" value={email.subject} />
+        <Field label="Customer Number" value={email.customerNumber} />
+        <Field label="Customer Name" value={email.customerName} />
+      </dl>
+      <h2 className="text-lg font-semibold">Message</h2>
+      {/* The body is sanitised on the server and shown in a sandbox without scripts, forms,
+          same-origin access or top navigation, so it cannot act as the portal. */}
+      <iframe
+        title={`Message: ${email.subject}`}
+        srcDoc={bodyDocument}
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        referrerPolicy="no-referrer"
+        className="h-[32rem] w-full resize-y rounded border border-gray-300 bg-white"
+      />
+      <p>
+        <Link to={listHref} className="btn-secondary">
+          Back to Emails
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'The email could not be loaded.'
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <section aria-labelledby="page-title" className="space-y-3">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        {status === 404 ? 'Email not found' : 'Email not available'}
+      </h1>
+      <p role="alert" className="rounded border border-gray-300 bg-white p-4">
+        {message}
+      </p>
+      <p>
+        <Link to="/emails">Back to Emails</Link>
+      </p>
+    </section>
+  )
+}

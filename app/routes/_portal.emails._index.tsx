@@ -1,3 +1,67 @@
-import { notAvailablePage } from '../ui/not-available'
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { requireAuth } from '../auth/guard.server'
+import { withReauth } from '../portal/context.server'
+import { createApiClient } from '../upstream/client.server'
+import { withCustomer } from '../ui/customer-href'
+import { DataGrid } from '../ui/grid/data-grid'
+import { emailGrid } from '../grid/emails'
+import { emailSource } from '../grid/emails.server'
+import { loadGrid, preferenceStore } from '../grid/load-grid.server'
 
-export default notAvailablePage('Emails')
+export const meta: MetaFunction = () => [{ title: 'Emails | Licensing Portal' }]
+
+const CUSTOMER = /^[0-9A-Za-z-]{1,20}$/
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customerNumber = new URL(request.url).searchParams.get('customer')
+  // No customer, or one whose type has no e-mail list: the shell's loader redirects (spec 1 section 6).
+  if (!customerNumber || !CUSTOMER.test(customerNumber)) return { grid: null, customerNumber: null }
+  const { accessToken } = await requireAuth(request, context)
+  const api = createApiClient(context.config, accessToken)
+  return withReauth(request, context, async () => {
+    const grid = await loadGrid({
+      request,
+      spec: emailGrid,
+      source: emailSource(api, customerNumber),
+      preferences: preferenceStore(api, customerNumber, emailGrid),
+    })
+    // Spec 1 section 8: a FAILURE from the list call leads to /nopermissions. A filter the
+    // service cannot read (400) is shown in place of the rows instead, so it can be cleared.
+    if (grid.error?.source === 'data' && grid.error.httpStatus !== 400) {
+      throw redirect(withCustomer(`/nopermissions?denied=${encodeURIComponent(customerNumber)}`, customerNumber))
+    }
+    return { grid, customerNumber }
+  })
+}
+
+export default function EmailsRoute() {
+  const { grid, customerNumber } = useLoaderData<typeof loader>()
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Emails
+      </h1>
+      <p className="text-sm text-gray-700">E-mails the Licensing Portal sent to this customer: licence files, statements and account notices.</p>
+      {grid ? (
+        <DataGrid
+          spec={emailGrid}
+          data={grid}
+          label="Emails"
+          noun="emails"
+          loadingText="Getting Emails..."
+          emptyText="No emails have been sent to this customer."
+          customerNumber={customerNumber}
+          rowKey={(row) => row.id}
+          cells={{
+            details: (row) => (
+              <Link to={withCustomer(`/emails/${row.id}`, customerNumber)} className="font-medium">
+                View<span className="sr-only"> email: {row.subject}</span>
+              </Link>
+            ),
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -1,3 +1,61 @@
-import { notAvailablePage } from '../ui/not-available'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { alertSummary, alertsOfCategory, categoryFromSlug, categoryTitle } from '../domain/alerts'
+import { getActiveNotifications } from '../upstream/notifications.server'
+import { withAlertsApi } from '../ui/alerts/alerts-api.server'
+import { AlertCard } from '../ui/alerts/alert-card'
+import { BackToAlerts } from '../ui/alerts/back-link'
+import { AlertsLoadError } from '../ui/alerts/load-error'
+import { AlertsErrorBoundary } from '../ui/alerts/route-error'
+import { useShellLinks } from '../ui/alerts/use-shell-links'
 
-export default notAvailablePage('Category Alerts')
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} Alerts | Licensing Portal` : 'Alerts | Licensing Portal' },
+]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const category = categoryFromSlug(params.category ?? '')
+  if (!category) {
+    throw new Response('There is no such alert category. The categories are critical, warning, info and ok.', {
+      status: 404,
+    })
+  }
+  const now = new Date()
+  const title = categoryTitle(category)
+  return withAlertsApi(request, context, async (api) => {
+    const reply = await getActiveNotifications(api)
+    if (reply.status !== 'SUCCESS') return { title, error: reply.err, alerts: [] }
+    return { title, error: null, alerts: alertsOfCategory(reply.data, category, now).map(alertSummary) }
+  })
+}
+
+export default function CategoryAlertsRoute() {
+  const { title, error, alerts } = useLoaderData<typeof loader>()
+  const { customerNumber } = useShellLinks()
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <BackToAlerts customerNumber={customerNumber} />
+      <h1 id="page-title" className="text-2xl font-semibold">
+        {title} Alerts
+      </h1>
+      {error ? (
+        <AlertsLoadError message={error} />
+      ) : alerts.length === 0 ? (
+        <p className="rounded border border-gray-300 bg-white p-4">There are no active alerts in this category.</p>
+      ) : (
+        <>
+          <p className="text-sm text-gray-700">Times are in UTC.</p>
+          <ul className="space-y-4">
+            {alerts.map((alert) => (
+              <li key={alert.id}>
+                <AlertCard alert={alert} customerNumber={customerNumber} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}
+
+export const ErrorBoundary = AlertsErrorBoundary

@@ -1,3 +1,71 @@
-import { notAvailablePage } from '../ui/not-available'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { alertPanels, resolvedRow, NOTIFICATIONS_MAX_SIZE } from '../domain/alerts'
+import { getActiveNotifications, getResolvedNotifications } from '../upstream/notifications.server'
+import { withAlertsApi } from '../ui/alerts/alerts-api.server'
+import { ActiveAlertPanels, AlertsIntro } from '../ui/alerts/active-panels'
+import { ResolvedAlertsTable } from '../ui/alerts/resolved-table'
+import { AlertsTabs, type AlertsTab } from '../ui/alerts/tabs'
+import { AlertsLoadError } from '../ui/alerts/load-error'
+import { AlertsErrorBoundary } from '../ui/alerts/route-error'
+import { useShellLinks } from '../ui/alerts/use-shell-links'
 
-export default notAvailablePage('Alerts')
+export const meta: MetaFunction = () => [{ title: 'Alerts | Licensing Portal' }]
+
+const tabSchema = z.enum(['active', 'resolved']).catch('active')
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tab: AlertsTab = tabSchema.parse(new URL(request.url).searchParams.get('tab') ?? 'active')
+  const now = new Date()
+  return withAlertsApi(request, context, async (api) => {
+    if (tab === 'active') {
+      const reply = await getActiveNotifications(api)
+      return reply.status === 'SUCCESS'
+        ? { tab, error: null, panels: alertPanels(reply.data, now), rows: [], truncated: false }
+        : { tab, error: reply.err, panels: [], rows: [], truncated: false }
+    }
+    const result = await getResolvedNotifications(api, now)
+    return result.status === 'SUCCESS'
+      ? { tab, error: null, panels: [], rows: result.data.map(resolvedRow), truncated: result.truncated }
+      : { tab, error: result.err, panels: [], rows: [], truncated: false }
+  })
+}
+
+export default function AlertsRoute() {
+  const { tab, error, panels, rows, truncated } = useLoaderData<typeof loader>()
+  const { customerNumber, supportUrl } = useShellLinks()
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Alerts
+      </h1>
+      <AlertsTabs current={tab} customerNumber={customerNumber}>
+        {tab === 'active' ? (
+          <div className="space-y-4">
+            <h2 className="sr-only">Active alerts</h2>
+            <AlertsIntro supportUrl={supportUrl} />
+            {error ? <AlertsLoadError message={error} /> : <ActiveAlertPanels panels={panels} customerNumber={customerNumber} />}
+          </div>
+        ) : (
+          <div className="space-y-3">
+            <h2 className="sr-only">Resolved alerts</h2>
+            {error ? (
+              <AlertsLoadError message={error} />
+            ) : (
+              <>
+                <p className="text-sm text-gray-700">Times are in UTC.</p>
+                <ResolvedAlertsTable rows={rows} customerNumber={customerNumber} />
+                {truncated ? (
+                  <p className="text-sm text-gray-700">Showing the latest {NOTIFICATIONS_MAX_SIZE} resolved alerts.</p>
+                ) : null}
+              </>
+            )}
+          </div>
+        )}
+      </AlertsTabs>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AlertsErrorBoundary

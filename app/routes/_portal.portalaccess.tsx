@@ -1,3 +1,361 @@
-import { notAvailablePage } from '../ui/not-available'
+/**
+ * Licensing Portal Access (spec 1 sections 2.7, 4, 5 and 8): the customer's
+ * contacts and their roles, which are the customer's portal access list. Rows are
+ * added and removed with conform's list intents, so the screen works as plain HTML
+ * forms; the list the user started from travels in a hidden field so the API can
+ * refuse a save over someone else's.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  ASSIGNABLE_ROLES,
+  PORTAL_ACCESS_MESSAGES as M,
+  parseBaseline,
+  portalAccessFormSchema,
+  ROLE_COORDINATOR,
+  sameContacts,
+  type Contact,
+  type PortalAccessAuthority,
+} from '../domain/portal-access'
+import { FREE_EMAIL_DOMAINS as SERVER_FREE_DOMAINS } from '../domain/free-email-domains.server'
+import { FREE_EMAIL_DOMAINS as BROWSER_FREE_DOMAINS } from '../domain/free-email-domains.client'
+import { withReauth } from '../portal/context.server'
+import { failureStatus, redirectWithFlash, requirePortalAccessScreen } from '../upstream/portal-access.server'
+import { withCustomer } from '../ui/customer-href'
+import { FlashPanel } from '../ui/shell/flash-panel'
+import { LoadingOverlay } from '../ui/shell/loading-overlay'
+import { UnsavedChangesGuard } from '../ui/unsaved-changes'
+import { useHydrated } from '../ui/use-hydrated'
 
-export default notAvailablePage('Licensing Portal Access')
+const SCREEN = '/portalaccess'
+const FORM_ID = 'portal-access'
+export const SAVED_MESSAGE = 'Portal access saved.'
+
+export const meta: MetaFunction = () => [{ title: 'Licensing Portal Access | Licensing Portal' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const screen = await requirePortalAccessScreen(request, context, SCREEN)
+  const reply = await withReauth(request, context, () => screen.calls.getPortalAccess(screen.customerNumber))
+  // Spec 1 section 8: a failed read empties the contacts and shows the error.
+  return {
+    contacts: reply.status === 'SUCCESS' ? reply.data : [],
+    loadError: reply.status === 'SUCCESS' ? null : reply.err,
+    authority: screen.authority,
+    staff: screen.staff,
+    customerNumber: screen.customerNumber,
+  }
+}
+
+type ActionResult = { result: SubmissionResult<string[]>; baseline: Contact[]; stale?: boolean }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const screen = await requirePortalAccessScreen(request, context, SCREEN)
+  const formData = await request.formData()
+  const baseline = parseBaseline(formData.get('baseline'))
+  const schema = portalAccessFormSchema({ freeDomains: SERVER_FREE_DOMAINS, baseline, authority: screen.authority })
+  const submission = parseWithZod(formData, { schema })
+  const answer = (body: Omit<ActionResult, 'baseline'>, status: number) => data({ ...body, baseline } satisfies ActionResult, { status })
+
+  // Add contact and remove (list intents) come back as the updated form; a failed check as 400.
+  if (submission.status !== 'success') return answer({ result: submission.reply() }, submission.status === 'error' ? 400 : 200)
+  if (!screen.authority.canEdit) return answer({ result: submission.reply({ formErrors: [M.viewOnly] }) }, 403)
+  if (sameContacts(submission.value, baseline)) return answer({ result: submission.reply({ formErrors: [M.noChanges] }) }, 400)
+
+  const reply = await withReauth(request, context, () =>
+    screen.calls.setPortalAccess(screen.customerNumber, submission.value, baseline),
+  )
+  if (reply.status !== 'SUCCESS') {
+    const status = failureStatus(reply)
+    return answer({ result: submission.reply({ formErrors: [reply.err] }), stale: status === 409 }, status)
+  }
+  return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: SAVED_MESSAGE })
+}
+
+export default function PortalAccessRoute() {
+  const loaderData = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ActionResult | undefined
+  const location = useLocation()
+  // After a refused save the user's starting point stays the baseline (the list may have changed meanwhile).
+  const baseline = actionData?.baseline ?? loaderData.contacts
+  const href = withCustomer(SCREEN, loaderData.customerNumber)
+  return (
+    <section aria-labelledby="page-title" className="max-w-4xl space-y-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Licensing Portal Access
+      </h1>
+      <Intro />
+      {loaderData.staff ? (
+        <p>
+          <Link to={withCustomer(`${SCREEN}/audit`, loaderData.customerNumber)}>Change history</Link> of this customer’s
+          access settings.
+        </p>
+      ) : null}
+      {loaderData.loadError ? <FlashPanel type="error" message={loaderData.loadError} /> : null}
+      {/* Every navigation (a save's answer, Cancel) starts the form afresh from its data. */}
+      <ContactsForm
+        key={location.key}
+        baseline={baseline}
+        lastResult={actionData?.result}
+        stale={Boolean(actionData?.stale)}
+        authority={loaderData.authority}
+        href={href}
+      />
+      <Spinner />
+    </section>
+  )
+}
+
+function Intro() {
+  return (
+    <div className="space-y-2 text-gray-900">
+      <p>
+        Enter the e-mail address of each contact who may use the Licensing Portal for this customer and assign the{' '}
+        <strong>Administrator</strong> or the <strong>Viewer</strong> role. Administrators manage the customer’s licences
+        and settings, this list included; Viewers can see them but not change them.
+      </p>
+      <p>All contacts must have an active vendor account. Ask a contact to create one before you add them here.</p>
+      <p>
+        To become an Administrator, ask an existing Administrator or the Support Coordinator of this customer: only they
+        can grant the Administrator role. To become a Support Coordinator, ask your Account Manager.
+      </p>
+    </div>
+  )
+}
+
+type Row = { email?: string; role?: string }
+
+function ContactsForm({
+  baseline,
+  lastResult,
+  stale,
+  authority,
+  href,
+}: {
+  baseline: Contact[]
+  lastResult: SubmissionResult<string[]> | undefined
+  stale: boolean
+  authority: PortalAccessAuthority
+  href: string
+}) {
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const locked = baseline.filter((c) => c.role === ROLE_COORDINATOR)
+  const editable = baseline.filter((c) => c.role !== ROLE_COORDINATOR)
+  const schema = portalAccessFormSchema({ freeDomains: BROWSER_FREE_DOMAINS ?? new Set(), baseline, authority })
+  const [form, fields] = useForm<{ contacts: Row[] }, Contact[]>({
+    id: FORM_ID,
+    lastResult,
+    defaultValue: { contacts: editable.map((c) => ({ email: c.email, role: c.role })) },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  const rows = fields.contacts.getFieldList()
+  const current = schema.safeParse({ contacts: form.value?.contacts ?? [] })
+  const valid = current.success
+  const changed = current.success ? !sameContacts(current.data, baseline) : true
+  const readOnly = !authority.canEdit
+  const busy = navigation.state === 'submitting'
+  // Without JavaScript nothing can be known before the server answers, so the buttons stay enabled.
+  const saveDisabled = readOnly || busy || (hydrated && (!valid || !changed))
+  const addDisabled = readOnly || busy || (hydrated && !valid)
+
+  return (
+    <Form method="post" action={href} {...getFormProps(form)} noValidate className="space-y-4">
+      <UnsavedChangesGuard when={hydrated && changed && !readOnly} />
+      {form.errors?.length ? (
+        <div className="space-y-1">
+          {form.errors.map((message) => (
+            <FlashPanel key={message} type="error" message={message} />
+          ))}
+          {stale ? (
+            <p>
+              <Link to={href}>Load the current list</Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {readOnly ? (
+        <p className="rounded border-l-4 border-gray-500 bg-gray-50 px-4 py-2" data-testid="view-only-note">
+          You have view-only access: the list is shown but cannot be changed.
+        </p>
+      ) : null}
+      <input type="hidden" name="baseline" value={JSON.stringify(baseline)} />
+      <table className="w-full border-collapse bg-white text-left" aria-describedby={fields.contacts.errors ? fields.contacts.errorId : undefined}>
+        <caption className="pb-2 text-left text-lg font-semibold">Contact and Role</caption>
+        <thead>
+          <tr className="border-b border-gray-300">
+            <th scope="col" className="px-2 py-2">
+              Contact
+            </th>
+            <th scope="col" className="px-2 py-2">
+              Role
+            </th>
+            <th scope="col" className="px-2 py-2">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {locked.map((c, i) => (
+            <LockedRow key={c.email} contact={c} number={i + 1} />
+          ))}
+          {rows.map((row, index) => (
+            <ContactRow
+              key={row.key}
+              row={row}
+              number={locked.length + index + 1}
+              formStatus={form.status}
+              disabled={readOnly}
+              removeButton={form.remove.getButtonProps({ name: fields.contacts.name, index })}
+            />
+          ))}
+          {locked.length + rows.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="px-2 py-3 text-gray-700">
+                No contacts.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+      <FieldErrors id={fields.contacts.errorId} errors={fields.contacts.errors} />
+      <div className="flex flex-wrap gap-2">
+        <button
+          {...form.insert.getButtonProps({ name: fields.contacts.name, defaultValue: { email: '', role: '' } })}
+          className="btn-secondary"
+          disabled={addDisabled}
+        >
+          Add contact
+        </button>
+        {readOnly ? (
+          <button type="button" className="btn-secondary" disabled>
+            Cancel
+          </button>
+        ) : (
+          <Link to={href} className="btn-secondary">
+            Cancel
+          </Link>
+        )}
+        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saveDisabled}>
+          Save
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function LockedRow({ contact, number }: { contact: Contact; number: number }) {
+  const id = `locked-contact-${number}`
+  return (
+    <tr className="border-b border-gray-200 bg-gray-50" data-testid="locked-contact">
+      <td className="px-2 py-2">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          Contact {number} e-mail (locked)
+        </label>
+        <input id={`${id}-email`} className="input w-full bg-gray-100" value={contact.email} disabled readOnly />
+      </td>
+      <td className="px-2 py-2">
+        <label htmlFor={`${id}-role`} className="sr-only">
+          Contact {number} role (locked)
+        </label>
+        <select id={`${id}-role`} className="input bg-gray-100" value={contact.role} disabled>
+          <option value={contact.role}>{contact.role}</option>
+        </select>
+      </td>
+      <td className="px-2 py-2">
+        <button type="button" className="btn-secondary" disabled aria-label={`Remove ${contact.email} (locked)`}>
+          Remove
+        </button>
+      </td>
+    </tr>
+  )
+}
+
+function ContactRow({
+  row,
+  number,
+  formStatus,
+  disabled,
+  removeButton,
+}: {
+  row: FieldMetadata<Row>
+  number: number
+  formStatus: 'success' | 'error' | undefined
+  disabled: boolean
+  removeButton: React.ButtonHTMLAttributes<HTMLButtonElement>
+}) {
+  const { email, role } = row.getFieldset()
+  const { key: emailKey, ...emailProps } = getInputProps(email, { type: 'email' })
+  const { key: roleKey, ...roleProps } = getSelectProps(role)
+  // Spec 1 section 5: a role error shows only once the field was changed (or the form was submitted).
+  const roleErrors = role.dirty || formStatus === 'error' ? role.errors : undefined
+  const label = email.value ? String(email.value) : `contact ${number}`
+  return (
+    <tr className="border-b border-gray-200 align-top">
+      <td className="px-2 py-2">
+        <label htmlFor={email.id} className="sr-only">
+          Contact {number} e-mail
+        </label>
+        <input
+          key={emailKey}
+          {...emailProps}
+          className="input w-full"
+          autoComplete="off"
+          maxLength={320}
+          disabled={disabled}
+          aria-invalid={email.errors ? true : undefined}
+          aria-describedby={email.errors ? email.errorId : undefined}
+        />
+        <FieldErrors id={email.errorId} errors={email.errors} />
+      </td>
+      <td className="px-2 py-2">
+        <label htmlFor={role.id} className="sr-only">
+          Contact {number} role
+        </label>
+        <select
+          key={roleKey}
+          {...roleProps}
+          className="input"
+          disabled={disabled}
+          aria-invalid={roleErrors ? true : undefined}
+          aria-describedby={roleErrors ? role.errorId : undefined}
+        >
+          <option value="">Select a role</option>
+          {ASSIGNABLE_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={role.errorId} errors={roleErrors} />
+      </td>
+      <td className="px-2 py-2">
+        <button {...removeButton} className="btn-secondary" disabled={disabled} aria-label={`Remove ${label}`}>
+          Remove
+        </button>
+      </td>
+    </tr>
+  )
+}
+
+function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return (
+    <div id={id} aria-live="polite" className="text-sm font-medium text-red-800">
+      {errors?.map((message) => <p key={message}>{message}</p>)}
+    </div>
+  )
+}
+
+/** The spec's spinner text while this screen loads or saves (JavaScript only). */
+function Spinner() {
+  const navigation = useNavigation()
+  if (navigation.state === 'idle' || navigation.location?.pathname !== SCREEN) return null
+  return (
+    <div className="relative z-[60]">
+      <LoadingOverlay text="Manage Portal Access..." />
+    </div>
+  )
+}

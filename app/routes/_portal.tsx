@@ -16,6 +16,7 @@ import { FlashPanel } from '../ui/shell/flash-panel'
 import { Footer } from '../ui/shell/footer'
 import { LoadingOverlay } from '../ui/shell/loading-overlay'
 import { ErrorPage } from '../ui/error-page'
+import { AlertsBanner } from '../ui/alerts/banner'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = await loadPortalContext(request, context)
@@ -62,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       featurePanel: featurePanelVisible(portal.environment),
       featuresAvailable: (features ?? []).length > 0,
       flash: portal.flash,
+      alertsBanner: portal.alertsBanner,
       links: {
         documentation: config.documentationUrl,
         support: config.supportUrl,
@@ -108,6 +110,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <AlertsBanner banner={shell.alertsBanner} customerNumber={shell.customerNumber} />
       <header className="flex flex-wrap items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
         <Link to={withCustomer('/home', shell.customerNumber)} className="text-lg font-semibold text-white no-underline">
           Licensing Portal

@@ -1,3 +1,275 @@
-import { notAvailablePage } from '../ui/not-available'
+/**
+ * Elastic IP Settings (spec 1 sections 2.8, 4 and 5): the IP allow-list of the
+ * customer's first activated elastic licence server. Rows are added and removed with
+ * conform's list intents, so the whole screen works as plain HTML forms.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
+import {
+  whitelistBanner,
+  whitelistControls,
+  whitelistSchema,
+  type WhitelistRule,
+} from '../domain/ip-rules'
+import { permissionDenied, redirectWithFlash, requireElasticScreen } from '../upstream/elastic.server'
+import { FlashPanel } from '../ui/shell/flash-panel'
+import { UnsavedChangesGuard } from '../ui/unsaved-changes'
+import { useHydrated } from '../ui/use-hydrated'
 
-export default notAvailablePage('Elastic IP Settings')
+const SCREEN = '/whitelistips'
+
+const formSchema = z.object({
+  /** The saved list the user started from (JSON), so a save over someone else's is refused. */
+  baseline: z.string().max(200_000).optional(),
+  rules: whitelistSchema.default([]),
+})
+
+const baselineSchema = z.array(z.object({ rulename: z.string(), ipaddress: z.string() }))
+
+function parseBaseline(text: unknown): WhitelistRule[] | undefined {
+  if (typeof text !== 'string') return undefined
+  try {
+    const parsed = baselineSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function firstServer(screen: Awaited<ReturnType<typeof requireElasticScreen>>) {
+  const reply = await screen.calls.activatedServers(screen.customerNumber, screen.info.customerName)
+  // Spec 1 section 8: a failure reading the IP settings goes to /nopermissions.
+  if (reply.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
+  const first = reply.data[0]
+  return first ? { deviceId: first.DeviceID, alias: first.Alias } : null
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const screen = await requireElasticScreen(request, context, SCREEN)
+  const server = await firstServer(screen)
+  if (!server) return { server: null, whitelist: [], viewOnly: screen.viewOnly, href: screen.href }
+  const ips = await screen.calls.getIps(screen.customerNumber, server.deviceId)
+  if (ips.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
+  return { server, whitelist: ips.data.whitelist ?? [], viewOnly: screen.viewOnly, href: screen.href }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const screen = await requireElasticScreen(request, context, SCREEN)
+  const submission = parseWithZod(await request.formData(), { schema: formSchema })
+  // Add Rule and Remove (list intents) and invalid rules re-render the form.
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 })
+  }
+  const server = await firstServer(screen)
+  if (!server) throw redirect(screen.href)
+  const { rules, baseline } = submission.value
+  const startedFrom = parseBaseline(baseline)
+  if (startedFrom && whitelistControls(rules, startedFrom, false).changed === false) {
+    return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'No changes to save.' })
+  }
+  const reply = await screen.calls.setIps(screen.customerNumber, server.deviceId, rules, startedFrom)
+  if (reply.status !== 'SUCCESS') {
+    // Spec 1 section 8: the err is shown as an error banner.
+    const status = (reply as { httpStatus?: number }).httpStatus ?? 400
+    return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status })
+  }
+  return redirectWithFlash(screen, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
+}
+
+export default function WhitelistIpsRoute() {
+  const { server, whitelist, viewOnly, href } = useLoaderData<typeof loader>()
+  return (
+    <section aria-labelledby="page-title" className="max-w-4xl space-y-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        Elastic IP Settings
+      </h1>
+      {server ? (
+        // A new saved list (after a save) starts a fresh form.
+        <WhitelistForm key={JSON.stringify(whitelist)} server={server} saved={whitelist} viewOnly={viewOnly} href={href} />
+      ) : (
+        <p className="rounded border border-gray-300 bg-white p-4">
+          This customer has no activated Elastic License Server, so there is no IP whitelist to manage.
+        </p>
+      )}
+    </section>
+  )
+}
+
+type RuleFields = FieldMetadata<WhitelistRule>
+
+function WhitelistForm({
+  server,
+  saved,
+  viewOnly,
+  href,
+}: {
+  server: { deviceId: string; alias: string }
+  saved: WhitelistRule[]
+  viewOnly: boolean
+  href: string
+}) {
+  const actionData = useActionData<typeof action>()
+  const hydrated = useHydrated()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    id: 'whitelist',
+    lastResult: actionData?.result,
+    defaultValue: { baseline: JSON.stringify(saved), rules: saved },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
+  })
+  const rows = fields.rules.getFieldList()
+  const startedFrom = parseBaseline(fields.baseline.value ?? fields.baseline.initialValue) ?? saved
+  const current = ((form.value?.rules ?? []) as (Partial<WhitelistRule> | undefined)[]).map((r) => r ?? {})
+  const controls = whitelistControls(current, startedFrom, viewOnly)
+  // Without JavaScript the buttons cannot follow the edits; the server applies the same rules.
+  const canSave = hydrated ? controls.canSave : !viewOnly
+  const formError = form.errors?.[0]
+
+  return (
+    <>
+      <div className="space-y-2 rounded border border-gray-300 bg-white p-4">
+        <p>
+          Only requests from the addresses below may use your Elastic License Server{' '}
+          <strong className="break-all">{server.deviceId}</strong> ({server.alias}). When the list is empty, any address is
+          accepted.
+        </p>
+        <p>IPv4 and IPv6 explicit addresses and CIDR notation such as 203.0.113.7/32 are supported.</p>
+      </div>
+      <p
+        role="status"
+        data-testid="whitelist-banner"
+        className={`rounded border-l-4 px-4 py-2 font-medium ${
+          saved.length === 0 ? 'border-green-700 bg-green-50 text-green-900' : 'border-amber-600 bg-amber-50 text-amber-900'
+        }`}
+      >
+        {whitelistBanner(saved)}
+      </p>
+      {viewOnly ? (
+        <p className="text-sm text-gray-700">You have view-only access: the IP whitelist cannot be changed.</p>
+      ) : null}
+      {formError ? <FlashPanel key={formError} type="error" message={formError} /> : null}
+
+      <Form method="post" action={href} {...getFormProps(form)} className="space-y-3">
+        <input {...getInputProps(fields.baseline, { type: 'hidden' })} key={fields.baseline.key} />
+        <table className="w-full border-collapse bg-white text-sm">
+          <caption className="sr-only">IP whitelist rules</caption>
+          <thead>
+            <tr className="border-b border-gray-300 text-left">
+              <th scope="col" className="px-2 py-2 font-semibold">
+                Rule Name
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                IP Address
+              </th>
+              <th scope="col" className="px-2 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <RuleRow key={row.key} row={row} index={index} disabled={viewOnly}>
+                <button
+                  {...form.remove.getButtonProps({ name: fields.rules.name, index })}
+                  className="btn-secondary"
+                  disabled={viewOnly}
+                  aria-label={`Remove rule ${index + 1}`}
+                >
+                  Remove
+                </button>
+              </RuleRow>
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="px-2 py-3 text-gray-700">
+                  No rules.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+        {fields.rules.errors ? (
+          <p id={fields.rules.errorId} role="alert" className="text-sm font-medium text-red-800">
+            {fields.rules.errors[0]}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <button
+            {...form.insert.getButtonProps({ name: fields.rules.name, defaultValue: { rulename: '', ipaddress: '' } })}
+            className="btn-secondary"
+            disabled={viewOnly}
+          >
+            Add Rule
+          </button>
+          <span className="flex-1" />
+          {hydrated || viewOnly ? (
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={viewOnly || !controls.canCancel}
+              onClick={() => form.reset()}
+            >
+              Cancel
+            </button>
+          ) : (
+            <Link to={href} className="btn-secondary">
+              Cancel
+            </Link>
+          )}
+          <button type="submit" className="btn-primary" disabled={!canSave || busy}>
+            Save
+          </button>
+        </div>
+      </Form>
+      <UnsavedChangesGuard when={hydrated && !viewOnly && controls.changed} />
+    </>
+  )
+}
+
+function RuleRow({
+  row,
+  index,
+  disabled,
+  children,
+}: {
+  row: RuleFields
+  index: number
+  disabled: boolean
+  children: React.ReactNode
+}) {
+  const { rulename, ipaddress } = row.getFieldset()
+  const cell = (field: typeof rulename, label: string, placeholder: string) => (
+    <td className="px-2 py-2 align-top">
+      <label htmlFor={field.id} className="sr-only">
+        {label}, row {index + 1}
+      </label>
+      <input
+        {...getInputProps(field, { type: 'text' })}
+        key={field.key}
+        className="input w-full aria-[invalid=true]:border-red-700"
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={disabled}
+      />
+      {field.errors ? (
+        <p id={field.errorId} className="mt-1 text-sm text-red-800">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </td>
+  )
+  return (
+    <tr className="border-b border-gray-200">
+      {cell(rulename, 'Rule name', 'e.g. Head office')}
+      {cell(ipaddress, 'IP address', 'e.g. 203.0.113.0/24')}
+      <td className="px-2 py-2 align-top text-right">{children}</td>
+    </tr>
+  )
+}
+

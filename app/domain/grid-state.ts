@@ -1,0 +1,675 @@
+/**
+ * The state of a data grid: what a list shows (filters, sort, page, page size,
+ * column order, visibility and width), how it is written in the URL, how it
+ * becomes a page request for the licensing API and how it is stored as a saved
+ * view (spec 1 sections 3 and 4). Pure functions: the server loader, the
+ * component and the CSV export all use them, so the URL means the same thing
+ * everywhere.
+ *
+ * URL form (the other parameters of the page, e.g. `customer`, are kept):
+ *   sort=date.desc,subject.asc      sort keys in order; `sort=` (empty) means unsorted
+ *   f.subject=c:renewal             text filter, contains (c:) or equals (e:)
+ *   f.to=in:a@x.example,b@y.example value filter from the filter dialog (`\,` and `\\` escape)
+ *   page=2&size=20                  1-based page and page size
+ *   cols=details,date,-to,subject   column order; a leading '-' hides the column
+ *   w=subject:320                   column widths in pixels
+ * Every link the grid makes carries `size`, so "the URL carries a view" is
+ * simply "one of these parameters is present".
+ */
+import { z } from 'zod'
+
+export type SortDirection = 'asc' | 'desc'
+export interface SortKey {
+  col: string
+  dir: SortDirection
+}
+
+export type TextOperator = 'contains' | 'equals'
+export type ColumnFilter = { type: 'text'; op: TextOperator; text: string } | { type: 'set'; values: string[] }
+
+export interface ColumnState {
+  id: string
+  hidden: boolean
+  width?: number
+}
+
+export interface GridView {
+  sort: SortKey[]
+  filters: Record<string, ColumnFilter>
+  /** Every column of the grid, in display order. */
+  columns: ColumnState[]
+  pageSize: number
+}
+
+export interface GridState extends GridView {
+  /** 1-based. */
+  page: number
+}
+
+/** A filter criterion of the licensing API's page request (spec 1 section 3, Filter rule). */
+export interface GridCriterion {
+  name: string
+  method: string
+  value?: unknown
+  not?: boolean
+  casefold?: boolean
+  tostring?: boolean
+}
+
+export interface GridFilterRule {
+  condition: 'ALL' | 'ANY'
+  criteria: GridCriterion[]
+}
+
+export interface GridPageRequest {
+  filter?: GridFilterRule
+  sorting?: { name: string; direction: SortDirection }[]
+  offset: number
+  limit: number
+}
+
+/**
+ * One column as a list declares it. `Row` is the shape of the API's rows.
+ * A column without `field` is display-only (no sort, no filter, e.g. a link column).
+ */
+export interface GridColumnSpec<Row = Record<string, unknown>> {
+  id: string
+  header: string
+  /** API field for filters and sorting. */
+  field?: string
+  /** Text filter: contains or equals ('contains-equals'), or equals only. */
+  textFilter?: 'contains-equals' | 'equals'
+  /** Offers the distinct-values filter dialog (spec 1 section 2.14). */
+  setFilter?: boolean
+  sortable?: boolean
+  /** False keeps the column always visible. Default true. */
+  hideable?: boolean
+  /** Hidden in the default view. */
+  hidden?: boolean
+  /** Default width in pixels; none lets the table size it. */
+  width?: number
+  /** Cell text, also used by the CSV export. Defaults to the field's value as text. */
+  value?: (row: Row) => string
+  /** Left out of the CSV export (link and action columns). */
+  noExport?: boolean
+  /** Turns a text filter into an API criterion when the plain CONTAINS/EQUALS does not fit. */
+  criterion?: (filter: { op: TextOperator; text: string }, field: string) => GridCriterion
+  /** Short hint shown with the filter input, e.g. the date format it takes. */
+  filterHint?: string
+}
+
+export interface GridSpec<Row = Record<string, unknown>> {
+  /** Saved-view table name (spec 1 section 3), e.g. emailList. */
+  tableName: string
+  columns: GridColumnSpec<Row>[]
+  defaultSort: SortKey[]
+  pageSizes: readonly number[]
+  defaultPageSize: number
+  /** Allows several sort keys (shift-click, or the "then by" link). */
+  multiSort?: boolean
+  /** Most rows a CSV export writes. */
+  exportLimit: number
+  /** Most values the filter dialog lists before answering 'Too many distinct values'. */
+  distinctLimit?: number
+}
+
+export const GRID_PARAM = {
+  sort: 'sort',
+  page: 'page',
+  size: 'size',
+  cols: 'cols',
+  widths: 'w',
+  filterPrefix: 'f.',
+} as const
+
+/** Parameters of the no-JavaScript forms and the dialog; never part of a view or of a link. */
+export const TRANSIENT_PARAMS = ['filterDialog', 'fd', 'fda', 'fd.search', 'fd.all', 'fd.v', 'colsForm', 'show', 'move', 'panel', 'filtersForm'] as const
+const TRANSIENT_PREFIXES = ['ft.', 'fo.'] as const
+
+export const MAX_FILTER_TEXT = 200
+export const MAX_SET_VALUES = 200
+export const MIN_COLUMN_WIDTH = 60
+export const MAX_COLUMN_WIDTH = 1200
+const MAX_PAGE = 1_000_000
+
+/* ------------------------------------------------------------------ helpers */
+
+export function columnById<Row>(spec: GridSpec<Row>, id: string): GridColumnSpec<Row> | undefined {
+  return spec.columns.find((c) => c.id === id)
+}
+
+const sortableColumn = <Row>(spec: GridSpec<Row>, id: string) => {
+  const c = columnById(spec, id)
+  return c && c.field && c.sortable ? c : undefined
+}
+
+export function clampWidth(width: number) {
+  return Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)))
+}
+
+export function defaultColumns<Row>(spec: GridSpec<Row>): ColumnState[] {
+  return spec.columns.map((c) => ({ id: c.id, hidden: Boolean(c.hidden) && c.hideable !== false }))
+}
+
+export function defaultView<Row>(spec: GridSpec<Row>): GridView {
+  return { sort: spec.defaultSort.map((s) => ({ ...s })), filters: {}, columns: defaultColumns(spec), pageSize: spec.defaultPageSize }
+}
+
+export function defaultState<Row>(spec: GridSpec<Row>): GridState {
+  return { ...defaultView(spec), page: 1 }
+}
+
+/* ------------------------------------------------------------------ filter values */
+
+function escapeSetValue(v: string) {
+  return v.replace(/\\/g, '\\\\').replace(/,/g, '\\,')
+}
+
+export function encodeSetValues(values: string[]) {
+  return values.map(escapeSetValue).join(',')
+}
+
+export function decodeSetValues(text: string): string[] {
+  const out: string[] = []
+  let current = ''
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (ch === '\\' && i + 1 < text.length) {
+      current += text[++i]
+    } else if (ch === ',') {
+      out.push(current)
+      current = ''
+    } else {
+      current += ch
+    }
+  }
+  out.push(current)
+  return out
+}
+
+export function encodeFilter(filter: ColumnFilter): string {
+  if (filter.type === 'set') return `in:${encodeSetValues(filter.values)}`
+  return `${filter.op === 'equals' ? 'e' : 'c'}:${filter.text}`
+}
+
+/** A filter as written in the URL, checked against what the column allows; null when unusable. */
+export function decodeFilter<Row>(column: GridColumnSpec<Row>, raw: string): ColumnFilter | null {
+  if (!column.field) return null
+  const colon = raw.indexOf(':')
+  if (colon < 0) return null
+  const kind = raw.slice(0, colon)
+  const rest = raw.slice(colon + 1)
+  if (kind === 'in') {
+    if (!column.setFilter || rest === '') return null
+    const values = [...new Set(decodeSetValues(rest))].filter((v) => v.length <= MAX_FILTER_TEXT * 5)
+    if (values.length === 0 || values.length > MAX_SET_VALUES) return null
+    return { type: 'set', values }
+  }
+  if (kind !== 'c' && kind !== 'e') return null
+  if (!column.textFilter) return null
+  const text = rest.trim()
+  if (text === '' || text.length > MAX_FILTER_TEXT) return null
+  // An equals-only column takes a contains filter as equals.
+  const op: TextOperator = kind === 'e' || column.textFilter === 'equals' ? 'equals' : 'contains'
+  return { type: 'text', op, text }
+}
+
+/* ------------------------------------------------------------------ parsing */
+
+const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1)
+
+function parseSort<Row>(spec: GridSpec<Row>, raw: string | null): SortKey[] {
+  if (raw === null) return spec.defaultSort.map((s) => ({ ...s }))
+  const keys: SortKey[] = []
+  for (const part of raw.slice(0, 500).split(',')) {
+    const [col, dir] = part.trim().split('.')
+    if (!col || !sortableColumn(spec, col) || keys.some((k) => k.col === col)) continue
+    keys.push({ col, dir: dir === 'desc' ? 'desc' : 'asc' })
+  }
+  return spec.multiSort ? keys : keys.slice(0, 1)
+}
+
+function parseColumns<Row>(spec: GridSpec<Row>, raw: string | null, widthsRaw: string | null): ColumnState[] {
+  const byId = new Map(spec.columns.map((c) => [c.id, c]))
+  const result: ColumnState[] = []
+  if (raw !== null) {
+    for (const part of raw.slice(0, 2000).split(',')) {
+      const token = part.trim()
+      const hidden = token.startsWith('-')
+      const id = hidden ? token.slice(1) : token
+      const column = byId.get(id)
+      if (!column || result.some((c) => c.id === id)) continue
+      result.push({ id, hidden: hidden && column.hideable !== false })
+    }
+  }
+  // Columns the URL does not name keep their default visibility, after the named ones.
+  for (const c of defaultColumns(spec)) if (!result.some((r) => r.id === c.id)) result.push(c)
+  if (widthsRaw) {
+    for (const part of widthsRaw.slice(0, 2000).split(',')) {
+      const [id, px] = part.split(':')
+      const n = Number(px)
+      const col = result.find((c) => c.id === id)
+      if (col && Number.isFinite(n) && n > 0) col.width = clampWidth(n)
+    }
+  }
+  return result
+}
+
+export function parsePageSize<Row>(spec: GridSpec<Row>, raw: string | null): number {
+  const n = Number(raw)
+  return raw !== null && spec.pageSizes.includes(n) ? n : spec.defaultPageSize
+}
+
+/** Whether the URL names a view (any grid parameter); otherwise the saved view applies. */
+export function hasViewParams(params: URLSearchParams): boolean {
+  for (const key of params.keys()) {
+    if (key === GRID_PARAM.sort || key === GRID_PARAM.page || key === GRID_PARAM.size) return true
+    if (key === GRID_PARAM.cols || key === GRID_PARAM.widths || key.startsWith(GRID_PARAM.filterPrefix)) return true
+  }
+  return false
+}
+
+export function parseFilters<Row>(spec: GridSpec<Row>, params: URLSearchParams): Record<string, ColumnFilter> {
+  const filters: Record<string, ColumnFilter> = {}
+  for (const [key, raw] of params) {
+    if (!key.startsWith(GRID_PARAM.filterPrefix)) continue
+    const column = columnById(spec, key.slice(GRID_PARAM.filterPrefix.length))
+    if (!column || filters[column.id]) continue
+    const filter = decodeFilter(column, raw)
+    if (filter) filters[column.id] = filter
+  }
+  return filters
+}
+
+/** The grid state a URL describes; anything unknown or invalid falls back to the default. */
+export function parseGridState<Row>(spec: GridSpec<Row>, params: URLSearchParams): GridState {
+  return {
+    sort: parseSort(spec, params.get(GRID_PARAM.sort)),
+    filters: parseFilters(spec, params),
+    columns: parseColumns(spec, params.get(GRID_PARAM.cols), params.get(GRID_PARAM.widths)),
+    pageSize: parsePageSize(spec, params.get(GRID_PARAM.size)),
+    page: pageSchema.parse(params.get(GRID_PARAM.page) ?? 1),
+  }
+}
+
+/* ------------------------------------------------------------------ serialising */
+
+function sameSort(a: SortKey[], b: SortKey[]) {
+  return a.length === b.length && a.every((k, i) => k.col === b[i].col && k.dir === b[i].dir)
+}
+
+function sameColumnLayout(a: ColumnState[], b: ColumnState[]) {
+  return a.length === b.length && a.every((c, i) => c.id === b[i].id && c.hidden === b[i].hidden)
+}
+
+export function isGridParam(key: string) {
+  return (
+    key === GRID_PARAM.sort ||
+    key === GRID_PARAM.page ||
+    key === GRID_PARAM.size ||
+    key === GRID_PARAM.cols ||
+    key === GRID_PARAM.widths ||
+    key.startsWith(GRID_PARAM.filterPrefix)
+  )
+}
+
+export function isTransientParam(key: string) {
+  return (TRANSIENT_PARAMS as readonly string[]).includes(key) || TRANSIENT_PREFIXES.some((p) => key.startsWith(p))
+}
+
+/** The page's own parameters (customer ...), without any grid or form parameter. */
+export function baseParams(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [k, v] of params) if (!isGridParam(k) && !isTransientParam(k)) out.append(k, v)
+  return out
+}
+
+/** Writes `state` into a copy of `base` (its other parameters are kept; grid and form ones replaced). */
+export function gridParams<Row>(spec: GridSpec<Row>, state: GridState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+  const out = baseParams(base)
+  if (!sameSort(state.sort, spec.defaultSort)) {
+    out.set(GRID_PARAM.sort, state.sort.map((k) => `${k.col}.${k.dir}`).join(','))
+  }
+  for (const column of spec.columns) {
+    const filter = state.filters[column.id]
+    if (filter) out.set(`${GRID_PARAM.filterPrefix}${column.id}`, encodeFilter(filter))
+  }
+  if (state.page > 1) out.set(GRID_PARAM.page, String(state.page))
+  out.set(GRID_PARAM.size, String(state.pageSize))
+  if (!sameColumnLayout(state.columns, defaultColumns(spec))) {
+    out.set(GRID_PARAM.cols, state.columns.map((c) => `${c.hidden ? '-' : ''}${c.id}`).join(','))
+  }
+  const widths = state.columns.filter((c) => c.width !== undefined).map((c) => `${c.id}:${c.width}`)
+  if (widths.length) out.set(GRID_PARAM.widths, widths.join(','))
+  return out
+}
+
+export function gridHref<Row>(pathname: string, spec: GridSpec<Row>, state: GridState, base?: URLSearchParams) {
+  const search = gridParams(spec, state, base).toString()
+  return search ? `${pathname}?${search}` : pathname
+}
+
+/* ------------------------------------------------------------------ view rules (spec 1 section 4) */
+
+/** A comparable text of the view (page excluded). */
+export function viewKey<Row>(spec: GridSpec<Row>, view: GridView): string {
+  const state = { ...view, page: 1 }
+  return gridParams(spec, state).toString()
+}
+
+export function isDefaultView<Row>(spec: GridSpec<Row>, view: GridView): boolean {
+  return viewKey(spec, view) === viewKey(spec, defaultView(spec))
+}
+
+/** Clear Filters is enabled only when a filter is present. */
+export function hasFilter(view: GridView): boolean {
+  return Object.keys(view.filters).length > 0
+}
+
+/** Reset View is enabled when the view differs from the default (columns, sort, filter, size). */
+export function canResetView<Row>(spec: GridSpec<Row>, view: GridView): boolean {
+  return !isDefaultView(spec, view)
+}
+
+export function visibleColumns<Row>(spec: GridSpec<Row>, view: GridView): GridColumnSpec<Row>[] {
+  return view.columns
+    .filter((c) => !c.hidden)
+    .map((c) => columnById(spec, c.id))
+    .filter((c): c is GridColumnSpec<Row> => Boolean(c))
+}
+
+/* ------------------------------------------------------------------ changes */
+
+/**
+ * The sort after clicking a header: unsorted -> ascending -> descending -> unsorted.
+ * Without `additive` the clicked column becomes the only key; with it (shift-click
+ * or "then by") the column is added or cycled in place, where multi-sort is allowed.
+ */
+export function nextSort<Row>(spec: GridSpec<Row>, sort: SortKey[], colId: string, additive = false): SortKey[] {
+  if (!sortableColumn(spec, colId)) return sort
+  const current = sort.find((k) => k.col === colId)
+  const next: SortDirection | null = !current ? 'asc' : current.dir === 'asc' ? 'desc' : null
+  if (additive && spec.multiSort) {
+    if (!current) return [...sort, { col: colId, dir: 'asc' }]
+    return next ? sort.map((k) => (k.col === colId ? { col: colId, dir: next } : k)) : sort.filter((k) => k.col !== colId)
+  }
+  return next ? [{ col: colId, dir: next }] : []
+}
+
+export function withSort(state: GridState, sort: SortKey[]): GridState {
+  return { ...state, sort, page: 1 }
+}
+
+export function withFilter(state: GridState, colId: string, filter: ColumnFilter | null): GridState {
+  const filters = { ...state.filters }
+  if (filter) filters[colId] = filter
+  else delete filters[colId]
+  return { ...state, filters, page: 1 }
+}
+
+export function withoutFilters(state: GridState): GridState {
+  return { ...state, filters: {}, page: 1 }
+}
+
+export function withPage(state: GridState, page: number): GridState {
+  return { ...state, page: Math.max(1, Math.min(MAX_PAGE, Math.floor(page))) }
+}
+
+export function withPageSize<Row>(spec: GridSpec<Row>, state: GridState, size: number): GridState {
+  return { ...state, pageSize: spec.pageSizes.includes(size) ? size : spec.defaultPageSize, page: 1 }
+}
+
+/** Moves a column to `toIndex` in the full column order. */
+export function withColumnMoved(state: GridState, colId: string, toIndex: number): GridState {
+  const from = state.columns.findIndex((c) => c.id === colId)
+  if (from < 0) return state
+  const columns = [...state.columns]
+  const [moved] = columns.splice(from, 1)
+  const to = Math.max(0, Math.min(columns.length, toIndex))
+  columns.splice(to, 0, moved)
+  return { ...state, columns }
+}
+
+/** Moves a column one place up (earlier) or down (later) among all columns. */
+export function withColumnStep(state: GridState, colId: string, step: -1 | 1): GridState {
+  const from = state.columns.findIndex((c) => c.id === colId)
+  if (from < 0) return state
+  return withColumnMoved(state, colId, from + step)
+}
+
+export function withColumnHidden<Row>(spec: GridSpec<Row>, state: GridState, colId: string, hidden: boolean): GridState {
+  const column = columnById(spec, colId)
+  if (!column || (hidden && column.hideable === false)) return state
+  const columns = state.columns.map((c) => (c.id === colId ? { ...c, hidden } : c))
+  // At least one column stays visible.
+  if (columns.every((c) => c.hidden)) return state
+  return { ...state, columns }
+}
+
+export function withColumnWidth(state: GridState, colId: string, width: number | undefined): GridState {
+  return {
+    ...state,
+    columns: state.columns.map((c) => {
+      if (c.id !== colId) return c
+      const { width: _old, ...rest } = c
+      return width === undefined ? rest : { ...rest, width: clampWidth(width) }
+    }),
+  }
+}
+
+/* ------------------------------------------------------------------ no-JavaScript forms */
+
+/**
+ * The column form without JavaScript: `show` lists the ticked columns and `move`
+ * (a submit button's value, `id.up` or `id.down`) moves one column a step.
+ */
+export function applyColumnForm<Row>(spec: GridSpec<Row>, state: GridState, params: URLSearchParams): GridState {
+  const shown = new Set(params.getAll('show'))
+  let next = state
+  for (const c of state.columns) next = withColumnHidden(spec, next, c.id, !shown.has(c.id))
+  const move = params.get('move')
+  if (move) {
+    const [id, dir] = move.split('.')
+    if (dir === 'up' || dir === 'down') next = withColumnStep(next, id, dir === 'up' ? -1 : 1)
+  }
+  return next
+}
+
+/**
+ * The filter row without JavaScript: `ft.<id>` carries the text and `fo.<id>` the
+ * operator (contains or equals). An empty text removes a text filter but leaves a
+ * value filter from the dialog alone.
+ */
+export function applyFilterForm<Row>(spec: GridSpec<Row>, state: GridState, params: URLSearchParams): GridState {
+  let next = state
+  for (const column of spec.columns) {
+    if (!column.textFilter || !column.field) continue
+    const text = params.get(`ft.${column.id}`)
+    if (text === null) continue
+    const trimmed = text.trim().slice(0, MAX_FILTER_TEXT)
+    const existing = state.filters[column.id]
+    if (trimmed === '') {
+      if (existing?.type === 'text') next = withFilter(next, column.id, null)
+      continue
+    }
+    const op: TextOperator = column.textFilter === 'equals' || params.get(`fo.${column.id}`) === 'equals' ? 'equals' : 'contains'
+    if (existing?.type === 'text' && existing.op === op && existing.text === trimmed) continue
+    next = withFilter(next, column.id, { type: 'text', op, text: trimmed })
+  }
+  return next
+}
+
+/* ------------------------------------------------------------------ page request */
+
+export function columnCriterion<Row>(column: GridColumnSpec<Row>, filter: ColumnFilter): GridCriterion | null {
+  if (!column.field) return null
+  if (filter.type === 'set') return { name: column.field, method: 'IN', value: filter.values }
+  if (column.criterion) return column.criterion({ op: filter.op, text: filter.text }, column.field)
+  return { name: column.field, method: filter.op === 'equals' ? 'EQUALS' : 'CONTAINS', value: filter.text, casefold: true }
+}
+
+/** The filter rule of the view's filters (all must match), leaving out `exceptColumn`. */
+export function filterRule<Row>(
+  spec: GridSpec<Row>,
+  filters: Record<string, ColumnFilter>,
+  exceptColumn?: string,
+): GridFilterRule | undefined {
+  const criteria: GridCriterion[] = []
+  for (const column of spec.columns) {
+    const filter = filters[column.id]
+    if (!filter || column.id === exceptColumn) continue
+    const criterion = columnCriterion(column, filter)
+    if (criterion) criteria.push(criterion)
+  }
+  return criteria.length ? { condition: 'ALL', criteria } : undefined
+}
+
+export function sortingRule<Row>(spec: GridSpec<Row>, sort: SortKey[]) {
+  const rules = sort
+    .map((k) => ({ column: sortableColumn(spec, k.col), dir: k.dir }))
+    .filter((k): k is { column: GridColumnSpec<Row> & { field: string }; dir: SortDirection } => Boolean(k.column?.field))
+    .map((k) => ({ name: k.column.field, direction: k.dir }))
+  return rules.length ? rules : undefined
+}
+
+/** The API page request for the state: filter criteria, sorting, offset and limit. */
+export function toPageRequest<Row>(spec: GridSpec<Row>, state: GridState): GridPageRequest {
+  return {
+    filter: filterRule(spec, state.filters),
+    sorting: sortingRule(spec, state.sort),
+    offset: (state.page - 1) * state.pageSize,
+    limit: state.pageSize,
+  }
+}
+
+export function pageCount(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize))
+}
+
+/* ------------------------------------------------------------------ saved views (spec 1 section 3) */
+
+export interface SavedGridView {
+  filterModel: Record<string, unknown> | null
+  sortModel: { colId: string; sort: SortDirection; sortIndex: number }[] | null
+  columnOrder: { colId: string; hide: boolean; width?: number }[] | null
+  /** Screen extra: the page size, when not the default. */
+  pageSize?: number
+}
+
+/** The preference to save for a view; null means the default view (save an empty preference). */
+export function toSavedView<Row>(spec: GridSpec<Row>, view: GridView): SavedGridView | null {
+  if (isDefaultView(spec, view)) return null
+  const filterModel: Record<string, unknown> = {}
+  for (const [id, f] of Object.entries(view.filters)) {
+    filterModel[id] =
+      f.type === 'set' ? { filterType: 'set', values: f.values } : { filterType: 'text', type: f.op, filter: f.text }
+  }
+  return {
+    filterModel: Object.keys(filterModel).length ? filterModel : null,
+    sortModel: view.sort.map((k, i) => ({ colId: k.col, sort: k.dir, sortIndex: i })),
+    columnOrder: view.columns.map((c) => ({ colId: c.id, hide: c.hidden, ...(c.width !== undefined ? { width: c.width } : {}) })),
+    ...(view.pageSize !== spec.defaultPageSize ? { pageSize: view.pageSize } : {}),
+  }
+}
+
+const savedFilterSchema = z.union([
+  z.object({ filterType: z.literal('set'), values: z.array(z.union([z.string(), z.number()]).transform(String)).min(1) }),
+  z.object({
+    filterType: z.literal('text').optional(),
+    type: z.enum(['contains', 'equals']).catch('contains'),
+    filter: z.union([z.string(), z.number()]).transform(String),
+  }),
+])
+
+const savedSortSchema = z.array(
+  z.object({ colId: z.string(), sort: z.enum(['asc', 'desc']), sortIndex: z.number().nullish() }),
+)
+const savedColumnsSchema = z.array(
+  z.object({ colId: z.string(), hide: z.boolean().nullish(), width: z.number().nullish() }),
+)
+
+/**
+ * The view a saved preference describes. Parts that are missing keep their
+ * default; parts that no longer fit the grid (a removed column, a bad value)
+ * are dropped. Null when there is no preference.
+ */
+export function fromSavedView<Row>(spec: GridSpec<Row>, saved: unknown): GridView | null {
+  if (!saved || typeof saved !== 'object') return null
+  const s = saved as Record<string, unknown>
+  const params = new URLSearchParams()
+
+  if (s.filterModel && typeof s.filterModel === 'object') {
+    for (const [id, raw] of Object.entries(s.filterModel as Record<string, unknown>)) {
+      const parsed = savedFilterSchema.safeParse(raw)
+      if (!parsed.success) continue
+      const f = parsed.data
+      const filter: ColumnFilter =
+        'values' in f ? { type: 'set', values: f.values } : { type: 'text', op: f.type, text: f.filter }
+      params.set(`${GRID_PARAM.filterPrefix}${id}`, encodeFilter(filter))
+    }
+  }
+  const sort = savedSortSchema.safeParse(s.sortModel)
+  if (sort.success) {
+    const keys = [...sort.data].sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+    params.set(GRID_PARAM.sort, keys.map((k) => `${k.colId}.${k.sort}`).join(','))
+  }
+  const cols = savedColumnsSchema.safeParse(s.columnOrder)
+  if (cols.success && cols.data.length) {
+    params.set(GRID_PARAM.cols, cols.data.map((c) => `${c.hide ? '-' : ''}${c.colId}`).join(','))
+    const widths = cols.data.filter((c) => typeof c.width === 'number').map((c) => `${c.colId}:${c.width}`)
+    if (widths.length) params.set(GRID_PARAM.widths, widths.join(','))
+  }
+  if (typeof s.pageSize === 'number') params.set(GRID_PARAM.size, String(s.pageSize))
+  const { page: _page, ...view } = parseGridState(spec, params)
+  return view
+}
+
+/* ------------------------------------------------------------------ filter dialog (spec 1 sections 2.14 and 4) */
+
+export interface DialogChoice {
+  /** The values the dialog lists (those matching the search). */
+  listed: string[]
+  /** The ticked values among them. */
+  ticked: string[]
+  /** Earlier choices that the search hides; they stay chosen. */
+  carried?: string[]
+  search: string
+}
+
+/**
+ * The selection Apply sets: null means all values (no filter). An empty
+ * selection means all; so does ticking every value while not searching.
+ * While searching, the ticked matches plus the earlier hidden choices apply.
+ */
+export function dialogSelection({ listed, ticked, carried = [], search }: DialogChoice): string[] | null {
+  const isListed = new Set(listed)
+  const tickedSet = new Set(ticked.filter((v) => isListed.has(v)))
+  if (search.trim() === '') {
+    if (tickedSet.size === 0 || listed.every((v) => tickedSet.has(v))) return null
+    return listed.filter((v) => tickedSet.has(v))
+  }
+  const chosen = [...new Set([...carried.filter((v) => !isListed.has(v)), ...listed.filter((v) => tickedSet.has(v))])]
+  return chosen.length ? chosen : null
+}
+
+/** Why a selection cannot be applied, or null. */
+export function selectionError(selection: string[] | null): string | null {
+  return selection && selection.length > MAX_SET_VALUES ? `Choose at most ${MAX_SET_VALUES} values.` : null
+}
+
+export function withSelection(state: GridState, colId: string, selection: string[] | null): GridState {
+  return withFilter(state, colId, selection ? { type: 'set', values: selection } : null)
+}
+
+/** The dialog's current choice for a column: the values of its value filter, or null for all. */
+export function currentSelection(state: GridView, colId: string): string[] | null {
+  const filter = state.filters[colId]
+  return filter?.type === 'set' ? filter.values : null
+}
+
+/** The text of a cell: the column's formatter, or the field's value. */
+export function cellText<Row>(column: GridColumnSpec<Row>, row: Row): string {
+  if (column.value) return column.value(row)
+  const raw = column.field ? (row as Record<string, unknown>)[column.field] : undefined
+  return raw === null || raw === undefined ? '' : String(raw)
+}

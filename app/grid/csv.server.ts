@@ -1,0 +1,64 @@
+/**
+ * CSV export of a grid view: the visible exportable columns in their order, the
+ * cell texts the grid shows, every page up to the list's export limit. Rows are
+ * fetched a chunk at a time and streamed, so a large export does not sit in memory.
+ */
+import { csvRow } from '../domain/csv'
+import { cellText, toPageRequest, visibleColumns, type GridSpec, type GridState } from '../domain/grid-state'
+import type { GridSource } from './types'
+
+const CHUNK = 500
+
+export type CsvResult = { ok: true; response: Response } | { ok: false; message: string }
+
+/** Fetches the first chunk (so a refusal can still be answered properly), then streams the rest. */
+export async function gridCsv<Row>(spec: GridSpec<Row>, state: GridState, source: GridSource<Row>, fileName: string): Promise<CsvResult> {
+  const columns = visibleColumns(spec, state).filter((c) => !c.noExport)
+  const base = toPageRequest(spec, { ...state, page: 1 })
+  const limit = spec.exportLimit
+  const fetchChunk = async (offset: number) => {
+    const reply = await source.page({ ...base, offset, limit: Math.min(CHUNK, limit - offset) })
+    if (reply.status !== 'SUCCESS') throw new Error(reply.err)
+    return reply.data
+  }
+  let first: Row[]
+  try {
+    first = await fetchChunk(0)
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+  }
+
+  const encoder = new TextEncoder()
+  let offset = 0
+  let chunk: Row[] | null = first
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // A byte-order mark lets spreadsheet programs read the file as UTF-8.
+      controller.enqueue(encoder.encode(`\uFEFF${csvRow(columns.map((c) => c.header))}`))
+    },
+    async pull(controller) {
+      try {
+        if (!chunk) chunk = await fetchChunk(offset)
+        const rows = chunk
+        chunk = null
+        if (rows.length) controller.enqueue(encoder.encode(rows.map((row) => csvRow(columns.map((c) => cellText(c, row)))).join('')))
+        offset += rows.length
+        if (rows.length < CHUNK || offset >= limit) controller.close()
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'error', msg: 'CSV export failed', detail: String(error) }))
+        controller.error(error)
+      }
+    },
+  })
+  return {
+    ok: true,
+    response: new Response(stream, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8; header=present',
+        'Content-Disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    }),
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The grid's server helper: one call in a list's loader turns the request URL
+ * into the grid's data.
+ *
+ * - The no-JavaScript forms (filter row, column form, filter dialog) submit GET
+ *   requests with form fields; they are folded into the canonical view URL and
+ *   redirected to, so the address bar always shows a clean, bookmarkable view.
+ * - A URL without view parameters shows the saved view: when one is stored the
+ *   loader redirects to its URL (so the address is the state), otherwise the
+ *   default view renders.
+ * - A document request (a page load without JavaScript, a reload, a bookmark)
+ *   saves the view it shows. This GET writes only the user's own view
+ *   preference, never business data, and it is what makes "every change of view
+ *   is saved" work without JavaScript. With JavaScript the component saves
+ *   instead, debounced (spec 1 section 9: 2000 ms), so its background fetches
+ *   and prefetches never write.
+ */
+import { redirect } from '@remix-run/node'
+import {
+  applyColumnForm,
+  applyFilterForm,
+  columnById,
+  currentSelection,
+  defaultView,
+  dialogSelection,
+  filterRule,
+  fromSavedView,
+  gridHref,
+  hasViewParams,
+  isDefaultView,
+  pageCount,
+  parseGridState,
+  selectionError,
+  toPageRequest,
+  toSavedView,
+  viewKey,
+  withPage,
+  withSelection,
+  type GridSpec,
+  type GridState,
+  type GridView,
+} from '../domain/grid-state'
+import type { FilterRule } from '../upstream/envelope'
+import type { ApiClient, SavedView } from '../upstream/client.server'
+import { failureStatus, type FilterDialogData, type GridData, type GridLoadError, type GridSource } from './types'
+
+export interface PreferenceStore {
+  load(): Promise<{ ok: true; view: unknown } | { ok: false; message: string }>
+  save(view: GridView): Promise<boolean>
+}
+
+/** The saved-view calls (POST /api/preferences/get and /save) for one customer and table. */
+export function preferenceStore<Row>(api: ApiClient, customerNumber: string, spec: GridSpec<Row>): PreferenceStore {
+  return {
+    async load() {
+      const reply = await api.getPreference(customerNumber, spec.tableName)
+      return reply.status === 'SUCCESS' ? { ok: true, view: reply.data } : { ok: false, message: reply.err }
+    },
+    async save(view) {
+      const saved = toSavedView(spec, view)
+      // No saved parts is the empty preference: the API removes the stored view.
+      const payload: Omit<SavedView, 'customerNumber'> = { tableName: spec.tableName }
+      if (saved) {
+        if (saved.filterModel) payload.filterModel = saved.filterModel
+        if (saved.sortModel) payload.sortModel = saved.sortModel
+        if (saved.columnOrder) payload.columnOrder = saved.columnOrder
+        if (saved.pageSize) payload.pageSize = saved.pageSize
+      }
+      const reply = await api.savePreference(customerNumber, payload)
+      if (reply.status !== 'SUCCESS') {
+        // Spec 1 section 8: a failed preference save is logged only.
+        console.error(JSON.stringify({ level: 'error', msg: 'Error', detail: `saving view ${spec.tableName}: ${reply.err}` }))
+        return false
+      }
+      return true
+    },
+  }
+}
+
+/**
+ * Whether the request is the browser loading a page (no script involved), as
+ * opposed to a fetch, a prefetch or a speculative load. Browsers without
+ * Fetch Metadata headers count as page loads.
+ */
+export function isPageLoad(request: Request): boolean {
+  const mode = request.headers.get('sec-fetch-mode')
+  const dest = request.headers.get('sec-fetch-dest')
+  const purpose = `${request.headers.get('sec-purpose') ?? ''} ${request.headers.get('purpose') ?? ''}`
+  if (/prefetch|prerender/i.test(purpose)) return false
+  return (mode === null || mode === 'navigate') && (dest === null || dest === 'document')
+}
+
+const DEFAULT_DISTINCT_LIMIT = 500
+
+/** Distinct values of a column under the other columns' filters, narrowed by a search text. */
+export async function distinctValues<Row>(
+  spec: GridSpec<Row>,
+  source: GridSource<Row>,
+  view: GridView,
+  colId: string,
+  search: string,
+): Promise<{ values: string[]; error: string | null }> {
+  const column = columnById(spec, colId)
+  if (!column?.field || !column.setFilter) return { values: [], error: 'This column has no value filter.' }
+  const others = filterRule(spec, view.filters, colId)
+  const criteria = [...(others?.criteria ?? [])]
+  const text = search.trim().slice(0, 200)
+  if (text) criteria.push({ name: column.field, method: 'CONTAINS', value: text, casefold: true })
+  const filter: FilterRule | undefined = criteria.length ? { condition: 'ALL', criteria } : undefined
+  const reply = await source.distinct(filter, column.field, spec.distinctLimit ?? DEFAULT_DISTINCT_LIMIT)
+  if (reply.status !== 'SUCCESS') return { values: [], error: reply.err }
+  return { values: reply.data.filter((v) => v !== null && v !== undefined).map(String), error: null }
+}
+
+function dialogColumn<Row>(spec: GridSpec<Row>, params: URLSearchParams) {
+  const colId = params.get('filterDialog')
+  const column = colId ? columnById(spec, colId) : undefined
+  return column?.setFilter && column.field ? column : undefined
+}
+
+/**
+ * The dialog without JavaScript: the form sends the ticked values (`fd.v`, with
+ * earlier choices hidden by the search), the search the list was shown for
+ * (`fd.q`) and the new search (`fd.search`). Apply and Clear redirect to the
+ * view; Search shows the dialog again.
+ */
+async function dialogFromForm<Row>(
+  spec: GridSpec<Row>,
+  source: GridSource<Row>,
+  state: GridState,
+  colId: string,
+  params: URLSearchParams,
+  pathname: string,
+): Promise<FilterDialogData> {
+  const action = params.get('fda')
+  if (action === 'clear') throw redirect(gridHref(pathname, spec, withSelection(state, colId, null), params))
+  const shownFor = params.get('fd.q') ?? ''
+  const shown = await distinctValues(spec, source, state, colId, shownFor)
+  const ticked = params.getAll('fd.v')
+  const selection = dialogSelection({ listed: shown.values, ticked, carried: ticked, search: shownFor })
+  if (action === 'apply' && !shown.error) {
+    const problem = selectionError(selection)
+    if (!problem) throw redirect(gridHref(pathname, spec, withSelection(state, colId, selection), params))
+    return { colId, search: shownFor, values: shown.values, selected: selection, error: problem }
+  }
+  const search = params.get('fd.search') ?? shownFor
+  const next = search === shownFor ? shown : await distinctValues(spec, source, state, colId, search)
+  return { colId, search, values: next.values, selected: selection, error: next.error }
+}
+
+export interface LoadGridArgs<Row> {
+  request: Request
+  spec: GridSpec<Row>
+  source: GridSource<Row>
+  preferences: PreferenceStore
+}
+
+/** Everything the DataGrid needs for this request; throws redirects for form submissions and saved views. */
+export async function loadGrid<Row>({ request, spec, source, preferences }: LoadGridArgs<Row>): Promise<GridData<Row>> {
+  const url = new URL(request.url)
+  const params = url.searchParams
+  const parsed = parseGridState(spec, params)
+
+  // No-JavaScript forms: fold the form fields into the view and show its clean URL.
+  if (params.has('colsForm')) {
+    const href = gridHref(url.pathname, spec, applyColumnForm(spec, parsed, params), params)
+    throw redirect(`${href}${href.includes('?') ? '&' : '?'}panel=columns`)
+  }
+  if (params.has('filtersForm')) throw redirect(gridHref(url.pathname, spec, applyFilterForm(spec, parsed, params), params))
+
+  let storedViewKey: string | null = null
+  let state = parsed
+  if (!hasViewParams(params)) {
+    const stored = await preferences.load()
+    if (!stored.ok) {
+      // Spec 1 section 8: the message takes the place of the rows.
+      return emptyGrid(spec, state, { source: 'preferences', message: stored.message })
+    }
+    const saved = fromSavedView(spec, stored.view)
+    if (saved && !isDefaultView(spec, saved)) {
+      throw redirect(gridHref(url.pathname, spec, { ...saved, page: 1 }, params))
+    }
+    storedViewKey = viewKey(spec, saved ?? defaultView(spec))
+  } else if (isPageLoad(request) && !params.has('filterDialog')) {
+    if (await preferences.save(state)) storedViewKey = viewKey(spec, state)
+  }
+
+  const dialogCol = dialogColumn(spec, params)
+  let dialog: FilterDialogData | null = null
+  if (dialogCol) {
+    if (params.has('fd')) {
+      dialog = await dialogFromForm(spec, source, state, dialogCol.id, params, url.pathname)
+    } else {
+      const search = params.get('fd.search') ?? ''
+      const found = await distinctValues(spec, source, state, dialogCol.id, search)
+      dialog = { colId: dialogCol.id, search, values: found.values, selected: currentSelection(state, dialogCol.id), error: found.error }
+    }
+  }
+
+  const request_ = toPageRequest(spec, state)
+  const count = await source.count(request_.filter)
+  if (count.status !== 'SUCCESS') {
+    return { ...emptyGrid(spec, state, dataError(count)), dialog, storedViewKey }
+  }
+  const pages = pageCount(count.data, state.pageSize)
+  if (state.page > pages) state = withPage(state, pages)
+  const page = await source.page(toPageRequest(spec, state))
+  if (page.status !== 'SUCCESS') {
+    return { ...emptyGrid(spec, state, dataError(page)), dialog, storedViewKey }
+  }
+  return {
+    tableName: spec.tableName,
+    state,
+    rows: page.data,
+    total: count.data,
+    pageCount: pages,
+    error: null,
+    dialog,
+    storedViewKey,
+  }
+}
+
+function dataError(reply: { status: 'FAILURE'; err: string }): GridLoadError {
+  return { source: 'data', message: reply.err, httpStatus: failureStatus(reply) }
+}
+
+function emptyGrid<Row>(spec: GridSpec<Row>, state: GridState, error: GridLoadError): GridData<Row> {
+  return { tableName: spec.tableName, state, rows: [], total: 0, pageCount: 1, error, dialog: null, storedViewKey: null }
+}

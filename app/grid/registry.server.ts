@@ -1,0 +1,29 @@
+/**
+ * Every grid by its saved-view table name. The shared resource route
+ * (/resources/grid/<tableName>) finds a list here to save its view with
+ * JavaScript, to list a column's distinct values for the filter dialog and to
+ * export the CSV. A new list adds one line.
+ */
+import type { AccountInfo } from '../domain/types'
+import type { GridSpec } from '../domain/grid-state'
+import type { ApiClient } from '../upstream/client.server'
+import type { GridSource } from './types'
+import { emailList } from './emails.server'
+
+export interface GridList<Row> {
+  spec: GridSpec<Row>
+  /** File name of the CSV export, without '.csv'. */
+  exportName: string
+  source(api: ApiClient, customerNumber: string): GridSource<Row>
+  /** The screen's own rule for the selected customer (e.g. e-mails: Channel or Direct). */
+  allowed(info: AccountInfo): boolean
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const LISTS: Record<string, GridList<any>> = {
+  [emailList.spec.tableName]: emailList,
+}
+
+export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {
+  return Object.hasOwn(LISTS, tableName) ? LISTS[tableName] : undefined
+}

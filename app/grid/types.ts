@@ -1,0 +1,47 @@
+/** What the grid's server helper hands to the DataGrid component, and the data source a list supplies. */
+import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
+import type { GridState } from '../domain/grid-state'
+
+/** The three calls behind a list: one page, the count and the distinct values of a field. */
+export interface GridSource<Row> {
+  page(request: PageRequest): Promise<Envelope<Row[]>>
+  count(filter: FilterRule | undefined): Promise<Envelope<number>>
+  distinct(filter: FilterRule | undefined, key: string, limit: number): Promise<Envelope<unknown[]>>
+}
+
+/** The distinct-values filter dialog of one column (spec 1 section 2.14). */
+export interface FilterDialogData {
+  colId: string
+  search: string
+  /** The values to choose from (matching the search). */
+  values: string[]
+  /** The chosen values; null means all (no filter). */
+  selected: string[] | null
+  /** The service's message, e.g. 'Too many distinct values'; Apply is disabled while it is set. */
+  error: string | null
+}
+
+export interface GridLoadError {
+  /** preferences: the saved view could not be read; data: the list call failed. */
+  source: 'preferences' | 'data'
+  message: string
+  /** HTTP status of a refused call, when there was one. */
+  httpStatus?: number
+}
+
+export interface GridData<Row> {
+  tableName: string
+  state: GridState
+  rows: Row[]
+  total: number
+  pageCount: number
+  error: GridLoadError | null
+  dialog: FilterDialogData | null
+  /** The view as stored (viewKey), when this request read or wrote it; null when unknown. */
+  storedViewKey: string | null
+}
+
+/** A FAILURE envelope's HTTP status, when the client recorded one (4xx replies). */
+export function failureStatus(reply: object): number | undefined {
+  return (reply as { httpStatus?: number }).httpStatus
+}

@@ -1,0 +1,74 @@
+/**
+ * The grids' shared resource route, /resources/grid/<tableName>?customer=NNN&<view>:
+ * - GET: the view as a CSV file (all pages up to the list's export limit);
+ * - GET with distinct=<column>&search=<text>: the filter dialog's values as JSON;
+ * - POST (view=<view query>): saves the view (the component's debounced save with JavaScript).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { requireAuth } from '../auth/guard.server'
+import { withReauth } from '../portal/context.server'
+import { createApiClient, type ApiClient } from '../upstream/client.server'
+import { exportDenied } from '../domain/permissions'
+import type { AccountInfo } from '../domain/types'
+import { parseGridState } from '../domain/grid-state'
+import { gridList } from '../grid/registry.server'
+import { gridCsv } from '../grid/csv.server'
+import { distinctValues, preferenceStore } from '../grid/load-grid.server'
+
+/** A plain-text refusal (this route has no page to render an error in). */
+function text(message: string, init: { status: number }) {
+  return new Response(message, { ...init, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
+const customerSchema = z.string().regex(/^[0-9A-Za-z-]{1,20}$/)
+
+async function resolve(request: Request, context: LoaderFunctionArgs['context'], table: string | undefined, customer: string | null) {
+  const list = table ? gridList(table) : undefined
+  if (!list) throw text('Unknown list.', { status: 404 })
+  const parsed = customerSchema.safeParse(customer)
+  if (!parsed.success) throw text('Select a customer first.', { status: 400 })
+  const { accessToken } = await requireAuth(request, context)
+  return { list, customerNumber: parsed.data, api: createApiClient(context.config, accessToken) }
+}
+
+/** The list's own screen rule and export control, as the screen applies them. */
+async function requireListAllowed(api: ApiClient, customerNumber: string, allowed: (info: AccountInfo) => boolean) {
+  const reply = await api.getAccountInfo(customerNumber)
+  if (reply.status !== 'SUCCESS' || exportDenied(reply.data) || !allowed(reply.data)) {
+    throw text('You do not have enough permissions to view this page.', { status: 403 })
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const { list, customerNumber, api } = await resolve(request, context, params.table, url.searchParams.get('customer'))
+  return withReauth(request, context, async () => {
+    await requireListAllowed(api, customerNumber, list.allowed)
+    const source = list.source(api, customerNumber)
+    const state = parseGridState(list.spec, url.searchParams)
+    const distinct = url.searchParams.get('distinct')
+    if (distinct !== null) {
+      return Response.json(await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''), {
+        headers: { 'Cache-Control': 'no-store' },
+      })
+    }
+    const csv = await gridCsv(list.spec, state, source, list.exportName)
+    if (!csv.ok) throw text(`The export failed: ${csv.message}`, { status: 502 })
+    return csv.response
+  })
+}
+
+const saveSchema = z.object({ customer: customerSchema, view: z.string().max(8000) })
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') throw text('Method not allowed.', { status: 405 })
+  const form = saveSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!form.success) return Response.json({ ok: false, error: 'The view could not be read.' }, { status: 400 })
+  const { list, customerNumber, api } = await resolve(request, context, params.table, form.data.customer)
+  return withReauth(request, context, async () => {
+    const state = parseGridState(list.spec, new URLSearchParams(form.data.view))
+    const ok = await preferenceStore(api, customerNumber, list.spec).save(state)
+    return Response.json({ ok }, { status: ok ? 200 : 502 })
+  })
+}

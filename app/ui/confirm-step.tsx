@@ -1,0 +1,107 @@
+/**
+ * A confirmation as a server step. The action answers "needs confirmation" with
+ * `askConfirmation(...)` until the form comes back with confirm=yes; the page then
+ * shows the question in a panel titled Confirm (without JavaScript) or in a 350 px
+ * dialog (with it). Yes posts the same data again with confirm=yes; No leaves
+ * everything as stored.
+ */
+import { useEffect, useState } from 'react'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { useHydrated } from './use-hydrated'
+
+export const CONFIRM_FIELD = 'confirm'
+
+export interface Confirmation {
+  question: string
+  /** A second line, e.g. the id of the thing being changed. */
+  detail?: string
+  /** The submitted fields to post again. */
+  fields: Record<string, string>
+  /** Distinguishes two askings of the same question, so the dialog opens again. */
+  key: string
+}
+
+/** Whether the submitted form carries the user's Yes. */
+export function isConfirmed(formData: FormData): boolean {
+  return formData.get(CONFIRM_FIELD) === 'yes'
+}
+
+/** The action's answer when it needs a Yes first (return it as action data). */
+export function askConfirmation(question: string, fields: Record<string, string>, detail?: string): { confirmation: Confirmation } {
+  return { confirmation: { question, detail, fields, key: globalThis.crypto.randomUUID() } }
+}
+
+interface ConfirmStepProps {
+  confirmation: Confirmation | null | undefined
+  /** Where Yes posts (the page's own action, with its query). */
+  action: string
+  /** Where No goes without JavaScript: the page as stored. */
+  noHref: string
+}
+
+export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) {
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const [open, setOpen] = useState(Boolean(confirmation))
+  useEffect(() => setOpen(Boolean(confirmation)), [confirmation?.key])
+  if (!confirmation) return null
+  const busy = navigation.state === 'submitting'
+
+  const body = (
+    <>
+      <p className="mt-2">{confirmation.question}</p>
+      {confirmation.detail ? <p className="mt-1 font-semibold break-all">{confirmation.detail}</p> : null}
+    </>
+  )
+  const yesForm = (onNo?: () => void) => (
+    <Form method="post" action={action} className="mt-4 flex justify-end gap-2">
+      {Object.entries(confirmation.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name={CONFIRM_FIELD} value="yes" />
+      {onNo ? (
+        <button type="button" className="btn-secondary" onClick={onNo} autoFocus>
+          No
+        </button>
+      ) : (
+        <Link to={noHref} className="btn-secondary">
+          No
+        </Link>
+      )}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        Yes
+      </button>
+    </Form>
+  )
+
+  if (!hydrated) {
+    return (
+      <section
+        aria-labelledby="confirm-title"
+        className="mb-4 max-w-xl rounded border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-gray-900"
+        data-testid="confirm-panel"
+      >
+        <h2 id="confirm-title" className="text-lg font-semibold">
+          Confirm
+        </h2>
+        {body}
+        {yesForm()}
+      </section>
+    )
+  }
+
+  const close = () => setOpen(false)
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="max-w-full rounded bg-white p-6 shadow-xl" style={{ width: 350 }} data-testid="confirm-dialog">
+          <DialogTitle className="text-lg font-semibold">Confirm</DialogTitle>
+          {body}
+          {yesForm(close)}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,111 @@
+/**
+ * Column visibility and order. Without JavaScript it is a GET form: a Show
+ * checkbox per column, Move up / Move down buttons (each submits the form) and
+ * Apply. With JavaScript every change applies at once; the column headers can
+ * also be dragged and resized.
+ */
+import type { FormEvent } from 'react'
+import {
+  applyColumnForm,
+  columnById,
+  withColumnHidden,
+  withColumnStep,
+  type GridSpec,
+  type GridState,
+} from '../../domain/grid-state'
+import { HiddenFields } from './hidden-fields'
+
+export function ColumnPanel<Row>({
+  spec,
+  state,
+  action,
+  open,
+  onChange,
+}: {
+  spec: GridSpec<Row>
+  state: GridState
+  /** The current view URL (path, query, fragment). */
+  action: string
+  open: boolean
+  /** With JavaScript: apply a new state. */
+  onChange?: (next: GridState) => void
+}) {
+  const url = new URL(action, 'http://portal.local')
+  const formId = `${spec.tableName}-columns`
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onChange) return
+    event.preventDefault()
+    const native = event.nativeEvent as SubmitEvent
+    const data = new FormData(event.currentTarget, native.submitter ?? undefined)
+    onChange(applyColumnForm(spec, state, new URLSearchParams(data as unknown as Record<string, string>)))
+  }
+  const visibleCount = state.columns.filter((c) => !c.hidden).length
+  return (
+    <details className="relative" open={open}>
+      <summary className="btn-secondary list-none">Columns</summary>
+      <div className="absolute left-0 z-30 mt-1 w-80 rounded border border-gray-300 bg-white p-3 shadow-lg">
+        <form id={formId} method="get" action={`${url.pathname}${url.hash}`} onSubmit={submit}>
+          <HiddenFields params={url.searchParams} omit={(key) => key === 'cols' || key === 'panel'} />
+          <input type="hidden" name="colsForm" value="1" />
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">Show and order columns</legend>
+            <ol className="space-y-1">
+              {state.columns.map((c, i) => {
+                const column = columnById(spec, c.id)
+                if (!column) return null
+                const fixed = column.hideable === false
+                const lastVisible = !c.hidden && visibleCount === 1
+                return (
+                  <li key={c.id} className="flex items-center justify-between gap-2">
+                    <label className="flex items-center gap-2">
+                      {fixed || lastVisible ? <input type="hidden" name="show" value={c.id} /> : null}
+                      <input
+                        type="checkbox"
+                        name={fixed || lastVisible ? undefined : 'show'}
+                        value={c.id}
+                        className="h-4 w-4"
+                        checked={!c.hidden}
+                        disabled={fixed || lastVisible}
+                        onChange={(e) => onChange?.(withColumnHidden(spec, state, c.id, !e.target.checked))}
+                      />
+                      {column.header}
+                    </label>
+                    <span className="flex gap-1">
+                      <button
+                        type="submit"
+                        name="move"
+                        value={`${c.id}.up`}
+                        className="btn-secondary px-2 py-0.5"
+                        disabled={i === 0}
+                        aria-label={`Move ${column.header} up`}
+                        onClick={onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, -1))) : undefined}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="submit"
+                        name="move"
+                        value={`${c.id}.down`}
+                        className="btn-secondary px-2 py-0.5"
+                        disabled={i === state.columns.length - 1}
+                        aria-label={`Move ${column.header} down`}
+                        onClick={onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, 1))) : undefined}
+                      >
+                        ↓
+                      </button>
+                    </span>
+                  </li>
+                )
+              })}
+            </ol>
+          </fieldset>
+          {onChange ? null : (
+            <button type="submit" className="btn-primary mt-3">
+              Apply
+            </button>
+          )}
+        </form>
+      </div>
+    </details>
+  )
+}

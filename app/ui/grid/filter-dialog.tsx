@@ -1,0 +1,288 @@
+/**
+ * The reusable filter dialog (spec 1 section 2.14): title '{name} Filter', a
+ * 'Search...' box, Select All, one checkbox per value, Apply, Clear and Cancel,
+ * and 'No matches found.' when nothing matches. Apply is disabled while the
+ * search has an error (e.g. 'Too many distinct values' from the service).
+ *
+ * Without JavaScript it is a section of the page holding a GET form (Search,
+ * Apply and Clear are submit buttons; Cancel is a link). With JavaScript it is a
+ * modal whose search is debounced by 500 ms.
+ */
+import { useEffect, useId, useRef, useState, type ElementType } from 'react'
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { dialogSelection, selectionError } from '../../domain/grid-state'
+import { HiddenFields } from './hidden-fields'
+
+/** Spec 1 section 9: filter-dialog search debounce. */
+export const DIALOG_SEARCH_DEBOUNCE_MS = 500
+
+export const NO_MATCHES = 'No matches found.'
+
+const DIALOG_PARAMS = new Set(['filterDialog', 'fd', 'fd.q', 'fd.search', 'fd.v', 'fd.all', 'fda'])
+
+const valueLabel = (v: string) => (v === '' ? '(empty)' : v)
+
+function ValueList({
+  name,
+  values,
+  isTicked,
+  onToggle,
+  allTicked,
+  someTicked,
+  onToggleAll,
+  disabled,
+  emptyText = NO_MATCHES,
+}: {
+  name: string
+  values: string[]
+  isTicked: (v: string) => boolean
+  onToggle?: (v: string, ticked: boolean) => void
+  allTicked: boolean
+  someTicked: boolean
+  onToggleAll?: (ticked: boolean) => void
+  disabled?: boolean
+  emptyText?: string
+}) {
+  const allRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (allRef.current) allRef.current.indeterminate = someTicked && !allTicked
+  }, [someTicked, allTicked])
+  const controlled = Boolean(onToggle)
+  return (
+    <fieldset className="space-y-1" disabled={disabled}>
+      <legend className="sr-only">{name} values</legend>
+      <label className="flex items-center gap-2 border-b border-gray-200 pb-1 font-medium">
+        <input
+          ref={allRef}
+          type="checkbox"
+          name={controlled ? undefined : 'fd.all'}
+          value="1"
+          className="h-4 w-4"
+          {...(controlled
+            ? { checked: allTicked, onChange: (e) => onToggleAll?.(e.target.checked) }
+            : { defaultChecked: allTicked })}
+        />
+        Select All
+      </label>
+      {values.length === 0 ? (
+        <p className="py-2 text-sm text-gray-700">{emptyText}</p>
+      ) : (
+        <ul className="max-h-72 space-y-1 overflow-y-auto" aria-label={`${name} values`}>
+          {values.map((v) => (
+            <li key={v}>
+              <label className="flex items-center gap-2 break-all">
+                <input
+                  type="checkbox"
+                  name={controlled ? undefined : 'fd.v'}
+                  value={v}
+                  className="h-4 w-4 shrink-0"
+                  {...(controlled
+                    ? { checked: isTicked(v), onChange: (e) => onToggle?.(v, e.target.checked) }
+                    : { defaultChecked: isTicked(v) })}
+                />
+                {valueLabel(v)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  )
+}
+
+function ErrorText({ id, message }: { id: string; message: string | null }) {
+  return (
+    <p id={id} role="alert" className={message ? 'text-sm font-medium text-red-800' : 'sr-only'}>
+      {message ?? ''}
+    </p>
+  )
+}
+
+export interface FilterDialogSectionProps {
+  /** The column's header, e.g. 'To'. */
+  name: string
+  colId: string
+  search: string
+  values: string[]
+  /** null means all values. */
+  selected: string[] | null
+  error: string | null
+  /** The current page URL (path, query and fragment) the form submits to. */
+  action: string
+  cancelHref: string
+}
+
+/** The dialog without JavaScript: a section of the page with a GET form. */
+export function FilterDialogSection({ name, colId, search, values, selected, error, action, cancelHref }: FilterDialogSectionProps) {
+  const id = useId()
+  const url = new URL(action, 'http://portal.local')
+  const isTicked = (v: string) => selected === null || selected.includes(v)
+  const ticked = values.filter(isTicked)
+  const hiddenChoices = selected ? selected.filter((v) => !values.includes(v)) : []
+  return (
+    <section aria-labelledby={`${id}-title`} className="mb-4 max-w-xl rounded border border-brand-600 bg-white p-4 shadow" id="filter-dialog">
+      <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold">
+        {name} Filter
+      </h2>
+      <form method="get" action={`${url.pathname}${url.hash}`} className="space-y-3">
+        <HiddenFields params={url.searchParams} omit={(key) => DIALOG_PARAMS.has(key)} />
+        <input type="hidden" name="filterDialog" value={colId} />
+        <input type="hidden" name="fd" value="1" />
+        <input type="hidden" name="fd.q" value={search} />
+        {hiddenChoices.map((v) => (
+          <input key={v} type="hidden" name="fd.v" value={v} />
+        ))}
+        <div className="flex gap-2">
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search {name} values
+          </label>
+          <input id={`${id}-search`} type="search" name="fd.search" defaultValue={search} placeholder="Search..." className="input flex-1" />
+          <button type="submit" name="fda" value="search" className="btn-secondary">
+            Search
+          </button>
+        </div>
+        <ErrorText id={`${id}-error`} message={error} />
+        <ValueList
+          name={name}
+          values={values}
+          isTicked={isTicked}
+          allTicked={values.length > 0 && ticked.length === values.length}
+          someTicked={ticked.length > 0}
+        />
+        <div className="flex gap-2">
+          <button type="submit" name="fda" value="apply" className="btn-primary" disabled={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}>
+            Apply
+          </button>
+          <button type="submit" name="fda" value="clear" className="btn-secondary">
+            Clear
+          </button>
+          <a href={cancelHref} className="btn-secondary">
+            Cancel
+          </a>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+export interface FilterDialogModalProps {
+  name: string
+  /** The current choice; null means all values. */
+  initialSelection: string[] | null
+  /** Loads the values matching a search. */
+  load: (search: string, signal: AbortSignal) => Promise<{ values: string[]; error: string | null }>
+  /** Apply (a selection, or null for all) and Clear (null). */
+  onApply: (selection: string[] | null) => void
+  onCancel: () => void
+}
+
+/** The dialog with JavaScript: a modal with a debounced search. */
+export function FilterDialogModal({ name, initialSelection, load, onApply, onCancel }: FilterDialogModalProps) {
+  const id = useId()
+  const [search, setSearch] = useState('')
+  const [query, setQuery] = useState('')
+  const [result, setResult] = useState<{ values: string[]; error: string | null; search: string } | null>(null)
+  // Cancel restores the previous selection simply by dropping this state.
+  const [chosen, setChosen] = useState<Set<string> | 'all'>(initialSelection ? new Set(initialSelection) : 'all')
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(search), DIALOG_SEARCH_DEBOUNCE_MS)
+    return () => window.clearTimeout(timer)
+  }, [search])
+
+  useEffect(() => {
+    const controller = new AbortController()
+    load(query, controller.signal)
+      .then((r) => setResult({ ...r, search: query }))
+      .catch((error) => {
+        if (!controller.signal.aborted) setResult({ values: [], error: String(error?.message ?? error), search: query })
+      })
+    return () => controller.abort()
+  }, [query, load])
+
+  const values = result?.values ?? []
+  const isTicked = (v: string) => chosen === 'all' || chosen.has(v)
+  const ticked = values.filter(isTicked)
+  const selection = dialogSelection({
+    listed: values,
+    ticked,
+    carried: chosen === 'all' ? [] : [...chosen],
+    search: result?.search ?? '',
+  })
+  const error = result?.error ?? selectionError(selection)
+  const loading = result === null || result.search !== query || query !== search
+
+  const toggle = (v: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current === 'all' ? values : current)
+      if (on) next.add(v)
+      else next.delete(v)
+      return next
+    })
+  const toggleAll = (on: boolean) =>
+    setChosen((current) => {
+      if (on && (result?.search ?? '') === '') return 'all'
+      const next = new Set(current === 'all' ? values : current)
+      for (const v of values) {
+        if (on) next.add(v)
+        else next.delete(v)
+      }
+      return next
+    })
+
+  return (
+    <Dialog open onClose={onCancel} className="relative z-40">
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-lg space-y-3 rounded bg-white p-6 shadow-xl">
+          <DialogTitle as={'h2' as ElementType} className="text-lg font-semibold">
+            {name} Filter
+          </DialogTitle>
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search {name} values
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Search..."
+            className="input w-full"
+            autoFocus
+          />
+          <p className="sr-only" role="status" aria-live="polite">
+            {loading ? 'Searching...' : `${values.length} values`}
+          </p>
+          <ErrorText id={`${id}-error`} message={error} />
+          <ValueList
+            name={name}
+            values={values}
+            isTicked={isTicked}
+            onToggle={toggle}
+            allTicked={values.length > 0 && ticked.length === values.length}
+            someTicked={ticked.length > 0}
+            onToggleAll={toggleAll}
+            emptyText={result === null ? 'Loading...' : NO_MATCHES}
+          />
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={Boolean(error) || loading}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onClick={() => onApply(selection)}
+            >
+              Apply
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => onApply(null)}>
+              Clear
+            </button>
+            <button type="button" className="btn-secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { gotoPortal, signIn } from './support/auth'
+import { jsEnabled } from './support/env'
+import { menuPopup, menuTrigger, userMenuLabel } from './support/shell'
+import { CUSTOMERS, NOTICE } from './support/expectations'
+
+/** axe (WCAG A/AA): no serious or critical violation on the pages of the shell. */
+test.describe('accessibility', () => {
+  // Each check runs axe once or more per page: allow for it.
+  test.slow()
+
+  test('identity provider sign-in page, also with an error', async ({ page }) => {
+    await page.goto('/auth/login')
+    await expect(page.getByRole('heading', { name: 'Sign in to the Licensing Portal' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByLabel('Email').fill('admin@acme.example')
+    await page.getByLabel('Password').fill('wrong')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('/home without a customer, customer search results and errors', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    await expect(page).toHaveURL('/home')
+    await expectNoSeriousA11yViolations(page)
+    await gotoPortal(page, '/customers?q=motors')
+    await expect(page.getByText('22 customers found.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await gotoPortal(page, '/customers?q=zzzz')
+    await expect(page.getByRole('main').getByText('No account found.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('/home with a customer, and with an error panel', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    await expect(page.getByText('Selected customer')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await gotoPortal(page, '/home?customer=9999999')
+    await expect(page.getByText('Customer 9999999 was not found or you do not have access to it.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('notice pages of a staff user: no selected customer, type not allowed, access denied', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    for (const [path, notice] of [
+      ['/noselectedcustomer', NOTICE.noselectedcustomer],
+      [`/notypecustomer?customer=${CUSTOMERS.delta.id}`, NOTICE.notypecustomer],
+      [`/noaccess?customer=${CUSTOMERS.embargo.id}`, NOTICE.noaccess],
+    ] as const) {
+      await gotoPortal(page, path)
+      await expect(page.getByText(notice.text)).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+    }
+  })
+
+  test('notice pages of a customer user: not enough permissions, support coordinator required, 404', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    for (const [path, text] of [
+      ['/nopermissions', NOTICE.nopermissions.text],
+      ['/noascaccess', NOTICE.noascaccess.text],
+      ['/there-is-no-such-page', 'Page not found'],
+    ] as const) {
+      await gotoPortal(page, path)
+      await expect(page.getByText(text)).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+    }
+  })
+
+  test('/nocustomer', async ({ page }) => {
+    await signIn(page, 'nobody@example.com')
+    await expect(page.getByText(NOTICE.nocustomer.text)).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('Settings > Features (a page without JavaScript, a dialog with it)', async ({ page }, testInfo) => {
+    await signIn(page, 'viewer@acme.example')
+    await page.getByRole('link', { name: 'Settings > Features' }).click()
+    const title = jsEnabled(testInfo)
+      ? page.getByRole('dialog', { name: 'Enabled Feature Flags' }).getByRole('heading')
+      : page.getByRole('heading', { level: 1, name: 'Enabled Feature Flags' })
+    await expect(title).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('the open toolbar menus', async ({ page }, testInfo) => {
+    const js = jsEnabled(testInfo)
+    const email = 'viewer@acme.example'
+    await signIn(page, email)
+    await menuTrigger(page, 'Help', js).click()
+    await expect(menuPopup(page, 'Help', js).getByText('Documentation')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    if (js) await page.keyboard.press('Escape')
+    else await menuTrigger(page, 'Help', js).click()
+    await menuTrigger(page, userMenuLabel(email), js).click()
+    await expect(menuPopup(page, userMenuLabel(email), js).getByText('Sign Out')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
+  test('/auth/signed-out', async ({ page }) => {
+    await page.goto('/auth/signed-out')
+    await expect(page.getByRole('heading', { name: 'You have signed out.' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+})

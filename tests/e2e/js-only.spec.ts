@@ -1,0 +1,158 @@
+import { expect, test } from '@playwright/test'
+import { signIn } from './support/auth'
+import { jsEnabled } from './support/env'
+import { customerCombobox, mainNav, userMenuLabel } from './support/shell'
+import { CUSTOMERS, display } from './support/expectations'
+
+/** Behaviour that only exists with JavaScript: the combobox pause, the collapsible menu, menu keyboard. */
+test.beforeEach(async ({}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), 'JavaScript only')
+})
+
+test.describe('customer combobox', () => {
+  test('asks only after a one-second pause in typing, then offers the matches', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    const box = await customerCombobox(page)
+    const option = page.getByRole('option', { name: display(CUSTOMERS.borealis), exact: true })
+
+    // Typing with short gaps: nothing is offered while the user keeps typing.
+    await box.click()
+    for (const chunk of ['bor', 'eal', 'is']) {
+      await box.pressSequentially(chunk)
+      await page.waitForTimeout(500)
+      await expect(page.getByRole('option')).toHaveCount(0)
+    }
+    const lastKey = Date.now()
+    await expect(option).toBeVisible({ timeout: 5_000 })
+    const waited = Date.now() - lastKey
+    expect(waited, 'options appear about one second after the last key').toBeGreaterThanOrEqual(900 - 500)
+    await expect(page.getByRole('option')).toHaveCount(1)
+  })
+
+  test('no options show before the pause is over', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    const box = await customerCombobox(page)
+    await box.fill('cobalt')
+    const typedAt = Date.now()
+    await page.waitForTimeout(700)
+    await expect(page.getByRole('option'), '0.7 s after typing').toHaveCount(0)
+    await expect(page.getByRole('option', { name: display(CUSTOMERS.cobalt) })).toBeVisible({ timeout: 5_000 })
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(1_000)
+  })
+
+  test('a match is chosen with the keyboard', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    const box = await customerCombobox(page)
+    await box.fill('motors')
+    await expect(page.getByRole('option').first()).toBeVisible({ timeout: 5_000 })
+    // The option the arrow keys point at is the one announced as active.
+    const active = async () => {
+      const id = await box.getAttribute('aria-activedescendant')
+      expect(id, 'an option is active').toBeTruthy()
+      return (await page.locator(`[id="${id}"]`).innerText()).trim()
+    }
+    await page.keyboard.press('ArrowDown')
+    const first = await active()
+    await page.keyboard.press('ArrowDown')
+    const chosen = await active()
+    expect(chosen).not.toBe(first)
+    expect(chosen).toMatch(/^\d+ \(.*Motors.*\)$/)
+    await page.keyboard.press('Enter')
+    const id = chosen.split(' ')[0]
+    await expect(page).toHaveURL(`/home?customer=${id}`)
+    await expect(page.getByText(chosen, { exact: true })).toBeVisible()
+    await expect(await customerCombobox(page)).toHaveValue(chosen)
+  })
+
+  test('Enter without choosing opens the result list of the search', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    const box = await customerCombobox(page)
+    await box.fill('zzzz')
+    await expect(page.getByRole('banner').getByText('No account found.')).toBeVisible({ timeout: 5_000 })
+    await box.press('Enter')
+    await expect(page).toHaveURL('/customers?q=zzzz')
+    await expect(page.getByRole('main').getByText('No account found.')).toBeVisible()
+  })
+})
+
+test.describe('side menu', () => {
+  test('the menu collapses to a rail and opens again; the content follows', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    const nav = mainNav(page)
+    const content = page.getByRole('main')
+    const emails = nav.getByRole('link', { name: 'Emails' })
+    await expect(emails).toBeVisible()
+    // Spec 1 section 2.3: content margin 240 when the menu is open, 40 when closed.
+    expect(Math.round((await content.boundingBox())!.x)).toBe(240)
+
+    const close = nav.getByRole('button', { name: 'Close menu' })
+    await expect(close).toHaveAttribute('aria-expanded', 'true')
+    await close.click()
+    await expect(emails).toBeHidden()
+    const open = nav.getByRole('button', { name: 'Open menu' })
+    await expect(open).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav.getByRole('button', { name: /Collapse all|Expand all/ })).toHaveCount(0)
+    await expect.poll(async () => Math.round((await content.boundingBox())!.x)).toBe(40)
+
+    await open.click()
+    await expect(emails).toBeVisible()
+    await expect.poll(async () => Math.round((await content.boundingBox())!.x)).toBe(240)
+  })
+
+  test('"Collapse all" folds every group and "Expand all" unfolds them', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    const nav = mainNav(page)
+    const links = nav.getByRole('link').filter({ hasNotText: 'Settings > Features' })
+    await expect(links).toHaveCount(15)
+    for (const link of await links.all()) await expect(link).toBeVisible()
+
+    await nav.getByRole('button', { name: 'Collapse all' }).click()
+    for (const link of await links.all()) await expect(link).toBeHidden()
+    // The group headings stay.
+    await expect(nav.locator('summary', { hasText: 'Entitlements' })).toBeVisible()
+
+    await nav.getByRole('button', { name: 'Expand all' }).click()
+    for (const link of await links.all()) await expect(link).toBeVisible()
+    await expect(nav.getByRole('button', { name: 'Collapse all' })).toBeVisible()
+  })
+})
+
+test.describe('toolbar menus with the keyboard', () => {
+  test('the help menu opens from the keyboard and its entries are menu items reached with the arrows', async ({ page }) => {
+    await signIn(page, 'viewer@acme.example')
+    const button = page.getByRole('button', { name: 'Help', exact: true })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu', { name: 'Help' })
+    await expect(menu).toBeVisible()
+    const docs = menu.getByRole('menuitem', { name: 'Documentation (opens in a new window)' })
+    const support = menu.getByRole('menuitem', { name: 'Get support (opens in a new window)' })
+    await expect(docs).toBeVisible()
+    await expect(support).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await expect(docs).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(support).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(button).toBeFocused()
+  })
+
+  test('the user menu opens with the arrow key and Sign Out is reached and used from the keyboard', async ({ page }) => {
+    const email = 'viewer@acme.example'
+    await signIn(page, email)
+    const button = page.getByRole('button', { name: userMenuLabel(email) })
+    await button.focus()
+    await page.keyboard.press('ArrowDown')
+    const menu = page.getByRole('menu', { name: userMenuLabel(email) })
+    await expect(menu).toBeVisible()
+    await expect(menu.getByText('(Portal Viewer Role)')).toBeVisible()
+    const manage = menu.getByRole('menuitem', { name: 'Manage account (opens in a new window)' })
+    const signOut = menu.getByRole('menuitem', { name: 'Sign Out' })
+    await expect(manage).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(signOut).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL('/auth/signed-out')
+  })
+})
