@@ -11,8 +11,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${PORT}`
 const CI = !!process.env.CI
 const DATA_DIR = PORT === 3100 ? 'data/e2e' : `data/e2e-${PORT}`
-/** Where traces and screenshots of failures go (and the HTML report, next to it). */
-const OUTPUT = process.env.E2E_OUTPUT ?? 'test-results/e2e'
+/**
+ * Where traces and screenshots of failures go. Playwright empties this folder
+ * when a run starts, so each run gets its own (several runs in one checkout
+ * must not delete each other's artifacts). Workers inherit the run id.
+ */
+process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/[:.]/g, '-')
+const OUTPUT = process.env.E2E_OUTPUT ?? `test-results/e2e/${process.env.E2E_RUN_ID}`
 
 export default defineConfig({
   testDir: 'tests/e2e',

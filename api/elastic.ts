@@ -123,12 +123,12 @@ export function elasticRouter({ db }: ApiDeps) {
     '/activatedelasticservers',
     handle(({ req, user }) => {
       const body = parseInput(
-        z.object({ customerNumber: customerNumberSchema, customername: optionalName, server: clsIdSchema.optional() }),
+        z.object({ customerNumber: customerNumberSchema, customername: optionalName, server: z.string().trim().max(100).optional() }),
         req.body,
       )
       const { account } = requireCustomerAccess(db, user, body.customerNumber)
       return activatedServers(db, account.accountId)
-        .filter((s) => body.server === undefined || s.deviceId === body.server)
+        .filter((s) => !body.server || s.deviceId === body.server)
         .map((s) => ({ DeviceID: s.deviceId, Alias: s.alias }))
     }),
   )

@@ -9,6 +9,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@confo
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import {
+  sameRules,
   whitelistBanner,
   whitelistControls,
   whitelistSchema,
@@ -67,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!server) throw redirect(screen.href)
   const { rules, baseline } = submission.value
   const startedFrom = parseBaseline(baseline)
-  if (startedFrom && whitelistControls(rules, startedFrom, false).changed === false) {
+  if (startedFrom && sameRules(rules, startedFrom)) {
     return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'No changes to save.' })
   }
   const reply = await screen.calls.setIps(screen.customerNumber, server.deviceId, rules, startedFrom)
@@ -156,6 +157,8 @@ function WhitelistForm({
 
       <Form method="post" action={href} {...getFormProps(form)} className="space-y-3">
         <input {...getInputProps(fields.baseline, { type: 'hidden' })} key={fields.baseline.key} />
+        {/* Enter in a field submits the form's first button: make that Save, not a row's Remove. */}
+        <button type="submit" hidden tabIndex={-1} disabled={!canSave || busy} />
         <table className="w-full border-collapse bg-white text-sm">
           <caption className="sr-only">IP whitelist rules</caption>
           <thead>

@@ -45,6 +45,14 @@ describe('elastic servers of a customer', () => {
     })
   })
 
+  it('narrows the list to one server when asked', async () => {
+    const admin = await as(ADMIN)
+    const one = await admin.post('/activatedelasticservers', { customerNumber: '1000001', server: ACME.clsId })
+    expect(one.body.data).toEqual([{ DeviceID: ACME.clsId, Alias: 'Acme Elastic License Server' }])
+    const none = await admin.post('/activatedelasticservers', { customerNumber: '1000001', server: BOREALIS.clsId })
+    expect(none.body.data).toEqual([])
+  })
+
   it('answers the first server as deviceId and alias, or null without one', async () => {
     const partner = await as(PARTNER)
     const r = await partner.post('/devices/elastic', { customerNumber: '1000002', customerName: 'Borealis Motors' })

@@ -8,7 +8,8 @@
  * 1000001 and the tests of this file run one after the other.
  */
 import fs from 'node:fs'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Dialog, type Page, type Request, type TestInfo } from '@playwright/test'
 import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { jsEnabled } from './support/env'
@@ -38,6 +39,23 @@ const columnCells = async (page: Page, header: string) => {
 const settled = (page: Page) => expect(grid(page).locator('table')).toHaveAttribute('aria-busy', 'false')
 const status = (page: Page) => mainRegion(page).getByRole('status').filter({ hasText: /emails|Getting/ })
 const sortHeader = (page: Page, name: string) => grid(page).getByRole('columnheader').filter({ has: page.locator(`[data-header]:text-is("${name}")`) })
+
+/**
+ * axe cannot run inside the e-mail body's sandbox (no scripts allowed there) and can
+ * hang trying to, so with JavaScript the page is checked around the frame; the frame
+ * element itself (its title) is still checked. Without JavaScript the shared check
+ * works on a script-free copy of the page.
+ */
+async function expectAccessibleOutsideBody(page: Page, js: boolean) {
+  if (!js) return expectNoSeriousA11yViolations(page)
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .exclude('iframe')
+    .analyze()
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expect(page.locator('iframe')).toHaveAttribute('title', /^Message: /)
+}
 
 /** The view save that follows (with JavaScript, debounced); call it before the change that triggers it. */
 function nextSave(page: Page, js: boolean, view: (query: string) => boolean): Promise<unknown> {
@@ -276,14 +294,16 @@ test('CSV export holds exactly what the grid shows, every page, with spreadsheet
 test('an e-mail with a hostile HTML body shows its text and runs nothing', async ({ page }, testInfo) => {
   await start(page, testInfo)
   const outside: string[] = []
-  page.on('request', (r) => {
+  const onRequest = (r: Request) => {
     if (!r.url().startsWith('http://localhost') && !r.url().startsWith('data:') && !r.url().startsWith('about:')) outside.push(r.url())
-  })
+  }
   const dialogs: string[] = []
-  page.on('dialog', (d) => {
+  const onDialog = (d: Dialog) => {
     dialogs.push(d.message())
     void d.dismiss()
-  })
+  }
+  page.on('request', onRequest)
+  page.on('dialog', onDialog)
 
   await page.getByRole('link', { name: `View email: ${HOSTILE_SUBJECT}` }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Email Details' })).toBeVisible()
@@ -315,7 +335,9 @@ test('an e-mail with a hostile HTML body shows its text and runs nothing', async
   expect(await page.title()).not.toBe('pwned')
   expect(dialogs).toEqual([])
   expect(outside).toEqual([])
-  await expectNoSeriousA11yViolations(page)
+  page.off('request', onRequest)
+  page.off('dialog', onDialog)
+  await expectAccessibleOutsideBody(page, jsEnabled(testInfo))
 
   await page.getByRole('link', { name: 'Back to Emails' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Emails' })).toBeVisible()

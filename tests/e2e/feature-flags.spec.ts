@@ -99,12 +99,14 @@ test.describe('Settings > Features', () => {
   test.describe.configure({ mode: 'default' })
 
   test.beforeEach(async ({ page }, testInfo) => {
+    test.skip(testInfo.tags.includes('@js-only') && !jsEnabled(testInfo), 'a dialog only with JavaScript')
     await signIn(page, flagUser(testInfo).email)
     await gotoPortal(page, HOME)
     await expect(page).toHaveURL(HOME)
   })
 
   test.afterEach(async ({ page }, testInfo) => {
+    if (testInfo.status === 'skipped') return
     await restoreDefaults(page, jsEnabled(testInfo))
   })
 
@@ -238,8 +240,7 @@ test.describe('Settings > Features', () => {
     await expectNav(page, flagUser(testInfo).nav)
   })
 
-  test('with JavaScript the form is a modal dialog over the shell, every time it opens', async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), 'a dialog only with JavaScript')
+  test('with JavaScript the form is a modal dialog over the shell, every time it opens', { tag: '@js-only' }, async ({ page }) => {
     for (const round of ['first', 'second']) {
       const form = await openFlags(page, true)
       // The shell stays on screen behind the dialog, but out of reach of keyboard and assistive technology.

@@ -28,9 +28,6 @@ export const NAV_ACME_FSA_OFF: NavGroupView[] = NAV_ACME.map((g) =>
   g.group === 'Entitlements' ? { ...g, items: ['Leases/Perpetuals', 'Elastic Licensing'] } : g,
 )
 
-/** Users whose feature flags the feature-flag journeys change (one per project); no other journey signs them in. */
-export const FLAG_USERS = ['lena.fischer@acme.example', 'raj.patel@acme.example'] as const
-
 /** 1000002 Borealis Motors (Channel; elastic and SSL, no FSA, no web licences). */
 export const NAV_BOREALIS: NavGroupView[] = [
   { group: 'Entitlements', items: ['Leases/Perpetuals', 'Elastic Licensing'] },
