@@ -311,8 +311,16 @@ async function signIn(baseUrl: string): Promise<string> {
 /** What every measured response must contain (the home page of the selected customer). */
 function isExpectedPage(raw: string | Buffer | undefined) {
   const body = typeof raw === 'string' ? raw : (raw?.toString() ?? '')
-  return body.includes('data-testid="selected-customer"') && body.includes('Acme Aerospace') && body.includes('Welcome, ')
+  const ok = body.includes('data-testid="selected-customer"') && body.includes('Acme Aerospace') && body.includes('Welcome, ')
+  if (!ok && !mismatchSaved) {
+    mismatchSaved = true
+    fs.writeFileSync(MISMATCH_FILE, body)
+    log(`a response was not the expected page; its body is in ${MISMATCH_FILE}`)
+  }
+  return ok
 }
+const MISMATCH_FILE = path.join(os.tmpdir(), 'portal-bench-mismatch.html')
+let mismatchSaved = false
 
 async function checkPage(url: string, cookie: string) {
   const res = await fetch(url, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(15_000) })

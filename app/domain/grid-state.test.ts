@@ -170,7 +170,7 @@ describe('writing the URL', () => {
   })
 
   it('drops the no-JavaScript form parameters and the dialog', () => {
-    const base = params('customer=1&filterDialog=to&fd=1&fd.v=a&fda=apply&ft.subject=x&fo.subject=equals&colsForm=1&show=date&move=date.up&panel=columns')
+    const base = params('customer=1&filterDialog=to&fd=1&fd.q=x&fd.v=a&fda=apply&ft.subject=x&fo.subject=equals&colsForm=1&show=date&move=date.up&panel=columns')
     expect(baseParams(base).toString()).toBe('customer=1')
   })
 })

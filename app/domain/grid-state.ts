@@ -123,7 +123,7 @@ export const GRID_PARAM = {
 } as const
 
 /** Parameters of the no-JavaScript forms and the dialog; never part of a view or of a link. */
-export const TRANSIENT_PARAMS = ['filterDialog', 'fd', 'fda', 'fd.search', 'fd.all', 'fd.v', 'colsForm', 'show', 'move', 'panel', 'filtersForm'] as const
+export const TRANSIENT_PARAMS = ['filterDialog', 'fd', 'fda', 'fd.q', 'fd.search', 'fd.all', 'fd.v', 'colsForm', 'show', 'move', 'panel', 'filtersForm'] as const
 const TRANSIENT_PREFIXES = ['ft.', 'fo.'] as const
 
 export const MAX_FILTER_TEXT = 200

@@ -64,8 +64,8 @@ describe('screenRedirect', () => {
   })
 
   it('applies the screen rules', () => {
-    expect(screenRedirect(input('/emails', { info: info({ orgType: 'Indirect' }) }))).toBe('/notypecustomer')
-    expect(screenRedirect(input('/ssl', { info: info({ orgType: 'Undefined' }) }))).toBe('/notypecustomer')
+    expect(screenRedirect(input('/emails', { info: info({ orgType: 'Indirect' }) }))).toBe('/notypecustomer?from=%2Femails')
+    expect(screenRedirect(input('/ssl', { info: info({ orgType: 'Undefined' }) }))).toBe('/notypecustomer?from=%2Fssl')
     expect(screenRedirect(input('/activations', { info: info({ hasSSL: 0 }) }))).toBe('/')
     expect(screenRedirect(input('/ssl'))).toBeNull()
   })
@@ -79,6 +79,9 @@ describe('screenRedirect', () => {
     ).toBeNull()
     expect(screenRedirect(input('/notypecustomer', { info: info({ orgType: 'Undefined' }) }))).toBeNull()
     expect(screenRedirect(input('/notypecustomer'))).toBe('/elastic')
+    // The email list's own rule keeps an Indirect customer on the notice.
+    expect(screenRedirect(input('/notypecustomer?from=/emails', { info: info({ orgType: 'Indirect' }) }))).toBeNull()
+    expect(screenRedirect(input('/notypecustomer?from=/emails', { info: info({ orgType: 'Channel' }) }))).toBe('/elastic')
     expect(screenRedirect(input('/nopermissions?denied=1000001'))).toBeNull()
     expect(screenRedirect(input('/nopermissions?denied=1000002'))).toBe('/elastic')
     expect(screenRedirect(input('/nocustomer', { info: null, customerNumber: null, customerCount: 0 }))).toBeNull()

@@ -1,5 +1,5 @@
 import { customerRouteDecision } from './customer-guard'
-import { NOTICE_PATHS, noticePageOf, noticeRedirect } from './notice-pages'
+import { NOTICE_EXIT, NOTICE_PATHS, noticePageOf, noticeRedirect } from './notice-pages'
 import { exportDenied } from './permissions'
 import type { AccountInfo, User } from './types'
 
@@ -21,6 +21,13 @@ export interface ScreenAccessInput {
 export function screenRedirect(input: ScreenAccessInput): string | null {
   const notice = noticePageOf(input.pathname)
   if (notice) {
+    // A screen stricter than the notice's own rule (the email list wants Channel or Direct)
+    // passes its path along, so the notice stays until that screen would accept the customer.
+    const from = input.searchParams.get('from')
+    if (notice === 'notypecustomer' && from && from.startsWith('/')) {
+      const again = customerRouteDecision({ ...input, pathname: from })
+      return again === NOTICE_PATHS.notypecustomer ? null : NOTICE_EXIT
+    }
     return noticeRedirect(notice, {
       customerNumber: input.customerNumber,
       info: input.info,
@@ -30,5 +37,9 @@ export function screenRedirect(input: ScreenAccessInput): string | null {
   }
   // Selecting a customer under export control leads to /noaccess, whatever the page (spec 1 section 4).
   if (input.customerNumber && exportDenied(input.info)) return NOTICE_PATHS.noaccess
-  return customerRouteDecision(input)
+  const decision = customerRouteDecision(input)
+  if (decision === NOTICE_PATHS.notypecustomer) {
+    return `${decision}?from=${encodeURIComponent(input.pathname)}`
+  }
+  return decision
 }

@@ -168,8 +168,9 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   }
   if (params.has('filtersForm')) throw redirect(gridHref(url.pathname, spec, applyFilterForm(spec, parsed, params), params))
 
-  let storedViewKey: string | null = null
   let state = parsed
+  let saving: Promise<boolean> | null = null
+  let storedViewKey: string | null = null
   if (!hasViewParams(params)) {
     const stored = await preferences.load()
     if (!stored.ok) {
@@ -182,32 +183,46 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
     }
     storedViewKey = viewKey(spec, saved ?? defaultView(spec))
   } else if (isPageLoad(request) && !params.has('filterDialog')) {
-    if (await preferences.save(state)) storedViewKey = viewKey(spec, state)
+    saving = preferences.save(state)
   }
 
+  // The dialog's form answers first (Apply and Clear redirect); otherwise its values load alongside the rows.
   const dialogCol = dialogColumn(spec, params)
-  let dialog: FilterDialogData | null = null
-  if (dialogCol) {
-    if (params.has('fd')) {
-      dialog = await dialogFromForm(spec, source, state, dialogCol.id, params, url.pathname)
-    } else {
-      const search = params.get('fd.search') ?? ''
-      const found = await distinctValues(spec, source, state, dialogCol.id, search)
-      dialog = { colId: dialogCol.id, search, values: found.values, selected: currentSelection(state, dialogCol.id), error: found.error }
+  let dialogPromise: Promise<FilterDialogData | null> = Promise.resolve(null)
+  if (dialogCol && params.has('fd')) {
+    dialogPromise = Promise.resolve(await dialogFromForm(spec, source, state, dialogCol.id, params, url.pathname))
+  } else if (dialogCol) {
+    const search = params.get('fd.search') ?? ''
+    dialogPromise = distinctValues(spec, source, state, dialogCol.id, search).then((found) => ({
+      colId: dialogCol.id,
+      search,
+      values: found.values,
+      selected: currentSelection(state, dialogCol.id),
+      error: found.error,
+    }))
+  }
+
+  // Both are awaited below; marking them handled keeps a failure elsewhere from leaving them unobserved.
+  dialogPromise.catch(() => undefined)
+  saving?.catch(() => undefined)
+
+  const first = toPageRequest(spec, state)
+  const [count, firstPage] = await Promise.all([source.count(first.filter), source.page(first)])
+  let page = firstPage
+  let pages = 1
+  if (count.status === 'SUCCESS') {
+    pages = pageCount(count.data, state.pageSize)
+    // A page past the end (a stale bookmark) shows the last page.
+    if (state.page > pages) {
+      state = withPage(state, pages)
+      page = await source.page(toPageRequest(spec, state))
     }
   }
+  const [dialog, savedOk] = await Promise.all([dialogPromise, saving ?? Promise.resolve(false)])
+  if (savedOk) storedViewKey = viewKey(spec, parsed)
 
-  const request_ = toPageRequest(spec, state)
-  const count = await source.count(request_.filter)
-  if (count.status !== 'SUCCESS') {
-    return { ...emptyGrid(spec, state, dataError(count)), dialog, storedViewKey }
-  }
-  const pages = pageCount(count.data, state.pageSize)
-  if (state.page > pages) state = withPage(state, pages)
-  const page = await source.page(toPageRequest(spec, state))
-  if (page.status !== 'SUCCESS') {
-    return { ...emptyGrid(spec, state, dataError(page)), dialog, storedViewKey }
-  }
+  if (count.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(count)), dialog, storedViewKey }
+  if (page.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(page)), dialog, storedViewKey }
   return {
     tableName: spec.tableName,
     state,

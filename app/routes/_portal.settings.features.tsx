@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react'
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { z } from 'zod'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { requireAuth } from '../auth/guard.server'
@@ -64,7 +64,24 @@ export default function FeatureFlagsRoute() {
   const { features, returnTo } = useLoaderData<typeof loader>()
   const hydrated = useHydrated()
   const navigate = useNavigate()
-  const close = () => navigate(returnTo)
+  const location = useLocation()
+  const [open, setOpen] = useState(true)
+  // Close first, then leave: Headless UI restores the page behind it only for a dialog it closed itself.
+  // The shell stays visible behind the modal but out of reach of keyboard and assistive technology.
+  useEffect(() => {
+    if (!hydrated || !open) return
+    const shell = document.getElementById('shell')
+    // After Headless UI's own bookkeeping, which can restore a stale state on a second opening.
+    const timer = setTimeout(() => shell?.setAttribute('inert', ''), 50)
+    return () => {
+      clearTimeout(timer)
+      shell?.removeAttribute('inert')
+    }
+  }, [hydrated, open])
+  const close = () => {
+    setOpen(false)
+    setTimeout(() => navigate(returnTo), 0)
+  }
   if (!hydrated) {
     return (
       <section aria-labelledby="flags-title" className="max-w-2xl rounded border border-gray-300 bg-white p-6">
@@ -73,7 +90,7 @@ export default function FeatureFlagsRoute() {
     )
   }
   return (
-    <Dialog open onClose={close} className="relative z-40">
+    <Dialog key={location.key} open={open} onClose={close} className="relative z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-2xl rounded bg-white p-6 shadow-xl">

@@ -106,7 +106,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
     shell.customerNumber,
   )
   return (
-    <div className="flex min-h-screen flex-col">
+    <div id="shell" className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>

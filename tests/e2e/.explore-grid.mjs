@@ -1,22 +1,24 @@
 import { chromium } from '@playwright/test'
 const base = 'http://localhost:3217'
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
-const ctx = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 1400, height: 1000 } })
-const page = await ctx.newPage()
-page.on('console', (m) => console.log('console:', m.type(), m.text()))
-page.on('pageerror', (e) => console.log('pageerror:', e.message))
-page.on('request', (r) => { if (r.url().includes('emails') || r.url().includes('resources')) console.log('req', r.method(), r.url()) })
-await page.goto(base + '/auth/login')
-await page.getByLabel('Email').fill('viewer@acme.example')
-await page.getByLabel('Password').fill('demo')
-await page.getByRole('button', { name: 'Sign in' }).click()
-await page.waitForURL(/home/)
-await page.goto(base + '/emails?customer=1000001&size=20')
-await page.getByRole('combobox', { name: 'Customer', exact: true }).waitFor()
-await page.getByText('Columns', { exact: true }).click()
-await page.getByRole('checkbox', { name: 'To', exact: true }).click()
-await page.waitForTimeout(1500)
-console.log('url', page.url())
-console.log(await page.locator('thead th [data-header]').allInnerTexts())
-await page.screenshot({ path: `/tmp/grid/shots/cols-js.png`, fullPage: true })
+for (const js of [false, true]) {
+  const ctx = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1300, height: 900 } })
+  const page = await ctx.newPage()
+  page.on('pageerror', (e) => console.log('pageerror:', e.message))
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console:', m.text()) })
+  await page.goto(base + '/auth/login')
+  await page.getByLabel('Email').fill('lena.fischer@acme.example')
+  await page.getByLabel('Password').fill('demo')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(/home/)
+  const tag = js ? 'js' : 'nojs'
+  await page.goto(base + '/emails?customer=1000001&size=20&filterDialog=to&panel=columns')
+  if (js) {
+    await page.getByRole('combobox', { name: 'Customer', exact: true }).waitFor()
+    await page.waitForTimeout(1200)
+  }
+  await page.screenshot({ path: `/tmp/grid/shots/dialog-${tag}.png` })
+  await browser.contexts()
+  await ctx.close()
+}
 await browser.close()

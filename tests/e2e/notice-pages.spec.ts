@@ -45,9 +45,9 @@ test.describe('notice pages and their exits', () => {
   test('a customer of type Undefined cannot open the entitlement screens', async ({ page }) => {
     await signIn(page, 'busops@vendor.example')
     await gotoPortal(page, `/elastic?customer=${CUSTOMERS.delta.id}`)
-    await expectNotice(page, 'notypecustomer', `/notypecustomer?customer=${CUSTOMERS.delta.id}`)
+    await expectNotice(page, 'notypecustomer', `/notypecustomer?from=%2Felastic&customer=${CUSTOMERS.delta.id}`)
     await gotoPortal(page, `/ssl?customer=${CUSTOMERS.delta.id}`)
-    await expectNotice(page, 'notypecustomer', `/notypecustomer?customer=${CUSTOMERS.delta.id}`)
+    await expectNotice(page, 'notypecustomer', `/notypecustomer?from=%2Fssl&customer=${CUSTOMERS.delta.id}`)
     // Channel, Direct and Indirect customers leave the notice for Elastic Licensing.
     await gotoPortal(page, `/notypecustomer?customer=${CUSTOMERS.borealis.id}`)
     await expectElastic(page, CUSTOMERS.borealis.id)
@@ -57,7 +57,10 @@ test.describe('notice pages and their exits', () => {
     await signIn(page, 'partner@channel.example')
     await gotoPortal(page, `/emails?customer=${CUSTOMERS.cobalt.id}`)
     // Spec 1 section 6: the email list is for Channel or Direct customers; others go to /notypecustomer.
-    await expectNotice(page, 'notypecustomer', `/notypecustomer?customer=${CUSTOMERS.cobalt.id}`)
+    await expectNotice(page, 'notypecustomer', `/notypecustomer?from=%2Femails&customer=${CUSTOMERS.cobalt.id}`)
+    // Once a Channel customer is chosen, the notice lets the user go on.
+    await gotoPortal(page, `/notypecustomer?from=%2Femails&customer=${CUSTOMERS.borealis.id}`)
+    await expectElastic(page, CUSTOMERS.borealis.id)
   })
 
   test('the email list opens for a Channel customer', async ({ page }) => {

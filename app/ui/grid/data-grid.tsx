@@ -535,7 +535,7 @@ function HeaderCell<Row>({
           <Link
             to={hrefFor(withSort(state, nextSort(spec, state.sort, column.id, true)))}
             preventScrollReset
-            className="rounded px-1 text-xs text-brand-700"
+            className="inline-flex h-6 min-w-6 items-center justify-center rounded text-xs text-brand-700"
             aria-label={`Then sort by ${column.header}`}
             title={`Then sort by ${column.header}`}
           >
@@ -546,7 +546,7 @@ function HeaderCell<Row>({
           hydrated ? (
             <button
               type="button"
-              className={`ml-auto rounded border px-1 text-xs ${filtered ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white'}`}
+              className={`ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded border text-xs ${filtered ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white'}`}
               onClick={onOpenDialog}
               aria-label={`${column.header} Filter: choose values${filtered ? ' (filtered)' : ''}`}
             >
@@ -555,7 +555,7 @@ function HeaderCell<Row>({
           ) : (
             <a
               href={`${hrefFor(state).replace(/#.*$/, '')}&filterDialog=${encodeURIComponent(column.id)}#filter-dialog`}
-              className={`ml-auto rounded border px-1 text-xs no-underline ${filtered ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-gray-900'}`}
+              className={`ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded border text-xs no-underline ${filtered ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-gray-900'}`}
               aria-label={`${column.header} Filter: choose values${filtered ? ' (filtered)' : ''}`}
             >
               ▾

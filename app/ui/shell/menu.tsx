@@ -47,28 +47,51 @@ export function ToolbarMenu({
       </details>
     )
   }
+  // Headless UI's items must be the focusable element itself: links are MenuItem as <a>,
+  // and a form action is a submit button tied to a form outside the popup.
+  const formId = (entry: MenuEntry) => `menu-form-${label.replace(/\W+/g, '-').toLowerCase()}-${entry.label.replace(/\W+/g, '-').toLowerCase()}`
   return (
     <Menu as="div" className="relative">
+      {entries
+        .filter((entry) => entry.formAction)
+        .map((entry) => (
+          <form key={entry.label} id={formId(entry)} method="post" action={entry.formAction} hidden />
+        ))}
       <MenuButton className={buttonClass} aria-label={label}>
         {buttonContent}
       </MenuButton>
-      <MenuItems className="menu-popup focus:outline-none" anchor={undefined}>
+      <MenuItems className="menu-popup focus:outline-none">
         {header}
-        {entries.map((entry) => (
-          <MenuItem key={entry.label}>
-            <Entry entry={entry} />
-          </MenuItem>
-        ))}
+        {entries.map((entry) =>
+          entry.formAction ? (
+            <MenuItem key={entry.label} as="button" type="submit" form={formId(entry)} className={itemClass}>
+              {entry.label}
+            </MenuItem>
+          ) : (
+            <MenuItem
+              key={entry.label}
+              as="a"
+              href={entry.href}
+              className={itemClass}
+              {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {entry.label}
+              {entry.external ? <span className="sr-only"> (opens in a new window)</span> : null}
+            </MenuItem>
+          ),
+        )}
       </MenuItems>
     </Menu>
   )
 }
 
+const itemClass = 'menu-item data-[focus]:bg-gray-100'
+
 function Entry({ entry }: { entry: MenuEntry }) {
   if (entry.formAction) {
     return (
       <form method="post" action={entry.formAction}>
-        <button type="submit" className="menu-item data-[focus]:bg-gray-100">
+        <button type="submit" className={itemClass}>
           {entry.label}
         </button>
       </form>
@@ -77,7 +100,7 @@ function Entry({ entry }: { entry: MenuEntry }) {
   return (
     <a
       href={entry.href}
-      className="menu-item data-[focus]:bg-gray-100"
+      className={itemClass}
       {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {entry.label}

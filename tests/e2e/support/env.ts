@@ -4,7 +4,3 @@ import type { TestInfo } from '@playwright/test'
 export function jsEnabled(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'js'
 }
-
-export function projectLabel(testInfo: TestInfo): 'js' | 'no-js' {
-  return jsEnabled(testInfo) ? 'js' : 'no-js'
-}

@@ -23,11 +23,6 @@ export const NAV_ACME: NavGroupView[] = [
   { group: 'Messages', items: ['Emails', 'Alerts'] },
 ]
 
-/** 1000001 with the fsa flag off: the FSA item goes. */
-export const NAV_ACME_FSA_OFF: NavGroupView[] = NAV_ACME.map((g) =>
-  g.group === 'Entitlements' ? { ...g, items: ['Leases/Perpetuals', 'Elastic Licensing'] } : g,
-)
-
 /** 1000002 Borealis Motors (Channel; elastic and SSL, no FSA, no web licences). */
 export const NAV_BOREALIS: NavGroupView[] = [
   { group: 'Entitlements', items: ['Leases/Perpetuals', 'Elastic Licensing'] },
