@@ -149,7 +149,6 @@ export function DataGrid<Row>({
         filtered={filtered}
         exportHref={exportHref}
         open={current.get('panel') === 'columns'}
-        hydrated={hydrated}
         onNavigate={hydrated ? (href) => navigate(href.replace(/#.*$/, ''), { preventScrollReset: true }) : undefined}
         onColumns={hydrated ? (next) => go(next, true) : undefined}
         filterFormId={filterFormId}
@@ -275,7 +274,6 @@ function GridToolbar<Row>({
   filtered,
   exportHref,
   open,
-  hydrated,
   onNavigate,
   onColumns,
   filterFormId,
@@ -287,7 +285,6 @@ function GridToolbar<Row>({
   filtered: boolean
   exportHref: string
   open: boolean
-  hydrated: boolean
   onNavigate?: (href: string) => void
   onColumns?: (next: GridState) => void
   filterFormId: string
