@@ -64,7 +64,14 @@ export function ToolbarMenu({
         {header}
         {entries.map((entry) =>
           entry.formAction ? (
-            <MenuItem key={entry.label} as="button" type="submit" form={formId(entry)} className={itemClass}>
+            <MenuItem
+              key={entry.label}
+              as="button"
+              type="button"
+              className={itemClass}
+              // The popup unmounts as the item is chosen, so submit the form outside it right away.
+              onClick={() => (document.getElementById(formId(entry)) as HTMLFormElement | null)?.requestSubmit()}
+            >
               {entry.label}
             </MenuItem>
           ) : (
