@@ -10,7 +10,8 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // Off: the full route manifest is a static file, so a page render does not compute a partial one.
+    v3_lazyRouteDiscovery: false,
     v3_singleFetch: true,
   },
 }

@@ -10,7 +10,8 @@ import compression from 'compression'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
-import { securityHeaders, requestLog } from './security'
+import { securityHeaders, apiHeaders, requestLog } from './security'
+import { publicFiles } from './public-files'
 import { openDb, type Db } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
@@ -37,6 +38,8 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   app.disable('x-powered-by')
   app.set('trust proxy', 'loopback')
   app.use(requestLog(config.logRequests))
+  // The API answers JSON only: it needs neither the page CSP nor its per-request nonce.
+  if (config.embeddedApi) app.use('/api', apiHeaders, compression(), createApiRouter({ config, db }))
   app.use(securityHeaders(config))
   app.use(compression())
 
@@ -50,13 +53,12 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   })
 
   if (config.embeddedOidc) await mountOidc(app, { config, db })
-  if (config.embeddedApi) app.use('/api', createApiRouter({ config, db }))
 
   if (options.portal !== false) {
     const buildPath = path.resolve('build/index.js')
     const build = (await import(buildPath)) as ServerBuild
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-    app.use(express.static('public', { maxAge: '1h' }))
+    app.use(publicFiles('public'))
     app.all(
       '*',
       createRequestHandler({

@@ -61,3 +61,12 @@ export function requestLog(enabled: boolean): RequestHandler {
     next()
   }
 }
+
+/** Headers for the JSON API: no page may embed or sniff its replies. */
+export const apiHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('X-Frame-Options', 'DENY')
+  res.removeHeader('X-Powered-By')
+  next()
+}

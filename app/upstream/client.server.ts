@@ -7,6 +7,7 @@ import type { Config } from '../../server/config'
 import type { AccountInfo, User } from '../domain/types'
 import type { FeatureFlag } from '../domain/feature-flags'
 import type { Envelope, FilterRule, PageRequest } from './envelope'
+import { send } from './http-transport.server'
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -47,22 +48,23 @@ export function createApiClient(config: Pick<Config, 'apiBaseUrl'>, accessToken:
     let lastError: unknown
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       try {
-        const res = await fetch(`${config.apiBaseUrl}${path}`, {
+        const res = await send({
           method,
+          url: `${config.apiBaseUrl}${path}`,
           headers: {
             authorization: `Bearer ${accessToken}`,
             accept: 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          timeoutMs: TIMEOUT_MS,
         })
         if (res.status === 401) throw new UnauthorizedError()
-        const payload = (await res.json().catch(() => null)) as Envelope<T> | null
+        const payload = res.json as Envelope<T> | null
         if (res.status >= 400 && res.status < 500) {
           return { status: 'FAILURE', err: payload?.err ?? `Request failed (${res.status}).`, httpStatus: res.status } as Envelope<T>
         }
-        if (!res.ok || !payload) throw new UpstreamError(res.status, payload?.err ?? `Request failed (${res.status}).`)
+        if (res.status >= 300 || !payload) throw new UpstreamError(res.status, payload?.err ?? `Request failed (${res.status}).`)
         return payload
       } catch (error) {
         if (error instanceof UnauthorizedError) throw error

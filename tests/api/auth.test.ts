@@ -106,3 +106,25 @@ describe('malformed requests', () => {
     expect(r.headers.get('cache-control')).toBe('no-store')
   })
 })
+
+describe('reply headers', () => {
+  it('API replies forbid sniffing and framing and carry no page nonce', async () => {
+    const res = await fetch(`${server.url}/api/getUserDetails`)
+    expect(res.status).toBe(401)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('compresses a large reply only for a client that asks for it', async () => {
+    const token = await getAccessToken(server.url, 'busops@vendor.example')
+    const body = JSON.stringify({ limit: 200 })
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    const gzip = await fetch(`${server.url}/api/getaccounts`, { method: 'POST', body, headers: { ...headers, 'accept-encoding': 'gzip' } })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    const plain = await fetch(`${server.url}/api/getaccounts`, { method: 'POST', body, headers: { ...headers, 'accept-encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect((await plain.json()).data).toHaveLength(200)
+  })
+})
