@@ -19,7 +19,7 @@ export interface ApiUser {
   roles: string[]
 }
 
-function prepareFindActiveUser(db: Db) {
+export function prepareFindActiveUser(db: Db) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, roles: users.roles })
     .from(users)

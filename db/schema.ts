@@ -2,6 +2,7 @@
  * The licensing data model. Later areas add their tables here and run
  * `npx drizzle-kit generate` to write the next migration into db/migrations.
  */
+import { sql } from 'drizzle-orm'
 import { sqliteTable, text, integer, primaryKey, index } from 'drizzle-orm/sqlite-core'
 
 /** A customer account. AccountID is the customer number. */
@@ -26,14 +27,19 @@ export const accounts = sqliteTable(
 )
 
 /** Global roles: user, admin, busops, support, sales, salesaccess (JSON array). */
-export const users = sqliteTable('users', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash').notNull().default(''),
-  roles: text('roles', { mode: 'json' }).$type<string[]>().notNull().default([]),
-  active: integer('active').notNull().default(1),
-})
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull().default(''),
+    roles: text('roles', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    active: integer('active').notNull().default(1),
+  },
+  // Every API call looks its user up by e-mail, case-insensitively.
+  (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+)
 
 /** Which customers a (non-staff) user is a contact of, and with what per-customer flags. */
 export const accountAccess = sqliteTable(
