@@ -182,3 +182,25 @@ describe('page loads', () => {
     expect(isPageLoad(req('', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' }))).toBe(false)
   })
 })
+
+describe('loadGrid: a list request that times out', () => {
+  const timeout = { status: 'FAILURE', err: 'data request timeout ', timedOut: true } as Envelope<never>
+
+  it.each([
+    ['the page', { page: async () => timeout }],
+    ['the count', { count: async () => timeout }],
+  ])('when %s times out, the list is empty without an error', async (_what, overrides) => {
+    const { source } = fakeSource(overrides as Partial<GridSource<Row>>)
+    const { preferences } = fakePrefs()
+    const grid = await loadGrid({ request: req('customer=1&size=10', fetchLoad), spec, source, preferences })
+    expect(grid).toMatchObject({ rows: [], total: 0, pageCount: 1, error: null, timedOut: true })
+  })
+
+  it('another failure is still reported as an error', async () => {
+    const { source } = fakeSource({ page: async () => ({ status: 'FAILURE', err: 'unable to fetch data after 5 attempts' }) })
+    const { preferences } = fakePrefs()
+    const grid = await loadGrid({ request: req('customer=1&size=10', fetchLoad), spec, source, preferences })
+    expect(grid.error).toMatchObject({ source: 'data', message: 'unable to fetch data after 5 attempts' })
+    expect(grid.timedOut).toBeUndefined()
+  })
+})

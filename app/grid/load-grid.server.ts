@@ -41,7 +41,7 @@ import {
   type GridView,
 } from '../domain/grid-state'
 import type { FilterRule } from '../upstream/envelope'
-import type { ApiClient, SavedView } from '../upstream/client.server'
+import { timedOut, type ApiClient, type SavedView } from '../upstream/client.server'
 import { failureStatus, type FilterDialogData, type GridData, type GridLoadError, type GridSource } from './types'
 
 export interface PreferenceStore {
@@ -221,6 +221,7 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   const [dialog, savedOk] = await Promise.all([dialogPromise, saving ?? Promise.resolve(false)])
   if (savedOk) storedViewKey = viewKey(spec, parsed)
 
+  if (timedOut(count) || timedOut(page)) return { ...emptyGrid(spec, state, null), dialog, storedViewKey, timedOut: true }
   if (count.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(count)), dialog, storedViewKey }
   if (page.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(page)), dialog, storedViewKey }
   return {
@@ -239,6 +240,6 @@ function dataError(reply: { status: 'FAILURE'; err: string }): GridLoadError {
   return { source: 'data', message: reply.err, httpStatus: failureStatus(reply) }
 }
 
-function emptyGrid<Row>(spec: GridSpec<Row>, state: GridState, error: GridLoadError): GridData<Row> {
+function emptyGrid<Row>(spec: GridSpec<Row>, state: GridState, error: GridLoadError | null): GridData<Row> {
   return { tableName: spec.tableName, state, rows: [], total: 0, pageCount: 1, error, dialog: null, storedViewKey: null }
 }

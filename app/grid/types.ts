@@ -39,6 +39,8 @@ export interface GridData<Row> {
   dialog: FilterDialogData | null
   /** The view as stored (viewKey), when this request read or wrote it; null when unknown. */
   storedViewKey: string | null
+  /** The list request timed out: the list is shown empty (spec 1 section 4). */
+  timedOut?: boolean
 }
 
 /** A FAILURE envelope's HTTP status, when the client recorded one (4xx replies). */
