@@ -42,7 +42,7 @@ import {
 } from '../domain/grid-state'
 import type { FilterRule } from '../upstream/envelope'
 import { timedOut, type ApiClient, type SavedView } from '../upstream/client.server'
-import { failureStatus, type FilterDialogData, type GridData, type GridLoadError, type GridSource } from './types'
+import { failureStatus, type FilterDialogData, type GridChunk, type GridData, type GridLoadError, type GridSource } from './types'
 
 export interface PreferenceStore {
   load(): Promise<{ ok: true; view: unknown } | { ok: false; message: string }>
@@ -234,6 +234,22 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
     dialog,
     storedViewKey,
   }
+}
+
+/** Rows [offset, offset + limit) of the view's filter and sort, with the total: a chunk for the browser's cache. */
+export async function loadChunk<Row>(
+  spec: GridSpec<Row>,
+  source: GridSource<Row>,
+  state: GridState,
+  offset: number,
+  limit: number,
+): Promise<{ ok: true; chunk: GridChunk<Row> } | { ok: false; error: GridLoadError }> {
+  const { filter, sorting } = toPageRequest(spec, state)
+  const [count, page] = await Promise.all([source.count(filter), source.page({ filter, sorting, offset, limit })])
+  if (timedOut(count) || timedOut(page)) return { ok: true, chunk: { rows: [], total: 0, timedOut: true } }
+  if (count.status !== 'SUCCESS') return { ok: false, error: dataError(count) }
+  if (page.status !== 'SUCCESS') return { ok: false, error: dataError(page) }
+  return { ok: true, chunk: { rows: page.data, total: count.data } }
 }
 
 function dataError(reply: { status: 'FAILURE'; err: string }): GridLoadError {
