@@ -9,6 +9,9 @@ export const MAX_PAGE_SIZE = 1000
 export const DEFAULT_DISTINCT_LIMIT = 500
 export const MAX_DISTINCT_LIMIT = 5000
 
+/** Most values one IN criterion may list. */
+export const MAX_IN_VALUES = 500
+
 /** Largest JSON request body accepted. */
 export const BODY_LIMIT = '1mb'
 

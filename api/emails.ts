@@ -5,7 +5,7 @@
  * change the customer's settings (not view-only).
  */
 import express from 'express'
-import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accounts, emails } from '../db/schema'
@@ -16,13 +16,11 @@ import { badRequest, forbidden, handle, notFound, parseInput, withToken } from '
 import {
   countRequestSchema,
   distinctRequestSchema,
-  filterSchema,
   listCount,
   listDistinct,
   listPage,
   pageRequestSchema,
   type ColumnMap,
-  type Filter,
   type ListSource,
 } from './list-engine'
 import type { ApiDeps } from './index'
@@ -36,46 +34,13 @@ const EMAIL_COLUMNS: ColumnMap = {
   customerName: accounts.accountName,
 }
 
-const MAX_IN_VALUES = 500
-const MAX_IN_TEXT = 1000
-
-const inValuesSchema = z
-  .array(z.union([z.string().max(MAX_IN_TEXT), z.number()]))
-  .min(1, 'IN needs at least one value')
-  .max(MAX_IN_VALUES, `IN takes at most ${MAX_IN_VALUES} values`)
-
-/**
- * Takes the IN criteria (value in a list, used by the grid's value filter) out of
- * a filter and turns them into SQL, because the shared list engine's criteria are
- * single-valued. IN combines with the other criteria only under condition ALL.
- */
-export function splitInCriteria(filter: Filter | null | undefined, columns: ColumnMap): { filter: Filter | undefined; where: SQL | undefined } {
-  if (!filter) return { filter: undefined, where: undefined }
-  const isIn = (method: string) => method.trim().toUpperCase() === 'IN'
-  const inCriteria = filter.criteria.filter((c) => isIn(c.method))
-  if (inCriteria.length === 0) return { filter, where: undefined }
-  if (filter.condition !== 'ALL') throw badRequest('filter: IN criteria can be combined only with condition ALL')
-  const parts = inCriteria.map((c) => {
-    if (!Object.hasOwn(columns, c.name)) {
-      throw badRequest(`Unknown column '${c.name}'. Allowed: ${Object.keys(columns).join(', ')}`)
-    }
-    const parsed = inValuesSchema.safeParse(c.value)
-    if (!parsed.success) throw badRequest(`filter criterion (${c.name} IN): ${parsed.error.issues[0]?.message ?? 'invalid values'}`)
-    const column = columns[c.name]
-    const target = c.casefold ? sql`lower(${column})` : sql`${column}`
-    const values = parsed.data.map((v) => (c.casefold && typeof v === 'string' ? v.toLowerCase() : v))
-    return c.not ? notInArray(target, values) : inArray(target, values)
-  })
-  return { filter: { ...filter, criteria: filter.criteria.filter((c) => !isIn(c.method)) }, where: and(...parts) }
-}
-
-function emailList(db: Db, accountId: string, extraWhere?: SQL): ListSource {
+function emailList(db: Db, accountId: string): ListSource {
   return {
     columns: EMAIL_COLUMNS,
     defaultSort: [{ name: 'date', direction: 'desc' }],
     uniqueKey: ['id'],
     query: (fields) => db.select(fields).from(emails).innerJoin(accounts, eq(accounts.accountId, emails.accountId)).$dynamic(),
-    scope: and(eq(emails.accountId, accountId), isNull(emails.deletedAt), extraWhere),
+    scope: and(eq(emails.accountId, accountId), isNull(emails.deletedAt)),
   }
 }
 
@@ -89,11 +54,10 @@ const oneSchema = z.object({
 })
 const idParam = z.coerce.number().int().positive()
 
-/** The list source for a request: the customer's e-mails with the request's IN criteria applied. */
-function sourceFor(db: Db, user: ApiUser, customerNumber: unknown, filter: z.infer<typeof filterSchema> | null | undefined) {
+/** The list of the customer's e-mails, when the caller may see that customer. */
+function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
   const { account } = requireCustomerAccess(db, user, customerNumber)
-  const split = splitInCriteria(filter, EMAIL_COLUMNS)
-  return { source: emailList(db, account.accountId, split.where), filter: split.filter }
+  return emailList(db, account.accountId)
 }
 
 function findEmail(db: Db, id: number) {
@@ -120,8 +84,7 @@ export function emailsRouter({ db }: ApiDeps) {
     '/getemails',
     handle(({ req, user }) => {
       const input = parseInput(listSchema, req.body)
-      const { source, filter } = sourceFor(db, user, input.customerNumber, input.filter)
-      const page = listPage(source, { ...input, filter })
+      const page = listPage(sourceFor(db, user, input.customerNumber), input)
       return withToken(page.rows, page.token)
     }),
   )
@@ -130,8 +93,7 @@ export function emailsRouter({ db }: ApiDeps) {
     '/getemails/count',
     handle(({ req, user }) => {
       const input = parseInput(countSchema, req.body)
-      const { source, filter } = sourceFor(db, user, input.customerNumber, input.filter)
-      return listCount(source, { filter })
+      return listCount(sourceFor(db, user, input.customerNumber), input)
     }),
   )
 
@@ -139,8 +101,7 @@ export function emailsRouter({ db }: ApiDeps) {
     '/getemails/distinct',
     handle(({ req, user }) => {
       const input = parseInput(distinctSchema, req.body)
-      const { source, filter } = sourceFor(db, user, input.customerNumber, input.filter)
-      return listDistinct(source, { ...input, filter })
+      return listDistinct(sourceFor(db, user, input.customerNumber), input)
     }),
   )
 

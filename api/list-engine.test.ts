@@ -139,6 +139,37 @@ describe('buildCriterion: SQL text and bound params per method', () => {
     )
   })
 
+  it('IN binds every value and honours casefold, tostring and not', () => {
+    expect(render({ name: 'Name', method: 'IN', value: ['a', 'b', 3] })).toMatchObject({
+      sql: `${N} IN (?, ?, ?)`,
+      params: ['a', 'b', 3],
+    })
+    expect(render({ name: 'Name', method: 'in', value: ['A', 'b'], casefold: true })).toMatchObject({
+      sql: `lower(${N}) IN (lower(?), lower(?))`,
+      params: ['A', 'b'],
+    })
+    expect(render({ name: 'Qty', method: 'IN', value: ['1'], tostring: true }).sql).toBe(`CAST(${Q} AS TEXT) IN (?)`)
+    expect(render({ name: 'Name', method: 'IN', value: ['a'], not: true })).toMatchObject({
+      sql: `(${N} IN (?)) IS NOT TRUE`,
+      params: ['a'],
+    })
+  })
+
+  it('IN with an empty list matches nothing, and with not everything', () => {
+    expect(render({ name: 'Name', method: 'IN', value: [] })).toMatchObject({ sql: '0', params: [] })
+    expect(render({ name: 'Name', method: 'IN', value: [], not: true }).sql).toBe('(0) IS NOT TRUE')
+  })
+
+  it('IN refuses a value that is not a list of texts or numbers, and more than 500 values', () => {
+    expect(() => render({ name: 'Name', method: 'IN', value: 'a' })).toThrow(/IN needs a list of texts or numbers/)
+    expect(() => render({ name: 'Name', method: 'IN', value: [{ a: 1 }] })).toThrow(ListError)
+    expect(() => render({ name: 'Name', method: 'IN', value: [null] })).toThrow(ListError)
+    expect(() => render({ name: 'Name', method: 'IN', value: ['x'.repeat(1001)] })).toThrow(/too long/)
+    const many = Array.from({ length: 501 }, (_, i) => `v${i}`)
+    expect(() => render({ name: 'Name', method: 'IN', value: many })).toThrow(/at most 500 values/)
+    expect(render({ name: 'Name', method: 'IN', value: many.slice(0, 500) }).params).toHaveLength(500)
+  })
+
   it('method names are case-insensitive', () => {
     expect(render({ name: 'Name', method: 'contains', value: 'a', casefold: true }).sql).toContain('LIKE')
   })
@@ -213,6 +244,26 @@ describe('buildWhere', () => {
     expect(q.sql).not.toContain('DROP')
     expect(q.sql).not.toContain("'x'")
     expect(q.params).toEqual([`%${evil}%`])
+  })
+})
+
+describe('filterSchema: IN values are checked with the request', () => {
+  const issues = (value: unknown, method = 'IN') =>
+    filterSchema.safeParse({ criteria: [{ name: 'Name', method, value }] }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+
+  it('accepts a list of texts and numbers, empty included', () => {
+    expect(issues(['a', 1])).toBeUndefined()
+    expect(issues([])).toBeUndefined()
+  })
+
+  it('names the criterion and the problem', () => {
+    expect(issues(Array.from({ length: 501 }, () => 'a'))).toEqual(['criteria.0.value: IN takes at most 500 values'])
+    expect(issues('a', 'in')).toEqual(['criteria.0.value: IN needs a list of texts or numbers'])
+    expect(issues(['ok', { a: 1 }])?.[0]).toMatch(/^criteria\.0\.value\.1: /)
+  })
+
+  it('leaves the values of other methods to the engine', () => {
+    expect(issues('a', 'EQUALS')).toBeUndefined()
   })
 })
 
@@ -302,6 +353,15 @@ describe('against a real SQLite database', () => {
     expect(ids([{ name: 'Created', method: 'BEFORE', value: '2024-02-01 00:00:00' }])).toEqual([1, 2])
     expect(ids([{ name: 'Created', method: 'AFTERDAY', value: '2024-02-01' }, { name: 'Id', method: '<', value: 7 }])).toEqual([6])
     expect(ids([{ name: 'Id', method: 'STARTSWITH', value: '25', tostring: true }])).toEqual([25, 250])
+  })
+
+  it('IN, with casefold, not (NULL counts as not in the list) and under ANY', () => {
+    expect(ids([{ name: 'Name', method: 'IN', value: ['Alpha', 'Gamma_1', 'nope'] }])).toEqual([1, 3])
+    expect(ids([{ name: 'Name', method: 'IN', value: ['ALPHA', 'ALPHA BETA'], casefold: true }])).toEqual([1, 2])
+    expect(ids([{ name: 'Qty', method: 'IN', value: [5, 15] }])).toEqual([1, 3, 15])
+    expect(ids([{ name: 'Name', method: 'IN', value: ['Alpha', ''], not: true }, { name: 'Id', method: '<', value: 7 }])).toEqual([2, 3, 4, 6])
+    expect(ids([{ name: 'Name', method: 'IN', value: [] }])).toEqual([])
+    expect(ids([{ name: 'Name', method: 'IN', value: ['Alpha'] }, { name: 'Qty', method: 'EQUALS', value: 15 }], 'ANY')).toEqual([1, 3, 15])
   })
 
   it('ANY vs ALL', () => {

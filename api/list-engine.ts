@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
-import { DEFAULT_DISTINCT_LIMIT, DEFAULT_PAGE_SIZE, MAX_DISTINCT_LIMIT, MAX_PAGE_SIZE } from './constants'
+import { DEFAULT_DISTINCT_LIMIT, DEFAULT_PAGE_SIZE, MAX_DISTINCT_LIMIT, MAX_IN_VALUES, MAX_PAGE_SIZE } from './constants'
 
 /** A request the engine refuses; answered with HTTP 400 and this message. */
 export class ListError extends Error {}
@@ -34,6 +34,7 @@ export const FILTER_METHODS = [
   'BEFOREDAY',
   'AFTERDAY',
   'DAYRANGE',
+  'IN',
 ] as const
 export type FilterMethod = (typeof FILTER_METHODS)[number]
 
@@ -41,14 +42,29 @@ const MAX_TEXT_VALUE = 1000
 
 const upper = (s: string) => s.trim().toUpperCase()
 
-export const criterionSchema = z.object({
-  name: z.string().min(1).max(100),
-  method: z.string().min(1).max(30),
-  value: z.unknown().optional(),
-  not: z.boolean().optional(),
-  casefold: z.boolean().optional(),
-  tostring: z.boolean().optional(),
-})
+/** The value of an IN criterion: a list of texts or numbers (empty matches no row). */
+const inValuesSchema = z
+  .array(z.union([z.string().max(MAX_TEXT_VALUE, 'value is too long'), z.number()]), {
+    message: 'IN needs a list of texts or numbers',
+  })
+  .max(MAX_IN_VALUES, `IN takes at most ${MAX_IN_VALUES} values`)
+
+export const criterionSchema = z
+  .object({
+    name: z.string().min(1).max(100),
+    method: z.string().min(1).max(30),
+    value: z.unknown().optional(),
+    not: z.boolean().optional(),
+    casefold: z.boolean().optional(),
+    tostring: z.boolean().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (upper(c.method) !== 'IN') return
+    const parsed = inValuesSchema.safeParse(c.value)
+    for (const issue of parsed.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['value', ...issue.path] })
+    }
+  })
 export type Criterion = z.infer<typeof criterionSchema>
 
 export const filterSchema = z.object({
@@ -124,6 +140,12 @@ function pair(c: Criterion, index: number): [unknown, unknown] {
     throw new ListError(`${describe(c, index)}: at least one end of the range is required`)
   }
   return [v[0] ?? null, v[1] ?? null]
+}
+
+function valueList(c: Criterion, index: number): (string | number)[] {
+  const parsed = inValuesSchema.safeParse(c.value)
+  if (!parsed.success) throw new ListError(`${describe(c, index)}: ${parsed.error.issues[0]?.message ?? 'invalid values'}`)
+  return parsed.data
 }
 
 function escapeLike(s: string) {
@@ -209,6 +231,12 @@ function criterionSql(c: Criterion, index: number, columns: ColumnMap): SQL {
       if (from === null) return sql`${dayCol} <= ${day(c, index, to)}`
       if (to === null) return sql`${dayCol} >= ${day(c, index, from)}`
       return sql`${dayCol} BETWEEN ${day(c, index, from)} AND ${day(c, index, to)}`
+    }
+    case 'IN': {
+      const values = valueList(c, index)
+      // An empty list matches no row (so with `not`, every row).
+      if (values.length === 0) return sql`0`
+      return sql`${col} IN (${sql.join(values.map(param), sql`, `)})`
     }
   }
 }

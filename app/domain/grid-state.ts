@@ -111,6 +111,11 @@ export interface GridSpec<Row = Record<string, unknown>> {
   exportLimit: number
   /** Most values the filter dialog lists before answering 'Too many distinct values'. */
   distinctLimit?: number
+  /**
+   * API fields that identify a row; the list call appends them, ascending, to
+   * every sort. Lets the browser re-sort a completely loaded list itself.
+   */
+  uniqueKey?: string[]
 }
 
 export const GRID_PARAM = {

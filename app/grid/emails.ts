@@ -36,4 +36,5 @@ export const emailGrid: GridSpec<EmailSummary> = {
   multiSort: true,
   exportLimit: 10_000,
   distinctLimit: 500,
+  uniqueKey: ['id'],
 }

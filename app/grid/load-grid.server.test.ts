@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { GridSpec } from '../domain/grid-state'
+import { parseGridState, type GridSpec } from '../domain/grid-state'
 import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
-import { isPageLoad, loadGrid, type PreferenceStore } from './load-grid.server'
+import { isPageLoad, loadChunk, loadGrid, type PreferenceStore } from './load-grid.server'
 import type { GridSource } from './types'
 
 type Row = { id: number; subject: string; to: string }
@@ -180,5 +180,53 @@ describe('page loads', () => {
     expect(isPageLoad(req('', fetchLoad))).toBe(false)
     expect(isPageLoad(req('', { ...pageLoad, 'sec-purpose': 'prefetch;prerender' }))).toBe(false)
     expect(isPageLoad(req('', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' }))).toBe(false)
+  })
+})
+
+describe('loadGrid: a list request that times out', () => {
+  const timeout = { status: 'FAILURE', err: 'data request timeout ', timedOut: true } as Envelope<never>
+
+  it.each([
+    ['the page', { page: async () => timeout }],
+    ['the count', { count: async () => timeout }],
+  ])('when %s times out, the list is empty without an error', async (_what, overrides) => {
+    const { source } = fakeSource(overrides as Partial<GridSource<Row>>)
+    const { preferences } = fakePrefs()
+    const grid = await loadGrid({ request: req('customer=1&size=10', fetchLoad), spec, source, preferences })
+    expect(grid).toMatchObject({ rows: [], total: 0, pageCount: 1, error: null, timedOut: true })
+  })
+
+  it('another failure is still reported as an error', async () => {
+    const { source } = fakeSource({ page: async () => ({ status: 'FAILURE', err: 'unable to fetch data after 5 attempts' }) })
+    const { preferences } = fakePrefs()
+    const grid = await loadGrid({ request: req('customer=1&size=10', fetchLoad), spec, source, preferences })
+    expect(grid.error).toMatchObject({ source: 'data', message: 'unable to fetch data after 5 attempts' })
+    expect(grid.timedOut).toBeUndefined()
+  })
+})
+
+describe('loadChunk: rows of a view for the browser’s cache', () => {
+  const state = parseGridState(spec, new URLSearchParams('sort=to.desc&f.subject=c%3As1&page=3&size=10'))
+
+  it('asks for the rows with the view’s filter and sort (not its page) and the total', async () => {
+    const { source, calls } = fakeSource()
+    const result = await loadChunk(spec, source, state, 30, 60)
+    expect(result).toEqual({ ok: true, chunk: { rows: ROWS.slice(30, 90), total: 25 } })
+    const filter = { condition: 'ALL', criteria: [{ name: 'subject', method: 'CONTAINS', value: 's1', casefold: true }] }
+    expect(calls.page).toEqual([{ filter, sorting: [{ name: 'to', direction: 'desc' }], offset: 30, limit: 60 }])
+    expect(calls.count).toEqual([filter])
+  })
+
+  it('a timeout gives no rows; a failure is an error with its status', async () => {
+    const timeout = { status: 'FAILURE', err: 'data request timeout ', timedOut: true } as Envelope<never>
+    expect(await loadChunk(spec, fakeSource({ page: async () => timeout }).source, state, 0, 30)).toEqual({
+      ok: true,
+      chunk: { rows: [], total: 0, timedOut: true },
+    })
+    const refused = { status: 'FAILURE', err: 'Unknown column', httpStatus: 400 } as Envelope<never>
+    expect(await loadChunk(spec, fakeSource({ count: async () => refused }).source, state, 0, 30)).toEqual({
+      ok: false,
+      error: { source: 'data', message: 'Unknown column', httpStatus: 400 },
+    })
   })
 })

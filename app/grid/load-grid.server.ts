@@ -41,8 +41,8 @@ import {
   type GridView,
 } from '../domain/grid-state'
 import type { FilterRule } from '../upstream/envelope'
-import type { ApiClient, SavedView } from '../upstream/client.server'
-import { failureStatus, type FilterDialogData, type GridData, type GridLoadError, type GridSource } from './types'
+import { timedOut, type ApiClient, type SavedView } from '../upstream/client.server'
+import { failureStatus, type FilterDialogData, type GridChunk, type GridData, type GridLoadError, type GridSource } from './types'
 
 export interface PreferenceStore {
   load(): Promise<{ ok: true; view: unknown } | { ok: false; message: string }>
@@ -221,6 +221,7 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   const [dialog, savedOk] = await Promise.all([dialogPromise, saving ?? Promise.resolve(false)])
   if (savedOk) storedViewKey = viewKey(spec, parsed)
 
+  if (timedOut(count) || timedOut(page)) return { ...emptyGrid(spec, state, null), dialog, storedViewKey, timedOut: true }
   if (count.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(count)), dialog, storedViewKey }
   if (page.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(page)), dialog, storedViewKey }
   return {
@@ -235,10 +236,26 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   }
 }
 
+/** Rows [offset, offset + limit) of the view's filter and sort, with the total: a chunk for the browser's cache. */
+export async function loadChunk<Row>(
+  spec: GridSpec<Row>,
+  source: GridSource<Row>,
+  state: GridState,
+  offset: number,
+  limit: number,
+): Promise<{ ok: true; chunk: GridChunk<Row> } | { ok: false; error: GridLoadError }> {
+  const { filter, sorting } = toPageRequest(spec, state)
+  const [count, page] = await Promise.all([source.count(filter), source.page({ filter, sorting, offset, limit })])
+  if (timedOut(count) || timedOut(page)) return { ok: true, chunk: { rows: [], total: 0, timedOut: true } }
+  if (count.status !== 'SUCCESS') return { ok: false, error: dataError(count) }
+  if (page.status !== 'SUCCESS') return { ok: false, error: dataError(page) }
+  return { ok: true, chunk: { rows: page.data, total: count.data } }
+}
+
 function dataError(reply: { status: 'FAILURE'; err: string }): GridLoadError {
   return { source: 'data', message: reply.err, httpStatus: failureStatus(reply) }
 }
 
-function emptyGrid<Row>(spec: GridSpec<Row>, state: GridState, error: GridLoadError): GridData<Row> {
+function emptyGrid<Row>(spec: GridSpec<Row>, state: GridState, error: GridLoadError | null): GridData<Row> {
   return { tableName: spec.tableName, state, rows: [], total: 0, pageCount: 1, error, dialog: null, storedViewKey: null }
 }

@@ -39,9 +39,25 @@ export interface GridData<Row> {
   dialog: FilterDialogData | null
   /** The view as stored (viewKey), when this request read or wrote it; null when unknown. */
   storedViewKey: string | null
+  /** The list request timed out: the list is shown empty (spec 1 section 4). */
+  timedOut?: boolean
 }
 
 /** A FAILURE envelope's HTTP status, when the client recorded one (4xx replies). */
 export function failureStatus(reply: object): number | undefined {
   return (reply as { httpStatus?: number }).httpStatus
+}
+
+/** Rows of a view from `offset`, with the view's total: what the browser's cache loads. */
+export interface GridChunk<Row> {
+  rows: Row[]
+  total: number
+  /** The list request timed out: no rows (spec 1 section 4). */
+  timedOut?: boolean
+}
+
+/** What a list screen's loader returns: the grid, or null when the screen shows none. */
+export interface GridRouteData<Row> {
+  grid: GridData<Row> | null
+  customerNumber: string | null
 }

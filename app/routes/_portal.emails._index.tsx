@@ -8,6 +8,7 @@ import { DataGrid } from '../ui/grid/data-grid'
 import { emailGrid } from '../grid/emails'
 import { emailSource } from '../grid/emails.server'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
+import { gridClientLoader } from '../ui/grid/client-loader'
 
 export const meta: MetaFunction = () => [{ title: 'Emails | Licensing Portal' }]
 
@@ -34,6 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { grid, customerNumber }
   })
 }
+
+/** With JavaScript, pages and narrowing filters are answered from the rows already loaded. */
+export const clientLoader = gridClientLoader(emailGrid)
 
 export default function EmailsRoute() {
   const { grid, customerNumber } = useLoaderData<typeof loader>()

@@ -25,7 +25,6 @@ import { withReauth } from '../portal/context.server'
 import { failureStatus, redirectWithFlash, requirePortalAccessScreen } from '../upstream/portal-access.server'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
-import { LoadingOverlay } from '../ui/shell/loading-overlay'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 
@@ -102,7 +101,6 @@ export default function PortalAccessRoute() {
         authority={loaderData.authority}
         href={href}
       />
-      <Spinner />
     </section>
   )
 }
@@ -345,17 +343,6 @@ function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined 
   return (
     <div id={id} aria-live="polite" className="text-sm font-medium text-red-800">
       {errors?.map((message) => <p key={message}>{message}</p>)}
-    </div>
-  )
-}
-
-/** The spec's spinner text while this screen loads or saves (JavaScript only). */
-function Spinner() {
-  const navigation = useNavigation()
-  if (navigation.state === 'idle' || navigation.location?.pathname !== SCREEN) return null
-  return (
-    <div className="relative z-[60]">
-      <LoadingOverlay text="Manage Portal Access..." />
     </div>
   )
 }

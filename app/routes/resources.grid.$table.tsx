@@ -2,6 +2,8 @@
  * The grids' shared resource route, /resources/grid/<tableName>?customer=NNN&<view>:
  * - GET: the view as a CSV file (all pages up to the list's export limit);
  * - GET with distinct=<column>&search=<text>: the filter dialog's values as JSON;
+ * - GET with chunk=<offset>,<limit>: rows of the view and its total as JSON (the
+ *   browser's cache of the list, app/ui/grid/client-loader.ts);
  * - POST (view=<view query>): saves the view (the component's debounced save with JavaScript).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
@@ -14,7 +16,7 @@ import type { AccountInfo } from '../domain/types'
 import { parseGridState } from '../domain/grid-state'
 import { gridList } from '../grid/registry.server'
 import { gridCsv } from '../grid/csv.server'
-import { distinctValues, preferenceStore } from '../grid/load-grid.server'
+import { distinctValues, loadChunk, preferenceStore } from '../grid/load-grid.server'
 
 /** A plain-text refusal (this route has no page to render an error in). */
 function text(message: string, init: { status: number }) {
@@ -22,6 +24,16 @@ function text(message: string, init: { status: number }) {
 }
 
 const customerSchema = z.string().regex(/^[0-9A-Za-z-]{1,20}$/)
+
+/** Most rows one chunk may ask for. */
+const MAX_CHUNK_ROWS = 1000
+const chunkSchema = z
+  .string()
+  .regex(/^\d{1,9},\d{1,4}$/)
+  .transform((v) => v.split(',').map(Number))
+  .refine(([, limit]) => limit >= 1 && limit <= MAX_CHUNK_ROWS)
+
+const noStore = { 'Cache-Control': 'no-store' }
 
 async function resolve(request: Request, context: LoaderFunctionArgs['context'], table: string | undefined, customer: string | null) {
   const list = table ? gridList(table) : undefined
@@ -50,8 +62,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const distinct = url.searchParams.get('distinct')
     if (distinct !== null) {
       return Response.json(await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''), {
-        headers: { 'Cache-Control': 'no-store' },
+        headers: noStore,
       })
+    }
+    const chunk = url.searchParams.get('chunk')
+    if (chunk !== null) {
+      const range = chunkSchema.safeParse(chunk)
+      if (!range.success) throw text(`A chunk is <offset>,<limit> with a limit of 1 to ${MAX_CHUNK_ROWS}.`, { status: 400 })
+      const [offset, limit] = range.data
+      const result = await loadChunk(list.spec, source, state, offset, limit)
+      if (!result.ok) return Response.json({ error: result.error.message }, { status: result.error.httpStatus === 400 ? 400 : 502, headers: noStore })
+      return Response.json(result.chunk, { headers: noStore })
     }
     const csv = await gridCsv(list.spec, state, source, list.exportName)
     if (!csv.ok) throw text(`The export failed: ${csv.message}`, { status: 502 })

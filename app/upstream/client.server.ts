@@ -1,7 +1,9 @@
 /**
  * The typed client of the licensing API: one function per call. Every call
  * carries the signed-in user's access token. Failures other than HTTP 4xx are
- * retried (spec: at most 5 attempts, waiting attempt x 100 ms).
+ * retried (spec: at most 5 attempts, waiting attempt x 100 ms), except a call
+ * that timed out: trying it again would hold the page for several timeouts, and
+ * a list whose request timed out is shown empty (spec 1 section 4).
  */
 import type { Config } from '../../server/config'
 import type { AccountInfo, User } from '../domain/types'
@@ -28,6 +30,15 @@ export class UpstreamError extends Error {
 const MAX_ATTEMPTS = 5
 const RETRY_STEP_MS = 100
 const TIMEOUT_MS = 30_000
+/** The data service's message for a request that timed out (spec 1 section 8). */
+export const TIMEOUT_MESSAGE = 'data request timeout '
+
+/** Whether a FAILURE reply is a call that timed out (the client marks those). */
+export function timedOut(reply: object): boolean {
+  return (reply as { timedOut?: boolean }).timedOut === true
+}
+
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError'
 
 export interface Account {
   AccountID: string
@@ -68,6 +79,7 @@ export function createApiClient(config: Pick<Config, 'apiBaseUrl'>, accessToken:
         return payload
       } catch (error) {
         if (error instanceof UnauthorizedError) throw error
+        if (isTimeout(error)) return { status: 'FAILURE', err: TIMEOUT_MESSAGE, timedOut: true } as Envelope<T>
         lastError = error
         if (attempt < MAX_ATTEMPTS) await new Promise((r) => setTimeout(r, attempt * RETRY_STEP_MS))
       }

@@ -90,21 +90,54 @@ describe('POST /api/getemails', () => {
     expect(rows.map((row) => row.subject)).toEqual([...rows.map((row) => row.subject)].sort())
   })
 
-  it('refuses an unknown column, an unknown method and IN under condition ANY', async () => {
+  it('refuses an unknown column and an unknown method', async () => {
     const api = await as('admin@acme.example')
     const unknown = await api.post('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'body', method: 'CONTAINS', value: 'x' }] } })
     expect(unknown.http).toBe(400)
     expect(unknown.body.err).toMatch(/Unknown column 'body'/)
     const method = await api.post('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'subject', method: 'LIKE', value: 'x' }] } })
     expect(method.http).toBe(400)
-    const any = await api.post('/getemails', {
-      customerNumber: '1000001',
-      filter: { condition: 'ANY', criteria: [{ name: 'to', method: 'IN', value: ['a'] }, { name: 'subject', method: 'CONTAINS', value: 'x' }] },
-    })
-    expect(any.http).toBe(400)
-    expect(any.body.err).toMatch(/condition ALL/)
-    const empty = await api.post('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: [] }] } })
-    expect(empty.http).toBe(400)
+  })
+
+  it('IN: a list of values, case-insensitive with casefold, negated with not, under ALL and ANY', async () => {
+    const api = await as('admin@acme.example')
+    const list = async (filter: unknown) => {
+      const r = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', filter, limit: 1000 })
+      expect(r.http).toBe(200)
+      return r.body.data!
+    }
+    const all = await list(undefined)
+    const raj = ['raj.patel@acme.example', 'lena.fischer@acme.example']
+    const inRaj = await list({ criteria: [{ name: 'to', method: 'IN', value: raj }] })
+    expect(inRaj.length).toBeGreaterThan(2)
+    expect(inRaj).toEqual(all.filter((row) => raj.includes(row.to)))
+    expect(await list({ criteria: [{ name: 'to', method: 'IN', value: raj.map((v) => v.toUpperCase()) }] })).toEqual([])
+    expect(await list({ criteria: [{ name: 'to', method: 'in', value: raj.map((v) => v.toUpperCase()), casefold: true }] })).toEqual(inRaj)
+    expect(await list({ criteria: [{ name: 'to', method: 'IN', value: raj, not: true }] })).toEqual(all.filter((row) => !raj.includes(row.to)))
+    const renewal = { name: 'subject', method: 'CONTAINS', value: 'renewal', casefold: true }
+    const any = await list({ condition: 'ANY', criteria: [{ name: 'to', method: 'IN', value: raj }, renewal] })
+    expect(any).toEqual(all.filter((row) => raj.includes(row.to) || /renewal/i.test(row.subject)))
+    const count = await api.post<number>('/getemails/count', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: raj }] } })
+    expect(count.body.data).toBe(inRaj.length)
+  })
+
+  it('IN: an empty list matches nothing (negated, everything); more than 500 values or a non-list is refused with 400', async () => {
+    const api = await as('admin@acme.example')
+    const empty = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: [] }] } })
+    expect(empty.http).toBe(200)
+    expect(empty.body.data).toEqual([])
+    const notEmpty = await api.post<number>('/getemails/count', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: [], not: true }] } })
+    expect(notEmpty.body.data).toBe(liveCount('1000001'))
+
+    const many = Array.from({ length: 501 }, (_, i) => `user${i}@acme.example`)
+    const tooMany = await api.post('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: many }] } })
+    expect(tooMany.http).toBe(400)
+    expect(tooMany.body).toEqual({ status: 'FAILURE', err: 'filter.criteria.0.value: IN takes at most 500 values' })
+    const fiveHundred = await api.post('/getemails/count', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: many.slice(0, 500) }] } })
+    expect(fiveHundred.http).toBe(200)
+    const notAList = await api.post('/getemails/distinct', { customerNumber: '1000001', key: 'to', filter: { criteria: [{ name: 'to', method: 'IN', value: 'a' }] } })
+    expect(notAList.http).toBe(400)
+    expect(notAList.body.err).toBe('filter.criteria.0.value: IN needs a list of texts or numbers')
   })
 
   it('answers 403 for a customer the user cannot see and 400 without a customer number', async () => {

@@ -434,6 +434,102 @@ test.describe('with JavaScript only', () => {
     await reset
   })
 
+  test('pages, sorts and narrowing filters of a completely loaded list are answered in the browser', async ({ page }, testInfo) => {
+    await start(page, testInfo)
+    // The list's own data requests: a chunk for the browser's cache, or the route's server loader.
+    const asked: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      const chunk = url.pathname === '/resources/grid/emailList' && url.searchParams.has('chunk')
+      // A data request without `_routes` runs every loader of the page, this list's included.
+      const routes = url.searchParams.get('_routes')
+      const loader = url.pathname.endsWith('.data') && (routes === null || routes.split(',').includes('routes/_portal.emails._index'))
+      if (chunk || loader) asked.push(`${url.pathname}?${url.searchParams}`)
+    })
+    /** What the grid shows, to compare with the server's own rendering of the same URL. */
+    const shown = async () => ({ status: await status(page).innerText(), subjects: await columnCells(page, 'Subject'), to: await columnCells(page, 'To') })
+    const serverRendered = async () => {
+      const url = page.url()
+      const copy = await page.context().newPage()
+      await copy.goto(url)
+      const result = {
+        status: await status(copy).innerText(),
+        subjects: await columnCells(copy, 'Subject'),
+        to: await columnCells(copy, 'To'),
+      }
+      await copy.close()
+      return result
+    }
+
+    // The first filter loads its whole result in one chunk.
+    await filterBy(page, true, 'Subject', 'licence')
+    await expect(status(page)).toHaveText(/^\d+ emails match the filters$/)
+    expect(asked).toHaveLength(1)
+    expect(asked[0]).toMatch(/chunk=0%2C300/)
+
+    // A longer text only narrows it: no request, and the rows the server would show.
+    asked.length = 0
+    await filterBy(page, true, 'Subject', 'LICENCE FILE FOR')
+    await expect(page).toHaveURL(/f\.subject=c%3ALICENCE(\+|%20)FILE(\+|%20)FOR/)
+    await settled(page)
+    const narrowed = await shown()
+    expect(narrowed.subjects.length).toBeGreaterThan(1)
+    for (const subject of narrowed.subjects) expect(subject.toLowerCase()).toContain('licence file for')
+
+    // Values chosen in the filter dialog (IN) narrow it further, then a sort by To; still no request.
+    await page.getByRole('button', { name: 'To Filter: choose values' }).click()
+    const dialog = page.getByRole('dialog', { name: 'To Filter' })
+    await dialog.getByRole('checkbox', { name: 'raj.patel@acme.example', exact: true }).uncheck()
+    await dialog.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/f\.to=in%3A/)
+    await settled(page)
+    await sortHeader(page, 'To').getByRole('link').first().click()
+    await expect(sortHeader(page, 'To')).toHaveAttribute('aria-sort', 'ascending')
+    await settled(page)
+    const sorted = await shown()
+    expect(sorted.to).not.toContain('raj.patel@acme.example')
+    expect(asked).toEqual([])
+    expect(sorted).toEqual(await serverRendered())
+
+    // Without filters the list loads again, once; its pages and sorts then come from the browser.
+    await page.getByRole('button', { name: 'Clear Filters' }).click()
+    await expect(status(page)).toHaveText(`${ACME_EMAILS} emails`)
+    expect(asked).toHaveLength(1)
+    asked.length = 0
+    await page.getByRole('link', { name: 'Next page' }).click()
+    await expect(page.getByText('Page 2 of 2')).toBeVisible()
+    await settled(page)
+    await expect(rows(page)).toHaveCount(ACME_EMAILS - 20)
+    await sortHeader(page, 'Subject').getByRole('link').first().click()
+    await expect(sortHeader(page, 'Subject')).toHaveAttribute('aria-sort', 'ascending')
+    await settled(page)
+    expect(asked).toEqual([])
+    expect(await shown()).toEqual(await serverRendered())
+
+    await page.getByRole('button', { name: 'Reset View' }).click()
+    await expect(page.getByRole('button', { name: 'Reset View' })).toBeDisabled()
+  })
+
+  test('the loading overlay says Getting Email... for an e-mail and Getting Emails... for the list', async ({ page }, testInfo) => {
+    await start(page, testInfo)
+    const overlay = (text: string) => page.getByRole('status').filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) })
+    // Slow answers keep the overlay up long enough to read it.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.getByRole('link', { name: `View email: ${HOSTILE_SUBJECT}` }).click()
+    await expect(overlay('Getting Email...')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Details' })).toBeVisible()
+    await expect(overlay('Getting Email...')).toBeHidden()
+
+    await page.getByRole('link', { name: 'Back to Emails' }).click()
+    await expect(overlay('Getting Emails...')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Emails' })).toBeVisible()
+    await expect(overlay('Getting Emails...')).toBeHidden()
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+
   test('shift-click adds a second sort key', async ({ page }, testInfo) => {
     await start(page, testInfo)
     await sortHeader(page, 'To').getByRole('link').first().click()

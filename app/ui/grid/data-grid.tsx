@@ -232,7 +232,11 @@ export function DataGrid<Row>({
             ) : data.rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-6 text-center text-gray-700">
-                  {filtered ? `No ${noun} match the filters.` : (emptyText ?? `No ${noun} to show.`)}
+                  {data.timedOut
+                    ? `The ${noun} took too long to load. Try again, or narrow the filters.`
+                    : filtered
+                      ? `No ${noun} match the filters.`
+                      : (emptyText ?? `No ${noun} to show.`)}
                 </td>
               </tr>
             ) : (

@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react'
 import { useNavigation } from '@remix-run/react'
+import { spinnerText } from '../../domain/spinner-text'
 
-/** Full-screen overlay while a navigation or form submission is under way (JavaScript only). */
-export function LoadingOverlay({ text = 'Loading...' }: { text?: string }) {
+/**
+ * Full-screen overlay while a navigation or form submission is under way
+ * (JavaScript only), with the text of the screen being loaded.
+ */
+export function LoadingOverlay() {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
+  const text = spinnerText(navigation.location?.pathname)
   const [visible, setVisible] = useState(false)
   useEffect(() => {
     if (!busy) {
