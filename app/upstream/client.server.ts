@@ -9,7 +9,7 @@ import type { Config } from '../../server/config'
 import type { AccountInfo, User } from '../domain/types'
 import type { FeatureFlag } from '../domain/feature-flags'
 import type { Envelope, FilterRule, PageRequest } from './envelope'
-import { send } from './http-transport.server'
+import { send, TransportTimeoutError } from './http-transport.server'
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -38,7 +38,7 @@ export function timedOut(reply: object): boolean {
   return (reply as { timedOut?: boolean }).timedOut === true
 }
 
-const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError'
+const isTimeout = (error: unknown) => error instanceof TransportTimeoutError
 
 export interface Account {
   AccountID: string
@@ -54,7 +54,11 @@ export interface SavedView {
   [extra: string]: unknown
 }
 
-export function createApiClient(config: Pick<Config, 'apiBaseUrl'>, accessToken: string) {
+export function createApiClient(
+  config: Pick<Config, 'apiBaseUrl'>,
+  accessToken: string,
+  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
+) {
   async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Envelope<T>> {
     let lastError: unknown
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -68,7 +72,7 @@ export function createApiClient(config: Pick<Config, 'apiBaseUrl'>, accessToken:
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          timeoutMs: TIMEOUT_MS,
+          timeoutMs,
         })
         if (res.status === 401) throw new UnauthorizedError()
         const payload = res.json as Envelope<T> | null

@@ -26,6 +26,7 @@ const agents = {
 }
 
 export class TransportTimeoutError extends Error {
+  override name = 'TimeoutError'
   constructor(readonly timeoutMs: number) {
     super(`The licensing API did not answer within ${timeoutMs} ms.`)
   }
