@@ -13,7 +13,7 @@ import { expect, test, type Dialog, type Page, type Request, type TestInfo } fro
 import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { jsEnabled } from './support/env'
-import { flashPanel, mainRegion } from './support/shell'
+import { flashPanel, mainNav, mainRegion } from './support/shell'
 import { NOTICE } from './support/expectations'
 import { getAccessToken } from '../support/tokens'
 
@@ -238,6 +238,8 @@ test('the filter dialog chooses values of a column', async ({ page }, testInfo) 
   const dialog = js ? page.getByRole('dialog', { name: 'To Filter' }) : page.getByRole('region', { name: 'To Filter' })
   const title = dialog.getByRole('heading', { name: 'To Filter' })
   await expect(title).toBeVisible()
+  // With JavaScript a modal: the page behind is hidden from assistive technology.
+  if (js) await expect(mainNav(page)).toHaveCount(0)
   await expect(dialog.getByRole('checkbox', { name: 'Select All' })).toBeChecked()
   await expect(dialog.getByRole('checkbox', { name: 'lena.fischer@acme.example' })).toBeChecked()
   await expectNoSeriousA11yViolations(page)
@@ -266,6 +268,7 @@ test('the filter dialog chooses values of a column', async ({ page }, testInfo) 
   // Cancel keeps the filter; Clear removes it.
   await page.getByRole(js ? 'button' : 'link', { name: 'To Filter: choose values (filtered)' }).click()
   await expect(dialog.getByRole('checkbox', { name: 'raj.patel@acme.example', exact: true })).toBeChecked()
+  if (js) await expect(mainNav(page), 'opened again: still modal').toHaveCount(0)
   await expect(dialog.getByRole('checkbox', { name: 'admin@acme.example', exact: true })).not.toBeChecked()
   await (js ? dialog.getByRole('button', { name: 'Cancel' }) : dialog.getByRole('link', { name: 'Cancel' })).click()
   await expect(dialog).toBeHidden()
