@@ -19,6 +19,7 @@ import { permissionDenied, redirectWithFlash, requireElasticScreen } from '../up
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { RestrictionBanner } from '../ui/restriction-banner'
 
 const SCREEN = '/whitelistips'
 
@@ -141,15 +142,9 @@ function WhitelistForm({
         </p>
         <p>IPv4 and IPv6 explicit addresses and CIDR notation such as 203.0.113.7/32 are supported.</p>
       </div>
-      <p
-        role="status"
-        data-testid="whitelist-banner"
-        className={`rounded border-l-4 px-4 py-2 font-medium ${
-          saved.length === 0 ? 'border-green-700 bg-green-50 text-green-900' : 'border-amber-600 bg-amber-50 text-amber-900'
-        }`}
-      >
+      <RestrictionBanner restricts={saved.length > 0} testId="whitelist-banner">
         {whitelistBanner(saved)}
-      </p>
+      </RestrictionBanner>
       {viewOnly ? (
         <p className="text-sm text-gray-700">You have view-only access: the IP whitelist cannot be changed.</p>
       ) : null}
