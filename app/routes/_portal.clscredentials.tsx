@@ -21,11 +21,11 @@ import { withCustomer } from '../ui/customer-href'
 import {
   generatePin,
   permissionDenied,
-  redirectWithFlash,
   requireElasticScreen,
   type ElasticScreen,
   type ElasticServer,
 } from '../upstream/elastic.server'
+import { redirectWithFlash } from '../portal/screen-guard.server'
 import { askConfirmation, ConfirmStep, isConfirmed, type Confirmation } from '../ui/confirm-step'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
@@ -110,13 +110,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(exportHref(screen.customerNumber))
     }
     if (!isValidPin(pin)) return data<ActionResult>({ pin, pinError: CREDENTIAL_MESSAGES.pinInvalid }, { status: 400 })
-    if (pin === stored) return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'The PIN is unchanged.' })
+    if (pin === stored) return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'The PIN is unchanged.' })
     if (!isConfirmed(formData)) {
       return data<ActionResult>({ pin, ...askConfirmation(CREDENTIAL_MESSAGES.pinQuestion, { intent, pin }, server.deviceId) })
     }
     const reply = await screen.calls.changePin(screen.customerNumber, server.deviceId, pin)
     if (reply.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
-    return redirectWithFlash(screen, context, screen.href, { type: 'success', message: 'The PIN has been changed.' })
+    return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The PIN has been changed.' })
   }
 
   if (intent === 'saveusers') {
@@ -131,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const startedFrom = parseOldUsers(oldUsers)
     if (startedFrom && sameUsernames(parsed.users, startedFrom)) {
-      return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'No changes to save.' })
+      return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'No changes to save.' })
     }
     if (!isConfirmed(formData)) {
       return data<ActionResult>({
@@ -148,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       throw permissionDenied(screen.customerNumber)
     }
-    return redirectWithFlash(screen, context, screen.href, { type: 'success', message: 'The allowed usernames have been saved.' })
+    return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The allowed usernames have been saved.' })
   }
 
   return data<ActionResult>({}, { status: 400 })

@@ -15,7 +15,8 @@ import {
   whitelistSchema,
   type WhitelistRule,
 } from '../domain/ip-rules'
-import { permissionDenied, redirectWithFlash, requireElasticScreen } from '../upstream/elastic.server'
+import { permissionDenied, requireElasticScreen } from '../upstream/elastic.server'
+import { redirectWithFlash } from '../portal/screen-guard.server'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { rules, baseline } = submission.value
   const startedFrom = parseBaseline(baseline)
   if (startedFrom && sameRules(rules, startedFrom)) {
-    return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'No changes to save.' })
+    return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'No changes to save.' })
   }
   const reply = await screen.calls.setIps(screen.customerNumber, server.deviceId, rules, startedFrom)
   if (reply.status !== 'SUCCESS') {
@@ -78,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const status = (reply as { httpStatus?: number }).httpStatus ?? 400
     return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status })
   }
-  return redirectWithFlash(screen, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
+  return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
 }
 
 export default function WhitelistIpsRoute() {
