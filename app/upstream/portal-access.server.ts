@@ -10,19 +10,7 @@ import { portalAccessAuthority, type Contact, type PortalAccessAuthority } from 
 import { isStaff } from '../domain/permissions'
 import type { ApiClient } from './client.server'
 import type { PageRequest } from './envelope'
-
-/** One audit record as the API returns it. */
-export interface AuditEntry {
-  id: number
-  /** ISO 8601, UTC */
-  at: string
-  actorEmail: string
-  customerNumber: string
-  area: string
-  action: string
-  before: unknown
-  after: unknown
-}
+import type { AuditEntry } from '../domain/audit-summary'
 
 export function portalAccessCalls(api: ApiClient) {
   return {
