@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildAccountInfo, customerNumberSchema, isStaff, type Account } from './access'
-import { PRODUCT_PREFIX } from './constants'
+import { PRODUCT_PREFIX } from '../app/domain/product'
 
 const account: Account = {
   accountId: '42',

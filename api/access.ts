@@ -6,7 +6,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accountAccess, accounts } from '../db/schema'
-import { PRODUCT_PREFIX, STAFF_ROLES } from './constants'
+import { STAFF_ROLES } from './constants'
+import { EXPORT_STATUS_FIELD } from '../app/domain/product'
+import type { AccountInfo } from '../app/domain/types'
 import { badRequest, forbidden, notFound } from './envelope'
 import type { ApiUser } from './auth'
 
@@ -83,25 +85,6 @@ export function requireCustomerAccess(db: Db, user: ApiUser, customerNumber: unk
   return { account, access }
 }
 
-export type AccountInfo = {
-  customerNumber: string
-  customerName: string
-  isPortalView: number
-  isPortalEdit: number
-  isAsc: number
-  isFNPLicenseGenerator: number
-  isAccessDisabled: number
-  isSalesAccess: number
-  isSales: number
-  hasSSL: number
-  hasSharedLicense: number
-  hasNamedLicense: number
-  hasFSA: number
-  hasElastic: number
-  orgType: string
-  supportEmail: string
-} & Record<`${typeof PRODUCT_PREFIX}ExportControlStatus`, string>
-
 const flag = (v: unknown) => (v ? 1 : 0)
 
 /** The customer info object of the spec, from the account, the user's access row and global roles. */
@@ -125,8 +108,8 @@ export function buildAccountInfo(account: Account, access: AccessRow | undefined
     hasElastic: flag(account.hasElastic),
     orgType: account.orgType,
     supportEmail: account.supportEmail,
-    [`${PRODUCT_PREFIX}ExportControlStatus`]: account.exportControlStatus,
-  } as AccountInfo
+    [EXPORT_STATUS_FIELD]: account.exportControlStatus,
+  }
 }
 
 export function accountInfo(db: Db, user: ApiUser, customerNumber: unknown): AccountInfo {

@@ -10,6 +10,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema'
+import type { AuditEntry } from '../app/domain/audit-summary'
 import type { ListSource, PageRequest } from './list-engine'
 import { listCount, listPage } from './list-engine'
 
@@ -31,17 +32,7 @@ export interface AuditInput {
 }
 
 /** One record as the API returns it. */
-export interface AuditEntry {
-  id: number
-  /** ISO 8601 time of the change (UTC). */
-  at: string
-  actorEmail: string
-  customerNumber: string
-  area: string
-  action: string
-  before: unknown
-  after: unknown
-}
+export type { AuditEntry }
 
 export const REDACTED = '[redacted]'
 const SECRET_KEY = /(pin|password|secret|token)$/i

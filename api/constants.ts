@@ -1,6 +1,3 @@
-/** Prefix of vendor-specific field names, e.g. `${PRODUCT_PREFIX}ExportControlStatus`. */
-export const PRODUCT_PREFIX = 'ansys'
-
 /** Rows per page when a list request names no limit, and the most one request may ask for. */
 export const DEFAULT_PAGE_SIZE = 100
 export const MAX_PAGE_SIZE = 1000

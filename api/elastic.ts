@@ -15,7 +15,7 @@ import { z } from 'zod'
 import type { Db } from '../db/client'
 import { elasticServers } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
-import { MAX_RULES, sameRules, whitelistSchema, type WhitelistRule } from '../app/domain/ip-rules'
+import { MAX_RULES, sameRules, whitelistSchema } from '../app/domain/ip-rules'
 import {
   CREDENTIAL_MESSAGES,
   MAX_USERNAMES,
@@ -116,6 +116,46 @@ function updateServer(tx: Tx, deviceId: string, values: Partial<Pick<ServerRow, 
     .get()
 }
 
+type ServerList = 'whitelist' | 'usernames'
+
+/** The lists of a server that are replaced as a whole (also their audit areas), with how two are compared. */
+const SERVER_LISTS: {
+  [K in ServerList]: { same: (a: ServerRow[K], b: ServerRow[K]) => boolean; staleMessage: string }
+} = {
+  whitelist: { same: sameRules, staleMessage: ELASTIC_ERRORS.staleWhitelist },
+  usernames: { same: sameUsernames, staleMessage: ELASTIC_ERRORS.staleUsers },
+}
+
+/**
+ * Replaces one list of a server for a user who may change it: refuses a stale list (when the
+ * caller sends the list it started from), changes nothing when the new list is the same, and
+ * otherwise stores it, bumps the version and records the change in the audit trail.
+ */
+function replaceServerList<K extends ServerList>(
+  db: Db,
+  user: ApiUser,
+  request: { customerNumber: string; clsId: string; list: ServerRow[K]; oldList?: ServerRow[K] },
+  which: K,
+): { list: ServerRow[K]; version: number; changed: boolean } {
+  const { same, staleMessage } = SERVER_LISTS[which]
+  const { account, server } = requireWriter(db, user, request.customerNumber, request.clsId)
+  return writeServer(db, server.deviceId, (tx, row) => {
+    const before = row[which]
+    if (request.oldList && !same(request.oldList, before)) throw stale(staleMessage)
+    if (same(request.list, before)) return { list: before, version: row.version, changed: false }
+    const { version } = updateServer(tx, row.deviceId, { [which]: request.list })!
+    recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: which,
+      action: 'update',
+      before,
+      after: request.list,
+    })
+    return { list: request.list, version, changed: true }
+  })
+}
+
 export function elasticRouter({ db }: ApiDeps) {
   const router = express.Router()
 
@@ -165,22 +205,13 @@ export function elasticRouter({ db }: ApiDeps) {
         }),
         req.body,
       )
-      const { account, server } = requireWriter(db, user, body.customerNumber, body.clsId)
-      return writeServer(db, server.deviceId, (tx, row) => {
-        const before: WhitelistRule[] = row.whitelist
-        if (body.oldWhitelist && !sameRules(body.oldWhitelist, before)) throw stale(ELASTIC_ERRORS.staleWhitelist)
-        if (sameRules(body.whitelist, before)) return { whitelist: before, version: row.version, changed: false }
-        const { version } = updateServer(tx, row.deviceId, { whitelist: body.whitelist })!
-        recordAudit(tx, {
-          actorEmail: user.email,
-          accountId: account.accountId,
-          area: 'whitelist',
-          action: 'update',
-          before,
-          after: body.whitelist,
-        })
-        return { whitelist: body.whitelist, version, changed: true }
-      })
+      const { list, version, changed } = replaceServerList(
+        db,
+        user,
+        { customerNumber: body.customerNumber, clsId: body.clsId, list: body.whitelist, oldList: body.oldWhitelist },
+        'whitelist',
+      )
+      return { whitelist: list, version, changed }
     }),
   )
 
@@ -243,22 +274,13 @@ export function elasticRouter({ db }: ApiDeps) {
         }),
         req.body,
       )
-      const { account, server } = requireWriter(db, user, body.customerNumber, body.clsId)
-      return writeServer(db, server.deviceId, (tx, row) => {
-        const before = row.usernames
-        if (body.oldUsers && !sameUsernames(body.oldUsers, before)) throw stale(ELASTIC_ERRORS.staleUsers)
-        if (sameUsernames(body.users, before)) return { users: before, version: row.version, changed: false }
-        const { version } = updateServer(tx, row.deviceId, { usernames: body.users })!
-        recordAudit(tx, {
-          actorEmail: user.email,
-          accountId: account.accountId,
-          area: 'usernames',
-          action: 'update',
-          before,
-          after: body.users,
-        })
-        return { users: body.users, version, changed: true }
-      })
+      const { list, version, changed } = replaceServerList(
+        db,
+        user,
+        { customerNumber: body.customerNumber, clsId: body.clsId, list: body.users, oldList: body.oldUsers },
+        'usernames',
+      )
+      return { users: list, version, changed }
     }),
   )
 

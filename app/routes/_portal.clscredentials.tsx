@@ -21,14 +21,16 @@ import { withCustomer } from '../ui/customer-href'
 import {
   generatePin,
   permissionDenied,
-  redirectWithFlash,
   requireElasticScreen,
   type ElasticScreen,
   type ElasticServer,
 } from '../upstream/elastic.server'
+import { redirectWithFlash } from '../portal/screen-guard.server'
 import { askConfirmation, ConfirmStep, isConfirmed, type Confirmation } from '../ui/confirm-step'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { FieldError, fieldDescription } from '../ui/field-error'
+import { RestrictionBanner } from '../ui/restriction-banner'
 
 const SCREEN = '/clscredentials'
 const exportHref = (customerNumber: string) => withCustomer(`${SCREEN}/export.json`, customerNumber)
@@ -108,13 +110,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(exportHref(screen.customerNumber))
     }
     if (!isValidPin(pin)) return data<ActionResult>({ pin, pinError: CREDENTIAL_MESSAGES.pinInvalid }, { status: 400 })
-    if (pin === stored) return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'The PIN is unchanged.' })
+    if (pin === stored) return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'The PIN is unchanged.' })
     if (!isConfirmed(formData)) {
       return data<ActionResult>({ pin, ...askConfirmation(CREDENTIAL_MESSAGES.pinQuestion, { intent, pin }, server.deviceId) })
     }
     const reply = await screen.calls.changePin(screen.customerNumber, server.deviceId, pin)
     if (reply.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
-    return redirectWithFlash(screen, context, screen.href, { type: 'success', message: 'The PIN has been changed.' })
+    return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The PIN has been changed.' })
   }
 
   if (intent === 'saveusers') {
@@ -129,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const startedFrom = parseOldUsers(oldUsers)
     if (startedFrom && sameUsernames(parsed.users, startedFrom)) {
-      return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'No changes to save.' })
+      return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'No changes to save.' })
     }
     if (!isConfirmed(formData)) {
       return data<ActionResult>({
@@ -146,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       throw permissionDenied(screen.customerNumber)
     }
-    return redirectWithFlash(screen, context, screen.href, { type: 'success', message: 'The allowed usernames have been saved.' })
+    return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The allowed usernames have been saved.' })
   }
 
   return data<ActionResult>({}, { status: 400 })
@@ -200,21 +202,18 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
   const pinState = pinControls(pin, storedPin, viewOnly)
   const usersState = usernamesControls(usersText, savedUsers, viewOnly)
   const parsedUsers = parseUsernames(usersText)
-  // With JavaScript the messages follow the input; without it they come from the server.
-  const pinError = hydrated
-    ? pin !== (storedPin ?? '') && !isValidPin(pin)
-      ? CREDENTIAL_MESSAGES.pinInvalid
-      : pin === actionData?.pin
-        ? actionData?.pinError
-        : undefined
-    : actionData?.pinError
-  const usersError = hydrated
-    ? !parsedUsers.ok
-      ? `${CREDENTIAL_MESSAGES.usernamesInvalid} ${parsedUsers.reason}`
-      : usersText === actionData?.users
-        ? actionData?.usersError
-        : undefined
-    : actionData?.usersError
+  const pinError = shownError(
+    hydrated,
+    pin !== (storedPin ?? '') && !isValidPin(pin) ? CREDENTIAL_MESSAGES.pinInvalid : undefined,
+    pin,
+    { value: actionData?.pin, error: actionData?.pinError },
+  )
+  const usersError = shownError(
+    hydrated,
+    parsedUsers.ok ? undefined : `${CREDENTIAL_MESSAGES.usernamesInvalid} ${parsedUsers.reason}`,
+    usersText,
+    { value: actionData?.users, error: actionData?.usersError },
+  )
 
   return (
     <>
@@ -256,16 +255,9 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
             value={pin}
             onChange={(event) => setPin(event.target.value)}
             disabled={viewOnly}
-            aria-invalid={pinError ? true : undefined}
-            aria-describedby={pinError ? 'pin-hint pin-error' : 'pin-hint'}
+            {...fieldDescription('pin-hint', 'pin-error', pinError)}
           />
-          <div aria-live="polite">
-            {pinError ? (
-              <p id="pin-error" role="alert" className="text-sm font-medium text-red-800">
-                {pinError}
-              </p>
-            ) : null}
-          </div>
+          <FieldError id="pin-error" message={pinError} />
           <div className="flex flex-wrap gap-2">
             <CancelButton hydrated={hydrated} enabled={!viewOnly && (!hydrated || pinState.canCancel)} href={href} onCancel={() => setPin(storedPin ?? '')} />
             <button
@@ -298,15 +290,9 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
         <h2 id="users-title" className="text-lg font-semibold">
           Additional User Access Restrictions
         </h2>
-        <p
-          role="status"
-          data-testid="users-banner"
-          className={`rounded border-l-4 px-4 py-2 font-medium ${
-            savedUsers.length === 0 ? 'border-green-700 bg-green-50 text-green-900' : 'border-amber-600 bg-amber-50 text-amber-900'
-          }`}
-        >
+        <RestrictionBanner restricts={savedUsers.length > 0} testId="users-banner">
           {usernamesBanner(savedUsers)}
-        </p>
+        </RestrictionBanner>
         <Form method="post" action={href} noValidate className="space-y-2">
           <input type="hidden" name="oldUsers" value={oldUsers} />
           <label htmlFor="users" className="block font-medium">
@@ -326,16 +312,9 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
             value={usersText}
             onChange={(event) => setUsersText(event.target.value)}
             disabled={viewOnly}
-            aria-invalid={usersError ? true : undefined}
-            aria-describedby={usersError ? 'users-hint users-error' : 'users-hint'}
+            {...fieldDescription('users-hint', 'users-error', usersError)}
           />
-          <div aria-live="polite">
-            {usersError ? (
-              <p id="users-error" role="alert" className="text-sm font-medium text-red-800">
-                {usersError}
-              </p>
-            ) : null}
-          </div>
+          <FieldError id="users-error" message={usersError} />
           <div className="flex flex-wrap gap-2">
             <CancelButton
               hydrated={hydrated}
@@ -361,6 +340,21 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
 }
 
 /** Cancel reverts the input: in place with JavaScript, by reloading the stored values without it. */
+/**
+ * The message a field shows. With JavaScript it follows the input: the message found in the
+ * browser, else the server's as long as the field still holds the value the server refused.
+ * Without JavaScript it is the server's.
+ */
+function shownError(
+  hydrated: boolean,
+  browserError: string | undefined,
+  value: string,
+  server: { value: string | undefined; error: string | undefined },
+) {
+  if (!hydrated) return server.error
+  return browserError ?? (value === server.value ? server.error : undefined)
+}
+
 function CancelButton({ hydrated, enabled, href, onCancel }: { hydrated: boolean; enabled: boolean; href: string; onCancel: () => void }) {
   if (hydrated || !enabled) {
     return (

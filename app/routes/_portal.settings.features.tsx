@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react'
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
-import { useEffect, useState } from 'react'
+import { DialogPanel, DialogTitle } from '@headlessui/react'
+import { useState } from 'react'
 import { z } from 'zod'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { requireAuth } from '../auth/guard.server'
@@ -11,6 +11,7 @@ import { forgetFeatures, withReauth } from '../portal/context.server'
 import { featurePanelVisible, flagSelectionError, type FeatureFlag } from '../domain/feature-flags'
 import { safeReturnTo } from '../auth/return-to'
 import { useHydrated } from '../ui/use-hydrated'
+import { ModalDialog } from '../ui/modal-dialog'
 
 const schema = z.object({
   intent: z.enum(['apply', 'clear']),
@@ -66,21 +67,10 @@ export default function FeatureFlagsRoute() {
   const navigate = useNavigate()
   const location = useLocation()
   const [open, setOpen] = useState(true)
-  // Close first, then leave: Headless UI restores the page behind it only for a dialog it closed itself.
-  // The shell stays visible behind the modal but out of reach of keyboard and assistive technology.
-  useEffect(() => {
-    if (!hydrated || !open) return
-    const shell = document.getElementById('shell')
-    // After Headless UI's own bookkeeping, which can restore a stale state on a second opening.
-    const timer = setTimeout(() => shell?.setAttribute('inert', ''), 50)
-    return () => {
-      clearTimeout(timer)
-      shell?.removeAttribute('inert')
-    }
-  }, [hydrated, open])
+  // Closes at once, while the page it returns to loads.
   const close = () => {
     setOpen(false)
-    setTimeout(() => navigate(returnTo), 0)
+    navigate(returnTo)
   }
   if (!hydrated) {
     return (
@@ -89,15 +79,22 @@ export default function FeatureFlagsRoute() {
       </section>
     )
   }
+  // The shell stays visible behind the modal but out of reach of keyboard and assistive technology.
   return (
-    <Dialog key={location.key} open={open} onClose={close} className="relative z-40">
+    <ModalDialog open={open} onClose={close} className="relative z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-2xl rounded bg-white p-6 shadow-xl">
-          <FeatureFlagsForm features={features} returnTo={returnTo} onCancel={close} titleAs={DialogTitle} />
+          <FeatureFlagsForm
+            key={location.key}
+            features={features}
+            returnTo={returnTo}
+            onCancel={close}
+            titleAs={DialogTitle}
+          />
         </DialogPanel>
       </div>
-    </Dialog>
+    </ModalDialog>
   )
 }
 

@@ -15,10 +15,12 @@ import {
   whitelistSchema,
   type WhitelistRule,
 } from '../domain/ip-rules'
-import { permissionDenied, redirectWithFlash, requireElasticScreen } from '../upstream/elastic.server'
+import { permissionDenied, requireElasticScreen } from '../upstream/elastic.server'
+import { redirectWithFlash } from '../portal/screen-guard.server'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { RestrictionBanner } from '../ui/restriction-banner'
 
 const SCREEN = '/whitelistips'
 
@@ -69,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { rules, baseline } = submission.value
   const startedFrom = parseBaseline(baseline)
   if (startedFrom && sameRules(rules, startedFrom)) {
-    return redirectWithFlash(screen, context, screen.href, { type: 'warning', message: 'No changes to save.' })
+    return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'No changes to save.' })
   }
   const reply = await screen.calls.setIps(screen.customerNumber, server.deviceId, rules, startedFrom)
   if (reply.status !== 'SUCCESS') {
@@ -77,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const status = (reply as { httpStatus?: number }).httpStatus ?? 400
     return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status })
   }
-  return redirectWithFlash(screen, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
+  return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
 }
 
 export default function WhitelistIpsRoute() {
@@ -141,15 +143,9 @@ function WhitelistForm({
         </p>
         <p>IPv4 and IPv6 explicit addresses and CIDR notation such as 203.0.113.7/32 are supported.</p>
       </div>
-      <p
-        role="status"
-        data-testid="whitelist-banner"
-        className={`rounded border-l-4 px-4 py-2 font-medium ${
-          saved.length === 0 ? 'border-green-700 bg-green-50 text-green-900' : 'border-amber-600 bg-amber-50 text-amber-900'
-        }`}
-      >
+      <RestrictionBanner restricts={saved.length > 0} testId="whitelist-banner">
         {whitelistBanner(saved)}
-      </p>
+      </RestrictionBanner>
       {viewOnly ? (
         <p className="text-sm text-gray-700">You have view-only access: the IP whitelist cannot be changed.</p>
       ) : null}

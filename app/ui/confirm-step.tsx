@@ -7,8 +7,9 @@
  */
 import { useEffect, useState } from 'react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { useHydrated } from './use-hydrated'
+import { ModalDialog } from './modal-dialog'
 
 export const CONFIRM_FIELD = 'confirm'
 
@@ -93,7 +94,7 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
 
   const close = () => setOpen(false)
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
+    <ModalDialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="max-w-full rounded bg-white p-6 shadow-xl" style={{ width: 350 }} data-testid="confirm-dialog">
@@ -102,6 +103,6 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
           {yesForm(close)}
         </DialogPanel>
       </div>
-    </Dialog>
+    </ModalDialog>
   )
 }

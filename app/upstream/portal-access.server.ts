@@ -4,32 +4,13 @@
  * in ?customer=, the shell's screen rules and feature flags (an action must not
  * act before those pass, and the shell's loader does not run for a POST's checks).
  */
-import { redirect, type AppLoadContext } from '@remix-run/node'
-import { requireAuth } from '../auth/guard.server'
-import { commitSession } from '../auth/session.server'
-import { withReauth, type Flash } from '../portal/context.server'
-import { screenRedirect } from '../domain/screen-access'
-import { routeAllowedByFlags, type FeatureFlag } from '../domain/feature-flags'
-import { NOTICE_PATHS } from '../domain/notice-pages'
+import type { AppLoadContext } from '@remix-run/node'
+import { requireScreen, type GuardedScreen } from '../portal/screen-guard.server'
 import { portalAccessAuthority, type Contact, type PortalAccessAuthority } from '../domain/portal-access'
 import { isStaff } from '../domain/permissions'
-import type { AccountInfo, User } from '../domain/types'
-import { withCustomer } from '../ui/customer-href'
-import { createApiClient, type ApiClient } from './client.server'
+import type { ApiClient } from './client.server'
 import type { PageRequest } from './envelope'
-
-/** One audit record as the API returns it. */
-export interface AuditEntry {
-  id: number
-  /** ISO 8601, UTC */
-  at: string
-  actorEmail: string
-  customerNumber: string
-  area: string
-  action: string
-  before: unknown
-  after: unknown
-}
+import type { AuditEntry } from '../domain/audit-summary'
 
 export function portalAccessCalls(api: ApiClient) {
   return {
@@ -52,64 +33,29 @@ export function failureStatus(reply: { status: string }): number {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 502
 }
 
-type Session = Awaited<ReturnType<typeof requireAuth>>['session']
-
-export interface PortalAccessScreen {
-  user: User
-  session: Session
+export interface PortalAccessScreen extends GuardedScreen {
   calls: PortalAccessCalls
-  customerNumber: string
-  info: AccountInfo
   authority: PortalAccessAuthority
   staff: boolean
-  /** The screen's own address with the customer. */
-  href: string
 }
 
 const CUSTOMER_NUMBER = /^[0-9A-Za-z_-]{1,32}$/
 
-export async function requirePortalAccessScreen(
+/** The screen guard (app/portal/screen-guard.server.ts) with what the portal access screens derive from it. */
+export function requirePortalAccessScreen(
   request: Request,
   context: AppLoadContext,
   screenPath: string,
 ): Promise<PortalAccessScreen> {
-  const { session, user, accessToken } = await requireAuth(request, context)
-  const api = createApiClient(context.config, accessToken)
-  const url = new URL(request.url)
-  const customerNumber = url.searchParams.get('customer')
-  return withReauth(request, context, async () => {
-    if (!customerNumber || !CUSTOMER_NUMBER.test(customerNumber)) throw redirect(NOTICE_PATHS.noselectedcustomer)
-    const reply = await api.getAccountInfo(customerNumber)
-    if (reply.status !== 'SUCCESS') throw new Response('You do not have access to this customer.', { status: 403 })
-    const info = reply.data
-    const target = screenRedirect({ pathname: screenPath, searchParams: url.searchParams, user, info, customerNumber, customerCount: null })
-    if (target) throw redirect(withCustomer(target, customerNumber))
-    if (!routeAllowedByFlags(screenPath, await featureFlags(session, api))) {
-      throw new Response('This page is switched off by a feature flag.', { status: 403 })
-    }
-    return {
-      user,
-      session,
-      calls: portalAccessCalls(api),
-      customerNumber,
-      info,
-      authority: portalAccessAuthority(user, info),
-      staff: isStaff(user),
-      href: withCustomer(screenPath, customerNumber),
-    }
-  })
-}
-
-async function featureFlags(session: Session, api: ApiClient): Promise<FeatureFlag[]> {
-  const cached = session.get('features') as { list: FeatureFlag[] } | undefined
-  if (cached) return cached.list
-  const reply = await api.getFeatures()
-  // As in the shell: a failed flag call falls back to an empty list.
-  return reply.status === 'SUCCESS' ? reply.data : []
-}
-
-/** Post/redirect/get with a one-shot message rendered by the next page. */
-export async function redirectWithFlash(session: Session, context: AppLoadContext, to: string, flash: Flash) {
-  session.set('flash', flash)
-  return redirect(to, { headers: { 'Set-Cookie': await commitSession(session, context) } })
+  return requireScreen(
+    request,
+    context,
+    screenPath,
+    (screen) => ({
+      calls: portalAccessCalls(screen.api),
+      authority: portalAccessAuthority(screen.user, screen.info),
+      staff: isStaff(screen.user),
+    }),
+    { customerFormat: CUSTOMER_NUMBER },
+  )
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { signIn } from './support/auth'
 import { jsEnabled } from './support/env'
-import { flashPanel } from './support/shell'
+import { flashPanel, mainNav } from './support/shell'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 
 /**
@@ -74,6 +74,8 @@ async function answer(page: Page, js: boolean, question: string, serverId: strin
   if (js) {
     const width = await box.evaluate((el) => el.getBoundingClientRect().width)
     expect(width).toBe(350)
+    // A modal: the page behind is hidden from assistive technology.
+    await expect(mainNav(page)).toHaveCount(0)
   }
   await box.getByRole(reply === 'Yes' ? 'button' : js ? 'button' : 'link', { name: reply, exact: true }).click()
 }

@@ -9,7 +9,8 @@
  * modal whose search is debounced by 500 ms.
  */
 import { useEffect, useId, useRef, useState, type ElementType } from 'react'
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogPanel, DialogTitle } from '@headlessui/react'
+import { ModalDialog } from '../modal-dialog'
 import { dialogSelection, selectionError } from '../../domain/grid-state'
 import { HiddenFields } from './hidden-fields'
 
@@ -231,7 +232,7 @@ export function FilterDialogModal({ name, initialSelection, load, onApply, onCan
     })
 
   return (
-    <Dialog open onClose={onCancel} className="relative z-40">
+    <ModalDialog open onClose={onCancel} className="relative z-40">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-lg space-y-3 rounded bg-white p-6 shadow-xl">
@@ -283,6 +284,6 @@ export function FilterDialogModal({ name, initialSelection, load, onApply, onCan
           </div>
         </DialogPanel>
       </div>
-    </Dialog>
+    </ModalDialog>
   )
 }

@@ -35,13 +35,22 @@ async function withAnalysablePage<T>(page: Page, run: (target: Page) => Promise<
   }
 }
 
+export interface A11yCheckOptions {
+  /** CSS selectors of parts axe leaves out, e.g. a sandboxed frame it cannot run in. */
+  exclude?: string[]
+}
+
 /**
  * Runs axe (WCAG 2.x A and AA rules and best practices) on the page as it is
  * now and fails on any violation of impact serious or critical, printing each
  * one with its offending elements.
  */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await withAnalysablePage(page, (target) => new AxeBuilder({ page: target }).withTags(TAGS).analyze())
+export async function expectNoSeriousA11yViolations(page: Page, { exclude = [] }: A11yCheckOptions = {}) {
+  const results = await withAnalysablePage(page, (target) => {
+    const axe = new AxeBuilder({ page: target }).withTags(TAGS)
+    for (const selector of exclude) axe.exclude(selector)
+    return axe.analyze()
+  })
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''))
   const report = blocking
     .map((v) => {
