@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from '@remix-run/react'
+import { PortalLink } from '../ui/portal-link'
 import type { loader as portalLoader } from './_portal'
 import { withCustomer } from '../ui/customer-href'
 
@@ -26,13 +27,13 @@ export default function Home() {
               {shell.nav.flatMap((group) =>
                 group.items.map((item) => (
                   <li key={item.path}>
-                    <Link
+                    <PortalLink
                       to={withCustomer(item.path, shell.customerNumber)}
                       className="block rounded border border-gray-300 bg-white p-3 no-underline hover:border-brand-600"
                     >
                       <span className="block text-xs uppercase text-gray-700">{group.label}</span>
                       <span className="font-medium">{item.label}</span>
-                    </Link>
+                    </PortalLink>
                   </li>
                 )),
               )}

@@ -1,11 +1,12 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { loadPortalContext } from '../portal/context.server'
 import { screenRedirect } from '../domain/screen-access'
 import { navigationGroups } from '../domain/navigation'
 import { breadcrumbs } from '../domain/breadcrumbs'
 import { initials, roleLabel } from '../domain/permissions'
 import { featurePanelVisible, routeAllowedByFlags } from '../domain/feature-flags'
+import { PortalLink, useLinkNavigation } from '../ui/portal-link'
 import { withCustomer } from '../ui/customer-href'
 import { cached } from '../portal/process-cache.server'
 import { CustomerSearch } from '../ui/shell/customer-search'
@@ -101,20 +102,22 @@ export default function PortalLayout() {
 
 function Shell({ shell, children }: { shell: PortalLoaderData; children: React.ReactNode }) {
   const location = useLocation()
+  const followLink = useLinkNavigation()
   const featuresHref = withCustomer(
     `/settings/features?returnTo=${encodeURIComponent(location.pathname + location.search)}`,
     shell.customerNumber,
   )
   return (
-    <div id="shell" className="flex min-h-screen flex-col">
+    // Clicks on the shell's links bubble here (see PortalLink); the links themselves stay plain anchors.
+    <div id="shell" className="flex min-h-screen flex-col" onClick={followLink}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
       <AlertsBanner banner={shell.alertsBanner} customerNumber={shell.customerNumber} />
       <header className="flex flex-wrap items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
-        <Link to={withCustomer('/home', shell.customerNumber)} className="text-lg font-semibold text-white no-underline">
+        <PortalLink to={withCustomer('/home', shell.customerNumber)} className="text-lg font-semibold text-white no-underline">
           Licensing Portal
-        </Link>
+        </PortalLink>
         <div className="flex flex-wrap items-center gap-3">
           <CustomerSearch key={shell.customerNumber ?? 'none'} current={shell.customer} />
           <ToolbarMenu
@@ -153,9 +156,9 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
           featuresButton={
             shell.featurePanel ? (
               shell.featuresAvailable ? (
-                <Link to={featuresHref} className="btn-secondary w-full justify-center">
+                <PortalLink to={featuresHref} className="btn-secondary w-full justify-center">
                   Settings &gt; Features
-                </Link>
+                </PortalLink>
               ) : (
                 <button type="button" className="btn-secondary w-full justify-center" disabled>
                   Settings &gt; Features

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { PortalLink } from '../portal-link'
 import { withCustomer } from '../customer-href'
 
 export function Breadcrumbs({
@@ -17,7 +17,7 @@ export function Breadcrumbs({
           return (
             <li key={`${item.label}-${index}`} className="flex items-center gap-1">
               {item.path && !last ? (
-                <Link to={withCustomer(item.path, customerNumber)}>{item.label}</Link>
+                <PortalLink to={withCustomer(item.path, customerNumber)}>{item.label}</PortalLink>
               ) : (
                 <span aria-current={last ? 'page' : undefined}>{item.label}</span>
               )}

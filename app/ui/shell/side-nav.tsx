@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { NavLink } from '@remix-run/react'
+import { PortalNavLink } from '../portal-link'
 import { useHydrated } from '../use-hydrated'
 import { withCustomer } from '../customer-href'
 
@@ -73,7 +73,7 @@ export function SideNav({
             <ul className="mb-2">
               {group.items.map((item) => (
                 <li key={item.path}>
-                  <NavLink
+                  <PortalNavLink
                     to={withCustomer(item.path, customerNumber)}
                     className={({ isActive }) =>
                       `block rounded px-3 py-1.5 text-sm no-underline ${
@@ -82,7 +82,7 @@ export function SideNav({
                     }
                   >
                     {item.label}
-                  </NavLink>
+                  </PortalNavLink>
                 </li>
               ))}
             </ul>

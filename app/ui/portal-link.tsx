@@ -1,0 +1,73 @@
+/**
+ * Links of the shell (navigation, breadcrumbs, home cards). Each is a plain
+ * <a href>; with JavaScript, one click handler on the shell (useLinkNavigation)
+ * turns an ordinary click on any of them into an in-app navigation, as
+ * Remix's Link does. Their targets are absolute paths, so none of Link's
+ * per-link path resolution and hooks are needed; those were a large share of
+ * rendering a page that carries dozens of links.
+ */
+import { useCallback, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import { useLocation, useNavigate } from '@remix-run/react'
+
+export type PortalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** An absolute path with its query, e.g. from withCustomer(). */
+  to: string
+}
+
+const MARK = 'data-portal-link'
+
+export function PortalLink({ to, ...rest }: PortalLinkProps) {
+  return <a {...rest} href={to} {...{ [MARK]: '' }} />
+}
+
+/** Whether a click is an ordinary one that the app should handle (not a new tab, window or download). */
+export function isPlainClick(
+  event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented'>,
+  target?: string | null,
+) {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    (!target || target === '_self') &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  )
+}
+
+/** The click handler for the element that contains PortalLinks. */
+export function useLinkNavigation() {
+  const navigate = useNavigate()
+  return useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const link = (event.target as Element).closest?.(`a[${MARK}]`)
+      if (!(link instanceof HTMLAnchorElement) || !isPlainClick(event, link.getAttribute('target'))) return
+      const to = link.getAttribute('href')
+      if (!to) return
+      event.preventDefault()
+      const { pathname, search, hash } = window.location
+      // Like Link: following a link to the page already shown replaces the history entry.
+      navigate(to, { replace: `${pathname}${search}${hash}` === to })
+    },
+    [navigate],
+  )
+}
+
+/** Whether `to` is the current page or one of its descendants (as NavLink decides, case-insensitively). */
+export function isActivePath(currentPathname: string, to: string) {
+  const end = to.search(/[?#]/)
+  const target = (end === -1 ? to : to.slice(0, end)).toLowerCase()
+  const current = currentPathname.toLowerCase()
+  if (current === target) return true
+  const prefix = target.endsWith('/') ? target : `${target}/`
+  return current.startsWith(prefix)
+}
+
+export type PortalNavLinkProps = Omit<PortalLinkProps, 'className'> & {
+  className: (state: { isActive: boolean }) => string
+}
+
+/** A PortalLink that knows whether it is the current page (aria-current="page"). */
+export function PortalNavLink({ to, className, ...rest }: PortalNavLinkProps) {
+  const { pathname } = useLocation()
+  const isActive = isActivePath(pathname, to)
+  return <PortalLink {...rest} to={to} className={className({ isActive })} aria-current={isActive ? 'page' : undefined} />
+}
