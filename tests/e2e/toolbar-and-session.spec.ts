@@ -155,4 +155,24 @@ test.describe('side navigation groups', () => {
     await webHeading.click()
     await expect(reporting).toBeVisible()
   })
+
+  test('a menu item leads to its page with the customer and is marked as the current page', async ({ page }, testInfo) => {
+    await signIn(page, 'admin@acme.example')
+    const documents: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url())
+    })
+    const item = mainNav(page).getByRole('link', { name: 'Licensing Portal Access', exact: true })
+    await expect(item).not.toHaveAttribute('aria-current', 'page')
+    await item.click()
+    await expect(page).toHaveURL(/\/portalaccess\?customer=1000001$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Licensing Portal Access' })).toBeVisible()
+    await expect(mainNav(page).getByRole('link', { name: 'Licensing Portal Access', exact: true })).toHaveAttribute('aria-current', 'page')
+
+    await page.getByRole('link', { name: 'Licensing Portal', exact: true }).click()
+    await expect(page).toHaveURL(/\/home\?customer=1000001$/)
+    await expect(page.getByTestId('selected-customer')).toContainText('1000001')
+    // With JavaScript the shell's links navigate inside the app; without it, each is a page load.
+    expect(documents).toHaveLength(jsEnabled(testInfo) ? 0 : 2)
+  })
 })
