@@ -3,20 +3,11 @@ import { parseGridState, type GridSpec } from '../domain/grid-state'
 import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
 import { isPageLoad, loadChunk, loadGrid, type PreferenceStore } from './load-grid.server'
 import type { GridSource } from './types'
+import { testSpec, type TestRow } from './test-spec'
 
-type Row = { id: number; subject: string; to: string }
+type Row = TestRow
 
-const spec: GridSpec<Row> = {
-  tableName: 'testList',
-  columns: [
-    { id: 'subject', header: 'Subject', field: 'subject', textFilter: 'contains-equals', sortable: true },
-    { id: 'to', header: 'To', field: 'to', textFilter: 'contains-equals', setFilter: true, sortable: true },
-  ],
-  defaultSort: [{ col: 'subject', dir: 'asc' }],
-  pageSizes: [10, 20],
-  defaultPageSize: 10,
-  exportLimit: 100,
-}
+const spec: GridSpec<Row> = testSpec
 
 const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, subject: `s${i + 1}`, to: i % 2 ? 'a@x.example' : 'b@x.example' }))
 const ok = <T,>(data: T): Envelope<T> => ({ status: 'SUCCESS', data })

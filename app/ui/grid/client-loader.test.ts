@@ -3,21 +3,11 @@ import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import type { GridSpec } from '../../domain/grid-state'
 import type { GridData, GridRouteData } from '../../grid/types'
 import { gridClientLoader } from './client-loader'
+import { testSpec, type TestRow } from '../../grid/test-spec'
 
-type Row = { id: number; subject: string; to: string }
+type Row = TestRow
 
-const spec: GridSpec<Row> = {
-  tableName: 'testList',
-  columns: [
-    { id: 'subject', header: 'Subject', field: 'subject', textFilter: 'contains-equals', sortable: true },
-    { id: 'to', header: 'To', field: 'to', textFilter: 'contains-equals', setFilter: true, sortable: true },
-  ],
-  defaultSort: [{ col: 'subject', dir: 'asc' }],
-  pageSizes: [10, 20],
-  defaultPageSize: 10,
-  exportLimit: 100,
-  uniqueKey: ['id'],
-}
+const spec: GridSpec<Row> = { ...testSpec, uniqueKey: ['id'] }
 
 const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({
   id: i + 1,
