@@ -203,7 +203,7 @@ function ContactsForm({
           ))}
           {rows.map((row, index) => (
             <ContactRow
-              key={row.key}
+              key={row.key ?? `row-${index}`}
               row={row}
               number={locked.length + index + 1}
               formStatus={form.status}

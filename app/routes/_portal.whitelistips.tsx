@@ -172,7 +172,7 @@ function WhitelistForm({
           </thead>
           <tbody>
             {rows.map((row, index) => (
-              <RuleRow key={row.key} row={row} index={index} disabled={viewOnly}>
+              <RuleRow key={row.key ?? `row-${index}`} row={row} index={index} disabled={viewOnly}>
                 <button
                   {...form.remove.getButtonProps({ name: fields.rules.name, index })}
                   className="btn-secondary"
