@@ -29,9 +29,9 @@ export default function Home() {
                   <li key={item.path}>
                     <PortalLink
                       to={withCustomer(item.path, shell.customerNumber)}
-                      className="block rounded border border-gray-300 bg-white p-3 no-underline hover:border-brand-600"
+                      className="card-link"
                     >
-                      <span className="block text-xs uppercase text-gray-700">{group.label}</span>
+                      <span className="card-kicker">{group.label}</span>
                       <span className="font-medium">{item.label}</span>
                     </PortalLink>
                   </li>

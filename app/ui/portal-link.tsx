@@ -61,13 +61,8 @@ export function isActivePath(currentPathname: string, to: string) {
   return current.startsWith(prefix)
 }
 
-export type PortalNavLinkProps = Omit<PortalLinkProps, 'className'> & {
-  className: (state: { isActive: boolean }) => string
-}
-
-/** A PortalLink that knows whether it is the current page (aria-current="page"). */
-export function PortalNavLink({ to, className, ...rest }: PortalNavLinkProps) {
+/** A PortalLink that marks itself as the current page (aria-current="page"; style it with that attribute). */
+export function PortalNavLink({ to, ...rest }: PortalLinkProps) {
   const { pathname } = useLocation()
-  const isActive = isActivePath(pathname, to)
-  return <PortalLink {...rest} to={to} className={className({ isActive })} aria-current={isActive ? 'page' : undefined} />
+  return <PortalLink {...rest} to={to} aria-current={isActivePath(pathname, to) ? 'page' : undefined} />
 }

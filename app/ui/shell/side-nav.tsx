@@ -64,7 +64,7 @@ export function SideNav({
       <div id="side-nav-groups" ref={listRef} hidden={collapsed} className="py-2">
         {groups.map((group) => (
           <details key={group.id} open className="group px-2" data-nav-group={group.label}>
-            <summary className="flex items-center justify-between rounded px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-gray-700 hover:bg-gray-100">
+            <summary className="nav-heading">
               {group.label}
               <span aria-hidden="true" className="transition-transform group-open:rotate-90">
                 ›
@@ -73,14 +73,7 @@ export function SideNav({
             <ul className="mb-2">
               {group.items.map((item) => (
                 <li key={item.path}>
-                  <PortalNavLink
-                    to={withCustomer(item.path, customerNumber)}
-                    className={({ isActive }) =>
-                      `block rounded px-3 py-1.5 text-sm no-underline ${
-                        isActive ? 'bg-brand-50 font-semibold text-brand-800' : 'text-gray-900 hover:bg-gray-100'
-                      }`
-                    }
-                  >
+                  <PortalNavLink to={withCustomer(item.path, customerNumber)} className="nav-link">
                     {item.label}
                   </PortalNavLink>
                 </li>
