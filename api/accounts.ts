@@ -4,16 +4,9 @@ import type { Db } from '../db/client'
 import { accounts } from '../db/schema'
 import { accountInfo, accountScope } from './access'
 import type { ApiUser } from './auth'
-import { handle, parseInput, withToken } from './envelope'
-import {
-  countRequestSchema,
-  distinctRequestSchema,
-  listCount,
-  listDistinct,
-  listPage,
-  pageRequestSchema,
-  type ListSource,
-} from './list-engine'
+import { handle } from './envelope'
+import { listRoutes } from './list-routes'
+import type { ListSource } from './list-engine'
 
 export function accountList(db: Db, user: ApiUser): ListSource {
   return {
@@ -28,23 +21,7 @@ export function accountList(db: Db, user: ApiUser): ListSource {
 export function accountsRouter({ db }: { db: Db }) {
   const router = express.Router()
 
-  router.post(
-    '/getaccounts',
-    handle(({ req, user }) => {
-      const page = listPage(accountList(db, user), parseInput(pageRequestSchema, req.body))
-      return withToken(page.rows, page.token)
-    }),
-  )
-
-  router.post(
-    '/getaccounts/count',
-    handle(({ req, user }) => listCount(accountList(db, user), parseInput(countRequestSchema, req.body))),
-  )
-
-  router.post(
-    '/getaccounts/distinct',
-    handle(({ req, user }) => listDistinct(accountList(db, user), parseInput(distinctRequestSchema, req.body))),
-  )
+  listRoutes(router, '/getaccounts', (user) => accountList(db, user))
 
   router.get(
     '/getaccountinfo/:customerNumber',

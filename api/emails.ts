@@ -12,17 +12,9 @@ import { accounts, emails } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
 import { buildAccountInfo, customerNumberSchema, requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
-import { badRequest, forbidden, handle, notFound, parseInput, withToken } from './envelope'
-import {
-  countRequestSchema,
-  distinctRequestSchema,
-  listCount,
-  listDistinct,
-  listPage,
-  pageRequestSchema,
-  type ColumnMap,
-  type ListSource,
-} from './list-engine'
+import { badRequest, forbidden, handle, notFound, parseInput } from './envelope'
+import { listRoutes } from './list-routes'
+import type { ColumnMap, ListSource } from './list-engine'
 import type { ApiDeps } from './index'
 
 const EMAIL_COLUMNS: ColumnMap = {
@@ -45,9 +37,6 @@ function emailList(db: Db, accountId: string): ListSource {
 }
 
 const customerScope = { customerNumber: customerNumberSchema }
-const listSchema = pageRequestSchema.extend(customerScope)
-const countSchema = countRequestSchema.extend(customerScope)
-const distinctSchema = distinctRequestSchema.extend(customerScope)
 const oneSchema = z.object({
   customerNumber: customerNumberSchema,
   id: z.coerce.number({ message: 'id must be a number' }).int().positive('id must be a positive whole number'),
@@ -80,30 +69,7 @@ function findEmail(db: Db, id: number) {
 export function emailsRouter({ db }: ApiDeps) {
   const router = express.Router()
 
-  router.post(
-    '/getemails',
-    handle(({ req, user }) => {
-      const input = parseInput(listSchema, req.body)
-      const page = listPage(sourceFor(db, user, input.customerNumber), input)
-      return withToken(page.rows, page.token)
-    }),
-  )
-
-  router.post(
-    '/getemails/count',
-    handle(({ req, user }) => {
-      const input = parseInput(countSchema, req.body)
-      return listCount(sourceFor(db, user, input.customerNumber), input)
-    }),
-  )
-
-  router.post(
-    '/getemails/distinct',
-    handle(({ req, user }) => {
-      const input = parseInput(distinctSchema, req.body)
-      return listDistinct(sourceFor(db, user, input.customerNumber), input)
-    }),
-  )
+  listRoutes(router, '/getemails', (user, { customerNumber }) => sourceFor(db, user, customerNumber), customerScope)
 
   router.post(
     '/getemail',

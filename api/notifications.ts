@@ -10,16 +10,9 @@ import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
 import { NOTIFICATIONS_MAX_SIZE, toApiDateText } from '../app/domain/alerts'
 import type { ApiDeps } from './index'
-import { handle, parseInput, withToken } from './envelope'
-import {
-  countRequestSchema,
-  distinctRequestSchema,
-  listCount,
-  listDistinct,
-  listPage,
-  pageRequestSchema,
-  type ListSource,
-} from './list-engine'
+import { handle } from './envelope'
+import { listRoutes } from './list-routes'
+import type { ListSource } from './list-engine'
 
 const columns = {
   id: notifications.id,
@@ -67,23 +60,7 @@ export function notificationsRouter({ db }: ApiDeps) {
     handle(() => activeNotifications(db, new Date())),
   )
 
-  router.post(
-    '/notifications',
-    handle(({ req }) => {
-      const page = listPage(notificationList(db), parseInput(pageRequestSchema, req.body))
-      return withToken(page.rows, page.token)
-    }),
-  )
-
-  router.post(
-    '/notifications/count',
-    handle(({ req }) => listCount(notificationList(db), parseInput(countRequestSchema, req.body))),
-  )
-
-  router.post(
-    '/notifications/distinct',
-    handle(({ req }) => listDistinct(notificationList(db), parseInput(distinctRequestSchema, req.body))),
-  )
+  listRoutes(router, '/notifications', () => notificationList(db))
 
   return router
 }
