@@ -118,12 +118,42 @@ function updateServer(tx: Tx, deviceId: string, values: Partial<Pick<ServerRow, 
 
 type ServerList = 'whitelist' | 'usernames'
 
-/** The lists of a server that are replaced as a whole (also their audit areas), with how two are compared. */
+/**
+ * The lists of a server that are replaced as a whole (also their audit areas): how two are
+ * compared, and the calls that read and replace each, with the request and reply field names.
+ */
 const SERVER_LISTS: {
-  [K in ServerList]: { same: (a: ServerRow[K], b: ServerRow[K]) => boolean; staleMessage: string }
+  [K in ServerList]: {
+    same: (a: ServerRow[K], b: ServerRow[K]) => boolean
+    staleMessage: string
+    getPath: string
+    setPath: string
+    field: string
+    oldField: string
+    schema: z.ZodType<ServerRow[K]>
+    looseSchema: z.ZodType<ServerRow[K]>
+  }
 } = {
-  whitelist: { same: sameRules, staleMessage: ELASTIC_ERRORS.staleWhitelist },
-  usernames: { same: sameUsernames, staleMessage: ELASTIC_ERRORS.staleUsers },
+  whitelist: {
+    same: sameRules,
+    staleMessage: ELASTIC_ERRORS.staleWhitelist,
+    getPath: '/getips',
+    setPath: '/setips',
+    field: 'whitelist',
+    oldField: 'oldWhitelist',
+    schema: whitelistSchema,
+    looseSchema: looseRules,
+  },
+  usernames: {
+    same: sameUsernames,
+    staleMessage: ELASTIC_ERRORS.staleUsers,
+    getPath: '/getUsers',
+    setPath: '/saveUsers',
+    field: 'users',
+    oldField: 'oldUsers',
+    schema: usernamesSchema,
+    looseSchema: looseUsers,
+  },
 }
 
 /**
@@ -156,6 +186,38 @@ function replaceServerList<K extends ServerList>(
   })
 }
 
+/** The calls that read (getPath) and replace (setPath) one server list. */
+function serverListRoutes<K extends ServerList>(router: express.Router, db: Db, which: K) {
+  const { getPath, setPath, field, oldField, schema, looseSchema } = SERVER_LISTS[which]
+  const setRequest = z.object({
+    customerNumber: customerNumberSchema,
+    clsId: clsIdSchema,
+    [field]: schema,
+    [oldField]: looseSchema.optional(),
+  })
+  router.post(
+    getPath,
+    handle(({ req, user }) => {
+      const body = parseInput(serverRequest, req.body)
+      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
+      return { [field]: server[which], version: server.version }
+    }),
+  )
+  router.post(
+    setPath,
+    handle(({ req, user }) => {
+      const body = parseInput(setRequest, req.body) as { customerNumber: string; clsId: string } & Record<string, ServerRow[K] | undefined>
+      const { list, version, changed } = replaceServerList(
+        db,
+        user,
+        { customerNumber: body.customerNumber, clsId: body.clsId, list: body[field]!, oldList: body[oldField] },
+        which,
+      )
+      return { [field]: list, version, changed }
+    }),
+  )
+}
+
 export function elasticRouter({ db }: ApiDeps) {
   const router = express.Router()
 
@@ -184,36 +246,7 @@ export function elasticRouter({ db }: ApiDeps) {
     }),
   )
 
-  router.post(
-    '/getips',
-    handle(({ req, user }) => {
-      const body = parseInput(serverRequest, req.body)
-      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
-      return { whitelist: server.whitelist, version: server.version }
-    }),
-  )
-
-  router.post(
-    '/setips',
-    handle(({ req, user }) => {
-      const body = parseInput(
-        z.object({
-          customerNumber: customerNumberSchema,
-          clsId: clsIdSchema,
-          whitelist: whitelistSchema,
-          oldWhitelist: looseRules.optional(),
-        }),
-        req.body,
-      )
-      const { list, version, changed } = replaceServerList(
-        db,
-        user,
-        { customerNumber: body.customerNumber, clsId: body.clsId, list: body.whitelist, oldList: body.oldWhitelist },
-        'whitelist',
-      )
-      return { whitelist: list, version, changed }
-    }),
-  )
+  serverListRoutes(router, db, 'whitelist')
 
   router.post(
     '/getpin',
@@ -253,36 +286,7 @@ export function elasticRouter({ db }: ApiDeps) {
     }),
   )
 
-  router.post(
-    '/getUsers',
-    handle(({ req, user }) => {
-      const body = parseInput(serverRequest, req.body)
-      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
-      return { users: server.usernames, version: server.version }
-    }),
-  )
-
-  router.post(
-    '/saveUsers',
-    handle(({ req, user }) => {
-      const body = parseInput(
-        z.object({
-          customerNumber: customerNumberSchema,
-          clsId: clsIdSchema,
-          users: usernamesSchema,
-          oldUsers: looseUsers.optional(),
-        }),
-        req.body,
-      )
-      const { list, version, changed } = replaceServerList(
-        db,
-        user,
-        { customerNumber: body.customerNumber, clsId: body.clsId, list: body.users, oldList: body.oldUsers },
-        'usernames',
-      )
-      return { users: list, version, changed }
-    }),
-  )
+  serverListRoutes(router, db, 'usernames')
 
   return router
 }
