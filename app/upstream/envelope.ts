@@ -1,21 +1,13 @@
+import type { GridCriterion, GridFilterRule } from '../domain/grid-state'
+
 /** The reply envelope of every licensing API call. */
 export type Envelope<T> =
   | { status: 'SUCCESS'; data: T; token?: string; err?: undefined }
   | { status: 'FAILURE'; err: string; data?: undefined; token?: undefined }
 
-export interface FilterCriterion {
-  name: string
-  method: string
-  value?: unknown
-  not?: boolean
-  casefold?: boolean
-  tostring?: boolean
-}
-
-export interface FilterRule {
-  condition: 'ALL' | 'ANY'
-  criteria: FilterCriterion[]
-}
+/** The filter rule of a page request (spec 1 section 3), as the grid builds it. */
+export type FilterCriterion = GridCriterion
+export type FilterRule = GridFilterRule
 
 export interface SortRule {
   name: string
