@@ -16,6 +16,7 @@ import { openDb, type Db } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
 import { createApiRouter } from '../api/index'
+import { serveInProcess } from '../app/upstream/in-process.server'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -78,6 +79,8 @@ export async function startServer(
   const db = openDb(config.databasePath)
   if (options.seed !== false) await ensureSeeded(db)
   const app = await createApp(config, db, options)
+  // The portal's calls to the embedded API are handed to it in this process (app/upstream/in-process.server.ts).
+  const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, app) : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
@@ -90,6 +93,7 @@ export async function startServer(
     server,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      stopInProcessApi()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       db.$client.close()

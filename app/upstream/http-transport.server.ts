@@ -5,6 +5,7 @@
  */
 import http from 'node:http'
 import https from 'node:https'
+import { dispatchInProcess, inProcessTarget } from './in-process.server'
 
 export interface TransportReply {
   status: number
@@ -32,7 +33,19 @@ export class TransportTimeoutError extends Error {
   }
 }
 
-export function send({ method, url, headers, body, timeoutMs }: TransportRequest): Promise<TransportReply> {
+/** One exchange with the API: in this process when it is the embedded one, otherwise over HTTP. */
+export function send(request: TransportRequest): Promise<TransportReply> {
+  const dispatch = inProcessTarget(request.url)
+  if (!dispatch) return sendOverHttp(request)
+  const { timeoutMs } = request
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new TransportTimeoutError(timeoutMs)), timeoutMs)
+  })
+  return Promise.race([dispatchInProcess(dispatch, request), timeout]).finally(() => clearTimeout(timer))
+}
+
+function sendOverHttp({ method, url, headers, body, timeoutMs }: TransportRequest): Promise<TransportReply> {
   const target = new URL(url)
   const client = target.protocol === 'https:' ? https : http
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:']

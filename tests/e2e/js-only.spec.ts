@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signIn } from './support/auth'
+import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { customerCombobox, mainNav, userMenuLabel } from './support/shell'
 import { CUSTOMERS, display } from './support/expectations'
@@ -155,5 +155,28 @@ test.describe('toolbar menus with the keyboard', () => {
     await expect(signOut).toHaveAttribute('data-focus', '')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL('/auth/signed-out')
+  })
+})
+
+test.describe('the document and hydration', () => {
+  test('the page data travels complete inside the document, and the page comes alive without asking for it again', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    const dataRequests: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.data')) dataRequests.push(request.url())
+    })
+    await gotoPortal(page, '/home?customer=1000001')
+    await expect(page.getByRole('heading', { name: /Welcome, / })).toBeVisible()
+    // Interactive: the collapsible side menu only exists once the scripts run on this data.
+    await expect(page.getByRole('button', { name: 'Collapse all' })).toBeVisible()
+    expect(dataRequests, 'no data request while the page loads').toEqual([])
+
+    const html = await (await page.request.get('/home?customer=1000001')).text()
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true)
+    expect(html.split('streamController.enqueue(').length - 1, 'one data script').toBe(1)
+    expect(html.split('streamController.close()').length - 1, 'the data stream is closed').toBe(1)
+    // No Suspense boundary was left pending or handed to the browser to render.
+    expect(html).not.toContain('<!--$?-->')
+    expect(html).not.toContain('<!--$!-->')
   })
 })
