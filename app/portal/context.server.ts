@@ -14,6 +14,7 @@ import type { FeatureFlag } from '../domain/feature-flags'
 import { isStaff } from '../domain/permissions'
 import { withCustomer } from '../ui/customer-href'
 import { cached } from './process-cache.server'
+import { accountInfoFor } from './account-info.server'
 import { loadAlertBanner } from '../upstream/notifications.server'
 import type { Banner } from '../domain/alerts'
 
@@ -84,7 +85,7 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
 
     let info: AccountInfo | null = null
     if (customerNumber) {
-      const reply = await api.getAccountInfo(customerNumber)
+      const reply = await accountInfoFor(request, api, accessToken, customerNumber)
       if (reply.status !== 'SUCCESS') {
         throw await leaveCustomer(
           session,

@@ -15,6 +15,7 @@ import type { AccountInfo, User } from '../domain/types'
 import { withCustomer } from '../ui/customer-href'
 import { createApiClient, type ApiClient } from '../upstream/client.server'
 import { withReauth, type Flash } from './context.server'
+import { accountInfoFor } from './account-info.server'
 
 type Session = Awaited<ReturnType<typeof requireAuth>>['session']
 
@@ -53,7 +54,7 @@ export async function requireScreen<T extends object>(
     if (!customerNumber || (customerFormat && !customerFormat.test(customerNumber))) {
       throw redirect(NOTICE_PATHS.noselectedcustomer)
     }
-    const reply = await api.getAccountInfo(customerNumber)
+    const reply = await accountInfoFor(request, api, accessToken, customerNumber)
     if (reply.status !== 'SUCCESS') throw new Response('You do not have access to this customer.', { status: 403 })
     const info = reply.data
     const target = screenRedirect({ pathname: screenPath, searchParams: url.searchParams, user, info, customerNumber, customerCount: null })

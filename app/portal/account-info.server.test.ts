@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient } from '../upstream/client.server'
+import { serveInProcess } from '../upstream/in-process.server'
+import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
+import { startTestServer, type TestServer } from '../../tests/api/support/server'
+import { accountInfoFor } from './account-info.server'
+
+// The real API, reached through a base URL that counts the calls made to it.
+const COUNTING_BASE = 'http://counting.invalid/api'
+let server: TestServer
+let token: string
+let calls: string[]
+let stop: () => void
+
+beforeAll(async () => {
+  server = await startTestServer()
+  token = await getAccessToken(server.url, 'busops@vendor.example')
+  stop = serveInProcess(COUNTING_BASE, (req, res) => {
+    calls.push(req.url ?? '')
+    server.app(req as never, res as never)
+  })
+})
+afterAll(async () => {
+  stop?.()
+  clearTokenCache()
+  await server?.close()
+})
+
+describe('accountInfoFor', () => {
+  it('asks the API once per request for the same customer, and again for another request or customer', async () => {
+    calls = []
+    const api = createApiClient({ apiBaseUrl: COUNTING_BASE }, token)
+    const page = new Request('http://portal.test/portalaccess?customer=1000001')
+    const [shell, screen] = await Promise.all([
+      accountInfoFor(page, api, token, '1000001'),
+      accountInfoFor(page, api, token, '1000001'),
+    ])
+    expect(shell).toMatchObject({ status: 'SUCCESS', data: { customerNumber: '1000001', customerName: 'Acme Aerospace' } })
+    expect(screen).toBe(shell)
+    expect(calls).toEqual(['/api/getaccountinfo/1000001'])
+
+    await accountInfoFor(page, api, token, '1000002')
+    await accountInfoFor(new Request(page.url), api, token, '1000001')
+    expect(calls).toEqual(['/api/getaccountinfo/1000001', '/api/getaccountinfo/1000002', '/api/getaccountinfo/1000001'])
+  })
+})
