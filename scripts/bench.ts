@@ -13,8 +13,11 @@
  *      LOG_REQUESTS=0 and a free port on 127.0.0.1;
  *   4. signs in through the real browser-less flow (portal /auth/login -> identity
  *      provider login form -> /auth/callback) and keeps the __session cookie;
- *   5. warms up, then runs autocannon against the page, checking every response
- *      is a 200 carrying the expected page;
+ *   5. runs autocannon against the page for warm-up + duration seconds on the
+ *      same connections, checking every response is a 200 carrying the expected
+ *      page; throughput and latency count only the responses after the warm-up
+ *      (steady state), and the start-up is reported beside them: when every
+ *      connection had its first answer, and the whole run's figures;
  *   6. prints requests/s and latency, then a JSON summary as stdout's last line;
  *   7. stops the server with SIGTERM (SIGKILL after a grace period) and removes
  *      the temporary directory.
@@ -36,6 +39,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { allConnectionsServedAt, windowFigures, type Sample } from './bench-stats'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USER = 'admin@acme.example'
@@ -361,9 +365,10 @@ function serverCpuMs(): number | null {
   return total
 }
 
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
+function run(opts: autocannon.Options, onResponse: (client: object, latencyMs: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)))
+    const instance = autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)))
+    instance.on('response', (client: object, _status: number, _bytes: number, latencyMs: number) => onResponse(client, latencyMs))
   })
 }
 
@@ -407,26 +412,41 @@ async function main() {
     verifyBody: isExpectedPage,
     timeout: 10,
   }
-  if (warmup > 0) {
-    log(`warming up for ${warmup} s`)
-    const w = await run({ ...common, duration: warmup })
-    log(`warm-up: ${Math.round(w.requests.average)} req/s, ${w.non2xx} non-2xx, ${w.errors} errors`)
-  }
-  log(`measuring: ${connections} connections for ${duration} s on ${targetPath}`)
-  const cpuBefore = serverCpuMs()
-  const benchCpuBefore = process.cpuUsage()
-  const r = await run({ ...common, duration })
+  // One run: the connections opened during the warm-up stay open, and only the
+  // responses after it are measured (steady state at `connections` connections).
+  log(
+    `running ${connections} connections for ${warmup + duration} s on ${targetPath}; ` +
+      `the first ${warmup} s warm up and are not measured`,
+  )
+  const samples: Sample[] = []
+  const connectionIds = new Map<object, number>()
+  let cpuBefore: number | null = warmup === 0 ? serverCpuMs() : null
+  let benchCpuBefore = process.cpuUsage()
+  const started = performance.now()
+  const windowStart = setTimeout(() => {
+    if (warmup === 0) return
+    cpuBefore = serverCpuMs()
+    benchCpuBefore = process.cpuUsage()
+  }, warmup * 1000)
+  const r = await run({ ...common, duration: warmup + duration }, (client, latency) => {
+    if (!connectionIds.has(client)) connectionIds.set(client, connectionIds.size)
+    samples.push({ at: performance.now() - started, latency, connection: connectionIds.get(client)! })
+  })
+  clearTimeout(windowStart)
   const cpuAfter = serverCpuMs()
   const benchCpu = process.cpuUsage(benchCpuBefore)
+  const measured = windowFigures(samples, warmup * 1000, (warmup + duration) * 1000)
+  const wholeRun = windowFigures(samples, 0, (warmup + duration) * 1000)
+  const allServedMs = allConnectionsServedAt(samples, connections)
   const serverCpuPerRequest =
-    cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
-      ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 100) / 100
+    cpuBefore !== null && cpuAfter !== null && measured.requests > 0
+      ? Math.round(((cpuAfter - cpuBefore) / measured.requests) * 100) / 100
       : null
   const benchCpuPerRequest =
-    r.requests.total > 0 ? Math.round(((benchCpu.user + benchCpu.system) / 1000 / r.requests.total) * 100) / 100 : null
+    measured.requests > 0 ? Math.round(((benchCpu.user + benchCpu.system) / 1000 / measured.requests) * 100) / 100 : null
 
-  const correct = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0 && r.requests.total > 0
-  const targetMet = r.requests.average >= TARGET_RPS && r.latency.p99 < TARGET_P99_MS
+  const correct = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0 && measured.requests > 0
+  const targetMet = measured.requestsPerSecond >= TARGET_RPS && measured.latencyMs.p99 < TARGET_P99_MS
   const summary = {
     url: targetPath,
     user: USER,
@@ -438,10 +458,13 @@ async function main() {
       ? null
       : (webConcurrency ?? (Number(process.env.WEB_CONCURRENCY) || os.availableParallelism())),
     cpus: os.availableParallelism(),
-    requestsPerSecond: Math.round(r.requests.average * 10) / 10,
-    requestsTotal: r.requests.total,
-    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, avg: r.latency.average, max: r.latency.max },
-    throughputBytesPerSecond: Math.round(r.throughput.average),
+    requestsPerSecond: measured.requestsPerSecond,
+    requestsTotal: measured.requests,
+    latencyMs: measured.latencyMs,
+    startup: {
+      allConnectionsServedMs: allServedMs === null ? null : Math.round(allServedMs),
+      wholeRun: { requestsPerSecond: wholeRun.requestsPerSecond, latencyMs: wholeRun.latencyMs },
+    },
     serverCpuMsPerRequest: serverCpuPerRequest,
     loadGeneratorCpuMsPerRequest: benchCpuPerRequest,
     loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
@@ -454,8 +477,13 @@ async function main() {
   }
 
   console.log(`GET ${targetPath} as ${USER}, ${connections} connections, ${duration} s`)
-  console.log(`  requests/s  ${summary.requestsPerSecond}  (${r.requests.total} requests)`)
-  console.log(`  latency     p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`)
+  const { p50, p90, p99, max } = measured.latencyMs
+  console.log(`  requests/s  ${summary.requestsPerSecond}  (${measured.requests} requests after the warm-up)`)
+  console.log(`  latency     p50 ${p50} ms   p90 ${p90} ms   p99 ${p99} ms   max ${max} ms`)
+  console.log(
+    `  start-up    every connection answered within ${allServedMs === null ? '(not all were)' : `${Math.round(allServedMs)} ms`}; ` +
+      `whole run incl. warm-up: ${wholeRun.requestsPerSecond} req/s, p99 ${wholeRun.latencyMs.p99} ms, max ${wholeRun.latencyMs.max} ms`,
+  )
   if (serverCpuPerRequest !== null) {
     console.log(
       `  cpu         ${serverCpuPerRequest} ms server + ${benchCpuPerRequest} ms load generator per request (load average ${summary.loadAverage1m} on ${summary.cpus} CPUs)`,
