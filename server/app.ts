@@ -23,6 +23,8 @@ export interface ServerOptions {
   portal?: boolean
   /** Seed the demo data on an empty database. */
   seed?: boolean
+  /** Listen on the configured port; a worker instead takes the connections its primary hands over. */
+  listen?: boolean
 }
 
 export interface RunningServer {
@@ -83,7 +85,7 @@ export async function startServer(
   const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, app) : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
+  if (options.listen !== false) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   return {
