@@ -5,7 +5,7 @@
  */
 import http from 'node:http'
 import https from 'node:https'
-import { dispatchInProcess, inProcessTarget } from './in-process.server'
+import { dispatchInProcess, inProcessTarget, jsonOf } from './in-process.server'
 
 export interface TransportReply {
   status: number
@@ -63,12 +63,7 @@ function sendOverHttp({ method, url, headers, body, timeoutMs }: TransportReques
         res.on('error', reject)
         res.on('end', () => {
           clearTimeout(timer)
-          let json: unknown = null
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-          } catch {
-            json = null
-          }
+          const json = jsonOf(Buffer.concat(chunks))
           resolve({ status: res.statusCode ?? 0, json })
         })
       },

@@ -37,6 +37,15 @@ export function inProcessTarget(url: string): Dispatch | undefined {
   return undefined
 }
 
+/** A reply body parsed as JSON, or null when it is empty or not JSON. */
+export function jsonOf(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'))
+  } catch {
+    return null
+  }
+}
+
 /** What an HTTP handler reads of the connection: the loopback peer, not encrypted. */
 function loopbackSocket() {
   return Object.assign(new EventEmitter(), {
@@ -77,7 +86,8 @@ export function dispatchInProcess(
     const chunks: Buffer[] = []
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array))
+      if (typeof chunk !== 'string') chunks.push(Buffer.from(chunk as Uint8Array))
+      else chunks.push(Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding))
     }
     // Own properties, so they win over the prototypes a framework swaps in.
     res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
@@ -92,14 +102,7 @@ export function dispatchInProcess(
       if (!res.headersSent) res.writeHead(res.statusCode)
       collect(chunk, encoding)
       res.finished = true
-      const text = Buffer.concat(chunks).toString('utf8')
-      let json: unknown = null
-      try {
-        json = text ? JSON.parse(text) : null
-      } catch {
-        json = null
-      }
-      resolve({ status: res.statusCode, json })
+      resolve({ status: res.statusCode, json: jsonOf(Buffer.concat(chunks)) })
       const done = [chunk, encoding, callback].find((a) => typeof a === 'function')
       process.nextTick(() => {
         res.emit('prefinish')
