@@ -423,11 +423,13 @@ async function main() {
   let cpuBefore: number | null = warmup === 0 ? serverCpuMs() : null
   let benchCpuBefore = process.cpuUsage()
   const started = performance.now()
-  const windowStart = setTimeout(() => {
-    if (warmup === 0) return
-    cpuBefore = serverCpuMs()
-    benchCpuBefore = process.cpuUsage()
-  }, warmup * 1000)
+  const windowStart =
+    warmup > 0
+      ? setTimeout(() => {
+          cpuBefore = serverCpuMs()
+          benchCpuBefore = process.cpuUsage()
+        }, warmup * 1000)
+      : undefined
   const r = await run({ ...common, duration: warmup + duration }, (client, latency) => {
     if (!connectionIds.has(client)) connectionIds.set(client, connectionIds.size)
     samples.push({ at: performance.now() - started, latency, connection: connectionIds.get(client)! })
