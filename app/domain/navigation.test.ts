@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NAV_LAYOUT, WEB_ASSIGNMENTS_PATH, WEB_ASSIGNMENTS_V2_PATH, navigationGroups } from './navigation'
+import { NAV_LAYOUT, WEB_ASSIGNMENTS_PATH, WEB_ASSIGNMENTS_V2_PATH, compactNav, expandNav, navigationGroups } from './navigation'
 import { makeInfo, makeUser } from './test-support'
 
 const customer = makeUser(['user'])
@@ -179,5 +179,15 @@ describe('navigationGroups', () => {
 describe('NAV_LAYOUT', () => {
   it('holds the menu figures', () => {
     expect(NAV_LAYOUT).toEqual({ contentMarginOpen: 240, contentMarginClosed: 40, sidebarWidth: 300 })
+  })
+})
+
+describe('compactNav and expandNav', () => {
+  it('send only group ids and paths, and restore the same groups', () => {
+    const groups = navigationGroups(customer, everything, [WEB_ASSIGNMENTS_V2_PATH])
+    const compact = compactNav(groups)
+    expect(compact[0]).toEqual(['entitlements', ['/ssl', '/elastic', '/entitlementsFSA']])
+    expect(JSON.stringify(compact)).not.toContain('Leases/Perpetuals')
+    expect(expandNav(compact)).toEqual(groups)
   })
 })

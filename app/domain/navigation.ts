@@ -9,6 +9,51 @@ export const WEB_ASSIGNMENTS_PATH = '/webassignments'
 /** The flagged variant of web assignments, used when its feature flag is enabled. */
 export const WEB_ASSIGNMENTS_V2_PATH = '/webassignments-v2'
 
+const GROUP_LABELS: Record<NavGroupId, string> = {
+  entitlements: 'Entitlements',
+  activations: 'Activations',
+  web: 'Web',
+  elasticReporting: 'Elastic Reporting',
+  settings: 'Settings',
+  messages: 'Messages',
+}
+
+const ITEM_LABELS: Record<string, string> = {
+  '/ssl': 'Leases/Perpetuals',
+  '/elastic': 'Elastic Licensing',
+  '/entitlementsFSA': 'Flexible Spending Account',
+  '/activations': 'Activate Entitlements',
+  '/activations-history': 'Manage Activations',
+  [WEB_ASSIGNMENTS_PATH]: 'Assignments',
+  [WEB_ASSIGNMENTS_V2_PATH]: 'Assignments',
+  '/webtransactions': 'Transactions',
+  '/webreporting': 'Reporting',
+  '/transactions': 'Usage Transactions',
+  '/statementv2': 'Elastic Statements',
+  '/portalaccess': 'Licensing Portal Access',
+  '/clscredentials': 'Elastic Credentials',
+  '/whitelistips': 'Elastic IP Settings',
+  '/emails': 'Emails',
+  '/notifications': 'Alerts',
+}
+
+const item = (path: string): NavItem => ({ label: ITEM_LABELS[path] ?? path, path })
+
+/**
+ * The navigation as the shell's loader sends it to the page: each visible
+ * group's id with the paths of its items. Labels are fixed per group and path,
+ * so they are not sent; expandNav() restores them.
+ */
+export type CompactNav = [NavGroupId, string[]][]
+
+export function compactNav(groups: readonly NavGroup[]): CompactNav {
+  return groups.map((group) => [group.id, group.items.map((i) => i.path)])
+}
+
+export function expandNav(nav: CompactNav): NavGroup[] {
+  return nav.map(([id, paths]) => ({ id, label: GROUP_LABELS[id], items: paths.map(item) }))
+}
+
 /** Layout figures of the side menu (pixels). */
 export const NAV_LAYOUT = { contentMarginOpen: 240, contentMarginClosed: 40, sidebarWidth: 300 } as const
 
@@ -31,21 +76,15 @@ export function navigationGroups(
   const groups: NavGroup[] = []
   const hasElastic = flagSet(info?.hasElastic)
 
-  const entitlements: NavItem[] = [
-    { label: 'Leases/Perpetuals', path: '/ssl' },
-    { label: 'Elastic Licensing', path: '/elastic' },
-  ]
-  if (flagSet(info?.hasFSA)) entitlements.push({ label: 'Flexible Spending Account', path: '/entitlementsFSA' })
-  groups.push({ id: 'entitlements', label: 'Entitlements', items: entitlements })
+  const entitlements: NavItem[] = [item('/ssl'), item('/elastic')]
+  if (flagSet(info?.hasFSA)) entitlements.push(item('/entitlementsFSA'))
+  groups.push({ id: 'entitlements', label: GROUP_LABELS.entitlements, items: entitlements })
 
   if (activationsAllowed(user, info)) {
     groups.push({
       id: 'activations',
-      label: 'Activations',
-      items: [
-        { label: 'Activate Entitlements', path: '/activations' },
-        { label: 'Manage Activations', path: '/activations-history' },
-      ],
+      label: GROUP_LABELS.activations,
+      items: [item('/activations'), item('/activations-history')],
     })
   }
 
@@ -53,11 +92,11 @@ export function navigationGroups(
     const v2 = enabledFlagPaths.some((p) => p.trim().toLowerCase() === WEB_ASSIGNMENTS_V2_PATH.toLowerCase())
     groups.push({
       id: 'web',
-      label: 'Web',
+      label: GROUP_LABELS.web,
       items: [
-        { label: 'Assignments', path: v2 ? WEB_ASSIGNMENTS_V2_PATH : WEB_ASSIGNMENTS_PATH },
-        { label: 'Transactions', path: '/webtransactions' },
-        { label: 'Reporting', path: '/webreporting' },
+        item(v2 ? WEB_ASSIGNMENTS_V2_PATH : WEB_ASSIGNMENTS_PATH),
+        item('/webtransactions'),
+        item('/webreporting'),
       ],
     })
   }
@@ -65,33 +104,24 @@ export function navigationGroups(
   if (elasticAllowed() && hasElastic) {
     groups.push({
       id: 'elasticReporting',
-      label: 'Elastic Reporting',
-      items: [
-        { label: 'Usage Transactions', path: '/transactions' },
-        { label: 'Elastic Statements', path: '/statementv2' },
-      ],
+      label: GROUP_LABELS.elasticReporting,
+      items: [item('/transactions'), item('/statementv2')],
     })
   }
 
   if (elasticAllowed() || sslAccessPermissible(info)) {
-    const settings: NavItem[] = [{ label: 'Licensing Portal Access', path: '/portalaccess' }]
+    const settings: NavItem[] = [item('/portalaccess')]
     if (hasElastic) {
-      settings.push(
-        { label: 'Elastic Credentials', path: '/clscredentials' },
-        { label: 'Elastic IP Settings', path: '/whitelistips' },
-      )
+      settings.push(item('/clscredentials'), item('/whitelistips'))
     }
-    groups.push({ id: 'settings', label: 'Settings', items: settings })
+    groups.push({ id: 'settings', label: GROUP_LABELS.settings, items: settings })
   }
 
   if (elasticAllowed()) {
     groups.push({
       id: 'messages',
-      label: 'Messages',
-      items: [
-        { label: 'Emails', path: '/emails' },
-        { label: 'Alerts', path: '/notifications' },
-      ],
+      label: GROUP_LABELS.messages,
+      items: [item('/emails'), item('/notifications')],
     })
   }
 

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { PortalLink } from '../ui/portal-link'
+import { expandNav } from '../domain/navigation'
 import type { loader as portalLoader } from './_portal'
 import { withCustomer } from '../ui/customer-href'
 
@@ -24,7 +25,7 @@ export default function Home() {
           <div>
             <h2 className="mb-2 text-lg font-semibold">Go to</h2>
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {shell.nav.flatMap((group) =>
+              {expandNav(shell.nav).flatMap((group) =>
                 group.items.map((item) => (
                   <li key={item.path}>
                     <PortalLink

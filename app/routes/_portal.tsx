@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
 import { loadPortalContext } from '../portal/context.server'
 import { screenRedirect } from '../domain/screen-access'
-import { navigationGroups } from '../domain/navigation'
+import { compactNav, expandNav, navigationGroups } from '../domain/navigation'
 import { breadcrumbs } from '../domain/breadcrumbs'
 import { initials, roleLabel } from '../domain/permissions'
 import { featurePanelVisible, routeAllowedByFlags } from '../domain/feature-flags'
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       roleLabel: roleLabel(user, info),
       customer: info ? { AccountID: info.customerNumber, AccountName: info.customerName } : null,
       customerNumber,
-      nav,
+      nav: compactNav(nav),
       breadcrumbs: breadcrumbs(url.pathname),
       featurePanel: featurePanelVisible(portal.environment),
       featuresAvailable: (features ?? []).length > 0,
@@ -151,7 +151,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
       </header>
       <div className="flex flex-1">
         <SideNav
-          groups={shell.nav}
+          groups={expandNav(shell.nav)}
           customerNumber={shell.customerNumber}
           featuresButton={
             shell.featurePanel ? (

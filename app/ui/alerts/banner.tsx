@@ -33,6 +33,17 @@ export function useAlertsAutoRefresh(intervalMs = ALERTS_AUTO_REFRESH_MS) {
  */
 export function AlertsBanner({ banner, customerNumber }: { banner: Banner; customerNumber: string | null }) {
   useAlertsAutoRefresh()
+  // Most pages show no banner: the dismiss fetcher and its state exist only while one is shown.
+  return banner.mode === 'none' ? null : <ShownBanner banner={banner} customerNumber={customerNumber} />
+}
+
+function ShownBanner({
+  banner,
+  customerNumber,
+}: {
+  banner: Exclude<Banner, { mode: 'none' }>
+  customerNumber: string | null
+}) {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>()
   const location = useLocation()
   const hydrated = useHydrated()
@@ -43,7 +54,6 @@ export function AlertsBanner({ banner, customerNumber }: { banner: Banner; custo
     if (typeof submittedIds === 'string') setClosedIds(submittedIds)
   }, [submittedIds])
 
-  if (banner.mode === 'none') return null
   const ids = banner.ids.join(',')
   const failed = fetcher.state === 'idle' && fetcher.data?.ok === false
   if (!failed && (closedIds === ids || submittedIds === ids)) return null
