@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
 import { settleHandoff } from './render/handoff.server'
+import { documentResponse } from './render/document-response.server'
 
 const HANDOFF_TIMEOUT_MS = 10_000
 
@@ -24,5 +25,5 @@ export default async function handleRequest(
   )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
-  return new Response(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode })
+  return documentResponse(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode })
 }
