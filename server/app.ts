@@ -7,7 +7,7 @@ import path from 'node:path'
 import http from 'node:http'
 import express from 'express'
 import compression from 'compression'
-import { createRequestHandler } from '@remix-run/express'
+import { createRequestHandler } from './remix-handler'
 import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
 import { securityHeaders, apiHeaders, requestLog } from './security'
@@ -39,12 +39,14 @@ export interface RunningServer {
 export async function createApp(config: Config, db: Db, options: ServerOptions = {}) {
   const app = express()
   app.disable('x-powered-by')
+  // Replies sent with res.send (the API's JSON, /healthz) are no-store; static files keep their own ETags.
+  app.set('etag', false)
   app.set('trust proxy', 'loopback')
   app.use(requestLog(config.logRequests))
   // The API answers JSON only: it needs neither the page CSP nor its per-request nonce.
-  if (config.embeddedApi) app.use('/api', apiHeaders, compression(), createApiRouter({ config, db }))
+  if (config.embeddedApi) app.use('/api', apiHeaders, compressWhenAccepted(), createApiRouter({ config, db }))
   app.use(securityHeaders(config))
-  app.use(compression())
+  app.use(compressWhenAccepted())
 
   app.get('/healthz', (_req, res) => {
     try {
@@ -72,6 +74,16 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
     )
   }
   return app
+}
+
+/**
+ * gzip for clients that ask for it. A request without Accept-Encoding (the
+ * portal's own calls to the embedded API, scripts) skips the middleware, which
+ * would otherwise wrap the response only to pass it through.
+ */
+function compressWhenAccepted(): express.RequestHandler {
+  const compress = compression()
+  return (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next())
 }
 
 export async function startServer(
