@@ -9,6 +9,7 @@ import type { Db } from '../../db/client'
 import { createProvider } from './provider'
 import { interactionRouter } from './interactions'
 import { STYLESHEET_PATH } from './views'
+import { providerStorage, releaseWhenIdle } from './async-context'
 
 const stylesheet = fs.readFileSync(new URL('./assets/login.css', import.meta.url), 'utf8')
 
@@ -24,6 +25,6 @@ export async function mountOidc(app: express.Express, deps: { config: Config; db
   })
   // Interaction handlers first: they share the /oidc prefix with the provider.
   app.use(interactionRouter(provider, deps))
-  app.use(mountPath, provider.callback())
+  app.use(mountPath, releaseWhenIdle(providerStorage), provider.callback())
   return provider
 }
