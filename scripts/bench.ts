@@ -1,7 +1,7 @@
 /**
  * npm run bench -- [--duration S] [--connections N] [--scale N] [--warmup S]
  *                  [--web-concurrency N] [--path P] [--build] [--node-arg ARG]... [--assert]
- *                  [--server http://127.0.0.1:PORT]
+ *                  [--server http://127.0.0.1:PORT] [--samples FILE]
  *
  * Measures the signed-in home page (/home?customer=1000001 as admin@acme.example)
  * of a production server on a throw-away database:
@@ -61,6 +61,7 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     'node-arg': { type: 'string', multiple: true, default: [] },
     assert: { type: 'boolean', default: false },
+    samples: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
@@ -69,7 +70,8 @@ if (args.help) {
   console.log(
     'Usage: npm run bench -- [--duration 20] [--connections 50] [--warmup 5] [--scale N]\n' +
       '                        [--web-concurrency N] [--path /home?customer=1000001] [--build]\n' +
-      '                        [--node-arg --cpu-prof]... [--assert] [--server http://127.0.0.1:3000]',
+      '                        [--node-arg --cpu-prof]... [--assert] [--server http://127.0.0.1:3000]\n' +
+      '                        [--samples FILE]   (every response as JSON: {at, latency, connection})',
   )
   process.exit(0)
 }
@@ -435,6 +437,10 @@ async function main() {
     samples.push({ at: performance.now() - started, latency, connection: connectionIds.get(client)! })
   })
   clearTimeout(windowStart)
+  if (args.samples) {
+    fs.writeFileSync(args.samples, JSON.stringify(samples))
+    log(`every response's arrival time, latency and connection written to ${args.samples}`)
+  }
   const cpuAfter = serverCpuMs()
   const benchCpu = process.cpuUsage(benchCpuBefore)
   const measured = windowFigures(samples, warmup * 1000, (warmup + duration) * 1000)
