@@ -7,7 +7,7 @@ const NONCES_PER_DRAW = 256
 let randomPool = Buffer.alloc(0)
 let poolOffset = 0
 
-/** A fresh base64 nonce. Random bytes are drawn for 256 nonces at a time: one draw per page cost more than the header itself. */
+/** A fresh base64 nonce. Random bytes are drawn for 256 nonces at a time: one draw per page cost about as much as building the whole header. */
 export function cspNonce(): string {
   if (poolOffset + NONCE_BYTES > randomPool.length) {
     randomPool = crypto.randomBytes(NONCE_BYTES * NONCES_PER_DRAW)

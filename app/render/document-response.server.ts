@@ -5,7 +5,7 @@
  * scan the whole page for lone surrogates, encode it in a web stream and read
  * it back chunk by chunk, for a page that is complete before it is sent.
  */
-export const DOCUMENT_HTML = Symbol.for('licensing-portal.document-html')
+const DOCUMENT_HTML = Symbol.for('licensing-portal.document-html')
 
 type WithDocument = Response & { [DOCUMENT_HTML]?: string }
 

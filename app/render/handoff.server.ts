@@ -7,6 +7,7 @@
  * lets <StreamTransfer> render it at once, as one script, with no suspension.
  */
 import type { EntryContext } from '@remix-run/node'
+import { withDeadline } from '../deadline'
 
 type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>
 
@@ -18,24 +19,21 @@ export class HandoffTimeoutError extends Error {
 
 export async function readHandoff(stream: ReadableStream<Uint8Array>, timeoutMs: number): Promise<string> {
   const reader = stream.getReader()
-  const decoder = new TextDecoder()
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      reject(new HandoffTimeoutError(timeoutMs))
-      void reader.cancel().catch(() => {})
-    }, timeoutMs)
-  })
-  try {
+  const readAll = async () => {
+    const decoder = new TextDecoder()
     let text = ''
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), timeout])
-      if (done) break
+      const { done, value } = await reader.read()
+      if (done) return text + decoder.decode()
       text += decoder.decode(value, { stream: true })
     }
-    return text + decoder.decode()
+  }
+  try {
+    return await withDeadline(readAll(), timeoutMs, () => {
+      void reader.cancel().catch(() => {})
+      return new HandoffTimeoutError(timeoutMs)
+    })
   } finally {
-    clearTimeout(timer)
     reader.releaseLock()
   }
 }

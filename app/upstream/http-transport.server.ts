@@ -5,6 +5,7 @@
  */
 import http from 'node:http'
 import https from 'node:https'
+import { withDeadline } from '../deadline'
 import { dispatchInProcess, inProcessTarget, jsonOf } from './in-process.server'
 
 export interface TransportReply {
@@ -38,11 +39,7 @@ export function send(request: TransportRequest): Promise<TransportReply> {
   const dispatch = inProcessTarget(request.url)
   if (!dispatch) return sendOverHttp(request)
   const { timeoutMs } = request
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new TransportTimeoutError(timeoutMs)), timeoutMs)
-  })
-  return Promise.race([dispatchInProcess(dispatch, request), timeout]).finally(() => clearTimeout(timer))
+  return withDeadline(dispatchInProcess(dispatch, request), timeoutMs, () => new TransportTimeoutError(timeoutMs))
 }
 
 function sendOverHttp({ method, url, headers, body, timeoutMs }: TransportRequest): Promise<TransportReply> {
