@@ -179,29 +179,4 @@ test.describe('the document and hydration', () => {
     expect(html).not.toContain('<!--$?-->')
     expect(html).not.toContain('<!--$!-->')
   })
-
-  test('a page is sent whole, plain or compressed, and HEAD answers with headers alone', async ({ page }) => {
-    await signIn(page, 'admin@acme.example')
-    const path = '/home?customer=1000001'
-    const plain = await page.request.get(path, { headers: { 'accept-encoding': 'identity' } })
-    const body = await plain.body()
-    expect(plain.status()).toBe(200)
-    expect(plain.headers()['content-type']).toBe('text/html; charset=utf-8')
-    expect(plain.headers()['content-encoding']).toBeUndefined()
-    const text = body.toString('utf8').trimEnd()
-    // Complete: the page data's script, which comes last, closes its stream.
-    const complete = (html: string) =>
-      html.startsWith('<!DOCTYPE html>') && html.includes('</html>') && /streamController\.close\(\);<\/script>(<!--\/\$-->)?$/.test(html)
-    expect(complete(text)).toBe(true)
-    expect(text).toContain('Acme Aerospace')
-
-    const gzip = await page.request.get(path, { headers: { 'accept-encoding': 'gzip' } })
-    expect(gzip.headers()['content-encoding']).toBe('gzip')
-    expect(complete((await gzip.text()).trimEnd())).toBe(true)
-
-    const head = await page.request.head(path, { headers: { 'accept-encoding': 'identity' } })
-    expect(head.status()).toBe(200)
-    expect(head.headers()['content-security-policy']).toContain("'nonce-")
-    expect(await head.body()).toHaveLength(0)
-  })
 })
