@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express'
  * names are read once at start, so a page request does not cost a file-system
  * lookup on its way to the portal.
  */
-export function publicFiles(dir: string): RequestHandler {
+export function publicFiles(dir: string): { paths: string[]; serve: RequestHandler } {
   const names = new Set(
     fs
       .readdirSync(dir, { withFileTypes: true })
@@ -16,5 +16,5 @@ export function publicFiles(dir: string): RequestHandler {
       .map((entry) => `/${entry.name}`),
   )
   const serve = express.static(path.resolve(dir), { maxAge: '1h', index: false })
-  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next())
+  return { paths: [...names], serve: (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next()) }
 }

@@ -1,11 +1,12 @@
 /**
- * Express to Remix, as @remix-run/express does it (same Request, same abort on
- * a closed connection, same status and headers), with one difference: a page
- * rendered by entry.server arrives as a string (documentResponse) and is
- * written with one res.end. Every other response (redirects, resource routes,
- * CSV streams, data requests) is streamed from its body as before.
+ * Node's HTTP request and response to Remix and back, without Express: the
+ * same Request @remix-run/express builds (URL, headers, body, abort when the
+ * connection closes), the same status and headers back. A page rendered by
+ * entry.server arrives as a string (documentResponse) and is written with one
+ * res.end; every other response (redirects, resource routes, CSV streams,
+ * data requests) is streamed from its body.
  */
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import type http from 'node:http'
 import {
   createReadableStreamFromReadable,
   createRequestHandler as createRemixHandler,
@@ -14,38 +15,50 @@ import {
   type ServerBuild,
 } from '@remix-run/node'
 import { documentOf } from '../app/render/document-response.server'
+import { requestOrigin } from './client-address'
 
-export interface RemixHandlerOptions {
-  build: ServerBuild
-  mode: 'production' | 'development'
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
-}
+export type NodeHandler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  context: AppLoadContext,
+) => Promise<void>
 
-export function createRequestHandler({ build, mode, getLoadContext }: RemixHandlerOptions): RequestHandler {
+export function createRequestHandler(build: ServerBuild, mode: 'production' | 'development'): NodeHandler {
   const handle = createRemixHandler(build, mode)
-  return async (req, res, next) => {
+  return async (req, res, context) => {
+    const request = remixRequest(req, res)
+    if (!request) {
+      res.statusCode = 400
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+      res.end('Bad Request')
+      return
+    }
     try {
-      const response = await handle(remixRequest(req, res), getLoadContext(req, res))
-      await send(res, response)
+      await send(res, await handle(request, context))
     } catch (error) {
-      next(error)
+      console.error(error)
+      if (res.headersSent) res.destroy()
+      else {
+        res.statusCode = 500
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+        res.end('Internal Server Error')
+      }
     }
   }
 }
 
-function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // req.hostname honours "trust proxy" but drops the port; take it from X-Forwarded-Host or Host.
-  const forwardedPort = Number.parseInt(req.get('X-Forwarded-Host')?.split(':')[1] ?? '', 10)
-  const hostPort = Number.parseInt(req.get('host')?.split(':')[1] ?? '', 10)
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : null
-  const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`
+/** The Request Remix gets, or null when the Host header does not make a URL. */
+export function remixRequest(req: http.IncomingMessage, res: http.ServerResponse): Request | null {
+  let url: URL
+  try {
+    url = new URL(req.url ?? '/', requestOrigin(req))
+  } catch {
+    return null
+  }
 
   const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!value) continue
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one)
-    else headers.set(name, value)
-  }
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1])
 
   // Loaders and actions are aborted when the connection closes before the response is finished.
   let controller: AbortController | null = new AbortController()
@@ -60,10 +73,25 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init)
 }
 
-async function send(res: ExpressResponse, response: Response) {
+/** Text without a declared charset is UTF-8 (as Express declared it). */
+function withCharset(contentType: string) {
+  return /^text\//i.test(contentType) && !/;\s*charset=/i.test(contentType)
+    ? `${contentType}; charset=utf-8`
+    : contentType
+}
+
+async function send(res: http.ServerResponse, response: Response) {
+  res.statusCode = response.status
   res.statusMessage = response.statusText
-  res.status(response.status)
-  for (const [name, value] of response.headers.entries()) res.append(name, value)
+  // Headers iterate Set-Cookie once per cookie; every other name once.
+  for (const [name, header] of response.headers) {
+    const value = name === 'content-type' ? withCharset(header) : header
+    const existing = res.getHeader(name)
+    res.setHeader(
+      name,
+      existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [String(existing), value],
+    )
+  }
 
   const document = documentOf(response)
   if (document !== undefined) {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { cspNonce } from './security'
+import http from 'node:http'
+import { describe, expect, it, vi } from 'vitest'
+import { cspNonce, requestLog } from './security'
 
 describe('cspNonce', () => {
   it('gives 16 random bytes in base64, never the same twice, across several draws of the pool', () => {
@@ -11,5 +12,42 @@ describe('cspNonce', () => {
       seen.add(nonce)
     }
     expect(seen.size).toBe(1000)
+  })
+})
+
+describe('requestLog', () => {
+  it('writes one JSON line per request when it finishes, without the query string', async () => {
+    const lines: string[] = []
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true))
+    const log = requestLog(true)
+    const server = http.createServer((req, res) => {
+      log(req, res)
+      res.statusCode = 404
+      res.end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as { port: number }
+      await fetch(`http://127.0.0.1:${port}/home?code=secret`, { headers: { 'x-forwarded-for': '203.0.113.7' } })
+    } finally {
+      write.mockRestore()
+      server.close()
+    }
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/home',
+      status: 404,
+      ip: '203.0.113.7',
+    })
+    expect(lines[0]).not.toContain('secret')
+  })
+
+  it('writes nothing when turned off', () => {
+    const req = {} as http.IncomingMessage
+    const res = { on: vi.fn() } as unknown as http.ServerResponse
+    requestLog(false)(req, res)
+    expect(res.on).not.toHaveBeenCalled()
   })
 })

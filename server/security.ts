@@ -1,6 +1,8 @@
 import crypto from 'node:crypto'
+import type http from 'node:http'
 import type { RequestHandler } from 'express'
 import type { Config } from './config'
+import { clientAddress } from './client-address'
 
 const NONCE_BYTES = 16
 const NONCES_PER_DRAW = 256
@@ -18,13 +20,17 @@ export function cspNonce(): string {
   return nonce
 }
 
-/** Security headers with a per-request CSP nonce (res.locals.cspNonce). */
-export function securityHeaders(config: Config): RequestHandler {
+/**
+ * Sets the security headers of a page with a fresh CSP nonce and returns the
+ * nonce (for the page's scripts). Works on Node's own response, so the portal's
+ * pages and the Express-served paths share it.
+ */
+export function pageHeaders(config: Config): (res: http.ServerResponse) => string {
   const idpOrigin = new URL(config.oidcIssuer).origin
   const formAction = idpOrigin === new URL(config.publicUrl).origin ? "'self'" : `'self' ${idpOrigin}`
-  return (_req, res, next) => {
+  const https = config.publicUrl.startsWith('https:')
+  return (res) => {
     const nonce = cspNonce()
-    res.locals.cspNonce = nonce
     res.setHeader(
       'Content-Security-Policy',
       [
@@ -39,7 +45,7 @@ export function securityHeaders(config: Config): RequestHandler {
         "base-uri 'self'",
         `form-action ${formAction}`,
         "frame-ancestors 'none'",
-        ...(config.publicUrl.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
+        ...(https ? ['upgrade-insecure-requests'] : []),
       ].join('; '),
     )
     res.setHeader('X-Content-Type-Options', 'nosniff')
@@ -47,19 +53,26 @@ export function securityHeaders(config: Config): RequestHandler {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
-    if (config.publicUrl.startsWith('https:')) {
-      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    }
-    res.removeHeader('X-Powered-By')
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    return nonce
+  }
+}
+
+/** The same headers as Express middleware; the nonce goes to res.locals.cspNonce. */
+export function securityHeaders(config: Config): RequestHandler {
+  const setHeaders = pageHeaders(config)
+  return (_req, res, next) => {
+    res.locals.cspNonce = setHeaders(res)
     next()
   }
 }
 
 /** One structured JSON log line per request. The query string is left out (it can carry codes). */
-export function requestLog(enabled: boolean): RequestHandler {
-  return (req, res, next) => {
-    if (!enabled) return next()
+export function requestLog(enabled: boolean): (req: http.IncomingMessage, res: http.ServerResponse) => void {
+  return (req, res) => {
+    if (!enabled) return
     const start = process.hrtime.bigint()
+    const path = (req.url ?? '').split('?')[0]
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6
       process.stdout.write(
@@ -67,14 +80,13 @@ export function requestLog(enabled: boolean): RequestHandler {
           time: new Date().toISOString(),
           level: res.statusCode >= 500 ? 'error' : 'info',
           method: req.method,
-          path: req.originalUrl.split('?')[0],
+          path,
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
-          ip: req.ip,
+          ip: clientAddress(req),
         }) + '\n',
       )
     })
-    next()
   }
 }
 

@@ -13,10 +13,12 @@ import { providerStorage, releaseWhenIdle } from './async-context'
 
 const stylesheet = fs.readFileSync(new URL('./assets/login.css', import.meta.url), 'utf8')
 
-export async function mountOidc(app: express.Express, deps: { config: Config; db: Db }) {
+/** Mounts the provider and its pages; returns the path prefixes they are served under. */
+export async function mountOidc(app: express.Express, deps: { config: Config; db: Db }): Promise<string[]> {
   const { config } = deps
   const mountPath = new URL(config.oidcIssuer).pathname.replace(/\/+$/, '')
-  if (mountPath !== '/oidc') throw new Error(`the embedded identity provider must be mounted at /oidc, not ${mountPath}`)
+  if (mountPath !== '/oidc')
+    throw new Error(`the embedded identity provider must be mounted at /oidc, not ${mountPath}`)
 
   const provider = await createProvider(config, deps.db)
 
@@ -26,5 +28,5 @@ export async function mountOidc(app: express.Express, deps: { config: Config; db
   // Interaction handlers first: they share the /oidc prefix with the provider.
   app.use(interactionRouter(provider, deps))
   app.use(mountPath, releaseWhenIdle(providerStorage), provider.callback())
-  return provider
+  return [mountPath, STYLESHEET_PATH]
 }
