@@ -17,7 +17,9 @@
  *      same connections, checking every response is a 200 carrying the expected
  *      page; throughput and latency count only the responses after the warm-up
  *      (steady state), and the start-up is reported beside them: when every
- *      connection had its first answer, and the whole run's figures;
+ *      connection had its first answer, and the whole run's figures. The
+ *      warm-up is 15 s because a fresh server gets faster for about 12 s under
+ *      this load while V8 compiles its hot code (see docs/decisions/0002);
  *   6. prints requests/s and latency, then a JSON summary as stdout's last line;
  *   7. stops the server with SIGTERM (SIGKILL after a grace period) and removes
  *      the temporary directory.
@@ -52,7 +54,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
-    warmup: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '15' },
     scale: { type: 'string' },
     'web-concurrency': { type: 'string' },
     path: { type: 'string', default: `/home?customer=${CUSTOMER}` },
@@ -68,7 +70,7 @@ const { values: args } = parseArgs({
 
 if (args.help) {
   console.log(
-    'Usage: npm run bench -- [--duration 20] [--connections 50] [--warmup 5] [--scale N]\n' +
+    'Usage: npm run bench -- [--duration 20] [--connections 50] [--warmup 15] [--scale N]\n' +
       '                        [--web-concurrency N] [--path /home?customer=1000001] [--build]\n' +
       '                        [--node-arg --cpu-prof]... [--assert] [--server http://127.0.0.1:3000]\n' +
       '                        [--samples FILE]   (every response as JSON: {at, latency, connection})',
