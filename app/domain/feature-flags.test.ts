@@ -7,6 +7,7 @@ import {
   featurePanelDisabled,
   featurePanelVisible,
   findConflicts,
+  flagGates,
   flagSelectionError,
   normalizeEnvironment,
   routeAllowedByFlags,
@@ -187,5 +188,30 @@ describe('environment', () => {
     expect(featurePanelDisabled(null)).toBe(true)
     expect(featurePanelDisabled(undefined)).toBe(true)
     expect(featurePanelDisabled([flag('a')])).toBe(false)
+  })
+})
+
+describe('flagGates', () => {
+  const flags: FeatureFlag[] = [
+    {
+      name: 'fsa',
+      description: 'Flexible Spending Account page',
+      enabled: false,
+      conflicts: [],
+      path: '/entitlementsFSA',
+    },
+    { name: 'classic', description: 'Classic layout', enabled: true, conflicts: ['v2'] },
+  ]
+  it('keeps name, enabled and path only, with null for a flag without a path', () => {
+    expect(flagGates(flags)).toEqual([
+      { name: 'fsa', enabled: false, path: '/entitlementsFSA' },
+      { name: 'classic', enabled: true, path: null },
+    ])
+  })
+  it('decides routes and the panel exactly as the whole flags do', () => {
+    for (const path of ['/entitlementsFSA', '/entitlementsfsa/x', '/home', '/ssl'])
+      expect(routeAllowedByFlags(path, flagGates(flags)), path).toBe(routeAllowedByFlags(path, flags))
+    expect(enabledFlagNames(flagGates(flags))).toEqual(enabledFlagNames(flags))
+    expect(featurePanelDisabled(flagGates(flags))).toBe(false)
   })
 })

@@ -12,6 +12,14 @@ export type FeatureFlag = {
   path?: string | null
 }
 
+/** What deciding about routes needs of a flag; the shell keeps only this between pages. */
+export type FlagGate = Pick<FeatureFlag, 'name' | 'enabled' | 'path'>
+
+/** The flags reduced to their gates: the descriptions and conflicts matter only to the flags dialog. */
+export function flagGates(flags: readonly FeatureFlag[]): FlagGate[] {
+  return flags.map(({ name, enabled, path }) => ({ name, enabled, path: path ?? null }))
+}
+
 export const FLAG_CONFLICT_MESSAGE = 'Selections are in conflict. Deselect one or more option.'
 
 /**
@@ -36,12 +44,12 @@ export function flagSelectionError(selected: readonly string[], flags: readonly 
   return findConflicts(selected, flags).length > 0 ? FLAG_CONFLICT_MESSAGE : null
 }
 
-export function enabledFlagNames(flags: readonly FeatureFlag[] | null | undefined): string[] {
+export function enabledFlagNames(flags: readonly FlagGate[] | null | undefined): string[] {
   return (flags ?? []).filter((f) => f.enabled).map((f) => f.name)
 }
 
 /** Paths of the enabled flags that gate a route, cleaned ('/x/' gives '/x'). */
-export function enabledFlagPaths(flags: readonly FeatureFlag[] | null | undefined): string[] {
+export function enabledFlagPaths(flags: readonly FlagGate[] | null | undefined): string[] {
   const paths: string[] = []
   for (const flag of flags ?? []) {
     const path = cleanPath(flag.path)
@@ -74,7 +82,7 @@ function gates(flagPath: string, pathname: string): boolean {
  *   the route is allowed only if every flag gating it is enabled;
  * - ungated routes are allowed.
  */
-export function routeAllowedByFlags(pathname: string, flags: readonly FeatureFlag[] | null | undefined): boolean {
+export function routeAllowedByFlags(pathname: string, flags: readonly FlagGate[] | null | undefined): boolean {
   if (!flags) return false
   const path = cleanPath(pathname) ?? '/'
   return flags.every((flag) => {
@@ -97,6 +105,6 @@ export function featurePanelVisible(environment: unknown): boolean {
 }
 
 /** The button is disabled when no features are available. */
-export function featurePanelDisabled(flags: readonly FeatureFlag[] | null | undefined): boolean {
+export function featurePanelDisabled(flags: readonly FlagGate[] | null | undefined): boolean {
   return !flags || flags.length === 0
 }

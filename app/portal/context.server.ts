@@ -10,7 +10,7 @@ import { requireAuth, handleUnauthorized } from '../auth/guard.server'
 import { commitSession } from '../auth/session.server'
 import { createApiClient, UnauthorizedError, type ApiClient } from '../upstream/client.server'
 import type { AccountInfo, User } from '../domain/types'
-import type { FeatureFlag } from '../domain/feature-flags'
+import { flagGates, type FlagGate } from '../domain/feature-flags'
 import { isStaff } from '../domain/permissions'
 import { withCustomer } from '../ui/customer-href'
 import { cached } from './process-cache.server'
@@ -26,7 +26,8 @@ export interface PortalContext {
   api: ApiClient
   customerNumber: string | null
   info: AccountInfo | null
-  features: FeatureFlag[]
+  /** The user's feature flags, as far as routes need them. */
+  features: FlagGate[]
   environment: string
   /** How many customers the user can reach, when it was looked up (0, 1 or 2 meaning "several"). */
   customerCount: number | null
@@ -144,15 +145,19 @@ async function leaveCustomer(session: Session, context: AppLoadContext, message:
   return redirect('/home', { headers: { 'Set-Cookie': await commitSession(session, context) } })
 }
 
-/** The user's flags, kept in the session for a minute so each page does not ask again. */
+/**
+ * The user's flags, kept in the session for a minute so each page does not ask
+ * again. Only their gates are kept: the session is read on every request.
+ */
 async function loadFeatures(session: Session, api: ApiClient) {
-  const stored = session.get('features') as { at: number; list: FeatureFlag[] } | undefined
+  const stored = session.get('features') as { at: number; list: FlagGate[] } | undefined
   if (stored && Date.now() - stored.at < FEATURES_TTL_MS) return { list: stored.list, dirty: false }
   const reply = await api.getFeatures()
   // Spec 1 section 8: a failed feature call falls back to an empty list.
-  if (reply.status !== 'SUCCESS') return { list: [] as FeatureFlag[], dirty: false }
-  session.set('features', { at: Date.now(), list: reply.data })
-  return { list: reply.data, dirty: true }
+  if (reply.status !== 'SUCCESS') return { list: [] as FlagGate[], dirty: false }
+  const list = flagGates(reply.data)
+  session.set('features', { at: Date.now(), list })
+  return { list, dirty: true }
 }
 
 /** Forget the cached flags after the user changed them. */

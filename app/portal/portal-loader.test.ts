@@ -62,6 +62,15 @@ describe('portal shell loader', () => {
     expect(result.data.roleLabel).toContain('(Portal Administrator Role)')
   })
 
+  it('keeps only the gates of the feature flags in the session, which is read on every request', async () => {
+    const cookie = await signedInCookie('admin@acme.example')
+    await run('/home?customer=1000001', cookie)
+    const session = await getSessionStorage(context).getSession(cookie)
+    const stored = session.get('features') as { list: Record<string, unknown>[] }
+    expect(stored.list.length).toBeGreaterThan(0)
+    for (const flag of stored.list) expect(Object.keys(flag).sort()).toEqual(['enabled', 'name', 'path'])
+  })
+
   it('puts the remembered customer into a bare address', async () => {
     const cookie = await signedInCookie('admin@acme.example')
     await run('/home?customer=1000001', cookie)

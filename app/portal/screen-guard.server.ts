@@ -9,7 +9,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node'
 import { requireAuth } from '../auth/guard.server'
 import { commitSession } from '../auth/session.server'
 import { screenRedirect } from '../domain/screen-access'
-import { routeAllowedByFlags, type FeatureFlag } from '../domain/feature-flags'
+import { routeAllowedByFlags, type FlagGate } from '../domain/feature-flags'
 import { NOTICE_PATHS } from '../domain/notice-pages'
 import type { AccountInfo, User } from '../domain/types'
 import { withCustomer } from '../ui/customer-href'
@@ -67,8 +67,8 @@ export async function requireScreen<T extends object>(
   })
 }
 
-async function featureFlags(session: Session, api: ApiClient): Promise<FeatureFlag[]> {
-  const cached = session.get('features') as { list: FeatureFlag[] } | undefined
+async function featureFlags(session: Session, api: ApiClient): Promise<FlagGate[]> {
+  const cached = session.get('features') as { list: FlagGate[] } | undefined
   if (cached) return cached.list
   const reply = await api.getFeatures()
   // As in the shell: a failed flag call falls back to an empty list.
