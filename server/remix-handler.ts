@@ -47,30 +47,33 @@ export function createRequestHandler(build: ServerBuild, mode: 'production' | 'd
   }
 }
 
-/** The Request Remix gets, or null when the Host header does not make a URL. */
+/**
+ * The Request Remix gets, or null when the Host header does not make a URL.
+ * The path is appended to the origin as it came, so '//x/y' stays a path.
+ */
 export function remixRequest(req: http.IncomingMessage, res: http.ServerResponse): Request | null {
-  let url: URL
-  try {
-    url = new URL(req.url ?? '/', requestOrigin(req))
-  } catch {
-    return null
-  }
-
+  const href = `${requestOrigin(req)}${req.url ?? '/'}`
   const headers = new Headers()
   const raw = req.rawHeaders
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1])
 
   // Loaders and actions are aborted when the connection closes before the response is finished.
-  let controller: AbortController | null = new AbortController()
-  res.on('finish', () => (controller = null))
-  res.on('close', () => controller?.abort())
-
+  const controller = new AbortController()
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(req)
     init.duplex = 'half'
   }
-  return new Request(url, init)
+  let request: Request
+  try {
+    request = new Request(href, init)
+  } catch {
+    return null
+  }
+  let finished = false
+  res.on('finish', () => (finished = true))
+  res.on('close', () => finished || controller.abort())
+  return request
 }
 
 /** Text without a declared charset is UTF-8 (as Express declared it). */
