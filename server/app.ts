@@ -59,7 +59,9 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
     expressPaths.push('/api')
   }
   app.use(securityHeaders(config))
-  app.use(compressWhenAccepted())
+  // One gzip step for everything but the API: Express's own paths and the pages.
+  const compress = compressWhenAccepted()
+  app.use(compress)
 
   app.get('/healthz', (_req, res) => {
     try {
@@ -87,7 +89,6 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   const servedByExpress = pathMatcher([...expressPaths, '/build', ...files.paths])
 
   const setPageHeaders = pageHeaders(config)
-  const compress = compressWhenAccepted()
   const portal = createRequestHandler(build, config.production ? 'production' : 'development')
   return (req, res) => {
     log(req, res)

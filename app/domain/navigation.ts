@@ -50,8 +50,16 @@ export function compactNav(groups: readonly NavGroup[]): CompactNav {
   return groups.map((group) => [group.id, group.items.map((i) => i.path)])
 }
 
+// The side menu and the home page's cards both expand the same loader data.
+const expanded = new WeakMap<CompactNav, NavGroup[]>()
+
 export function expandNav(nav: CompactNav): NavGroup[] {
-  return nav.map(([id, paths]) => ({ id, label: GROUP_LABELS[id], items: paths.map(item) }))
+  let groups = expanded.get(nav)
+  if (!groups) {
+    groups = nav.map(([id, paths]) => ({ id, label: GROUP_LABELS[id], items: paths.map(item) }))
+    expanded.set(nav, groups)
+  }
+  return groups
 }
 
 /** Layout figures of the side menu (pixels). */
