@@ -28,11 +28,14 @@ export interface ServerOptions {
   listen?: boolean
 }
 
+/** The server's request handler, with the prototypes Express gives requests and responses. */
+export type Listener = http.RequestListener & { request: object; response: object }
+
 type NodeMiddleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void
 
 export interface RunningServer {
   /** The server's request handler (createApp). */
-  app: http.RequestListener
+  app: Listener
   db: Db
   config: Config
   server: http.Server
@@ -46,7 +49,7 @@ export interface RunningServer {
  * files) go to Express. Express's routing, prototype swap and query parsing
  * cost every page about a ninth of its CPU and gave it nothing.
  */
-export async function createApp(config: Config, db: Db, options: ServerOptions = {}): Promise<http.RequestListener> {
+export async function createApp(config: Config, db: Db, options: ServerOptions = {}): Promise<Listener> {
   const app = express()
   app.disable('x-powered-by')
   // Replies sent with res.send (the API's JSON, /healthz) are no-store; static files keep their own ETags.
@@ -75,11 +78,14 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   if (config.embeddedOidc) expressPaths.push(...(await mountOidc(app, { config, db })))
 
   const log = requestLog(config.logRequests)
+  // The portal's in-process calls to the API build their requests on Express's prototypes (app/upstream/in-process.server.ts).
+  const withPrototypes = (listener: http.RequestListener): Listener =>
+    Object.assign(listener, { request: app.request as object, response: app.response as object })
   if (options.portal === false) {
-    return (req, res) => {
+    return withPrototypes((req, res) => {
       log(req, res)
       app(req, res)
-    }
+    })
   }
 
   const build = (await import(path.resolve('build/index.js'))) as ServerBuild
@@ -90,12 +96,12 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
 
   const setPageHeaders = pageHeaders(config)
   const portal = createRequestHandler(build, config.production ? 'production' : 'development')
-  return (req, res) => {
+  return withPrototypes((req, res) => {
     log(req, res)
     if (servedByExpress(req.url ?? '/')) return app(req, res)
     const context = { cspNonce: setPageHeaders(res), db, config }
     compress(req, res, () => void portal(req, res, context))
-  }
+  })
 }
 
 /**

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import express from 'express'
 import compression from 'compression'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -96,5 +97,34 @@ describe('in-process calls to the embedded API', () => {
     await expect(send({ method: 'GET', url: 'http://127.0.0.1:1/apix/chunks', headers: {}, timeoutMs: 1_000 })).rejects.toThrow()
     stop()
     await expect(send({ method: 'GET', url: `${BASE}/chunks`, headers: {}, timeoutMs: 1_000 })).rejects.toThrow()
+  })
+
+  it("builds the request and response on an Express app's own prototypes, so Express need not swap them", async () => {
+    const app = echoApp()
+    const seen: [object | null, object | null][] = []
+    const dispatch = Object.assign(
+      (req: http.IncomingMessage, res: http.ServerResponse) => {
+        seen.push([Object.getPrototypeOf(req), Object.getPrototypeOf(res)])
+        app(req, res)
+      },
+      { request: app.request, response: app.response },
+    )
+    stops.push(serveInProcess(BASE, dispatch))
+    const reply = await send({ method: 'POST', url: `${BASE}/echo`, headers: { 'content-type': 'application/json' }, body: '{"a":1}', timeoutMs: 1_000 })
+    expect(reply).toMatchObject({ status: 201, json: { method: 'POST', body: { a: 1 }, ip: '127.0.0.1' } })
+    expect(seen).toEqual([[app.request, app.response]])
+  })
+
+  it('builds plain Node objects for a handler that names no prototypes', async () => {
+    const app = echoApp()
+    const seen: [object | null, object | null][] = []
+    stops.push(
+      serveInProcess(BASE, (req, res) => {
+        seen.push([Object.getPrototypeOf(req), Object.getPrototypeOf(res)])
+        app(req, res)
+      }),
+    )
+    expect(await send({ method: 'GET', url: `${BASE}/chunks`, headers: {}, timeoutMs: 1_000 })).toMatchObject({ status: 200 })
+    expect(seen).toEqual([[http.IncomingMessage.prototype, http.ServerResponse.prototype]])
   })
 })

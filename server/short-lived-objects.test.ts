@@ -1,0 +1,96 @@
+/**
+ * patches/@remix-run+server-runtime and patches/turbo-stream (applied by
+ * `npm install`) keep two per-page objects from outliving the page: the
+ * session is a class instance instead of an object literal with getters, and
+ * the page data's encoder clears its five-second timer once everything is sent.
+ * These tests pin what the patches must not change and what they remove.
+ */
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { createSession, isSession } from '@remix-run/node'
+
+const require = createRequire(import.meta.url)
+const singleFetch = require('@remix-run/server-runtime/dist/single-fetch.js') as {
+  encodeViaTurboStream(
+    data: unknown,
+    signal: AbortSignal,
+    streamTimeout: number | undefined,
+    serverMode: string,
+  ): ReadableStream<Uint8Array>
+}
+
+const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+
+async function readAll(stream: ReadableStream<Uint8Array>) {
+  const decoder = new TextDecoder()
+  let text = ''
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>)
+    text += decoder.decode(chunk, { stream: true })
+  return text + decoder.decode()
+}
+
+describe('the session (patched server runtime)', () => {
+  it('keeps the session contract: id, data, get, set, unset, has', () => {
+    const session = createSession({ user: 'a', customer: '1000001' }, 'id-1')
+    expect(isSession(session)).toBe(true)
+    expect(session.id).toBe('id-1')
+    expect(session.get('user')).toBe('a')
+    session.set('customer', '1000002')
+    session.unset('user')
+    expect(session.has('user')).toBe(false)
+    expect(session.data).toEqual({ customer: '1000002' })
+    // data is a copy: changing it does not change the session.
+    ;(session.data as Record<string, unknown>).customer = 'x'
+    expect(session.get('customer')).toBe('1000002')
+  })
+
+  it('reads a flash value once', () => {
+    const session = createSession<Record<string, unknown>, { flash: string }>({}, '')
+    session.flash('flash', 'Saved.')
+    expect(session.has('flash')).toBe(true)
+    expect(session.get('flash')).toBe('Saved.')
+    expect(session.get('flash')).toBeUndefined()
+    expect(session.data).toEqual({})
+  })
+
+  it('keeps its methods working when they are taken off the session', () => {
+    const { get, set } = createSession<Record<string, number>>({ a: 1 }, '')
+    set('b', 2)
+    expect([get('a'), get('b')]).toEqual([1, 2])
+  })
+
+  it('has no getters of its own (getters per object are what kept its data alive)', () => {
+    const session = createSession({ user: 'a' }, 'id-1')
+    const accessors = Object.values(Object.getOwnPropertyDescriptors(session)).filter((d) => d.get || d.set)
+    expect(accessors).toEqual([])
+  })
+})
+
+describe('the page data encoder (patched turbo-stream and server runtime)', () => {
+  it('clears its timer once all the data is sent', async () => {
+    const before = timers()
+    const stream = singleFetch.encodeViaTurboStream(
+      { root: { data: { a: 1 } } },
+      new AbortController().signal,
+      undefined,
+      'production',
+    )
+    expect(timers()).toBe(before + 1)
+    expect(await readAll(stream)).toContain('"a"')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(timers()).toBe(before)
+  })
+
+  it('still sends deferred data that settles before the timeout, then clears its timer', async () => {
+    const before = timers()
+    const stream = singleFetch.encodeViaTurboStream(
+      { root: { data: { later: new Promise((resolve) => setTimeout(() => resolve('done'), 10)) } } },
+      new AbortController().signal,
+      1_000,
+      'production',
+    )
+    expect(await readAll(stream)).toContain('"done"')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(timers()).toBe(before)
+  })
+})
