@@ -52,4 +52,22 @@ describe('remixRequest', () => {
     ;(done.res as unknown as EventEmitter).emit('close')
     expect(finished.signal.aborted).toBe(false)
   })
+
+  it('aborts the Requests Remix derives from it, as they pass its signal on', () => {
+    const { req, res } = node('/home?index', [['Host', 'portal.test']])
+    const request = remixRequest(req, res)!
+    const derived = new Request('http://portal.test/home', { headers: request.headers, signal: request.signal })
+    ;(res as unknown as EventEmitter).emit('close')
+    expect(derived.signal.aborted).toBe(true)
+  })
+
+  it('hands its signal out through a getter rather than following it', () => {
+    // A Request that follows a signal keeps both until a full collection; this one follows none.
+    const { req, res } = node('/home', [['Host', 'portal.test']])
+    const request = remixRequest(req, res)!
+    const ownSignal = Object.getOwnPropertyDescriptor(Request.prototype, 'signal')!.get!.call(request) as AbortSignal
+    ;(res as unknown as EventEmitter).emit('close')
+    expect(request.signal.aborted).toBe(true)
+    expect(ownSignal.aborted).toBe(false)
+  })
 })

@@ -1,9 +1,10 @@
 /**
- * patches/@remix-run+server-runtime and patches/turbo-stream (applied by
- * `npm install`) keep two per-page objects from outliving the page: the
- * session is a class instance instead of an object literal with getters, and
- * the page data's encoder clears its five-second timer once everything is sent.
- * These tests pin what the patches must not change and what they remove.
+ * patches/@remix-run+server-runtime, patches/react-router-dom and
+ * patches/turbo-stream (applied by `npm install`) keep per-page objects from
+ * outliving the page: the session and the render's static router are class
+ * instances instead of object literals with getters, and the page data's
+ * encoder clears its five-second timer once everything is sent. These tests
+ * pin what the patches must not change and what they remove.
  */
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
@@ -18,6 +19,13 @@ const singleFetch = require('@remix-run/server-runtime/dist/single-fetch.js') as
     serverMode: string,
   ): ReadableStream<Uint8Array>
 }
+
+const staticRouting = require('react-router-dom/server') as typeof import('react-router-dom/server')
+
+const ownGetters = (object: object) =>
+  Object.entries(Object.getOwnPropertyDescriptors(object))
+    .filter(([, d]) => d.get || d.set)
+    .map(([name]) => name)
 
 const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
 
@@ -60,9 +68,38 @@ describe('the session (patched server runtime)', () => {
   })
 
   it('has no getters of its own (getters per object are what kept its data alive)', () => {
-    const session = createSession({ user: 'a' }, 'id-1')
-    const accessors = Object.values(Object.getOwnPropertyDescriptors(session)).filter((d) => d.get || d.set)
-    expect(accessors).toEqual([])
+    expect(ownGetters(createSession({ user: 'a' }, 'id-1'))).toEqual([])
+  })
+})
+
+describe('the static router of a render (patched react-router-dom)', () => {
+  const routes = [{ id: 'root', path: '/', loader: () => ({ user: 'a' }), children: [{ id: 'home', path: 'home' }] }]
+
+  async function render(url: string) {
+    const handler = staticRouting.createStaticHandler(routes)
+    const context = await handler.query(new Request(url))
+    if (context instanceof Response) throw new Error('unexpected response')
+    return {
+      context,
+      router: staticRouting.createStaticRouter(handler.dataRoutes, context, { future: { v7_relativeSplatPath: true } }),
+    }
+  }
+
+  it('exposes the state, routes, basename and future flags of the render', async () => {
+    const { context, router } = await render('http://portal.test/home')
+    expect(router.state.loaderData).toEqual({ root: { user: 'a' }, home: null })
+    expect(router.state.matches.map((m) => m.route.id)).toEqual(['root', 'home'])
+    expect(router.state.location.pathname).toBe('/home')
+    expect(router.routes.map((r) => r.id)).toEqual(['root'])
+    expect(router.basename).toBe(context.basename)
+    expect(router.future.v7_relativeSplatPath).toBe(true)
+    expect(router.createHref(new URL('http://portal.test/x?a=1'))).toBe('/x?a=1')
+    expect(() => router.navigate('/x')).toThrow(/stateless environment/)
+  })
+
+  it('has no getters of its own', async () => {
+    const { router } = await render('http://portal.test/home')
+    expect(ownGetters(router)).toEqual([])
   })
 })
 
