@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { createSession, isSession } from '@remix-run/node'
+import { readHandoff } from '../app/render/handoff.server'
 
 const require = createRequire(import.meta.url)
 const singleFetch = require('@remix-run/server-runtime/dist/single-fetch.js') as {
@@ -28,14 +29,6 @@ const ownGetters = (object: object) =>
     .map(([name]) => name)
 
 const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
-
-async function readAll(stream: ReadableStream<Uint8Array>) {
-  const decoder = new TextDecoder()
-  let text = ''
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>)
-    text += decoder.decode(chunk, { stream: true })
-  return text + decoder.decode()
-}
 
 describe('the session (patched server runtime)', () => {
   it('keeps the session contract: id, data, get, set, unset, has', () => {
@@ -113,7 +106,7 @@ describe('the page data encoder (patched turbo-stream and server runtime)', () =
       'production',
     )
     expect(timers()).toBe(before + 1)
-    expect(await readAll(stream)).toContain('"a"')
+    expect(await readHandoff(stream, 1_000)).toContain('"a"')
     await new Promise((resolve) => setImmediate(resolve))
     expect(timers()).toBe(before)
   })
@@ -126,7 +119,7 @@ describe('the page data encoder (patched turbo-stream and server runtime)', () =
       1_000,
       'production',
     )
-    expect(await readAll(stream)).toContain('"done"')
+    expect(await readHandoff(stream, 1_000)).toContain('"done"')
     await new Promise((resolve) => setImmediate(resolve))
     expect(timers()).toBe(before)
   })
