@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import http from 'node:http'
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import express, { type RequestHandler } from 'express'
 import compression from 'compression'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
@@ -25,7 +25,7 @@ export interface ServerOptions {
   seed?: boolean
 }
 
-/** The server's request handler: the Express app, with the prototypes it gives requests and responses. */
+/** The server's request handler (the Express app), with the prototypes it gives requests and responses. */
 export type Listener = http.RequestListener & { request: object; response: object }
 
 export interface RunningServer {
@@ -75,7 +75,6 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
       }),
     )
   }
-  app.use(serverError)
   return app
 }
 
@@ -83,13 +82,6 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
 const refuseUnusableHost: RequestHandler = (req, res, next) => {
   if (URL.canParse(`${req.protocol}://${req.hostname}`)) return next()
   res.status(400).type('text/plain').send('Bad Request')
-}
-
-/** Anything thrown past the routes: logged, and answered without details (Express would show a stack trace outside production). */
-const serverError: ErrorRequestHandler = (error, _req, res, next) => {
-  console.error(error)
-  if (res.headersSent) return next(error)
-  res.status(500).type('text/plain').send('Internal Server Error')
 }
 
 export async function startServer(
@@ -103,7 +95,13 @@ export async function startServer(
   const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, app) : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   return {

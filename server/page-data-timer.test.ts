@@ -5,7 +5,7 @@
  * and otherwise kept every encoder alive for about 5 s and then aborted it.
  */
 import { createRequire } from 'node:module'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const require = createRequire(import.meta.url)
 const singleFetch = require('@remix-run/server-runtime/dist/single-fetch.js') as {
@@ -17,26 +17,30 @@ const singleFetch = require('@remix-run/server-runtime/dist/single-fetch.js') as
   ): ReadableStream<Uint8Array>
 }
 
-const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+const encode = (data: unknown, streamTimeout?: number) =>
+  singleFetch.encodeViaTurboStream(data, new AbortController().signal, streamTimeout, 'production')
 const text = (stream: ReadableStream<Uint8Array>) => new Response(stream).text()
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+// Only the timers the encoder starts are counted; streams keep their own scheduling.
+beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
+afterEach(() => void vi.useRealTimers())
 
 describe('the page data encoder (patched turbo-stream and server runtime)', () => {
   it('clears its timer once all the data is sent', async () => {
-    const before = timers()
-    const stream = singleFetch.encodeViaTurboStream({ root: { data: { a: 1 } } }, new AbortController().signal, undefined, 'production')
-    expect(timers()).toBe(before + 1)
+    const stream = encode({ root: { data: { a: 1 } } })
+    expect(vi.getTimerCount()).toBe(1)
     expect(await text(stream)).toContain('"a"')
-    await nextTurn()
-    expect(timers()).toBe(before)
+    expect(vi.getTimerCount()).toBe(0)
   })
 
   it('still sends deferred data that settles before the timeout, then clears its timer', async () => {
-    const before = timers()
-    const later = new Promise((resolve) => setTimeout(() => resolve('done'), 10))
-    const stream = singleFetch.encodeViaTurboStream({ root: { data: { later } } }, new AbortController().signal, 1_000, 'production')
-    expect(await text(stream)).toContain('"done"')
-    await nextTurn()
-    expect(timers()).toBe(before)
+    let settle!: (value: string) => void
+    const later = new Promise<string>((resolve) => (settle = resolve))
+    const stream = encode({ root: { data: { later } } }, 1_000)
+    const sent = text(stream)
+    expect(vi.getTimerCount()).toBe(1)
+    settle('done')
+    expect(await sent).toContain('"done"')
+    expect(vi.getTimerCount()).toBe(0)
   })
 })
