@@ -1,29 +1,52 @@
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { renderToString } from 'react-dom/server'
-import { settleHandoff } from './render/handoff.server'
-import { documentResponse } from './render/document-response.server'
+import { renderToPipeableStream } from 'react-dom/server'
 
-const HANDOFF_TIMEOUT_MS = 10_000
+/** How long loader data deferred by a page may take to settle (Remix reads this export); the render stops a second later. */
+export const streamTimeout = 5_000
 
 /**
- * Pages defer nothing, so the document is rendered in one synchronous pass
- * once the loader data sent to the browser is complete (see handoff.server.ts):
- * React's string renderer costs a fraction of its streaming one, which encodes
- * every small piece of markup into bytes and flushes it through a stream.
+ * The document is streamed: the shell goes out as soon as it is rendered, and
+ * values a loader deferred follow in the same response when they settle.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  await settleHandoff(remixContext, HANDOFF_TIMEOUT_MS)
-  const markup = renderToString(
-    <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />,
-  )
-  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
-  return documentResponse(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode })
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const timer = setTimeout(() => abort(), streamTimeout + 1_000)
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} nonce={loadContext.cspNonce} />,
+      {
+        nonce: loadContext.cspNonce,
+        onShellReady() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          )
+          pipe(body)
+        },
+        onShellError(error) {
+          clearTimeout(timer)
+          reject(error)
+        },
+        onAllReady() {
+          clearTimeout(timer)
+        },
+        onError(error) {
+          responseStatusCode = 500
+          // An error in the shell rejects above; later ones would otherwise go unnoticed.
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+  })
 }

@@ -5,33 +5,28 @@
  */
 import path from 'node:path'
 import http from 'node:http'
-import express from 'express'
+import express, { type RequestHandler } from 'express'
 import compression from 'compression'
-import { createRequestHandler } from './remix-handler'
+import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
-import { securityHeaders, apiHeaders, requestLog, pageHeaders } from './security'
-import { pathMatcher } from './path-prefixes'
-import { publicFiles } from './public-files'
+import { securityHeaders, apiHeaders, requestLog } from './security'
 import { openDb, type Db } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
 import { createApiRouter } from '../api/index'
 import { serveInProcess } from '../app/upstream/in-process.server'
+import { createLoadContext } from '../app/load-context'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
   portal?: boolean
   /** Seed the demo data on an empty database. */
   seed?: boolean
-  /** Listen on the configured port; a worker instead takes the connections its primary hands over. */
-  listen?: boolean
 }
 
-/** The server's request handler, with the prototypes Express gives requests and responses. */
+/** The server's request handler (the Express app), with the prototypes it gives requests and responses. */
 export type Listener = http.RequestListener & { request: object; response: object }
-
-type NodeMiddleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void
 
 export interface RunningServer {
   /** The server's request handler (createApp). */
@@ -43,28 +38,17 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/**
- * The server's request handler. Page requests go straight to the portal; the
- * paths Express serves (the API, the identity provider, /healthz, static
- * files) go to Express. Express's routing, prototype swap and query parsing
- * cost every page about a ninth of its CPU and gave it nothing.
- */
-export async function createApp(config: Config, db: Db, options: ServerOptions = {}): Promise<Listener> {
+export async function createApp(config: Config, db: Db, options: ServerOptions = {}): Promise<express.Express> {
   const app = express()
   app.disable('x-powered-by')
   // Replies sent with res.send (the API's JSON, /healthz) are no-store; static files keep their own ETags.
   app.set('etag', false)
   app.set('trust proxy', 'loopback')
-  const expressPaths = ['/healthz']
+  app.use(requestLog(config.logRequests))
   // The API answers JSON only: it needs neither the page CSP nor its per-request nonce.
-  if (config.embeddedApi) {
-    app.use('/api', apiHeaders, compressWhenAccepted(), createApiRouter({ config, db }))
-    expressPaths.push('/api')
-  }
+  if (config.embeddedApi) app.use('/api', apiHeaders, compression(), createApiRouter({ config, db }))
   app.use(securityHeaders(config))
-  // One gzip step for everything but the API: Express's own paths and the pages.
-  const compress = compressWhenAccepted()
-  app.use(compress)
+  app.use(compression())
 
   app.get('/healthz', (_req, res) => {
     try {
@@ -75,44 +59,29 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
     }
   })
 
-  if (config.embeddedOidc) expressPaths.push(...(await mountOidc(app, { config, db })))
+  if (config.embeddedOidc) await mountOidc(app, { config, db })
 
-  const log = requestLog(config.logRequests)
-  // The portal's in-process calls to the API build their requests on Express's prototypes (app/upstream/in-process.server.ts).
-  const withPrototypes = (listener: http.RequestListener): Listener =>
-    Object.assign(listener, { request: app.request as object, response: app.response as object })
-  if (options.portal === false) {
-    return withPrototypes((req, res) => {
-      log(req, res)
-      app(req, res)
-    })
+  if (options.portal !== false) {
+    const build = (await import(path.resolve('build/index.js'))) as ServerBuild
+    app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+    app.use(express.static('public', { maxAge: '1h', index: false }))
+    app.all(
+      '*',
+      refuseUnusableHost,
+      createRequestHandler({
+        build,
+        mode: config.production ? 'production' : 'development',
+        getLoadContext: (_req, res) => createLoadContext({ cspNonce: res.locals.cspNonce as string, db, config }),
+      }),
+    )
   }
-
-  const build = (await import(path.resolve('build/index.js'))) as ServerBuild
-  app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-  const files = publicFiles('public')
-  app.use(files.serve)
-  const servedByExpress = pathMatcher([...expressPaths, '/build', ...files.paths])
-
-  const setPageHeaders = pageHeaders(config)
-  const portal = createRequestHandler(build, config.production ? 'production' : 'development')
-  return withPrototypes((req, res) => {
-    log(req, res)
-    if (servedByExpress(req.url ?? '/')) return app(req, res)
-    const context = { cspNonce: setPageHeaders(res), db, config }
-    compress(req, res, () => void portal(req, res, context))
-  })
+  return app
 }
 
-/**
- * gzip for clients that ask for it. A request without Accept-Encoding (the
- * portal's own calls to the embedded API, scripts) skips the middleware, which
- * would otherwise wrap the response only to pass it through.
- */
-function compressWhenAccepted() {
-  const compress = compression() as unknown as NodeMiddleware
-  return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) =>
-    req.headers['accept-encoding'] ? compress(req, res, next) : next()
+/** A Host header that does not make a URL is the client's mistake, not a failure of the portal (the adapter would throw). */
+const refuseUnusableHost: RequestHandler = (req, res, next) => {
+  if (URL.canParse(`${req.protocol}://${req.hostname}`)) return next()
+  res.status(400).type('text/plain').send('Bad Request')
 }
 
 export async function startServer(
@@ -126,7 +95,13 @@ export async function startServer(
   const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, app) : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
-  if (options.listen !== false) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   return {

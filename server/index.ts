@@ -4,9 +4,9 @@
  *
  *   1   one process does everything (startServer: migrate, seed, listen).
  *   N>1 a primary prepares the database once (migrations, demo seed, the
- *       embedded provider's signing keys, the build text), forks N workers
- *       (node:cluster), listens on the port and hands each connection to the
- *       worker with the fewest open ones (connection-balancer.ts). Each worker is a complete
+ *       embedded provider's signing keys, the build text) and forks N workers
+ *       (node:cluster); the workers listen on the port and node:cluster hands
+ *       out the connections. Each worker is a complete
  *       server on the same SQLite file (WAL); sessions, sign-in state, rate
  *       limits and signing keys live in the database, so any worker can serve
  *       any request. A worker that dies is replaced.
@@ -17,7 +17,6 @@
 import cluster, { type Worker } from 'node:cluster'
 import os from 'node:os'
 import { loadConfig } from './config'
-import { createBalancer, takeConnections } from './connection-balancer'
 
 const SHUTDOWN_GRACE_MS = 8_000
 /**
@@ -59,11 +58,10 @@ function onStopSignal(handler: (signal: NodeJS.Signals) => void) {
 }
 
 /** One server in this process; used alone (WEB_CONCURRENCY=1) and by every worker. */
-async function serve(options: { seed: boolean; announce: boolean; worker: boolean }) {
+async function serve(options: { seed: boolean; announce: boolean }) {
   const config = loadConfig()
   const { startServer } = await import('./app')
-  const running = await startServer(config, { seed: options.seed, listen: !options.worker })
-  if (options.worker) takeConnections(running.server)
+  const running = await startServer(config, { seed: options.seed })
   if (options.announce) {
     log('info', `Licensing portal listening on ${config.publicUrl}`, { environment: config.environment, processes: 1 })
   }
@@ -101,7 +99,6 @@ async function primary(workers: number) {
   const semiSpaceSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('max-semi-space-size'))
   if (!semiSpaceSet) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] })
 
-  const balancer = createBalancer()
   let stopping = false
   let serving = false
   let quickDeaths = 0
@@ -129,12 +126,11 @@ async function primary(workers: number) {
       void stop(1)
       return
     }
-    void balancer.add(fork())
+    fork()
   })
 
   const stop = async (exitCode: number) => {
     stopping = true
-    balancer.server.close()
     const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead())
     const exited = Promise.all(alive.map((w) => new Promise<void>((resolve) => w.once('exit', () => resolve()))))
     for (const w of alive) w.process.kill('SIGTERM')
@@ -148,23 +144,22 @@ async function primary(workers: number) {
   }
   onStopSignal(() => void stop(0))
 
-  const ready = Promise.all(Array.from({ length: workers }, () => balancer.add(fork())))
-  await ready
+  // Serving once every worker listens; a worker that cannot listen (port taken ...) exits, which stops the server above.
   await new Promise<void>((resolve) => {
-    balancer.server.once('error', (error) => {
-      log('error', `cannot listen on ${config.host}:${config.port}`, { error: String(error) })
-      void stop(1)
+    let listening = 0
+    cluster.on('listening', () => {
+      if (++listening === workers) resolve()
     })
-    balancer.server.listen(config.port, config.host, resolve)
+    for (let i = 0; i < workers; i++) fork()
   })
   serving = true
   log('info', `Licensing portal listening on ${config.publicUrl}`, { environment: config.environment, processes: workers })
 }
 
 if (cluster.isWorker) {
-  await serve({ seed: false, announce: false, worker: true })
+  await serve({ seed: false, announce: false })
 } else {
   const workers = workerCount(process.env.WEB_CONCURRENCY)
-  if (workers === 1) await serve({ seed: true, announce: true, worker: false })
+  if (workers === 1) await serve({ seed: true, announce: true })
   else await primary(workers)
 }

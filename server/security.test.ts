@@ -1,4 +1,5 @@
 import http from 'node:http'
+import express, { type Request, type Response } from 'express'
 import { describe, expect, it, vi } from 'vitest'
 import { cspNonce, requestLog } from './security'
 
@@ -16,15 +17,13 @@ describe('cspNonce', () => {
 })
 
 describe('requestLog', () => {
-  it('writes one JSON line per request when it finishes, without the query string', async () => {
+  it('writes one JSON line per request when it finishes, without the query string, with the client behind a local proxy', async () => {
     const lines: string[] = []
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true))
-    const log = requestLog(true)
-    const server = http.createServer((req, res) => {
-      log(req, res)
-      res.statusCode = 404
-      res.end()
-    })
+    const app = express()
+    app.set('trust proxy', 'loopback')
+    app.use(requestLog(true), (_req, res) => void res.status(404).end())
+    const server = http.createServer(app)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = server.address() as { port: number }
@@ -45,9 +44,11 @@ describe('requestLog', () => {
   })
 
   it('writes nothing when turned off', () => {
-    const req = {} as http.IncomingMessage
-    const res = { on: vi.fn() } as unknown as http.ServerResponse
-    requestLog(false)(req, res)
+    const req = {} as Request
+    const res = { on: vi.fn() } as unknown as Response
+    const next = vi.fn()
+    requestLog(false)(req, res, next)
     expect(res.on).not.toHaveBeenCalled()
+    expect(next).toHaveBeenCalledOnce()
   })
 })

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto'
-import type http from 'node:http'
 import type { RequestHandler } from 'express'
 import type { Config } from './config'
-import { clientAddress } from './client-address'
 
 const NONCE_BYTES = 16
 const NONCES_PER_DRAW = 256
@@ -20,17 +18,14 @@ export function cspNonce(): string {
   return nonce
 }
 
-/**
- * Sets the security headers of a page with a fresh CSP nonce and returns the
- * nonce (for the page's scripts). Works on Node's own response, so the portal's
- * pages and the Express-served paths share it.
- */
-export function pageHeaders(config: Config): (res: http.ServerResponse) => string {
+/** Security headers with a fresh CSP nonce on every response; the nonce goes to res.locals.cspNonce (for the page's scripts). */
+export function securityHeaders(config: Config): RequestHandler {
   const idpOrigin = new URL(config.oidcIssuer).origin
   const formAction = idpOrigin === new URL(config.publicUrl).origin ? "'self'" : `'self' ${idpOrigin}`
   const https = config.publicUrl.startsWith('https:')
-  return (res) => {
+  return (_req, res, next) => {
     const nonce = cspNonce()
+    res.locals.cspNonce = nonce
     res.setHeader(
       'Content-Security-Policy',
       [
@@ -54,25 +49,16 @@ export function pageHeaders(config: Config): (res: http.ServerResponse) => strin
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    return nonce
-  }
-}
-
-/** The same headers as Express middleware; the nonce goes to res.locals.cspNonce. */
-export function securityHeaders(config: Config): RequestHandler {
-  const setHeaders = pageHeaders(config)
-  return (_req, res, next) => {
-    res.locals.cspNonce = setHeaders(res)
     next()
   }
 }
 
 /** One structured JSON log line per request. The query string is left out (it can carry codes). */
-export function requestLog(enabled: boolean): (req: http.IncomingMessage, res: http.ServerResponse) => void {
-  return (req, res) => {
-    if (!enabled) return
+export function requestLog(enabled: boolean): RequestHandler {
+  return (req, res, next) => {
+    if (!enabled) return next()
     const start = process.hrtime.bigint()
-    const path = (req.url ?? '').split('?')[0]
+    const path = req.originalUrl.split('?')[0]
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6
       process.stdout.write(
@@ -83,10 +69,11 @@ export function requestLog(enabled: boolean): (req: http.IncomingMessage, res: h
           path,
           status: res.statusCode,
           ms: Math.round(ms * 10) / 10,
-          ip: clientAddress(req),
+          ip: req.ip,
         }) + '\n',
       )
     })
+    next()
   }
 }
 

@@ -4,6 +4,7 @@ import { serveInProcess } from '../upstream/in-process.server'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { accountInfoFor } from './account-info.server'
+import { createLoadContext } from '../load-context'
 
 // The real API, reached through a base URL that counts the calls made to it.
 const COUNTING_BASE = 'http://counting.invalid/api'
@@ -30,7 +31,8 @@ describe('accountInfoFor', () => {
   it('asks the API once per request for the same customer, and again for another request or customer', async () => {
     calls = []
     const api = createApiClient({ apiBaseUrl: COUNTING_BASE }, token)
-    const page = new Request('http://portal.test/portalaccess?customer=1000001')
+    const requestContext = () => createLoadContext({ cspNonce: 'test', db: server.db, config: server.config })
+    const page = requestContext()
     const [shell, screen] = await Promise.all([
       accountInfoFor(page, api, token, '1000001'),
       accountInfoFor(page, api, token, '1000001'),
@@ -40,7 +42,7 @@ describe('accountInfoFor', () => {
     expect(calls).toEqual(['/api/getaccountinfo/1000001'])
 
     await accountInfoFor(page, api, token, '1000002')
-    await accountInfoFor(new Request(page.url), api, token, '1000001')
+    await accountInfoFor(requestContext(), api, token, '1000001')
     expect(calls).toEqual(['/api/getaccountinfo/1000001', '/api/getaccountinfo/1000002', '/api/getaccountinfo/1000001'])
   })
 })

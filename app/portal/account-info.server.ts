@@ -1,19 +1,11 @@
 /**
- * The selected customer's info, asked of the API once per page request: the
- * shell's loader and a guarded screen's loader run side by side on the same
- * Request (see patches/@remix-run+server-runtime) and both need it.
+ * The selected customer's info, asked of the API once per request: the
+ * shell's loader and a guarded screen's loader run side by side and both need
+ * it, so they share the reply through the request's load context.
  */
+import type { AppLoadContext } from '@remix-run/node'
 import type { ApiClient } from '../upstream/client.server'
 
-type Reply = ReturnType<ApiClient['getAccountInfo']>
-
-const replies = new WeakMap<Request, Map<string, Reply>>()
-
-export function accountInfoFor(request: Request, api: ApiClient, accessToken: string, customerNumber: string): Reply {
-  let forRequest = replies.get(request)
-  if (!forRequest) replies.set(request, (forRequest = new Map()))
-  const key = `${accessToken} ${customerNumber}`
-  let reply = forRequest.get(key)
-  if (!reply) forRequest.set(key, (reply = api.getAccountInfo(customerNumber)))
-  return reply
+export function accountInfoFor(context: AppLoadContext, api: ApiClient, accessToken: string, customerNumber: string) {
+  return context.requestMemo(`getaccountinfo ${accessToken} ${customerNumber}`, () => api.getAccountInfo(customerNumber))
 }

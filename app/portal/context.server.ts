@@ -86,7 +86,7 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
 
     let info: AccountInfo | null = null
     if (customerNumber) {
-      const reply = await accountInfoFor(request, api, accessToken, customerNumber)
+      const reply = await accountInfoFor(context, api, accessToken, customerNumber)
       if (reply.status !== 'SUCCESS') {
         throw await leaveCustomer(
           session,

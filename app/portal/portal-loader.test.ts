@@ -7,6 +7,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { getAccessToken } from '../../tests/support/tokens'
 import { getSessionStorage } from '../auth/session.server'
+import { createLoadContext } from '../load-context'
 import { loader } from '../routes/_portal'
 import { sessions } from '../../db/schema'
 
@@ -15,7 +16,7 @@ let context: AppLoadContext
 
 beforeAll(async () => {
   server = await startTestServer()
-  context = { db: server.db, config: server.config, cspNonce: 'test' }
+  context = createLoadContext({ db: server.db, config: server.config, cspNonce: 'test' })
 })
 afterAll(async () => {
   await server?.close()
@@ -33,7 +34,7 @@ async function signedInCookie(email: string, accessToken?: string) {
 async function run(path: string, cookie: string): Promise<Response | { data: Record<string, unknown> }> {
   const request = new Request(`${server.config.publicUrl}${path}`, { headers: { cookie } })
   try {
-    const result = (await loader({ request, context, params: {} })) as unknown as { data: Record<string, unknown> }
+    const result = (await loader({ request, context: createLoadContext(context), params: {} })) as unknown as { data: Record<string, unknown> }
     return result
   } catch (thrown) {
     if (thrown instanceof Response) return thrown

@@ -54,7 +54,7 @@ export async function requireScreen<T extends object>(
     if (!customerNumber || (customerFormat && !customerFormat.test(customerNumber))) {
       throw redirect(NOTICE_PATHS.noselectedcustomer)
     }
-    const reply = await accountInfoFor(request, api, accessToken, customerNumber)
+    const reply = await accountInfoFor(context, api, accessToken, customerNumber)
     if (reply.status !== 'SUCCESS') throw new Response('You do not have access to this customer.', { status: 403 })
     const info = reply.data
     const target = screenRedirect({ pathname: screenPath, searchParams: url.searchParams, user, info, customerNumber, customerCount: null })

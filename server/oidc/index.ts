@@ -9,12 +9,11 @@ import type { Db } from '../../db/client'
 import { createProvider } from './provider'
 import { interactionRouter } from './interactions'
 import { STYLESHEET_PATH } from './views'
-import { providerStorage, releaseWhenIdle } from './async-context'
 
 const stylesheet = fs.readFileSync(new URL('./assets/login.css', import.meta.url), 'utf8')
 
-/** Mounts the provider and its pages; returns the path prefixes they are served under. */
-export async function mountOidc(app: express.Express, deps: { config: Config; db: Db }): Promise<string[]> {
+/** Mounts the provider and its pages. */
+export async function mountOidc(app: express.Express, deps: { config: Config; db: Db }): Promise<void> {
   const { config } = deps
   const mountPath = new URL(config.oidcIssuer).pathname.replace(/\/+$/, '')
   if (mountPath !== '/oidc') throw new Error(`the embedded identity provider must be mounted at /oidc, not ${mountPath}`)
@@ -26,6 +25,5 @@ export async function mountOidc(app: express.Express, deps: { config: Config; db
   })
   // Interaction handlers first: they share the /oidc prefix with the provider.
   app.use(interactionRouter(provider, deps))
-  app.use(mountPath, releaseWhenIdle(providerStorage), provider.callback())
-  return [mountPath, STYLESHEET_PATH]
+  app.use(mountPath, provider.callback())
 }

@@ -106,10 +106,3 @@ declare module 'oidc-provider' {
 
   export default Provider
 }
-
-/** The provider's per-request context storage (see server/oidc/async-context.ts). */
-declare module 'oidc-provider/lib/helpers/als.js' {
-  import type { AsyncLocalStorage } from 'node:async_hooks'
-  const storage: AsyncLocalStorage<unknown>
-  export default storage
-}

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { expect, test } from '@playwright/test'
 import { signIn } from './support/auth'
 
@@ -11,11 +12,12 @@ test('a page is sent whole, plain or compressed, and HEAD answers with headers a
   expect(plain.headers()['content-type']).toBe('text/html; charset=utf-8')
   expect(plain.headers()['content-encoding']).toBeUndefined()
   const text = body.toString('utf8').trimEnd()
-  // Complete: the page data's script, which comes last, closes its stream.
+  // Complete: the page data's last script closes its stream, and the document ends with a script.
   const complete = (html: string) =>
     html.startsWith('<!DOCTYPE html>') &&
     html.includes('</html>') &&
-    /streamController\.close\(\);<\/script>(<!--\/\$-->)?$/.test(html)
+    html.includes('streamController.close();</script>') &&
+    html.endsWith('</script>')
   expect(complete(text)).toBe(true)
   expect(text).toContain('Acme Aerospace')
 
@@ -52,4 +54,29 @@ test('the API, the health check and static files are answered beside the pages',
   expect(page.status()).toBe(302)
   expect(page.headers()['location']).toMatch(/^\/auth\/login\?returnTo=%2Fapis$/)
   expect(page.headers()['content-security-policy']).toContain("'nonce-")
+})
+
+/** Sends a request line and Host header exactly as given (a browser or Playwright would resolve '//x' against another host). */
+function rawGet(baseURL: string, path: string, host: string) {
+  const { hostname, port } = new URL(baseURL)
+  return new Promise<{ status: number; location?: string }>((resolve, reject) => {
+    http
+      .get({ hostname, port, path, headers: { host } }, (res) => {
+        res.resume()
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location })
+      })
+      .on('error', reject)
+  })
+}
+
+test('a path that begins with two slashes is a path on this host; a Host header that makes no URL is a 400', async ({ baseURL }) => {
+  const host = new URL(baseURL!).host
+  const twoSlashes = await rawGet(baseURL!, '//evil.example/home', host)
+  expect(twoSlashes.status).toBe(302)
+  expect(twoSlashes.location).toMatch(/^\/auth\/login(\?|$)/)
+  // Read as a host and a path, the request would be for /home, and sign-in would lead back there.
+  expect(new URL(twoSlashes.location!, baseURL).searchParams.get('returnTo')).not.toBe('/home')
+
+  expect((await rawGet(baseURL!, '/home', 'a b')).status).toBe(400)
+  expect((await rawGet(baseURL!, '/home', host)).status).toBe(302)
 })
