@@ -16,7 +16,7 @@ import { publicFiles } from './public-files'
 import { openDb, type Db } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
-import { createApiRouter } from '../api/index'
+import { createApiDispatch, createApiRouter } from '../api/index'
 import { serveInProcess } from '../app/upstream/in-process.server'
 
 export interface ServerOptions {
@@ -123,7 +123,7 @@ export async function startServer(
   if (options.seed !== false) await ensureSeeded(db)
   const app = await createApp(config, db, options)
   // The portal's calls to the embedded API are handed to it in this process (app/upstream/in-process.server.ts).
-  const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, app) : () => {}
+  const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, createApiDispatch({ config, db })) : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
   if (options.listen !== false) await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve))
