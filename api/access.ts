@@ -8,6 +8,8 @@ import type { Db } from '../db/client'
 import { accountAccess, accounts } from '../db/schema'
 import { STAFF_ROLES } from './constants'
 import { EXPORT_STATUS_FIELD } from '../app/domain/product'
+import { exportDenied } from '../app/domain/permissions'
+import { NOTICE_TEXTS } from '../app/domain/notice-pages'
 import type { AccountInfo } from '../app/domain/types'
 import { badRequest, forbidden, notFound } from './envelope'
 import type { ApiUser } from './auth'
@@ -70,11 +72,32 @@ function accessStatements(db: Db) {
   return statements
 }
 
+/** The refusal of every call about a customer under export control, whoever asks. */
+export const EXPORT_DENIED_MESSAGE = NOTICE_TEXTS.noaccess
+
+/** Whether a customer's export-control status bars it from the API (the portal's own rule). */
+export function isExportDenied(account: Pick<Account, 'exportControlStatus'>) {
+  return exportDenied({ [EXPORT_STATUS_FIELD]: account.exportControlStatus })
+}
+
+/** Whether the user may see the customer at all (staff see every one). */
+export function maySeeCustomer(db: Db, user: ApiUser, accountId: string) {
+  return isStaff(user) || accessStatements(db).access.get({ accountId, userId: user.id }) !== undefined
+}
+
 /**
  * The account and the user's access row; 404 when the customer does not exist,
- * 403 when the user may not see it. Every call scoped to a customer goes through here.
+ * 403 when the user may not see it, and 403 with EXPORT_DENIED_MESSAGE when its
+ * export-control status is not approved. Every call scoped to a customer goes
+ * through here; only the account info, which tells the caller why, passes
+ * `exportDenied: 'answer'`.
  */
-export function requireCustomerAccess(db: Db, user: ApiUser, customerNumber: unknown): CustomerAccess {
+export function requireCustomerAccess(
+  db: Db,
+  user: ApiUser,
+  customerNumber: unknown,
+  { exportDenied: whenDenied = 'refuse' }: { exportDenied?: 'refuse' | 'answer' } = {},
+): CustomerAccess {
   const parsed = customerNumberSchema.safeParse(customerNumber)
   if (!parsed.success) throw badRequest(`customerNumber: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
   const statements = accessStatements(db)
@@ -82,6 +105,7 @@ export function requireCustomerAccess(db: Db, user: ApiUser, customerNumber: unk
   if (!account) throw notFound('Customer not found')
   const access = statements.access.get({ accountId: account.accountId, userId: user.id })
   if (!access && !isStaff(user)) throw forbidden()
+  if (whenDenied === 'refuse' && isExportDenied(account)) throw forbidden(EXPORT_DENIED_MESSAGE)
   return { account, access }
 }
 
@@ -112,7 +136,11 @@ export function buildAccountInfo(account: Account, access: AccessRow | undefined
   }
 }
 
+/**
+ * The customer info, also for a customer under export control: its export-control
+ * status is how a client learns to show the export-compliance notice instead.
+ */
 export function accountInfo(db: Db, user: ApiUser, customerNumber: unknown): AccountInfo {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  const { account, access } = requireCustomerAccess(db, user, customerNumber, { exportDenied: 'answer' })
   return buildAccountInfo(account, access, user)
 }

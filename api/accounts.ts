@@ -1,11 +1,10 @@
 /** Customer accounts: the list the user may pick from, its count and distinct values, and one account's info. */
-import express from 'express'
 import type { Db } from '../db/client'
 import { accounts } from '../db/schema'
 import { accountInfo, accountScope } from './access'
 import type { ApiUser } from './auth'
-import { handle } from './envelope'
-import { listRoutes } from './list-routes'
+import type { CallRegistrar } from './call-table'
+import { listCalls } from './list-calls'
 import type { ListSource } from './list-engine'
 
 export function accountList(db: Db, user: ApiUser): ListSource {
@@ -18,15 +17,7 @@ export function accountList(db: Db, user: ApiUser): ListSource {
   }
 }
 
-export function accountsRouter({ db }: { db: Db }) {
-  const router = express.Router()
-
-  listRoutes(router, '/getaccounts', (user) => accountList(db, user))
-
-  router.get(
-    '/getaccountinfo/:customerNumber',
-    handle(({ req, user }) => accountInfo(db, user, req.params.customerNumber)),
-  )
-
-  return router
+export function accountCalls(calls: CallRegistrar, { db }: { db: Db }) {
+  listCalls(calls, '/getaccounts', (user) => accountList(db, user))
+  calls.get('/getaccountinfo/:customerNumber', ({ params, user }) => accountInfo(db, user, params.customerNumber))
 }

@@ -3,13 +3,12 @@
  * provider, verified against its JWKS, issuer and the API audience. The user is the
  * active `users` row whose e-mail equals the configured claim.
  */
-import type { RequestHandler } from 'express'
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
-import { sendFailure } from './envelope'
+import { ApiError } from './envelope'
 
 export interface ApiUser {
   id: number
@@ -85,18 +84,28 @@ function verifiedTokenCache() {
   }
 }
 
-export function bearerAuth({ config, db }: { config: Config; db: Db }): RequestHandler {
-  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined
+/** The identity provider's signing keys, fetched when first needed and kept up to date by jose. */
+function tokenKeySet(config: Config) {
+  return createRemoteJWKSet(new URL(`${config.oidcIssuer}/jwks`))
+}
+
+/**
+ * `authenticate(authorizationHeader)`: the active user a bearer token names, for every
+ * call however it arrives. Throws 401 for a missing, invalid or expired token or an
+ * unknown user, 503 when the keys cannot be had.
+ */
+export function createAuthenticator({ config, db }: { config: Config; db: Db }) {
+  let keySet: ReturnType<typeof tokenKeySet> | undefined
   const verifiedTokens = verifiedTokenCache()
-  return async (req, res, next) => {
-    const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(req.get('authorization') ?? '')
-    if (!match) return sendFailure(res, 401, 'Missing bearer token')
-    jwks ??= createRemoteJWKSet(new URL(`${config.oidcIssuer}/jwks`))
+  return async function authenticate(authorization: string | undefined): Promise<ApiUser> {
+    const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? '')
+    if (!match) throw new ApiError(401, 'Missing bearer token')
+    keySet ??= tokenKeySet(config)
     const token = match[1]
     let claims = verifiedTokens.get(token)
     if (!claims) {
       try {
-        const verified = await jwtVerify(token, jwks, {
+        const verified = await jwtVerify(token, keySet, {
           issuer: config.oidcIssuer,
           audience: config.apiAudience,
         })
@@ -107,18 +116,19 @@ export function bearerAuth({ config, db }: { config: Config; db: Db }): RequestH
           console.error(
             JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'JWKS unavailable', error: String(error) }),
           )
-          return sendFailure(res, 503, 'Cannot verify tokens right now; try again shortly')
+          throw new ApiError(503, 'Cannot verify tokens right now; try again shortly')
         }
-        return sendFailure(res, 401, 'Invalid or expired access token')
+        throw new ApiError(401, 'Invalid or expired access token')
       }
     }
     const email = claims[config.apiEmailClaim]
     if (typeof email !== 'string' || email.length === 0) {
-      return sendFailure(res, 401, `Access token has no ${config.apiEmailClaim} claim`)
+      throw new ApiError(401, `Access token has no ${config.apiEmailClaim} claim`)
     }
     const user = findActiveUser(db, email)
-    if (!user) return sendFailure(res, 401, 'Unknown or inactive user')
-    res.locals.apiUser = user
-    next()
+    if (!user) throw new ApiError(401, 'Unknown or inactive user')
+    return user
   }
 }
+
+export type Authenticate = ReturnType<typeof createAuthenticator>

@@ -6,10 +6,10 @@
  * must belong to that customer. Reads are open to anyone who may see the customer;
  * writes are refused to view-only users (the portal's own rule, isViewOnly). Each
  * write runs in an immediate transaction that re-reads the row, refuses a stale
- * list (when the caller sends the list it started from), bumps `version` and
- * records the change in the audit trail, never with the PIN itself.
+ * list (the IP allow-list always names the list it started from; the usernames
+ * when the caller sends it), bumps `version` and records the change in the audit
+ * trail, never with the PIN itself.
  */
-import express from 'express'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
@@ -26,7 +26,8 @@ import {
 import type { ApiDeps } from './index'
 import type { ApiUser } from './auth'
 import { buildAccountInfo, customerNumberSchema, requireCustomerAccess } from './access'
-import { ApiError, forbidden, handle, notFound, parseInput } from './envelope'
+import type { CallRegistrar } from './call-table'
+import { ApiError, forbidden, notFound, parseInput } from './envelope'
 import { recordAudit } from './audit-log'
 
 type ServerRow = typeof elasticServers.$inferSelect
@@ -57,6 +58,7 @@ const looseUsers = z.array(z.string().max(10_000)).max(MAX_USERNAMES * 10)
 
 const stale = (message: string) => new ApiError(409, message)
 
+/** The customer's activated servers, oldest first: the first is the one the settings screens manage. */
 function activatedServers(db: Db, accountId: string) {
   return db
     .select()
@@ -130,6 +132,8 @@ const SERVER_LISTS: {
     setPath: string
     field: string
     oldField: string
+    /** Whether a save must name the list it started from. */
+    oldRequired: boolean
     schema: z.ZodType<ServerRow[K]>
     looseSchema: z.ZodType<ServerRow[K]>
   }
@@ -141,6 +145,7 @@ const SERVER_LISTS: {
     setPath: '/setips',
     field: 'whitelist',
     oldField: 'oldWhitelist',
+    oldRequired: true,
     schema: whitelistSchema,
     looseSchema: looseRules,
   },
@@ -151,14 +156,15 @@ const SERVER_LISTS: {
     setPath: '/saveUsers',
     field: 'users',
     oldField: 'oldUsers',
+    oldRequired: false,
     schema: usernamesSchema,
     looseSchema: looseUsers,
   },
 }
 
 /**
- * Replaces one list of a server for a user who may change it: refuses a stale list (when the
- * caller sends the list it started from), changes nothing when the new list is the same, and
+ * Replaces one list of a server for a user who may change it: refuses a stale list (one the
+ * caller did not start from), changes nothing when the new list is the same, and
  * otherwise stores it, bumps the version and records the change in the audit trail.
  */
 function replaceServerList<K extends ServerList>(
@@ -187,106 +193,85 @@ function replaceServerList<K extends ServerList>(
 }
 
 /** The calls that read (getPath) and replace (setPath) one server list. */
-function serverListRoutes<K extends ServerList>(router: express.Router, db: Db, which: K) {
-  const { getPath, setPath, field, oldField, schema, looseSchema } = SERVER_LISTS[which]
-  const setRequest = z.object({
-    customerNumber: customerNumberSchema,
-    clsId: clsIdSchema,
-    [field]: schema,
-    [oldField]: looseSchema.optional(),
+function serverListCalls<K extends ServerList>(calls: CallRegistrar, db: Db, which: K) {
+  const { getPath, setPath, field, oldField, oldRequired, schema, looseSchema } = SERVER_LISTS[which]
+  const setRequest = z
+    .object({ customerNumber: customerNumberSchema, clsId: clsIdSchema, [field]: schema, [oldField]: looseSchema.optional() })
+    .superRefine((request, ctx) => {
+      if (oldRequired && request[oldField] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [oldField], message: `the list the change started from is required` })
+      }
+    })
+  calls.post(getPath, ({ body, user }) => {
+    const input = parseInput(serverRequest, body)
+    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
+    return { [field]: server[which], version: server.version }
   })
-  router.post(
-    getPath,
-    handle(({ req, user }) => {
-      const body = parseInput(serverRequest, req.body)
-      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
-      return { [field]: server[which], version: server.version }
-    }),
-  )
-  router.post(
-    setPath,
-    handle(({ req, user }) => {
-      const body = parseInput(setRequest, req.body) as { customerNumber: string; clsId: string } & Record<string, ServerRow[K] | undefined>
-      const { list, version, changed } = replaceServerList(
-        db,
-        user,
-        { customerNumber: body.customerNumber, clsId: body.clsId, list: body[field]!, oldList: body[oldField] },
-        which,
-      )
-      return { [field]: list, version, changed }
-    }),
-  )
+  calls.post(setPath, ({ body, user }) => {
+    const input = parseInput(setRequest, body) as { customerNumber: string; clsId: string } & Record<string, ServerRow[K] | undefined>
+    const { list, version, changed } = replaceServerList(
+      db,
+      user,
+      { customerNumber: input.customerNumber, clsId: input.clsId, list: input[field]!, oldList: input[oldField] },
+      which,
+    )
+    return { [field]: list, version, changed }
+  })
 }
 
-export function elasticRouter({ db }: ApiDeps) {
-  const router = express.Router()
-
-  router.post(
-    '/activatedelasticservers',
-    handle(({ req, user }) => {
-      const body = parseInput(
-        z.object({ customerNumber: customerNumberSchema, customername: optionalName, server: z.string().trim().max(100).optional() }),
-        req.body,
-      )
-      const { account } = requireCustomerAccess(db, user, body.customerNumber)
-      return activatedServers(db, account.accountId)
-        .filter((s) => !body.server || s.deviceId === body.server)
-        .map((s) => ({ DeviceID: s.deviceId, Alias: s.alias }))
-    }),
-  )
+export function elasticCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/activatedelasticservers', ({ body, user }) => {
+    const input = parseInput(
+      z.object({ customerNumber: customerNumberSchema, customername: optionalName, server: z.string().trim().max(100).optional() }),
+      body,
+    )
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+    return activatedServers(db, account.accountId)
+      .filter((s) => !input.server || s.deviceId === input.server)
+      .map((s) => ({ DeviceID: s.deviceId, Alias: s.alias }))
+  })
 
   /** The customer's first activated server, or null when it has none. */
-  router.post(
-    '/devices/elastic',
-    handle(({ req, user }) => {
-      const body = parseInput(z.object({ customerNumber: customerNumberSchema, customerName: optionalName }), req.body)
-      const { account } = requireCustomerAccess(db, user, body.customerNumber)
-      const first = activatedServers(db, account.accountId)[0]
-      return first ? { deviceId: first.deviceId, alias: first.alias } : null
-    }),
-  )
+  calls.post('/devices/elastic', ({ body, user }) => {
+    const input = parseInput(z.object({ customerNumber: customerNumberSchema, customerName: optionalName }), body)
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+    const first = activatedServers(db, account.accountId)[0]
+    return first ? { deviceId: first.deviceId, alias: first.alias } : null
+  })
 
-  serverListRoutes(router, db, 'whitelist')
+  serverListCalls(calls, db, 'whitelist')
 
-  router.post(
-    '/getpin',
-    handle(({ req, user }) => {
-      const body = parseInput(serverRequest, req.body)
-      const { server } = requireServer(db, user, body.customerNumber, body.clsId)
-      if (server.pin === null) throw notFound(CREDENTIAL_MESSAGES.pinNotFound)
-      return { pin: server.pin }
-    }),
-  )
+  calls.post('/getpin', ({ body, user }) => {
+    const input = parseInput(serverRequest, body)
+    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
+    if (server.pin === null) throw notFound(CREDENTIAL_MESSAGES.pinNotFound)
+    return { pin: server.pin }
+  })
 
   /**
    * Sets the PIN. With `onlyIfUnset`, a PIN that exists already is kept (the screen's
    * silent first PIN cannot overwrite one set at the same moment by someone else).
    */
-  router.post(
-    '/changepin',
-    handle(({ req, user }) => {
-      const body = parseInput(
-        z.object({ customerNumber: customerNumberSchema, clsId: clsIdSchema, pin: pinSchema, onlyIfUnset: z.boolean().optional() }),
-        req.body,
-      )
-      const { account, server } = requireWriter(db, user, body.customerNumber, body.clsId)
-      return writeServer(db, server.deviceId, (tx, row) => {
-        if ((body.onlyIfUnset && row.pin !== null) || row.pin === body.pin) return { changed: false, version: row.version }
-        const { version } = updateServer(tx, row.deviceId, { pin: body.pin })!
-        recordAudit(tx, {
-          actorEmail: user.email,
-          accountId: account.accountId,
-          area: 'pin',
-          action: row.pin !== null ? 'change' : body.onlyIfUnset ? 'generate' : 'set',
-          before: { pinSet: row.pin !== null },
-          after: { pinSet: true },
-        })
-        return { changed: true, version }
+  calls.post('/changepin', ({ body, user }) => {
+    const input = parseInput(
+      z.object({ customerNumber: customerNumberSchema, clsId: clsIdSchema, pin: pinSchema, onlyIfUnset: z.boolean().optional() }),
+      body,
+    )
+    const { account, server } = requireWriter(db, user, input.customerNumber, input.clsId)
+    return writeServer(db, server.deviceId, (tx, row) => {
+      if ((input.onlyIfUnset && row.pin !== null) || row.pin === input.pin) return { changed: false, version: row.version }
+      const { version } = updateServer(tx, row.deviceId, { pin: input.pin })!
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'pin',
+        action: row.pin !== null ? 'change' : input.onlyIfUnset ? 'generate' : 'set',
+        before: { pinSet: row.pin !== null },
+        after: { pinSet: true },
       })
-    }),
-  )
+      return { changed: true, version }
+    })
+  })
 
-  serverListRoutes(router, db, 'usernames')
-
-  return router
+  serverListCalls(calls, db, 'usernames')
 }

@@ -2,18 +2,20 @@
  * API: the e-mail outbox. The list, its count and distinct values are scoped to
  * one customer the caller may see; one e-mail is read with its body; deleting
  * marks it deleted (it stays in the outbox for audit) and needs a user who may
- * change the customer's settings (not view-only).
+ * change the customer's settings (not view-only). An e-mail of a customer the
+ * caller did not name, or may not see, is "not found", as one that does not exist.
  */
-import express from 'express'
 import { and, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accounts, emails } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
-import { buildAccountInfo, customerNumberSchema, requireCustomerAccess } from './access'
+import { recordIdSchema, RECORD_ID_MESSAGE } from '../app/domain/record-id'
+import { buildAccountInfo, customerNumberSchema, maySeeCustomer, requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
-import { badRequest, forbidden, handle, notFound, parseInput } from './envelope'
-import { listRoutes } from './list-routes'
+import type { CallRegistrar } from './call-table'
+import { badRequest, forbidden, notFound, parseInput } from './envelope'
+import { listCalls } from './list-calls'
 import type { ColumnMap, ListSource } from './list-engine'
 import type { ApiDeps } from './index'
 
@@ -37,11 +39,9 @@ function emailList(db: Db, accountId: string): ListSource {
 }
 
 const customerScope = { customerNumber: customerNumberSchema }
-const oneSchema = z.object({
-  customerNumber: customerNumberSchema,
-  id: z.coerce.number({ message: 'id must be a number' }).int().positive('id must be a positive whole number'),
-})
-const idParam = z.coerce.number().int().positive()
+const oneSchema = z.object({ customerNumber: customerNumberSchema, id: recordIdSchema })
+
+const EMAIL_NOT_FOUND = 'Email not found'
 
 /** The list of the customer's e-mails, when the caller may see that customer. */
 function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
@@ -49,7 +49,7 @@ function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
   return emailList(db, account.accountId)
 }
 
-function findEmail(db: Db, id: number) {
+function findEmail(db: Db, id: number, accountId: string) {
   return db
     .select({
       id: emails.id,
@@ -62,53 +62,41 @@ function findEmail(db: Db, id: number) {
     })
     .from(emails)
     .innerJoin(accounts, eq(accounts.accountId, emails.accountId))
-    .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
+    .where(and(eq(emails.id, id), eq(emails.accountId, accountId), isNull(emails.deletedAt)))
     .get()
 }
 
-export function emailsRouter({ db }: ApiDeps) {
-  const router = express.Router()
+export function emailCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  listCalls(calls, '/getemails', (user, { customerNumber }) => sourceFor(db, user, customerNumber), customerScope)
 
-  listRoutes(router, '/getemails', (user, { customerNumber }) => sourceFor(db, user, customerNumber), customerScope)
+  calls.post('/getemail', ({ body, user }) => {
+    const input = parseInput(oneSchema, body)
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+    const email = findEmail(db, input.id, account.accountId)
+    if (!email) throw notFound(EMAIL_NOT_FOUND)
+    return email
+  })
 
-  router.post(
-    '/getemail',
-    handle(({ req, user }) => {
-      const input = parseInput(oneSchema, req.body)
-      requireCustomerAccess(db, user, input.customerNumber)
-      const email = findEmail(db, input.id)
-      if (!email) throw notFound('Email not found')
-      // The e-mail may belong to another customer: the caller must be able to see that one too.
-      requireCustomerAccess(db, user, email.customerNumber)
-      return email
-    }),
-  )
-
-  router.delete(
-    '/emails/:id',
-    handle(({ req, user }) => {
-      const parsed = idParam.safeParse(req.params.id)
-      if (!parsed.success) throw badRequest('id must be a positive whole number')
-      const id = parsed.data
-      return db.transaction(
-        (tx) => {
-          const row = tx
-            .select({ accountId: emails.accountId })
-            .from(emails)
-            .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
-            .get()
-          if (!row) throw notFound('Email not found')
-          const { account, access } = requireCustomerAccess(db, user, row.accountId)
-          if (isViewOnly(user, buildAccountInfo(account, access, user))) {
-            throw forbidden('View-only users cannot delete emails')
-          }
-          tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id)).run()
-          return { id, deleted: true }
-        },
-        { behavior: 'immediate' },
-      )
-    }),
-  )
-
-  return router
+  calls.delete('/emails/:id', ({ params, user }) => {
+    const parsed = recordIdSchema.safeParse(params.id)
+    if (!parsed.success) throw badRequest(RECORD_ID_MESSAGE)
+    const id = parsed.data
+    return db.transaction(
+      (tx) => {
+        const row = tx
+          .select({ accountId: emails.accountId })
+          .from(emails)
+          .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
+          .get()
+        if (!row || !maySeeCustomer(db, user, row.accountId)) throw notFound(EMAIL_NOT_FOUND)
+        const { account, access } = requireCustomerAccess(db, user, row.accountId)
+        if (isViewOnly(user, buildAccountInfo(account, access, user))) {
+          throw forbidden('View-only users cannot delete emails')
+        }
+        tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id)).run()
+        return { id, deleted: true }
+      },
+      { behavior: 'immediate' },
+    )
+  })
 }

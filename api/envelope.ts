@@ -1,11 +1,10 @@
 /**
  * The reply envelope: `{status:'SUCCESS', data, token?}` or `{status:'FAILURE', err}`,
- * and the wrapper that turns handler results and thrown errors into it.
+ * and how handler results and thrown errors become it.
  */
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express'
+import type { ErrorRequestHandler, Response } from 'express'
 import { z } from 'zod'
 import { ListError } from './list-engine'
-import type { ApiUser } from './auth'
 
 export class ApiError extends Error {
   constructor(
@@ -29,12 +28,12 @@ class WithToken {
 }
 export const withToken = (data: unknown, token: string | undefined) => new WithToken(data, token)
 
-export function sendSuccess(res: Response, data: unknown, token?: string) {
-  res.status(200).json({ status: 'SUCCESS', data: data ?? null, ...(token ? { token } : {}) })
-}
+export type Envelope = { status: 'SUCCESS'; data: unknown; token?: string } | { status: 'FAILURE'; err: string }
 
-export function sendFailure(res: Response, status: number, err: string) {
-  res.status(status).json({ status: 'FAILURE', err })
+/** What a call answers: the HTTP status and the envelope. */
+export interface ApiReply {
+  status: number
+  envelope: Envelope
 }
 
 export function formatZodError(error: z.ZodError) {
@@ -53,37 +52,55 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data
 }
 
-export interface HandlerContext {
-  req: Request
-  res: Response
-  user: ApiUser
-}
-
-/** Wraps a handler: its return value becomes `data`; thrown ApiError/ListError become FAILURE. */
-export function handle(fn: (ctx: HandlerContext) => unknown | Promise<unknown>): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const result = await fn({ req, res, user: res.locals.apiUser as ApiUser })
-      if (result instanceof WithToken) sendSuccess(res, result.data, result.token)
-      else sendSuccess(res, result)
-    } catch (error) {
-      next(error)
-    }
+/** A handler's result as a SUCCESS reply. */
+export function success(result: unknown): ApiReply {
+  if (result instanceof WithToken) {
+    const { data, token } = result
+    return { status: 200, envelope: { status: 'SUCCESS', data: data ?? null, ...(token ? { token } : {}) } }
   }
+  return { status: 200, envelope: { status: 'SUCCESS', data: result ?? null } }
 }
 
-/** Turns any error into the envelope; unexpected ones are logged and answered 500 without detail. */
+const failed = (status: number, err: string): ApiReply => ({ status, envelope: { status: 'FAILURE', err } })
+
+/** An error of reading the request body (express's body reader), as a reply; undefined for any other error. */
+function bodyReadFailure(error: { type?: unknown; status?: unknown; code?: unknown }): ApiReply | undefined {
+  const { type, status } = error
+  if (type === 'entity.too.large') return failed(413, 'Request body is too large')
+  if (typeof type === 'string' && (type.startsWith('encoding.') || type.startsWith('charset.'))) {
+    return failed(400, 'Unsupported body encoding')
+  }
+  if (typeof error.code === 'string' && error.code.startsWith('Z_')) {
+    return failed(400, 'Request body does not match its Content-Encoding')
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) return failed(400, 'Request body could not be read')
+  return undefined
+}
+
+/** Any error as a FAILURE reply; unexpected ones are logged and answered 500 without detail. */
+export function failure(error: unknown): ApiReply {
+  if (error instanceof ApiError) return failed(error.status, error.message)
+  if (error instanceof ListError) return failed(400, error.message)
+  if (error instanceof z.ZodError) return failed(400, formatZodError(error))
+  const readFailure = error && typeof error === 'object' ? bodyReadFailure(error) : undefined
+  if (readFailure) return readFailure
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: 'error',
+      msg: 'API error',
+      error: String((error as { stack?: unknown })?.stack ?? error),
+    }),
+  )
+  return failed(500, 'Internal error')
+}
+
+export function sendReply(res: Response, reply: ApiReply) {
+  res.status(reply.status).json(reply.envelope)
+}
+
+/** Express's last step: whatever went wrong before a call answered, as the envelope. */
 export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error)
-  if (error instanceof ApiError) return sendFailure(res, error.status, error.message)
-  if (error instanceof ListError) return sendFailure(res, 400, error.message)
-  if (error instanceof z.ZodError) return sendFailure(res, 400, formatZodError(error))
-  const type = (error as { type?: string })?.type
-  if (type === 'entity.parse.failed') return sendFailure(res, 400, 'Malformed JSON body')
-  if (type === 'entity.too.large') return sendFailure(res, 413, 'Request body is too large')
-  if (typeof type === 'string' && type.startsWith('encoding.')) return sendFailure(res, 400, 'Unsupported body encoding')
-  console.error(
-    JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'API error', error: String(error?.stack ?? error) }),
-  )
-  sendFailure(res, 500, 'Internal error')
+  sendReply(res, failure(error))
 }

@@ -2,14 +2,14 @@
  * Feature flags: each user has an enabled set (their saved choice, or the flags
  * that are on by default). Switchable outside production only.
  */
-import express from 'express'
 import { asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
 import { featureFlags, userFeatureFlags } from '../db/schema'
 import type { ApiUser } from './auth'
-import { ApiError, badRequest, handle, parseInput } from './envelope'
+import type { CallRegistrar } from './call-table'
+import { ApiError, badRequest, parseInput } from './envelope'
 
 export const CONFLICT_MESSAGE = 'Selections are in conflict. Deselect one or more option.'
 
@@ -62,34 +62,24 @@ const selectionSchema = z.object({
   features: z.array(z.string().min(1).max(100)).max(200),
 })
 
-export function featureFlagsRouter({ config, db }: { config: Config; db: Db }) {
-  const router = express.Router()
+export function featureFlagCalls(calls: CallRegistrar, { config, db }: { config: Config; db: Db }) {
+  calls.get('/featureflag/features', ({ user }) => featuresFor(db, user))
 
-  router.get(
-    '/featureflag/features',
-    handle(({ user }) => featuresFor(db, user)),
-  )
-
-  router.post(
-    '/featureflag/features',
-    handle(({ req, user }) => {
-      if (config.environment === 'prod') {
-        throw new ApiError(403, 'Feature flags cannot be switched in production')
-      }
-      const { features } = parseInput(selectionSchema, req.body)
-      const selected = [...new Set(features)]
-      db.transaction((tx) => {
-        const flags = tx.select({ name: featureFlags.name, conflicts: featureFlags.conflicts }).from(featureFlags).all()
-        checkSelection(flags, selected)
-        const now = Date.now()
-        tx.insert(userFeatureFlags)
-          .values({ userId: user.id, enabled: selected, updatedAt: now })
-          .onConflictDoUpdate({ target: userFeatureFlags.userId, set: { enabled: selected, updatedAt: now } })
-          .run()
-      })
-      return featuresFor(db, user)
-    }),
-  )
-
-  return router
+  calls.post('/featureflag/features', ({ body, user }) => {
+    if (config.environment === 'prod') {
+      throw new ApiError(403, 'Feature flags cannot be switched in production')
+    }
+    const { features } = parseInput(selectionSchema, body)
+    const selected = [...new Set(features)]
+    db.transaction((tx) => {
+      const flags = tx.select({ name: featureFlags.name, conflicts: featureFlags.conflicts }).from(featureFlags).all()
+      checkSelection(flags, selected)
+      const now = Date.now()
+      tx.insert(userFeatureFlags)
+        .values({ userId: user.id, enabled: selected, updatedAt: now })
+        .onConflictDoUpdate({ target: userFeatureFlags.userId, set: { enabled: selected, updatedAt: now } })
+        .run()
+    })
+    return featuresFor(db, user)
+  })
 }

@@ -3,9 +3,8 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import express from 'express'
 import type { Config } from '../server/config'
-import { handle } from './envelope'
+import type { CallRegistrar } from './call-table'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -42,16 +41,8 @@ export function describeBuild(config: Config, startedAt = new Date()) {
   return `${packageLabel()}${commit ? ` (${commit})` : ''}, started ${startedAt.toISOString()}`
 }
 
-export function metaRouter({ config }: { config: Config }) {
-  const router = express.Router()
+export function metaCalls(calls: CallRegistrar, { config }: { config: Config }) {
   const buildInfo = describeBuild(config)
-  router.get(
-    '/environment',
-    handle(() => config.environment),
-  )
-  router.get(
-    '/getBuildInfo',
-    handle(() => buildInfo),
-  )
-  return router
+  calls.get('/environment', () => config.environment)
+  calls.get('/getBuildInfo', () => buildInfo)
 }

@@ -4,14 +4,13 @@
  * list engine; GET /notifications answers the active ones (status ACTIVE and
  * not expired, measured against the server's clock).
  */
-import express from 'express'
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
 import { NOTIFICATIONS_MAX_SIZE, toApiDateText } from '../app/domain/alerts'
 import type { ApiDeps } from './index'
-import { handle } from './envelope'
-import { listRoutes } from './list-routes'
+import type { CallRegistrar } from './call-table'
+import { listCalls } from './list-calls'
 import type { ListSource } from './list-engine'
 
 const columns = {
@@ -52,15 +51,7 @@ export function activeNotifications(db: Db, now: Date) {
     .all()
 }
 
-export function notificationsRouter({ db }: ApiDeps) {
-  const router = express.Router()
-
-  router.get(
-    '/notifications',
-    handle(() => activeNotifications(db, new Date())),
-  )
-
-  listRoutes(router, '/notifications', () => notificationList(db))
-
-  return router
+export function notificationCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.get('/notifications', () => activeNotifications(db, new Date()))
+  listCalls(calls, '/notifications', () => notificationList(db))
 }

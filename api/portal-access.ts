@@ -8,7 +8,6 @@
  * POST /setportalaccess {customerNumber, newContacts, oldContacts} -> the saved list
  *   409 when oldContacts is not what is stored (someone else saved first): nothing changes.
  */
-import express from 'express'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
@@ -32,8 +31,9 @@ import {
 import { FREE_EMAIL_DOMAINS } from '../app/domain/free-email-domains.server'
 import { buildAccountInfo, customerNumberSchema, requireCustomerAccess } from './access'
 import { recordAudit, type Tx } from './audit-log'
-import { ApiError, badRequest, forbidden, handle, parseInput } from './envelope'
+import { ApiError, badRequest, forbidden, parseInput } from './envelope'
 import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
 
 const PORTAL_STORED_ROLES = ['admin', 'viewer', 'asc']
 
@@ -165,52 +165,42 @@ function applyContacts(db: Db, req: SetRequest): Contact[] {
   )
 }
 
-export function portalAccessRouter({ db }: { db: Db }) {
-  const router = express.Router()
+export function portalAccessCalls(calls: CallRegistrar, { db }: { db: Db }) {
+  calls.post('/getportalaccess', ({ body, user }) => {
+    const { customerNumber } = parseInput(getSchema, body)
+    const { account } = requireCustomerAccess(db, user, customerNumber)
+    return readContacts(db, account.accountId)
+  })
 
-  router.post(
-    '/getportalaccess',
-    handle(({ req, user }) => {
-      const { customerNumber } = parseInput(getSchema, req.body)
-      const { account } = requireCustomerAccess(db, user, customerNumber)
-      return readContacts(db, account.accountId)
-    }),
-  )
+  calls.post('/setportalaccess', ({ body: input, user }) => {
+    const body = parseInput(setSchema, input)
+    const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
+    const authority = portalAccessAuthority(user, buildAccountInfo(account, access, user))
+    if (!authority.canEdit) throw forbidden(M.viewOnly)
 
-  router.post(
-    '/setportalaccess',
-    handle(({ req, user }) => {
-      const body = parseInput(setSchema, req.body)
-      const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
-      const authority = portalAccessAuthority(user, buildAccountInfo(account, access, user))
-      if (!authority.canEdit) throw forbidden(M.viewOnly)
+    // oldContacts need only be readable: whether they match what is stored is the stale check.
+    const oldEmails = new Set(body.oldContacts.map((c) => normalizeEmail(c.email ?? '')))
+    const oldProblems = contactProblems(body.oldContacts, new Set(), { coordinators: oldEmails, known: oldEmails }).filter(
+      (p) => p.message !== M.duplicate,
+    )
+    if (oldProblems.length > 0) throw badRequest(`oldContacts: ${describeProblems(body.oldContacts, oldProblems)}`)
 
-      // oldContacts need only be readable: whether they match what is stored is the stale check.
-      const oldEmails = new Set(body.oldContacts.map((c) => normalizeEmail(c.email ?? '')))
-      const oldProblems = contactProblems(body.oldContacts, new Set(), { coordinators: oldEmails, known: oldEmails }).filter(
-        (p) => p.message !== M.duplicate,
-      )
-      if (oldProblems.length > 0) throw badRequest(`oldContacts: ${describeProblems(body.oldContacts, oldProblems)}`)
+    // Rows already on the list may come back unchanged (coordinators included); a real change of
+    // them is refused against the stored list inside the transaction.
+    const coordinators = new Set(
+      body.oldContacts.filter((c) => c.role === ROLE_COORDINATOR).map((c) => normalizeEmail(c.email ?? '')),
+    )
+    const problems = contactProblems(body.newContacts, FREE_EMAIL_DOMAINS, { coordinators, known: oldEmails })
+    if (problems.length > 0) throw badRequest(describeProblems(body.newContacts, problems))
 
-      // Rows already on the list may come back unchanged (coordinators included); a real change of
-      // them is refused against the stored list inside the transaction.
-      const coordinators = new Set(
-        body.oldContacts.filter((c) => c.role === ROLE_COORDINATOR).map((c) => normalizeEmail(c.email ?? '')),
-      )
-      const problems = contactProblems(body.newContacts, FREE_EMAIL_DOMAINS, { coordinators, known: oldEmails })
-      if (problems.length > 0) throw badRequest(describeProblems(body.newContacts, problems))
-
-      const toContacts = (list: z.infer<typeof wireContact>[]): Contact[] =>
-        list.map((c) => ({ email: normalizeEmail(c.email ?? ''), role: c.role as PortalRole }))
-      return applyContacts(db, {
-        user,
-        accountId: account.accountId,
-        newContacts: toContacts(body.newContacts),
-        oldContacts: toContacts(body.oldContacts),
-        canGrant: authority,
-      })
-    }),
-  )
-
-  return router
+    const toContacts = (list: z.infer<typeof wireContact>[]): Contact[] =>
+      list.map((c) => ({ email: normalizeEmail(c.email ?? ''), role: c.role as PortalRole }))
+    return applyContacts(db, {
+      user,
+      accountId: account.accountId,
+      newContacts: toContacts(body.newContacts),
+      oldContacts: toContacts(body.oldContacts),
+      canGrant: authority,
+    })
+  })
 }

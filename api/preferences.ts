@@ -2,20 +2,31 @@
  * Saved table views per (user, customer, table): filter model, sort model, column
  * state and screen-specific extras. Saving an item that carries nothing but its
  * table name removes the view (the "Reset View" empty preference).
+ *
+ * Limits: a view holds at most MAX_VIEW_CHARS characters of JSON and column ids
+ * without control characters; a user keeps at most MAX_VIEWS_PER_USER views, and
+ * saving beyond that drops the ones saved longest ago (a failed save would only
+ * be logged by the portal, so refusing would lose the newest view instead).
  */
-import express from 'express'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import { accountAccess, savedViews } from '../db/schema'
-import { customerNumberSchema, isStaff, requireCustomerAccess } from './access'
+import { accountAccess, accounts, savedViews } from '../db/schema'
+import { customerNumberSchema, isExportDenied, isStaff, requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
-import { badRequest, handle, parseInput } from './envelope'
+import type { CallRegistrar } from './call-table'
+import { badRequest, parseInput } from './envelope'
 
-const MAX_ITEM_CHARS = 200_000
-const MAX_TABLES_PER_SAVE = 50
+export const MAX_VIEW_CHARS = 64_000
+export const MAX_TABLES_PER_SAVE = 50
+export const MAX_VIEWS_PER_USER = 500
 
-const colId = z.string().min(1).max(200)
+const CONTROL_CHARACTER = /\p{Cc}/u
+const columnName = z
+  .string()
+  .max(200)
+  .refine((v) => !CONTROL_CHARACTER.test(v), 'column ids may not hold control characters')
+const colId = columnName.min(1)
 
 export const sortModelSchema = z
   .array(
@@ -27,7 +38,9 @@ export const sortModelSchema = z
   )
   .max(100)
 
-export const filterModelSchema = z.record(z.string().max(200), z.unknown())
+export const filterModelSchema = z
+  .record(z.string().max(200), z.unknown())
+  .refine((model) => !Object.keys(model).some((key) => CONTROL_CHARACTER.test(key)), 'column ids may not hold control characters')
 
 /** Grid column state; grids add their own fields (pinned, flex ...), which are kept. */
 export const columnOrderSchema = z
@@ -56,8 +69,8 @@ const preferenceItemShape = z.looseObject({
   columnOrder: columnOrderSchema.nullish(),
 })
 
-const notTooLarge = (item: unknown) => JSON.stringify(item).length <= MAX_ITEM_CHARS
-const TOO_LARGE = { message: `preference is too large (at most ${MAX_ITEM_CHARS} characters)` }
+const notTooLarge = (item: unknown) => JSON.stringify(item).length <= MAX_VIEW_CHARS
+const TOO_LARGE = { message: `preference is too large (at most ${MAX_VIEW_CHARS} characters)` }
 
 export const preferenceItemSchema = preferenceItemShape.refine(notTooLarge, TOO_LARGE)
 
@@ -129,6 +142,45 @@ function writeView(tx: Tx, userId: number, customerNumber: string, item: Prefere
     .run()
 }
 
+/**
+ * Drops the user's views saved longest ago beyond MAX_VIEWS_PER_USER, never one of
+ * `kept` (the views just written). Call inside the transaction that wrote them.
+ */
+function keepNewestViews(tx: Tx, userId: number, kept: { customerNumber: string; tableName: string }[]) {
+  const stored = tx.select({ n: count() }).from(savedViews).where(eq(savedViews.userId, userId)).get()?.n ?? 0
+  const excess = stored - MAX_VIEWS_PER_USER
+  if (excess <= 0) return
+  const keptKeys = new Set(kept.map((k) => `${k.customerNumber}\u0000${k.tableName}`))
+  const oldest = tx
+    .select({ customerNumber: savedViews.customerNumber, tableName: savedViews.tableName })
+    .from(savedViews)
+    .where(eq(savedViews.userId, userId))
+    .orderBy(asc(savedViews.updatedAt), asc(savedViews.customerNumber), asc(savedViews.tableName))
+    .limit(excess + kept.length)
+    .all()
+    .filter((v) => !keptKeys.has(`${v.customerNumber}\u0000${v.tableName}`))
+    .slice(0, excess)
+  for (const v of oldest) {
+    tx.delete(savedViews)
+      .where(
+        and(eq(savedViews.userId, userId), eq(savedViews.customerNumber, v.customerNumber), eq(savedViews.tableName, v.tableName)),
+      )
+      .run()
+  }
+}
+
+/** Writes (or removes) the views of one request in one transaction, within the per-user limit. */
+function writeViews(db: Db, userId: number, views: { customerNumber: string; item: PreferenceItem }[]) {
+  db.transaction((tx) => {
+    for (const v of views) writeView(tx, userId, v.customerNumber, v.item)
+    keepNewestViews(
+      tx,
+      userId,
+      views.map((v) => ({ customerNumber: v.customerNumber, tableName: v.item.tableName })),
+    )
+  })
+}
+
 function readView(db: Db, userId: number, customerNumber: string, tableName: string): SavedView | null {
   const row = db
     .select()
@@ -144,18 +196,30 @@ function readView(db: Db, userId: number, customerNumber: string, tableName: str
   return row ? toView(row) : null
 }
 
-/** All the user's views on customers they can still see. */
+/** All the user's views on customers they can still see and that are not under export control. */
 export function allViews(db: Db, user: ApiUser): SavedView[] {
   const scope = isStaff(user)
     ? undefined
     : sql`EXISTS (SELECT 1 FROM ${accountAccess} WHERE ${accountAccess.userId} = ${savedViews.userId} AND ${accountAccess.accountId} = ${savedViews.customerNumber})`
-  return db
+  const rows = db
     .select()
     .from(savedViews)
     .where(and(eq(savedViews.userId, user.id), scope))
     .orderBy(asc(savedViews.customerNumber), asc(savedViews.tableName))
     .all()
-    .map(toView)
+  const customers = [...new Set(rows.map((r) => r.customerNumber))]
+  const denied = new Set(
+    customers.length === 0
+      ? []
+      : db
+          .select({ accountId: accounts.accountId, exportControlStatus: accounts.exportControlStatus })
+          .from(accounts)
+          .where(inArray(accounts.accountId, customers))
+          .all()
+          .filter(isExportDenied)
+          .map((a) => a.accountId),
+  )
+  return rows.filter((r) => !denied.has(r.customerNumber)).map(toView)
 }
 
 const getSchema = z.object({ customerNumber: customerNumberSchema, tableName: tableNameSchema })
@@ -172,55 +236,39 @@ const prefSaveSchema = z.object({
   tables: z.array(prefItemWithCustomer).max(MAX_TABLES_PER_SAVE),
 })
 
-export function preferencesRouter({ db }: { db: Db }) {
-  const router = express.Router()
+export function preferenceCalls(calls: CallRegistrar, { db }: { db: Db }) {
+  calls.post('/preferences/get', ({ body, user }) => {
+    const { customerNumber, tableName } = parseInput(getSchema, body)
+    const { account } = requireCustomerAccess(db, user, customerNumber)
+    return readView(db, user.id, account.accountId, tableName)
+  })
 
-  router.post(
-    '/preferences/get',
-    handle(({ req, user }) => {
-      const { customerNumber, tableName } = parseInput(getSchema, req.body)
-      const { account } = requireCustomerAccess(db, user, customerNumber)
-      return readView(db, user.id, account.accountId, tableName)
-    }),
-  )
+  calls.post('/preferences/save', ({ body, user }) => {
+    const input = parseInput(saveSchema, body)
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+    const names = new Set(input.tables.map((t) => t.tableName))
+    if (names.size !== input.tables.length) throw badRequest('tables: each tableName may appear once')
+    writeViews(
+      db,
+      user.id,
+      input.tables.map((item) => ({ customerNumber: account.accountId, item })),
+    )
+    return input.tables
+      .map((t) => readView(db, user.id, account.accountId, t.tableName))
+      .filter((v): v is SavedView => v !== null)
+  })
 
-  router.post(
-    '/preferences/save',
-    handle(({ req, user }) => {
-      const body = parseInput(saveSchema, req.body)
-      const { account } = requireCustomerAccess(db, user, body.customerNumber)
-      const names = new Set(body.tables.map((t) => t.tableName))
-      if (names.size !== body.tables.length) throw badRequest('tables: each tableName may appear once')
-      db.transaction((tx) => {
-        for (const item of body.tables) writeView(tx, user.id, account.accountId, item)
-      })
-      return body.tables
-        .map((t) => readView(db, user.id, account.accountId, t.tableName))
-        .filter((v): v is SavedView => v !== null)
-    }),
-  )
+  calls.get('/featureflag/pref', ({ user }) => allViews(db, user))
 
-  router.get(
-    '/featureflag/pref',
-    handle(({ user }) => allViews(db, user)),
-  )
-
-  router.post(
-    '/featureflag/pref',
-    handle(({ req, user }) => {
-      const body = parseInput(prefSaveSchema, req.body)
-      const targets = body.tables.map((item) => ({
-        item,
-        customerNumber: requireCustomerAccess(db, user, item.customerNumber).account.accountId,
-      }))
-      const keys = new Set(targets.map((t) => `${t.customerNumber}\u0000${t.item.tableName}`))
-      if (keys.size !== targets.length) throw badRequest('tables: each customerNumber and tableName pair may appear once')
-      db.transaction((tx) => {
-        for (const t of targets) writeView(tx, user.id, t.customerNumber, t.item)
-      })
-      return allViews(db, user)
-    }),
-  )
-
-  return router
+  calls.post('/featureflag/pref', ({ body, user }) => {
+    const input = parseInput(prefSaveSchema, body)
+    const targets = input.tables.map((item) => ({
+      item,
+      customerNumber: requireCustomerAccess(db, user, item.customerNumber).account.accountId,
+    }))
+    const keys = new Set(targets.map((t) => `${t.customerNumber}\u0000${t.item.tableName}`))
+    if (keys.size !== targets.length) throw badRequest('tables: each customerNumber and tableName pair may appear once')
+    writeViews(db, user.id, targets)
+    return allViews(db, user)
+  })
 }

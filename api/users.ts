@@ -1,16 +1,10 @@
 /** The signed-in user's own details. */
-import express from 'express'
-import { handle } from './envelope'
+import type { CallRegistrar } from './call-table'
 
-export function usersRouter() {
-  const router = express.Router()
-  router.get(
-    '/getUserDetails',
-    handle(({ user }) => ({
-      email: user.email,
-      name: user.name,
-      roles: ['user', ...user.roles.filter((r) => r !== 'user')],
-    })),
-  )
-  return router
+export function userCalls(calls: CallRegistrar) {
+  calls.get('/getUserDetails', ({ user }) => ({
+    email: user.email,
+    name: user.name,
+    roles: ['user', ...user.roles.filter((r) => r !== 'user')],
+  }))
 }

@@ -14,7 +14,7 @@ import { securityHeaders, apiHeaders, requestLog } from './security'
 import { openDb, type Db } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
-import { createApiRouter } from '../api/index'
+import { createApiDispatch, createApiRouter } from '../api/index'
 import { serveInProcess } from '../app/upstream/in-process.server'
 import { createLoadContext } from '../app/load-context'
 
@@ -25,12 +25,9 @@ export interface ServerOptions {
   seed?: boolean
 }
 
-/** The server's request handler (the Express app), with the prototypes it gives requests and responses. */
-export type Listener = http.RequestListener & { request: object; response: object }
-
 export interface RunningServer {
   /** The server's request handler (createApp). */
-  app: Listener
+  app: express.Express
   db: Db
   config: Config
   server: http.Server
@@ -92,7 +89,7 @@ export async function startServer(
   if (options.seed !== false) await ensureSeeded(db)
   const app = await createApp(config, db, options)
   // The portal's calls to the embedded API are handed to it in this process (app/upstream/in-process.server.ts).
-  const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, app) : () => {}
+  const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, createApiDispatch({ config, db })) : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { exportControlStatus } from './product'
+import { exportControlStatus, type WithExportStatus } from './product'
 import type { AccountInfo, Role, User } from './types'
 
 type MaybeUser = User | null | undefined
@@ -109,7 +109,7 @@ export function elasticAllowed(): boolean {
 }
 
 /** Denied when the export-control status is non-empty and not 'approved' (case-insensitive). */
-export function exportDenied(info: MaybeInfo): boolean {
+export function exportDenied(info: WithExportStatus | null | undefined): boolean {
   const status = exportControlStatus(info)
   return status !== '' && status.toLowerCase() !== 'approved'
 }

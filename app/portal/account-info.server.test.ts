@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiDispatch } from '../../api/index'
 import { createApiClient } from '../upstream/client.server'
 import { serveInProcess } from '../upstream/in-process.server'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
@@ -16,9 +17,10 @@ let stop: () => void
 beforeAll(async () => {
   server = await startTestServer()
   token = await getAccessToken(server.url, 'busops@vendor.example')
-  stop = serveInProcess(COUNTING_BASE, (req, res) => {
-    calls.push(req.url ?? '')
-    server.app(req as never, res as never)
+  const dispatch = createApiDispatch({ config: server.config, db: server.db })
+  stop = serveInProcess(COUNTING_BASE, (request) => {
+    calls.push(request.url)
+    return dispatch(request)
   })
 })
 afterAll(async () => {
@@ -39,10 +41,10 @@ describe('accountInfoFor', () => {
     ])
     expect(shell).toMatchObject({ status: 'SUCCESS', data: { customerNumber: '1000001', customerName: 'Acme Aerospace' } })
     expect(screen).toBe(shell)
-    expect(calls).toEqual(['/api/getaccountinfo/1000001'])
+    expect(calls).toEqual(['/getaccountinfo/1000001'])
 
     await accountInfoFor(page, api, token, '1000002')
     await accountInfoFor(requestContext(), api, token, '1000001')
-    expect(calls).toEqual(['/api/getaccountinfo/1000001', '/api/getaccountinfo/1000002', '/api/getaccountinfo/1000001'])
+    expect(calls).toEqual(['/getaccountinfo/1000001', '/getaccountinfo/1000002', '/getaccountinfo/1000001'])
   })
 })

@@ -1,6 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
-import { z } from 'zod'
 import { requireAuth } from '../auth/guard.server'
 import { commitSession } from '../auth/session.server'
 import { withReauth } from '../portal/context.server'
@@ -8,6 +7,7 @@ import { createApiClient } from '../upstream/client.server'
 import { emailCalls } from '../upstream/emails.server'
 import { emailDocument } from '../domain/email-html.server'
 import { formatDayMonYearTime } from '../grid/format'
+import { recordIdSchema } from '../domain/record-id'
 import { failureStatus } from '../grid/types'
 import { withCustomer } from '../ui/customer-href'
 
@@ -15,7 +15,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.email.subject ?? 'Email'} | Licensing Portal` },
 ]
 
-const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const CUSTOMER = /^[0-9A-Za-z-]{1,20}$/
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -23,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { session, accessToken } = await requireAuth(request, context)
   // Without a customer the shell's loader redirects.
   if (!customerNumber || !CUSTOMER.test(customerNumber)) throw data('Select a customer first.', { status: 404 })
-  const id = idSchema.safeParse(params.id)
+  const id = recordIdSchema.safeParse(params.id)
   if (!id.success) throw data('There is no such email.', { status: 404 })
   const list = withCustomer('/emails', customerNumber)
   const api = createApiClient(context.config, accessToken)

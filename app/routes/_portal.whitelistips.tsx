@@ -23,6 +23,7 @@ import { useHydrated } from '../ui/use-hydrated'
 import { RestrictionBanner } from '../ui/restriction-banner'
 
 const SCREEN = '/whitelistips'
+const STALE_FORM = 'This page is out of date: reload it and make your change again. Nothing was saved.'
 
 const formSchema = z.object({
   /** The saved list the user started from (JSON), so a save over someone else's is refused. */
@@ -43,11 +44,10 @@ function parseBaseline(text: unknown): WhitelistRule[] | undefined {
 }
 
 async function firstServer(screen: Awaited<ReturnType<typeof requireElasticScreen>>) {
-  const reply = await screen.calls.activatedServers(screen.customerNumber, screen.info.customerName)
+  const reply = await screen.calls.firstServer(screen.customerNumber, screen.info.customerName)
   // Spec 1 section 8: a failure reading the IP settings goes to /nopermissions.
   if (reply.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
-  const first = reply.data[0]
-  return first ? { deviceId: first.DeviceID, alias: first.Alias } : null
+  return reply.data
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -70,7 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!server) throw redirect(screen.href)
   const { rules, baseline } = submission.value
   const startedFrom = parseBaseline(baseline)
-  if (startedFrom && sameRules(rules, startedFrom)) {
+  // Without the list the form started from, a save could overwrite someone else's unseen.
+  if (!startedFrom) return data({ result: submission.reply({ formErrors: [STALE_FORM] }) }, { status: 400 })
+  if (sameRules(rules, startedFrom)) {
     return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'No changes to save.' })
   }
   const reply = await screen.calls.setIps(screen.customerNumber, server.deviceId, rules, startedFrom)

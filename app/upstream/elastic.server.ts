@@ -22,14 +22,13 @@ export interface ElasticServer {
 /** One function per call; each answers the envelope, so callers decide what a FAILURE means. */
 export function elasticCalls(api: ApiClient) {
   return {
-    activatedServers: (customerNumber: string, customername?: string) =>
-      api.call<{ DeviceID: string; Alias: string }[]>('POST', '/activatedelasticservers', { customerNumber, customername }),
+    /** The customer's first activated server (the one the settings screens manage), or null. */
     firstServer: (customerNumber: string, customerName?: string) =>
       api.call<ElasticServer | null>('POST', '/devices/elastic', { customerNumber, customerName }),
     getIps: (customerNumber: string, clsId: string) =>
       api.call<{ whitelist: WhitelistRule[] }>('POST', '/getips', { clsId, customerNumber }),
     /** `oldWhitelist` is the list the user started from; the API refuses the save if it changed since. */
-    setIps: (customerNumber: string, clsId: string, whitelist: WhitelistRule[], oldWhitelist?: WhitelistRule[]) =>
+    setIps: (customerNumber: string, clsId: string, whitelist: WhitelistRule[], oldWhitelist: WhitelistRule[]) =>
       api.call<unknown>('POST', '/setips', { customerNumber, clsId, whitelist, oldWhitelist }),
     getPin: (customerNumber: string, customerName: string, clsId: string) =>
       api.call<{ pin: string }>('POST', '/getpin', { customerNumber, customerName, clsId }),

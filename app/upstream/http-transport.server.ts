@@ -6,7 +6,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { withDeadline } from '../deadline'
-import { dispatchInProcess, inProcessTarget, jsonOf } from './in-process.server'
+import { inProcessCall } from './in-process.server'
 
 export interface TransportReply {
   status: number
@@ -34,12 +34,22 @@ export class TransportTimeoutError extends Error {
   }
 }
 
+/** A reply body parsed as JSON, or null when it is empty or not JSON. */
+function jsonOf(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'))
+  } catch {
+    return null
+  }
+}
+
 /** One exchange with the API: in this process when it is the embedded one, otherwise over HTTP. */
 export function send(request: TransportRequest): Promise<TransportReply> {
-  const dispatch = inProcessTarget(request.url)
-  if (!dispatch) return sendOverHttp(request)
-  const { timeoutMs } = request
-  return withDeadline(dispatchInProcess(dispatch, request), timeoutMs, () => new TransportTimeoutError(timeoutMs))
+  const call = inProcessCall(request.url)
+  if (!call) return sendOverHttp(request)
+  const { method, headers, body, timeoutMs } = request
+  const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
+  return withDeadline(call({ method, authorization, body }), timeoutMs, () => new TransportTimeoutError(timeoutMs))
 }
 
 function sendOverHttp({ method, url, headers, body, timeoutMs }: TransportRequest): Promise<TransportReply> {

@@ -97,7 +97,7 @@ describe('every server call checks the server belongs to the customer', () => {
   it('writes to a server of another customer are not found either', async () => {
     const admin = await as(ADMIN)
     const target = { customerNumber: '1000001', clsId: BOREALIS.clsId }
-    expect((await admin.post('/setips', { ...target, whitelist: [] })).http).toBe(404)
+    expect((await admin.post('/setips', { ...target, whitelist: [], oldWhitelist: [] })).http).toBe(404)
     expect((await admin.post('/changepin', { ...target, pin: '111111' })).http).toBe(404)
     expect((await admin.post('/saveUsers', { ...target, users: [] })).http).toBe(404)
     expect(stored(BOREALIS.clsId).version).toBe(1)
@@ -163,14 +163,14 @@ describe('IP whitelist', () => {
 
   it('refuses a view-only user (403) and changes nothing', async () => {
     const before = stored(ACME.clsId)
-    const r = await (await as(VIEWER)).post('/setips', { ...ACME, whitelist: [] })
+    const r = await (await as(VIEWER)).post('/setips', { ...ACME, whitelist: [], oldWhitelist: before.whitelist })
     expect(r.http).toBe(403)
     expect(r.body.err).toBe('View-only users cannot change elastic server settings')
     expect(stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses another customer (403)', async () => {
-    const r = await (await as(PARTNER)).post('/setips', { ...ACME, whitelist: [] })
+    const r = await (await as(PARTNER)).post('/setips', { ...ACME, whitelist: [], oldWhitelist: [] })
     expect(r.http).toBe(403)
   })
 
@@ -186,10 +186,30 @@ describe('IP whitelist', () => {
     expect(stored(ACME.clsId)).toEqual(before)
   })
 
+  it('refuses a save that does not name the list it started from (400) and changes nothing', async () => {
+    const before = stored(ACME.clsId)
+    const r = await (await as(ADMIN)).post('/setips', { ...ACME, whitelist: [{ rulename: 'Blind', ipaddress: '0.0.0.0/0' }] })
+    expect(r.http).toBe(400)
+    expect(r.body).toEqual({ status: 'FAILURE', err: 'oldWhitelist: the list the change started from is required' })
+    expect(stored(ACME.clsId)).toEqual(before)
+  })
+
+  it('a save without the list it started from cannot overwrite a concurrent one', async () => {
+    const start = stored(ACME.clsId)
+    const careful = [{ rulename: 'Careful', ipaddress: '198.51.100.7' }]
+    const [checked, blind] = await Promise.all([
+      (await as(ADMIN)).post('/setips', { ...ACME, whitelist: careful, oldWhitelist: start.whitelist }),
+      (await as('busops@vendor.example')).post('/setips', { ...ACME, whitelist: [{ rulename: 'Blind', ipaddress: '0.0.0.0/0' }] }),
+    ])
+    expect(checked.http).toBe(200)
+    expect(blind.http).toBe(400)
+    expect(stored(ACME.clsId)).toMatchObject({ whitelist: careful, version: start.version + 1 })
+  })
+
   it('an unchanged list is not written again', async () => {
     const before = stored(ACME.clsId)
     const audits = auditOf('1000001', 'whitelist').length
-    const r = await (await as(ADMIN)).post('/setips', { ...ACME, whitelist: before.whitelist })
+    const r = await (await as(ADMIN)).post('/setips', { ...ACME, whitelist: before.whitelist, oldWhitelist: before.whitelist })
     expect(r.http).toBe(200)
     expect(stored(ACME.clsId).version).toBe(before.version)
     expect(auditOf('1000001', 'whitelist')).toHaveLength(audits)

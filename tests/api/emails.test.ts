@@ -202,21 +202,17 @@ describe('POST /api/getemail', () => {
     expect(r.body.data!.body).toContain('<script>')
   })
 
-  it('answers 403 for an e-mail of a customer the user cannot see', async () => {
-    const api = await as('admin@acme.example')
+  it('answers 404, exactly as for a missing one, for an e-mail of another customer, visible or not', async () => {
+    const missing = await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000001', id: 999999 })
+    expect(missing.http).toBe(404)
     const borealisId = idOf('1000002', 'Licence file for host borealis-lic')
-    const viaOwn = await api.post('/getemail', { customerNumber: '1000001', id: borealisId })
-    expect(viaOwn.http).toBe(403)
-    const viaOther = await api.post('/getemail', { customerNumber: '1000002', id: borealisId })
-    expect(viaOther.http).toBe(403)
-  })
-
-  it('returns an e-mail of another visible customer with that customer’s number (the portal sends the user back)', async () => {
-    const api = await as('partner@channel.example')
+    const invisible = await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000001', id: borealisId })
+    expect({ http: invisible.http, body: invisible.body }).toEqual({ http: missing.http, body: missing.body })
     const cobaltId = idOf('1000003', 'Licence file for host cobalt-lic')
-    const r = await api.post<Full>('/getemail', { customerNumber: '1000002', id: cobaltId })
-    expect(r.http).toBe(200)
-    expect(r.body.data!.customerNumber).toBe('1000003')
+    const visible = await (await as('partner@channel.example')).post('/getemail', { customerNumber: '1000002', id: cobaltId })
+    expect({ http: visible.http, body: visible.body }).toEqual({ http: missing.http, body: missing.body })
+    // Naming a customer the user cannot see is refused as such.
+    expect((await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000002', id: borealisId })).http).toBe(403)
   })
 
   it('answers 404 for a deleted or unknown e-mail and 400 for a bad id', async () => {
@@ -226,6 +222,12 @@ describe('POST /api/getemail', () => {
     expect(deleted.body.err).toBe('Email not found')
     expect((await api.post('/getemail', { customerNumber: '1000001', id: 999999 })).http).toBe(404)
     expect((await api.post('/getemail', { customerNumber: '1000001', id: 'abc' })).http).toBe(400)
+  })
+
+  it.each(['0x10', '1e1', '016', '+16', ' 16', '16.0', ''])('refuses the id %j: ids are decimal digits only', async (id) => {
+    const r = await (await as('busops@vendor.example')).post('/getemail', { customerNumber: '1000001', id })
+    expect(r.http).toBe(400)
+    expect(r.body).toEqual({ status: 'FAILURE', err: 'id: id must be a positive whole number in decimal digits' })
   })
 })
 
@@ -238,8 +240,12 @@ describe('DELETE /api/emails/:id', () => {
     expect(refused.body.err).toBe('View-only users cannot delete emails')
     const support = await as('support@vendor.example')
     expect((await support.call('DELETE', `/emails/${id}`)).http).toBe(403)
+    // A user who cannot see the customer is told what a missing e-mail gets.
     const partner = await as('partner@channel.example')
-    expect((await partner.call('DELETE', `/emails/${id}`)).http).toBe(403)
+    const hidden = await partner.call('DELETE', `/emails/${id}`)
+    const missing = await partner.call('DELETE', '/emails/999999')
+    expect({ http: hidden.http, body: hidden.body }).toEqual({ http: 404, body: { status: 'FAILURE', err: 'Email not found' } })
+    expect({ http: missing.http, body: missing.body }).toEqual({ http: hidden.http, body: hidden.body })
     const admin = await as('admin@acme.example')
     expect((await admin.post('/getemail', { customerNumber: '1000001', id })).http).toBe(200)
   })
@@ -265,6 +271,18 @@ describe('DELETE /api/emails/:id', () => {
     expect((await busops.call('DELETE', `/emails/${id}`)).http).toBe(200)
     expect((await busops.call('DELETE', '/emails/abc')).http).toBe(400)
   })
+
+  it.each(['0x10', '0X10', '1e1', '016', '+16', '16.', '%2016', '16%20', '0b10000'])(
+    'refuses %s: ids are decimal digits only, so no other e-mail is deleted',
+    async (spelling) => {
+      const sixteen = server.db.select().from(emails).where(eq(emails.id, 16)).get()
+      expect(sixteen?.deletedAt).toBeNull()
+      const r = await (await as('busops@vendor.example')).call('DELETE', `/emails/${spelling}`)
+      expect(r.http).toBe(400)
+      expect(r.body).toEqual({ status: 'FAILURE', err: 'id must be a positive whole number in decimal digits' })
+      expect(server.db.select().from(emails).where(eq(emails.id, 16)).get()).toEqual(sixteen)
+    },
+  )
 
   it('needs a bearer token', async () => {
     const anonymous = apiClient(server.url)

@@ -190,6 +190,19 @@ test('a missing rule name is refused with its message', async ({ page }, testInf
   await expect(ruleNames(page)).toHaveCount(before)
 })
 
+test('a save that does not carry the list it started from is refused and changes nothing', async ({ page }, testInfo) => {
+  const { customer, email } = account(testInfo)
+  await signIn(page, email, { start: `/whitelistips?customer=${customer}` })
+  const before = await ruleValues(page)
+  const blind = await page.request.post(`/whitelistips?customer=${customer}`, {
+    form: { 'rules[0].rulename': 'Blind save', 'rules[0].ipaddress': '0.0.0.0/0' },
+  })
+  expect(blind.status()).toBe(400)
+  expect(await blind.text()).toContain('This page is out of date: reload it and make your change again. Nothing was saved.')
+  await page.reload()
+  expect(await ruleValues(page)).toEqual(before)
+})
+
 test('PIN change asks for confirmation; No keeps the old PIN, Yes changes it; export downloads it', async ({ page }, testInfo) => {
   const js = jsEnabled(testInfo)
   const { customer, email, serverId, alias } = account(testInfo)
@@ -324,7 +337,7 @@ test('a view-only user sees disabled controls and a direct POST is refused', asy
   await expectNoSeriousA11yViolations(page)
 
   const refusedIps = await page.request.post(`/whitelistips?customer=${VIEWER.customer}`, {
-    form: { 'rules[0].rulename': 'Viewer rule', 'rules[0].ipaddress': '192.0.2.1' },
+    form: { baseline: '[]', 'rules[0].rulename': 'Viewer rule', 'rules[0].ipaddress': '192.0.2.1' },
   })
   expect(refusedIps.status()).toBe(403)
   expect(await refusedIps.text()).toContain(TEXT.viewOnlyRefused)

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { CallTable, queryOf } from './call-table'
+import { ApiError } from './envelope'
+
+function table() {
+  const calls = new CallTable()
+  calls.get('/getUserDetails', () => 'details')
+  calls.get('/getaccountinfo/:customerNumber', () => 'info')
+  calls.post('/getemails', () => 'page')
+  calls.post('/getemails/count', () => 'count')
+  calls.delete('/emails/:id', () => 'deleted')
+  return calls
+}
+
+const found = (method: string, path: string) => {
+  const hit = table().find(method, path)
+  return hit && { path: hit.call.path, params: hit.params }
+}
+
+describe('the call table', () => {
+  it('finds a call by method and path, as Express matches: any case, one optional trailing slash', () => {
+    expect(found('GET', '/getUserDetails')).toEqual({ path: '/getUserDetails', params: {} })
+    expect(found('GET', '/GETUSERDETAILS/')).toEqual({ path: '/getUserDetails', params: {} })
+    expect(found('POST', '/getemails/count')).toEqual({ path: '/getemails/count', params: {} })
+    expect(found('HEAD', '/getUserDetails')).toEqual({ path: '/getUserDetails', params: {} })
+    expect(found('POST', '/getUserDetails')).toBeUndefined()
+    expect(found('GET', '/getUserDetails//')).toBeUndefined()
+    expect(found('GET', '//getUserDetails')).toBeUndefined()
+    expect(found('GET', '/getaccountinfo/')).toBeUndefined()
+  })
+
+  it('decodes each path segment, so an escaped slash stays inside its parameter', () => {
+    expect(found('GET', '/getaccountinfo/Acme%2FLab')).toEqual({
+      path: '/getaccountinfo/:customerNumber',
+      params: { customerNumber: 'Acme/Lab' },
+    })
+    expect(found('DELETE', '/emails/%31%36')).toEqual({ path: '/emails/:id', params: { id: '16' } })
+  })
+
+  it('refuses a malformed % escape anywhere in the path as a bad request', () => {
+    for (const path of ['/getaccountinfo/%E0%A4%A', '/emails/%zz', '/%', '/get%ZZemails']) {
+      expect(() => table().find('GET', path), path).toThrowError(ApiError)
+      try {
+        table().find('GET', path)
+      } catch (error) {
+        expect((error as ApiError).status).toBe(400)
+      }
+    }
+  })
+
+  it('refuses to register a call twice', () => {
+    const calls = table()
+    expect(() => calls.post('/GetEmails', () => null)).toThrow('POST /GetEmails is registered twice')
+  })
+
+  it('reads a query string, with an array for a name given more than once', () => {
+    expect(queryOf('customerNumber=1000001&limit=5&tag=a&tag=b&tag=c')).toEqual({
+      customerNumber: '1000001',
+      limit: '5',
+      tag: ['a', 'b', 'c'],
+    })
+  })
+})

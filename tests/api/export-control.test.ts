@@ -1,0 +1,163 @@
+/**
+ * A customer under export control (1000005, status Denied) is refused by every
+ * call that names it, whoever asks, and nothing changes. The calls come from the
+ * API's own call table, so a call added later is covered (or must be listed
+ * below as one that names no customer).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, isNull } from 'drizzle-orm'
+import { apiCallTable } from '../../api/index'
+import { EXPORT_DENIED_MESSAGE } from '../../api/access'
+import { AUDIT_STAFF_ONLY } from '../../api/audit'
+import { readContacts } from '../../api/portal-access'
+import { elasticServers, emails } from '../../db/schema'
+import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { apiClient, startTestServer, type TestServer } from './support/server'
+
+const EMBARGO = '1000005'
+const STAFF = 'busops@vendor.example'
+const CUSTOMER_USER = 'igor.petrov@embargo.example'
+
+/** Calls that name no customer: they answer for the caller, or list what the caller may pick from. */
+const NAMES_NO_CUSTOMER = new Set([
+  'GET /getUserDetails',
+  'GET /environment',
+  'GET /getBuildInfo',
+  'GET /featureflag/features',
+  'POST /featureflag/features',
+  'GET /featureflag/pref',
+  'GET /notifications',
+  'POST /notifications',
+  'POST /notifications/count',
+  'POST /notifications/distinct',
+  // The account list offers the customer, so that picking it leads to the export-compliance notice.
+  'POST /getaccounts',
+  'POST /getaccounts/count',
+  'POST /getaccounts/distinct',
+])
+/** The one call answered for such a customer: its info carries the status the notice is shown for. */
+const ACCOUNT_INFO = 'GET /getaccountinfo/:customerNumber'
+/** Vendor staff only: anyone else is refused as such before the customer is looked at. */
+const STAFF_ONLY = new Set(['GET /audit', 'POST /audit', 'POST /audit/count'])
+
+let server: TestServer
+let tokens: Record<string, string>
+
+beforeAll(async () => {
+  server = await startTestServer()
+  tokens = {
+    [STAFF]: await getAccessToken(server.url, STAFF),
+    [CUSTOMER_USER]: await getAccessToken(server.url, CUSTOMER_USER),
+  }
+})
+afterAll(async () => {
+  clearTokenCache()
+  await server?.close()
+})
+
+/** Every row the API can write, to show that a refused call changed nothing. */
+function dataSnapshot() {
+  const tables = ['accounts', 'users', 'account_access', 'saved_views', 'user_feature_flags', 'emails', 'elastic_servers', 'audit_log']
+  return Object.fromEntries(tables.map((t) => [t, server.db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]))
+}
+
+/** A request for the call that would succeed for an approved customer: every field any call reads, for 1000005. */
+function requestFor(method: string, path: string) {
+  const device = server.db.select().from(elasticServers).where(eq(elasticServers.accountId, EMBARGO)).get()!
+  const email = server.db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(eq(emails.accountId, EMBARGO), isNull(emails.deletedAt)))
+    .get()!
+  const contacts = readContacts(server.db, EMBARGO)
+  const params: Record<string, string> = { customerNumber: EMBARGO, id: String(email.id) }
+  const url = path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]))
+  if (method === 'GET') return { url: `${url}?customerNumber=${EMBARGO}`, body: undefined }
+  return {
+    url,
+    body: {
+      customerNumber: EMBARGO,
+      customerName: 'Embargo Industries',
+      customername: 'Embargo Industries',
+      clsId: device.deviceId,
+      id: email.id,
+      key: 'id',
+      tableName: 'emailList',
+      tables: [{ customerNumber: EMBARGO, tableName: 'emailList', sortModel: [{ colId: 'date', sort: 'asc' }] }],
+      pin: '246810',
+      whitelist: [{ rulename: 'Anywhere', ipaddress: '0.0.0.0/0' }],
+      oldWhitelist: device.whitelist,
+      users: ['probe'],
+      oldUsers: device.usernames,
+      newContacts: contacts,
+      oldContacts: contacts,
+    },
+  }
+}
+
+describe('a customer under export control', () => {
+  it('the call table has calls that name a customer, and every call is accounted for', () => {
+    const calls = apiCallTable({ config: server.config, db: server.db }).calls.map((c) => `${c.method} ${c.path}`)
+    for (const known of [...NAMES_NO_CUSTOMER, ACCOUNT_INFO, ...STAFF_ONLY]) expect(calls).toContain(known)
+    expect(calls.filter((c) => !NAMES_NO_CUSTOMER.has(c)).length).toBeGreaterThan(20)
+  })
+
+  for (const who of [STAFF, CUSTOMER_USER]) {
+    it(`refuses every call that names it, with the export-compliance err, to ${who}, and nothing changes`, async () => {
+      const api = apiClient(server.url, tokens[who])
+      const calls = apiCallTable({ config: server.config, db: server.db }).calls
+      const before = dataSnapshot()
+      const answers: Record<string, unknown> = {}
+      const expected: Record<string, unknown> = {}
+      for (const { method, path } of calls) {
+        const name = `${method} ${path}`
+        if (NAMES_NO_CUSTOMER.has(name) || name === ACCOUNT_INFO) continue
+        const { url, body } = requestFor(method, path)
+        const reply = await api.call(method, url, body)
+        answers[name] = { http: reply.http, body: reply.body }
+        const err = STAFF_ONLY.has(name) && who !== STAFF ? AUDIT_STAFF_ONLY : EXPORT_DENIED_MESSAGE
+        expected[name] = { http: 403, body: { status: 'FAILURE', err } }
+      }
+      expect(answers).toEqual(expected)
+      expect(dataSnapshot()).toEqual(before)
+    })
+
+    it(`still answers its account info to ${who}, with the status the portal shows the notice for`, async () => {
+      const reply = await apiClient(server.url, tokens[who]).get(`/getaccountinfo/${EMBARGO}`)
+      expect(reply.http).toBe(200)
+      expect(reply.body.data).toMatchObject({ customerNumber: EMBARGO, ansysExportControlStatus: 'Denied' })
+    })
+  }
+
+  it('keeps offering it in the account list, where picking it leads to the notice', async () => {
+    const reply = await apiClient(server.url, tokens[STAFF]).post<{ AccountID: string }[]>('/getaccounts', {
+      filter: { condition: 'ALL', criteria: [{ name: 'AccountID', method: 'EQUALS', value: EMBARGO }] },
+    })
+    expect(reply.body.data).toEqual([{ AccountID: EMBARGO, AccountName: 'Embargo Industries' }])
+  })
+
+  it('leaves its saved views out of the list of all views', async () => {
+    const api = apiClient(server.url, tokens[CUSTOMER_USER])
+    server.db.$client
+      .prepare(
+        `INSERT INTO saved_views (user_id, customer_number, table_name, sort_model, updated_at)
+         SELECT id, '${EMBARGO}', 'emailList', '[]', 1 FROM users WHERE email = ?`,
+      )
+      .run(CUSTOMER_USER)
+    const views = await api.get<unknown[]>('/featureflag/pref')
+    expect(views.body).toEqual({ status: 'SUCCESS', data: [] })
+  })
+
+  it('is refused the same way to a customer user whose status is only pending', async () => {
+    server.db.$client.prepare(`UPDATE accounts SET export_control_status = 'Pending' WHERE account_id = '1000002'`).run()
+    try {
+      const reply = await apiClient(server.url, await getAccessToken(server.url, 'partner@channel.example')).post('/getemails', {
+        customerNumber: '1000002',
+      })
+      expect(reply.http).toBe(403)
+      expect(reply.body.err).toBe(EXPORT_DENIED_MESSAGE)
+    } finally {
+      server.db.$client.prepare(`UPDATE accounts SET export_control_status = '' WHERE account_id = '1000002'`).run()
+    }
+  })
+})
