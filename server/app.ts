@@ -11,6 +11,7 @@ import { createRequestHandler } from './remix-handler'
 import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
 import { securityHeaders, apiHeaders, requestLog, pageHeaders } from './security'
+import { sameOriginWrites } from './same-origin'
 import { pathMatcher } from './path-prefixes'
 import { publicFiles } from './public-files'
 import { openDb, type Db } from '../db/client'
@@ -62,6 +63,8 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
     expressPaths.push('/api')
   }
   app.use(securityHeaders(config))
+  const refuseForeignWrites = sameOriginWrites(config)
+  app.use(refuseForeignWrites)
   // One gzip step for everything but the API: Express's own paths and the pages.
   const compress = compressWhenAccepted()
   app.use(compress)
@@ -100,7 +103,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
     log(req, res)
     if (servedByExpress(req.url ?? '/')) return app(req, res)
     const context = { cspNonce: setPageHeaders(res), db, config }
-    compress(req, res, () => void portal(req, res, context))
+    refuseForeignWrites(req, res, () => compress(req, res, () => void portal(req, res, context)))
   })
 }
 
