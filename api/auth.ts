@@ -4,7 +4,7 @@
  * active `users` row whose e-mail equals the configured claim.
  */
 import type { RequestHandler } from 'express'
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
@@ -48,6 +48,39 @@ function isKeySetUnavailable(error: unknown) {
   return true
 }
 
+const DISCOVERY_TIMEOUT_MS = 5_000
+
+/**
+ * The identity provider's signing keys: at OIDC_JWKS_URI when it is set, else
+ * at the `jwks_uri` its discovery document names (Keycloak, Entra ID, Okta and
+ * Auth0 each publish them at an address of their own). The document is read
+ * once; a failed read is not kept, so the next token tries again. Failures are
+ * thrown as plain errors, which the caller answers with 503.
+ */
+function tokenKeySet(config: Config): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | undefined
+  const load = async () => createRemoteJWKSet(new URL(config.oidcJwksUri ?? (await discoveredJwksUri(config.oidcIssuer))))
+  return async (protectedHeader, token) => {
+    keySet ??= load().catch((error: unknown) => {
+      keySet = undefined
+      throw error
+    })
+    return (await keySet)(protectedHeader, token)
+  }
+}
+
+async function discoveredJwksUri(issuer: string): Promise<string> {
+  const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+  })
+  if (!res.ok) throw new Error(`identity provider discovery failed: HTTP ${res.status}`)
+  const document = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown }
+  if (document.issuer !== issuer) throw new Error(`identity provider issuer mismatch: ${String(document.issuer)}`)
+  if (typeof document.jwks_uri !== 'string') throw new Error('identity provider discovery has no jwks_uri')
+  return document.jwks_uri
+}
+
 const VERIFIED_TOKENS_MAX = 10_000
 
 /**
@@ -86,12 +119,11 @@ function verifiedTokenCache() {
 }
 
 export function bearerAuth({ config, db }: { config: Config; db: Db }): RequestHandler {
-  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined
+  const jwks = tokenKeySet(config)
   const verifiedTokens = verifiedTokenCache()
   return async (req, res, next) => {
     const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(req.get('authorization') ?? '')
     if (!match) return sendFailure(res, 401, 'Missing bearer token')
-    jwks ??= createRemoteJWKSet(new URL(`${config.oidcIssuer}/jwks`))
     const token = match[1]
     let claims = verifiedTokens.get(token)
     if (!claims) {
