@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { exemptPath, sameOriginWrites, writeAllowed } from './same-origin'
+import { exemptPaths, sameOriginWrites, writeAllowed } from './same-origin'
 
 const OWN = new Set(['https://portal.example.com'])
 const allowed = (method: string, origin?: string, secFetchSite?: string) =>
@@ -49,7 +49,9 @@ describe('writeAllowed', () => {
   })
 })
 
-describe('exemptPath', () => {
+describe('exemptPaths', () => {
+  const exemptPath = exemptPaths(['/api', '/oidc'])
+
   it('leaves the API and the identity provider to their own protection', () => {
     for (const path of ['/api', '/api/setpin', '/API/setpin', '/oidc/interaction/x/login', '/oidc?x=1']) {
       expect(exemptPath(path), path).toBe(true)
@@ -69,8 +71,13 @@ describe('sameOriginWrites over HTTP', () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
 
   beforeAll(async () => {
-    const guard = sameOriginWrites({ publicUrl: 'https://portal.example.com' })
-    server = http.createServer((req, res) => guard(req, res, () => res.end('passed')))
+    const guard = sameOriginWrites({ publicUrl: 'https://portal.example.com', embeddedApi: true, embeddedOidc: true })
+    const apiElsewhere = sameOriginWrites({ publicUrl: 'https://portal.example.com', embeddedApi: false, embeddedOidc: false })
+    server = http.createServer((req, res) => {
+      const passed = () => res.end('passed')
+      if (req.headers['x-test-api-elsewhere']) apiElsewhere(req, res, passed)
+      else guard(req, res, passed)
+    })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
   })
@@ -123,5 +130,11 @@ describe('sameOriginWrites over HTTP', () => {
     expect((await send('POST', '/api/setpin', { origin: 'http://evil.example' })).body).toBe('passed')
     expect((await send('POST', '/oidc/interaction/abc/login', { origin: 'http://evil.example' })).body).toBe('passed')
     expect((await send('POST', '/api/../clscredentials', { origin: 'http://evil.example' })).status).toBe(403)
+  })
+
+  it('checks /api and /oidc too where the portal does not serve them', async () => {
+    const headers = { origin: 'http://evil.example', 'x-test-api-elsewhere': '1' }
+    expect((await send('POST', '/api/setpin', headers)).status).toBe(403)
+    expect((await send('POST', '/oidc/interaction/abc/login', headers)).status).toBe(403)
   })
 })

@@ -13,7 +13,7 @@
  * browser's and brings no victim's cookie.
  *
  * /api takes bearer tokens, not cookies, and /oidc (the embedded identity
- * provider) protects its own forms: both are left alone.
+ * provider) protects its own forms: both are left alone where they are mounted.
  */
 import type http from 'node:http'
 import type { Config } from './config'
@@ -21,7 +21,6 @@ import { clientAddress, requestOrigin } from './client-address'
 import { pathMatcher } from './path-prefixes'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const isExempt = pathMatcher(['/api', '/oidc'])
 
 export interface WriteHeaders {
   method: string
@@ -41,25 +40,29 @@ export function writeAllowed({ method, origin, secFetchSite }: WriteHeaders, own
 }
 
 /**
- * Whether a path is left to its own protection: it must be under /api or
- * /oidc both as Express routes it (the path as sent) and as Remix would (the
- * path with its dot segments resolved), so "/api/../x" is checked.
+ * Whether a request URL lies under one of `prefixes` both as Express routes it
+ * (the path as sent) and as Remix would (with its dot segments resolved), so
+ * "/api/../x" is not under /api.
  */
-export function exemptPath(url: string): boolean {
-  if (!isExempt(url)) return false
-  try {
-    return isExempt(new URL(url, 'http://portal.invalid').pathname)
-  } catch {
-    return false
+export function exemptPaths(prefixes: string[]): (url: string) => boolean {
+  const under = pathMatcher(prefixes)
+  return (url) => {
+    if (!under(url)) return false
+    try {
+      return under(new URL(url, 'http://portal.invalid').pathname)
+    } catch {
+      return false
+    }
   }
 }
 
 /** Node/Express middleware: a refused write gets a 403 page and a warning in the log. */
-export function sameOriginWrites(config: Pick<Config, 'publicUrl'>) {
+export function sameOriginWrites(config: Pick<Config, 'publicUrl' | 'embeddedApi' | 'embeddedOidc'>) {
   const publicOrigin = normalOrigin(config.publicUrl)
+  const exempt = exemptPaths([...(config.embeddedApi ? ['/api'] : []), ...(config.embeddedOidc ? ['/oidc'] : [])])
   return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
     const method = req.method ?? 'GET'
-    if (SAFE_METHODS.has(method) || exemptPath(req.url ?? '/')) return next()
+    if (SAFE_METHODS.has(method) || exempt(req.url ?? '/')) return next()
     const own = new Set<string>()
     if (publicOrigin) own.add(publicOrigin)
     const addressed = normalOrigin(requestOrigin(req))
