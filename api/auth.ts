@@ -3,7 +3,7 @@
  * provider, verified against its JWKS, issuer and the API audience. The user is the
  * active `users` row whose e-mail equals the configured claim.
  */
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
@@ -47,6 +47,39 @@ function isKeySetUnavailable(error: unknown) {
   return true
 }
 
+const DISCOVERY_TIMEOUT_MS = 5_000
+
+/**
+ * The identity provider's signing keys: at OIDC_JWKS_URI when it is set, else
+ * at the `jwks_uri` its discovery document names (Keycloak, Entra ID, Okta and
+ * Auth0 each publish them at an address of their own). The document is read
+ * once; a failed read is not kept, so the next token tries again. Failures are
+ * thrown as plain errors, which the caller answers with 503.
+ */
+function tokenKeySet(config: Config): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | undefined
+  const load = async () => createRemoteJWKSet(new URL(config.oidcJwksUri ?? (await discoveredJwksUri(config.oidcIssuer))))
+  return async (protectedHeader, token) => {
+    keySet ??= load().catch((error: unknown) => {
+      keySet = undefined
+      throw error
+    })
+    return (await keySet)(protectedHeader, token)
+  }
+}
+
+async function discoveredJwksUri(issuer: string): Promise<string> {
+  const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+  })
+  if (!res.ok) throw new Error(`identity provider discovery failed: HTTP ${res.status}`)
+  const document = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown }
+  if (document.issuer !== issuer) throw new Error(`identity provider issuer mismatch: ${String(document.issuer)}`)
+  if (typeof document.jwks_uri !== 'string') throw new Error('identity provider discovery has no jwks_uri')
+  return document.jwks_uri
+}
+
 const VERIFIED_TOKENS_MAX = 10_000
 
 /**
@@ -84,23 +117,17 @@ function verifiedTokenCache() {
   }
 }
 
-/** The identity provider's signing keys, fetched when first needed and kept up to date by jose. */
-function tokenKeySet(config: Config) {
-  return createRemoteJWKSet(new URL(`${config.oidcIssuer}/jwks`))
-}
-
 /**
  * `authenticate(authorizationHeader)`: the active user a bearer token names, for every
  * call however it arrives. Throws 401 for a missing, invalid or expired token or an
  * unknown user, 503 when the keys cannot be had.
  */
 export function createAuthenticator({ config, db }: { config: Config; db: Db }) {
-  let keySet: ReturnType<typeof tokenKeySet> | undefined
+  const keySet = tokenKeySet(config)
   const verifiedTokens = verifiedTokenCache()
   return async function authenticate(authorization: string | undefined): Promise<ApiUser> {
     const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? '')
     if (!match) throw new ApiError(401, 'Missing bearer token')
-    keySet ??= tokenKeySet(config)
     const token = match[1]
     let claims = verifiedTokens.get(token)
     if (!claims) {

@@ -11,6 +11,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
 import { securityHeaders, apiHeaders, requestLog } from './security'
+import { sameOriginWrites } from './same-origin'
 import { openDb, type Db } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
@@ -65,6 +66,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
     app.all(
       '*',
       refuseUnusableHost,
+      sameOriginWrites(config),
       createRequestHandler({
         build,
         mode: config.production ? 'production' : 'development',

@@ -21,6 +21,8 @@ export interface Config {
   embeddedOidc: boolean
   oidcClientId: string
   oidcClientSecret: string
+  /** Where the provider publishes its signing keys; unset: the `jwks_uri` of its discovery document. */
+  oidcJwksUri: string | undefined
   /** Extra scopes the company's provider needs for API tokens (e.g. Entra's `api://.../.default`). */
   oidcScopes: string[]
   /** Audience (resource indicator) of access tokens for the licensing API. */
@@ -71,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedOidc: oidcIssuer === embeddedIssuer,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'licensing-portal',
     oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'licensing-portal-secret',
+    oidcJwksUri: env.OIDC_JWKS_URI || undefined,
     oidcScopes: (env.OIDC_SCOPES ?? '').split(/[\s,]+/).filter(Boolean),
     apiAudience: env.API_AUDIENCE ?? 'urn:licensing-api',
     apiEmailClaim: env.API_EMAIL_CLAIM ?? 'email',

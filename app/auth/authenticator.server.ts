@@ -40,7 +40,15 @@ export interface OidcTokens {
 
 type AuthConfig = Pick<
   Config,
-  'oidcIssuer' | 'embeddedOidc' | 'oidcClientId' | 'oidcClientSecret' | 'oidcScopes' | 'publicUrl' | 'port' | 'production'
+  | 'oidcIssuer'
+  | 'embeddedOidc'
+  | 'oidcClientId'
+  | 'oidcClientSecret'
+  | 'oidcScopes'
+  | 'oidcJwksUri'
+  | 'publicUrl'
+  | 'port'
+  | 'production'
 >
 
 class OidcStrategy extends OAuth2Strategy<OidcTokens> {
@@ -99,7 +107,7 @@ async function createOidcClient(config: AuthConfig): Promise<OidcClient> {
     authorization_endpoint: frontChannel(discovered.authorization_endpoint),
     end_session_endpoint: discovered.end_session_endpoint && frontChannel(discovered.end_session_endpoint),
     token_endpoint: backChannel(discovered.token_endpoint),
-    jwks_uri: backChannel(discovered.jwks_uri),
+    jwks_uri: config.oidcJwksUri ?? backChannel(discovered.jwks_uri),
     revocation_endpoint: discovered.revocation_endpoint && backChannel(discovered.revocation_endpoint),
   }
   const jwks = createRemoteJWKSet(new URL(metadata.jwks_uri))

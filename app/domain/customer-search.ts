@@ -25,6 +25,8 @@ export type CustomerSearchError = keyof typeof CUSTOMER_SEARCH_MESSAGES
 /** The service's customer list maximum: a count at or above it is too many. */
 export const CUSTOMER_LIST_MAX = 500
 export const CUSTOMER_SEARCH_MAX_LENGTH = 100
+/** How many customers the search result page lists at most. */
+export const CUSTOMER_RESULTS_SHOWN = 100
 /** Pause before the typed text is checked (ms). */
 export const CUSTOMER_SEARCH_DEBOUNCE_MS = 1000
 

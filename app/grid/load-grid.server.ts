@@ -41,6 +41,7 @@ import {
   type GridView,
 } from '../domain/grid-state'
 import type { FilterRule } from '../upstream/envelope'
+import { localPathname } from '../auth/return-to'
 import { timedOut, type ApiClient, type SavedView } from '../upstream/client.server'
 import { failureStatus, type FilterDialogData, type GridChunk, type GridData, type GridLoadError, type GridSource } from './types'
 
@@ -158,15 +159,16 @@ export interface LoadGridArgs<Row> {
 /** Everything the DataGrid needs for this request; throws redirects for form submissions and saved views. */
 export async function loadGrid<Row>({ request, spec, source, preferences }: LoadGridArgs<Row>): Promise<GridData<Row>> {
   const url = new URL(request.url)
+  const pathname = localPathname(url)
   const params = url.searchParams
   const parsed = parseGridState(spec, params)
 
   // No-JavaScript forms: fold the form fields into the view and show its clean URL.
   if (params.has('colsForm')) {
-    const href = gridHref(url.pathname, spec, applyColumnForm(spec, parsed, params), params)
+    const href = gridHref(pathname, spec, applyColumnForm(spec, parsed, params), params)
     throw redirect(`${href}${href.includes('?') ? '&' : '?'}panel=columns`)
   }
-  if (params.has('filtersForm')) throw redirect(gridHref(url.pathname, spec, applyFilterForm(spec, parsed, params), params))
+  if (params.has('filtersForm')) throw redirect(gridHref(pathname, spec, applyFilterForm(spec, parsed, params), params))
 
   let state = parsed
   let saving: Promise<boolean> | null = null
@@ -179,7 +181,7 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
     }
     const saved = fromSavedView(spec, stored.view)
     if (saved && !isDefaultView(spec, saved)) {
-      throw redirect(gridHref(url.pathname, spec, { ...saved, page: 1 }, params))
+      throw redirect(gridHref(pathname, spec, { ...saved, page: 1 }, params))
     }
     storedViewKey = viewKey(spec, saved ?? defaultView(spec))
   } else if (isPageLoad(request) && !params.has('filterDialog')) {
@@ -190,7 +192,7 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   const dialogCol = dialogColumn(spec, params)
   let dialogPromise: Promise<FilterDialogData | null> = Promise.resolve(null)
   if (dialogCol && params.has('fd')) {
-    dialogPromise = Promise.resolve(await dialogFromForm(spec, source, state, dialogCol.id, params, url.pathname))
+    dialogPromise = Promise.resolve(await dialogFromForm(spec, source, state, dialogCol.id, params, pathname))
   } else if (dialogCol) {
     const search = params.get('fd.search') ?? ''
     dialogPromise = distinctValues(spec, source, state, dialogCol.id, search).then((found) => ({

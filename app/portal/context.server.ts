@@ -8,6 +8,7 @@ import { redirect } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
 import { requireAuth, handleUnauthorized } from '../auth/guard.server'
 import { commitSession } from '../auth/session.server'
+import { requestPath } from '../auth/return-to'
 import { createApiClient, UnauthorizedError, type ApiClient } from '../upstream/client.server'
 import type { AccountInfo, User } from '../domain/types'
 import { flagGates, type FlagGate } from '../domain/feature-flags'
@@ -101,7 +102,7 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
       }
       // A bare URL takes the remembered customer into its address, so it can be bookmarked.
       if (requested !== customerNumber && request.method === 'GET') {
-        throw redirect(withCustomer(url.pathname + url.search, customerNumber), {
+        throw redirect(withCustomer(requestPath(url), customerNumber), {
           headers: dirty ? { 'Set-Cookie': await commitSession(session, context) } : undefined,
         })
       }

@@ -1,11 +1,10 @@
 import type { ApiClient, Account } from '../upstream/client.server'
 import {
   classifyCustomerCount,
+  CUSTOMER_RESULTS_SHOWN,
   CUSTOMER_SEARCH_MESSAGES,
   parseCustomerSearch,
 } from '../domain/customer-search'
-
-export const CUSTOMER_RESULTS_SHOWN = 100
 
 export type CustomerSearchResult =
   | { ok: true; count: number; accounts: Account[] }

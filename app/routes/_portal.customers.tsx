@@ -3,7 +3,8 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { requireAuth } from '../auth/guard.server'
 import { createApiClient } from '../upstream/client.server'
 import { withReauth } from '../portal/context.server'
-import { CUSTOMER_RESULTS_SHOWN, searchCustomers } from '../portal/customer-search.server'
+import { searchCustomers } from '../portal/customer-search.server'
+import { CUSTOMER_RESULTS_SHOWN } from '../domain/customer-search'
 
 /** The customer search without JavaScript: results of the toolbar form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

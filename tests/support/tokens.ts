@@ -167,6 +167,45 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   }
 }
 
+/**
+ * Signs in to the portal at `baseUrl` (its PUBLIC_URL) through its own sign-in
+ * flow and the embedded provider's form, as a browser would. Returns the Cookie
+ * header of the signed-in session (`__session=...`) and where the portal sent
+ * the browser after sign-in.
+ */
+export async function portalSignIn(
+  baseUrl: string,
+  email: string,
+  { password = 'demo', returnTo }: { password?: string; returnTo?: string } = {},
+): Promise<{ cookie: string; location: string }> {
+  const jar = new CookieJar()
+  let url = `${trimSlash(baseUrl)}/auth/login${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`
+  let res = await send(jar, url)
+  let posted = false
+  let location: string | undefined
+  for (let hops = 0; hops < 20 && location === undefined; hops++) {
+    if (res.status >= 300 && res.status < 400) {
+      const next = res.headers.get('location') ?? ''
+      if (new URL(url).pathname === '/auth/callback') location = next
+      else res = await send(jar, (url = new URL(next, url).toString()))
+    } else if (res.status === 200 && new URL(url).pathname.startsWith('/oidc/interaction/') && !posted) {
+      const html = await res.text()
+      posted = true
+      url = new URL(attr(html, /<form[^>]*\baction="([^"]+)"/), url).toString()
+      res = await send(jar, url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password, csrf: attr(html, /name="csrf"\s+value="([^"]*)"/) }).toString(),
+      })
+    } else {
+      throw new Error(`portal sign-in for ${email}: HTTP ${res.status} at ${url}`)
+    }
+  }
+  const cookie = jar.header().split('; ').find((pair) => pair.startsWith('__session='))
+  if (!cookie || location === undefined) throw new Error(`portal sign-in for ${email}: no session after the callback`)
+  return { cookie, location }
+}
+
 async function send(jar: CookieJar, url: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers)
   const cookie = jar.header()

@@ -4,7 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../../server/config'
-import { startServer, type RunningServer } from '../../../server/app'
+import { startServer, type RunningServer, type ServerOptions } from '../../../server/app'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +22,8 @@ export interface TestServer extends RunningServer {
   dir: string
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Without the portal unless `options.portal` (which needs `npm run build`); the portal is then at its public address. */
+export async function startTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'))
   const port = await freePort()
   const config = loadConfig({
@@ -31,9 +32,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATABASE_PATH: path.join(dir, 'portal.db'),
     LOG_REQUESTS: '0',
     PORTAL_ENVIRONMENT: 'dev',
+    ...(options.portal ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
   })
-  const running = await startServer(config, { portal: false })
+  const running = await startServer(config, { portal: false, ...options })
   return {
     ...running,
     dir,
