@@ -10,6 +10,9 @@
  */
 import crypto from 'node:crypto'
 import { loadConfig } from '../../server/config'
+import { CookieJar, postLoginForm, readLoginForm, send } from './sign-in'
+
+export { CookieJar }
 
 export interface TokenSet {
   accessToken: string
@@ -66,27 +69,6 @@ export function rebase(url: string, baseUrl: string): string {
   return u.toString()
 }
 
-/** Minimal cookie jar: the provider sets host-only cookies, so names are enough. */
-export class CookieJar {
-  private cookies = new Map<string, string>()
-
-  store(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';')
-      const eq = pair.indexOf('=')
-      const name = pair.slice(0, eq).trim()
-      const value = pair.slice(eq + 1).trim()
-      const expired = attrs.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a) || /^\s*max-age=0\b/i.test(a))
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-  }
-}
-
 async function signIn(baseUrl: string, email: string, password: string): Promise<TokenSet> {
   const config = loadConfig()
   const meta = await discover(baseUrl)
@@ -113,15 +95,7 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   let location = locationOf(res, baseUrl)
   res = await send(jar, location)
   if (res.status !== 200) throw new Error(`login page: HTTP ${res.status}`)
-  const html = await res.text()
-  const action = attr(html, /<form[^>]*\baction="([^"]+)"/)
-  const csrf = attr(html, /name="csrf"\s+value="([^"]*)"/)
-
-  res = await send(jar, new URL(action, location).toString(), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password, csrf }).toString(),
-  })
+  res = await postLoginForm(jar, readLoginForm(await res.text(), location), email, password)
   if (res.status !== 303 && res.status !== 302) {
     throw new Error(`sign-in refused for ${email}: HTTP ${res.status}`)
   }
@@ -167,27 +141,12 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   }
 }
 
-async function send(jar: CookieJar, url: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers)
-  const cookie = jar.header()
-  if (cookie) headers.set('cookie', cookie)
-  const res = await fetch(url, { ...init, headers, redirect: 'manual' })
-  jar.store(res)
-  return res
-}
-
 function locationOf(res: Response, baseUrl: string): string {
   const loc = res.headers.get('location')
   if (!loc) throw new Error(`expected a redirect, got HTTP ${res.status}`)
   const absolute = new URL(loc, res.url || baseUrl).toString()
   // Only the provider's own pages are re-based; the client's redirect URI stays public.
   return new URL(absolute).pathname.startsWith('/oidc') ? rebase(absolute, baseUrl) : absolute
-}
-
-function attr(html: string, re: RegExp): string {
-  const m = re.exec(html)
-  if (!m) throw new Error(`login form not understood (${re})`)
-  return m[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
 }
 
 function trimSlash(s: string) {
