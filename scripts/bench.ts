@@ -42,6 +42,7 @@ import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { allConnectionsServedAt, windowFigures, type Sample } from './bench-stats'
+import { portalSignIn } from '../tests/support/sign-in'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USER = 'admin@acme.example'
@@ -237,81 +238,14 @@ async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
 }
 
 // ---------------------------------------------------------------------------
-// Browser-less sign-in: a cookie jar and manual redirects, as a browser would do.
 
-class CookieJar {
-  private cookies = new Map<string, string>()
-
-  store(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';')
-      const eq = pair.indexOf('=')
-      const name = pair.slice(0, eq).trim()
-      const value = pair.slice(eq + 1).trim()
-      const expired = attrs.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a) || /^\s*max-age=0\b/i.test(a))
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-
-  get(name: string) {
-    return this.cookies.get(name)
-  }
-
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-  }
-}
-
-async function send(jar: CookieJar, url: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers)
-  const cookie = jar.header()
-  if (cookie) headers.set('cookie', cookie)
-  const res = await fetch(url, { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) })
-  jar.store(res)
-  return res
-}
-
-function decodeAttr(s: string) {
-  return s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'")
-}
-
-/** Signs in and returns the Cookie header value for the portal session. */
+/** Signs in as a browser would (portal, identity provider's login form, callback); returns the session's Cookie header. */
 async function signIn(baseUrl: string): Promise<string> {
-  const jar = new CookieJar()
-  let url = `${baseUrl}/auth/login?returnTo=${encodeURIComponent('/home')}`
-  let res = await send(jar, url)
-  let posted = false
-  for (let hop = 0; hop < 20; hop++) {
-    const current = new URL(url)
-    if (res.status >= 300 && res.status < 400) {
-      const location = res.headers.get('location')
-      if (!location) throw new SetupError(`sign-in: redirect without Location at ${current.pathname}`)
-      url = new URL(location, url).toString()
-      // The portal's own pages after the callback: stop once the session cookie is set.
-      if (jar.get('__session') && current.pathname === '/auth/callback') break
-      res = await send(jar, url)
-      continue
-    }
-    if (res.status === 200 && current.pathname.startsWith('/oidc/interaction/') && !posted) {
-      const html = await res.text()
-      const action = /<form[^>]*\baction="([^"]+)"/.exec(html)?.[1]
-      const csrf = /name="csrf"\s+value="([^"]*)"/.exec(html)?.[1]
-      if (!action || csrf === undefined) throw new SetupError('sign-in: the login form was not understood')
-      posted = true
-      url = new URL(decodeAttr(action), url).toString()
-      res = await send(jar, url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ email: USER, password: PASSWORD, csrf: decodeAttr(csrf) }).toString(),
-      })
-      continue
-    }
-    throw new SetupError(`sign-in: unexpected HTTP ${res.status} at ${current.pathname}`)
+  try {
+    return (await portalSignIn(baseUrl, USER, { password: PASSWORD, returnTo: '/home' })).cookie
+  } catch (error) {
+    throw new SetupError(`sign-in: ${error instanceof Error ? error.message : String(error)}`)
   }
-  const session = jar.get('__session')
-  if (!session) throw new SetupError('sign-in: no __session cookie after the callback')
-  return `__session=${session}`
 }
 
 // ---------------------------------------------------------------------------

@@ -27,7 +27,6 @@ import {
   needsRefresh,
   parseApiDate,
   resolvedAlerts,
-  resolvedRow,
   safeLinkUrl,
   serviceNames,
   shownAlerts,
@@ -229,7 +228,7 @@ describe('banner', () => {
     expect(alertBanner([alert({ expires: at(-1) })], [], now)).toEqual({ mode: 'none' })
   })
 
-  it('one alert: category label, services, description, from and to', () => {
+  it('one alert: category title, services, description, start and end', () => {
     const a = alert({
       category: 'WARNING',
       date: '2025-03-10 08:30:00',
@@ -241,17 +240,17 @@ describe('banner', () => {
       mode: 'single',
       ids: [a.id],
       category: 'WARNING',
-      label: 'Service Degradation',
+      categoryTitle: 'Service Degradation',
       services: 'License Portal and Cloud Licensing Server',
       description: 'Slow sign-in.',
-      from: '2025-03-10, 8:30',
-      to: '2025-03-10, 14:05',
+      start: '2025-03-10, 8:30',
+      end: '2025-03-10, 14:05',
     })
   })
 
   it('one open-ended alert has no end', () => {
     const banner = alertBanner([alert({ expires: null })], [], now)
-    expect(banner.mode === 'single' && banner.to).toBeNull()
+    expect(banner.mode === 'single' && banner.end).toBeNull()
   })
 
   it('several alerts: Multiple alerts, Multiple items affecting X and Y.', () => {
@@ -310,7 +309,7 @@ describe('refresh rule', () => {
 })
 
 describe('rows and details', () => {
-  it('a resolved row shows dates as yyyy-MM-dd H:mm and the category title', () => {
+  it('a summary shows dates as yyyy-MM-dd H:mm and the category title', () => {
     const a = alert({
       category: 'INFO',
       status: 'RESOLVED',
@@ -319,13 +318,16 @@ describe('rows and details', () => {
       title: 'Database upgrade',
       service: { f: 'FlexNet Licensing' },
     })
-    expect(resolvedRow(a)).toEqual({
+    expect(alertSummary(a)).toEqual({
       id: a.id,
+      title: 'Database upgrade',
+      category: 'INFO',
+      categoryTitle: 'Planned Maintenance',
+      icon: 'info',
+      services: 'FlexNet Licensing',
+      description: a.description,
       start: '2025-02-01 6:00',
       end: '2025-02-01 9:30',
-      title: 'Database upgrade',
-      category: 'Planned Maintenance',
-      services: 'FlexNet Licensing',
     })
   })
 

@@ -240,6 +240,35 @@ export function alertPanels(alerts: readonly Notification[], now: Date): AlertPa
   })
 }
 
+/* ---------------------------------------------------------------- one alert */
+
+/** What every view of one alert shows: the banner, the lists and the details. */
+export interface AlertFacts {
+  category: AlertCategory
+  categoryTitle: string
+  /** Services joined by commas with a final 'and'. */
+  services: string
+  description: string
+  start: string
+  /** null when the alert is open-ended. */
+  end: string | null
+}
+
+/** The facts of one alert, its dates written by `formatDate` (the banner and the lists write them differently). */
+function alertFacts(
+  alert: Pick<Notification, 'category' | 'date' | 'expires' | 'description' | 'service'>,
+  formatDate: (text: string | null | undefined) => string,
+): AlertFacts {
+  return {
+    category: alertCategory(alert.category),
+    categoryTitle: categoryTitle(alert.category),
+    services: servicesText([alert]),
+    description: alert.description,
+    start: formatDate(alert.date),
+    end: alert.expires ? formatDate(alert.expires) || null : null,
+  }
+}
+
 /* ---------------------------------------------------------------- banner */
 
 export type BannerMode = 'none' | 'single' | 'multiple'
@@ -261,17 +290,8 @@ export type BannerAlert = Pick<Notification, 'id' | 'category' | 'status' | 'dat
 
 export type Banner =
   | { mode: 'none' }
-  | {
-      mode: 'single'
-      ids: number[]
-      category: AlertCategory
-      label: string
-      services: string
-      description: string
-      /** 'yyyy-MM-dd, H:mm' */
-      from: string
-      to: string | null
-    }
+  /** Dates as 'yyyy-MM-dd, H:mm'. */
+  | ({ mode: 'single'; ids: number[] } & AlertFacts)
   | {
       mode: 'multiple'
       ids: number[]
@@ -292,16 +312,7 @@ export function alertBanner(alerts: readonly BannerAlert[], dismissed: readonly 
   const ids = shown.map((a) => a.id)
   const first = shown[0]
   if (bannerMode(shown.length) === 'single') {
-    return {
-      mode: 'single',
-      ids,
-      category: alertCategory(first.category),
-      label: categoryTitle(first.category),
-      services: servicesText([first]),
-      description: first.description,
-      from: formatBannerDate(first.date),
-      to: first.expires ? formatBannerDate(first.expires) || null : null,
-    }
+    return { mode: 'single', ids, ...alertFacts(first, formatBannerDate) }
   }
   return { mode: 'multiple', ids, category: alertCategory(first.category), title: 'Multiple alerts', text: multipleAlertsText(shown) }
 }
@@ -327,27 +338,6 @@ export function alertTitle(alert: Pick<Notification, 'title' | 'category'>): str
   return alert.title.trim() || categoryTitle(alert.category)
 }
 
-export interface ResolvedRow {
-  id: number
-  start: string
-  end: string
-  title: string
-  category: string
-  services: string
-}
-
-/** A row of the Resolved tab's table. */
-export function resolvedRow(alert: Notification): ResolvedRow {
-  return {
-    id: alert.id,
-    start: formatAlertDate(alert.date),
-    end: formatAlertDate(alert.expires),
-    title: alertTitle(alert),
-    category: categoryTitle(alert.category),
-    services: servicesText([alert]),
-  }
-}
-
 /** Only web addresses may become links; anything else (javascript:, data:) is dropped. */
 export function safeLinkUrl(url: unknown): string | null {
   if (typeof url !== 'string') return null
@@ -366,31 +356,16 @@ export function alertLinks(alert: Pick<Notification, 'links'>): { label: string;
   })
 }
 
-export interface AlertSummary {
+/** An alert as the lists show it (category pages, the Resolved tab), dates as 'yyyy-MM-dd H:mm'. */
+export interface AlertSummary extends AlertFacts {
   id: number
   title: string
-  category: AlertCategory
-  categoryTitle: string
   icon: AlertIcon
-  services: string
-  description: string
-  /** 'yyyy-MM-dd H:mm' */
-  start: string
-  end: string | null
 }
 
 export function alertSummary(alert: Notification): AlertSummary {
-  return {
-    id: alert.id,
-    title: alertTitle(alert),
-    category: alertCategory(alert.category),
-    categoryTitle: categoryTitle(alert.category),
-    icon: categoryIcon(alert.category),
-    services: servicesText([alert]),
-    description: alert.description,
-    start: formatAlertDate(alert.date),
-    end: alert.expires ? formatAlertDate(alert.expires) || null : null,
-  }
+  const facts = alertFacts(alert, formatAlertDate)
+  return { id: alert.id, title: alertTitle(alert), icon: categoryIcon(alert.category), ...facts }
 }
 
 export interface AlertDetails extends AlertSummary {

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
   CREDENTIAL_MESSAGES,
   MAX_USERNAMES,
   USERNAME_MAX,
   checkUsernames,
+  credentialsActionSchema,
   credentialsExport,
   credentialsFileName,
   formatPin,
   isValidPin,
+  parseSavedUsernames,
   parseUsernames,
   pinControls,
   pinSchema,
@@ -191,5 +194,63 @@ describe('banner and export', () => {
     expect(credentialsFileName('ELS-7F3A9C21')).toBe('elastic-server-ELS-7F3A9C21.json')
     expect(credentialsFileName('../../etc/"passwd"\r\n')).toBe('elastic-server-.._.._etc__passwd___.json')
     expect(credentialsFileName('')).toBe('elastic-server-server.json')
+  })
+})
+
+describe('the screen form, one schema per intent (as the action parses a post)', () => {
+  const post = (fields: Record<string, string>) => {
+    const formData = new FormData()
+    for (const [name, value] of Object.entries(fields)) formData.append(name, value)
+    return parseWithZod(formData, { schema: credentialsActionSchema })
+  }
+  const errors = (fields: Record<string, string>) => {
+    const submission = post(fields)
+    return submission.status === 'error' ? submission.error : null
+  }
+
+  it('changepin takes a valid PIN', () => {
+    expect(post({ intent: 'changepin', pin: '012345' })).toMatchObject({
+      status: 'success',
+      value: { intent: 'changepin', pin: '012345' },
+    })
+  })
+
+  it.each(['', '12ab', '1234567', '12345.'])('changepin refuses %j with the spec message', (pin) => {
+    expect(errors({ intent: 'changepin', pin })).toEqual({ pin: [CREDENTIAL_MESSAGES.pinInvalid] })
+  })
+
+  it('export refuses an invalid PIN with the export message', () => {
+    expect(errors({ intent: 'export', pin: '12ab' })).toEqual({ pin: [CREDENTIAL_MESSAGES.pinExportInvalid] })
+    expect(errors({ intent: 'export' })).toEqual({ pin: [CREDENTIAL_MESSAGES.pinExportInvalid] })
+    expect(post({ intent: 'export', pin: '654321' })).toMatchObject({ status: 'success', value: { pin: '654321' } })
+  })
+
+  it('saveusers reads the textarea as a list and the saved list it started from', () => {
+    expect(post({ intent: 'saveusers', users: 'alice\r\nBuild.Agent\r\n', oldUsers: '["alice"]' })).toMatchObject({
+      status: 'success',
+      value: { intent: 'saveusers', users: ['alice', 'Build.Agent'], oldUsers: ['alice'] },
+    })
+  })
+
+  it('saveusers takes an empty textarea as the empty list, and an unreadable saved list as unknown', () => {
+    expect(post({ intent: 'saveusers', users: '', oldUsers: 'not json' })).toMatchObject({
+      status: 'success',
+      value: { users: [], oldUsers: undefined },
+    })
+  })
+
+  it('saveusers refuses an invalid list with the spec message and the reason', () => {
+    const message = errors({ intent: 'saveusers', users: 'alice\nALICE', oldUsers: '[]' })?.users?.[0]
+    expect(message).toBe(`${CREDENTIAL_MESSAGES.usernamesInvalid} Line 2 repeats a username (case is ignored).`)
+  })
+
+  it('refuses an unknown or missing intent', () => {
+    expect(post({ intent: 'delete', pin: '123456' }).status).toBe('error')
+    expect(post({ pin: '123456' }).status).toBe('error')
+  })
+
+  it('reads the saved usernames a form carries', () => {
+    expect(parseSavedUsernames('["a","b"]')).toEqual(['a', 'b'])
+    expect(parseSavedUsernames('{')).toBeUndefined()
   })
 })

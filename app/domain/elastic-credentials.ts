@@ -4,6 +4,7 @@
  * The same rules run in the browser, in the portal's action and in the API.
  */
 import { z } from 'zod'
+import { parseSavedList } from './saved-list'
 
 export const PIN_LENGTH = 6
 export const MAX_USERNAMES = 500
@@ -138,3 +139,43 @@ export const usernamesSchema = z.array(z.string()).superRefine((users, ctx) => {
   const result = checkUsernames(users)
   if (!result.ok) ctx.addIssue({ code: 'custom', message: `${CREDENTIAL_MESSAGES.usernamesInvalid} ${result.reason}` })
 })
+
+/* ------------------------------------------------------------------ the screen's forms */
+
+/** The textarea's text as a list of usernames, or the spec's message followed by the reason. */
+const usernamesText = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const parsed = parseUsernames(text)
+    if (parsed.ok) return parsed.users
+    ctx.addIssue({ code: 'custom', message: `${CREDENTIAL_MESSAGES.usernamesInvalid} ${parsed.reason}` })
+    return z.NEVER
+  })
+
+/** The saved usernames an edit started from, as the form carries them; undefined when unreadable. */
+export function parseSavedUsernames(text: unknown): string[] | undefined {
+  return parseSavedList(text, z.string())
+}
+
+/** The PIN form as the browser checks it, whichever button submits it. */
+export const pinFormSchema = z.object({ pin: pinSchema })
+
+/** The usernames form: the list, and the saved list it started from (oldUsers, JSON). */
+export const usernamesFormSchema = z.object({
+  users: usernamesText,
+  oldUsers: z.string().optional().transform(parseSavedUsernames),
+})
+
+/** Each intent of the screen's action with its own fields. */
+export const credentialsActionSchema = z.discriminatedUnion('intent', [
+  pinFormSchema.extend({ intent: z.literal('changepin') }),
+  // Export without JavaScript: the PIN shown must be valid, and (the action checks) the stored one.
+  z.object({
+    intent: z.literal('export'),
+    pin: z.string({ error: CREDENTIAL_MESSAGES.pinExportInvalid }).refine(isValidPin, CREDENTIAL_MESSAGES.pinExportInvalid),
+  }),
+  usernamesFormSchema.extend({ intent: z.literal('saveusers') }),
+])
+
+export type CredentialsIntent = z.infer<typeof credentialsActionSchema>['intent']

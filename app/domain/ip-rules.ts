@@ -6,6 +6,7 @@
  */
 import ipaddr from 'ipaddr.js'
 import { z } from 'zod'
+import { parseSavedList } from './saved-list'
 
 export interface WhitelistRule {
   rulename: string
@@ -113,6 +114,13 @@ export function sameRules(a: Partial<WhitelistRule>[], b: Partial<WhitelistRule>
     const y = normalizeRule(b[i])
     return x.rulename === y.rulename && x.ipaddress === y.ipaddress
   })
+}
+
+const savedRule = z.object({ rulename: z.string(), ipaddress: z.string() })
+
+/** The saved rules an edit started from, as its form carries them; undefined when unreadable. */
+export function parseSavedRules(text: unknown): WhitelistRule[] | undefined {
+  return parseSavedList(text, savedRule)
 }
 
 export function whitelistBanner(rules: unknown[]): string {

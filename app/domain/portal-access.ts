@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import { flagSet, isBusops, isViewOnly } from './permissions'
+import { parseSavedList } from './saved-list'
 import type { AccountInfo, User } from './types'
 
 export const ROLE_ADMINISTRATOR = 'Administrator'
@@ -316,20 +317,9 @@ export function portalAccessFormSchema({ freeDomains, baseline, authority }: Por
     ])
 }
 
-/** Parses the baseline carried in the form's hidden field; anything unreadable counts as an empty list. */
+const savedContact = z.object({ email: z.string(), role: z.enum(PORTAL_ROLES) })
+
+/** The baseline carried in the form's hidden field; anything unreadable counts as an empty list. */
 export function parseBaseline(text: unknown): Contact[] {
-  if (typeof text !== 'string' || text.length > 200_000) return []
-  try {
-    const value = JSON.parse(text) as unknown
-    if (!Array.isArray(value)) return []
-    return value
-      .filter(
-        (c): c is Contact =>
-          !!c && typeof c === 'object' && typeof (c as Contact).email === 'string' && isPortalRole((c as Contact).role),
-      )
-      .slice(0, MAX_CONTACTS)
-      .map((c) => ({ email: c.email, role: c.role }))
-  } catch {
-    return []
-  }
+  return parseSavedList(text, savedContact, MAX_CONTACTS) ?? []
 }

@@ -3,19 +3,21 @@
  * of the customer's elastic licence server, its export, and the allowed usernames.
  * Changing the PIN or the usernames asks for confirmation as a server step.
  */
-import { useState } from 'react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { z } from 'zod'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
   CREDENTIAL_MESSAGES,
+  credentialsActionSchema,
   formatUsernames,
-  isValidPin,
-  parseUsernames,
   pinControls,
+  pinFormSchema,
   sameUsernames,
   usernamesBanner,
   usernamesControls,
+  usernamesFormSchema,
+  type CredentialsIntent,
 } from '../domain/elastic-credentials'
 import { withCustomer } from '../ui/customer-href'
 import {
@@ -29,7 +31,7 @@ import { redirectWithFlash } from '../portal/screen-guard.server'
 import { askConfirmation, ConfirmStep, isConfirmed, type Confirmation } from '../ui/confirm-step'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
-import { FieldError, fieldDescription } from '../ui/field-error'
+import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
 
 const SCREEN = '/clscredentials'
@@ -69,28 +71,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 interface ActionResult {
+  /** The intent the result answers, so that only its form takes it. */
+  intent: string
+  result: SubmissionResult<string[]>
   confirmation?: Confirmation
-  pin?: string
-  pinError?: string
-  users?: string
-  oldUsers?: string
-  usersError?: string
-}
-
-const oldUsersSchema = z.array(z.string())
-
-function parseOldUsers(raw: string): string[] | undefined {
-  try {
-    const parsed = oldUsersSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
-}
-
-const field = (formData: FormData, name: string) => {
-  const value = formData.get(name)
-  return typeof value === 'string' ? value : ''
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -98,60 +82,52 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
   const server = await requireServer(screen)
   if (!server) throw redirect(screen.href)
-  const intent = field(formData, 'intent')
+  const submission = parseWithZod(formData, { schema: credentialsActionSchema })
+  const answer = (body: Omit<ActionResult, 'intent'>, status = 200) =>
+    data<ActionResult>({ intent: String(submission.payload.intent ?? ''), ...body }, { status })
+  const done = (type: 'success' | 'warning', message: string) =>
+    redirectWithFlash(screen.session, context, screen.href, { type, message })
+  if (submission.status !== 'success') return answer({ result: submission.reply() }, 400)
+  const form = submission.value
 
-  if (intent === 'changepin' || intent === 'export') {
-    const pin = field(formData, 'pin')
+  if (form.intent === 'changepin' || form.intent === 'export') {
     const stored = await storedPin(screen, server)
-    if (intent === 'export') {
-      if (!isValidPin(pin) || pin !== stored) {
-        return data<ActionResult>({ pin, pinError: CREDENTIAL_MESSAGES.pinExportInvalid }, { status: 400 })
+    if (form.intent === 'export') {
+      if (form.pin !== stored) {
+        return answer({ result: submission.reply({ fieldErrors: { pin: [CREDENTIAL_MESSAGES.pinExportInvalid] } }) }, 400)
       }
       return redirect(exportHref(screen.customerNumber))
     }
-    if (!isValidPin(pin)) return data<ActionResult>({ pin, pinError: CREDENTIAL_MESSAGES.pinInvalid }, { status: 400 })
-    if (pin === stored) return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'The PIN is unchanged.' })
+    if (form.pin === stored) return done('warning', 'The PIN is unchanged.')
     if (!isConfirmed(formData)) {
-      return data<ActionResult>({ pin, ...askConfirmation(CREDENTIAL_MESSAGES.pinQuestion, { intent, pin }, server.deviceId) })
-    }
-    const reply = await screen.calls.changePin(screen.customerNumber, server.deviceId, pin)
-    if (reply.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
-    return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The PIN has been changed.' })
-  }
-
-  if (intent === 'saveusers') {
-    const users = field(formData, 'users')
-    const oldUsers = field(formData, 'oldUsers')
-    const parsed = parseUsernames(users)
-    if (!parsed.ok) {
-      return data<ActionResult>(
-        { users, oldUsers, usersError: `${CREDENTIAL_MESSAGES.usernamesInvalid} ${parsed.reason}` },
-        { status: 400 },
-      )
-    }
-    const startedFrom = parseOldUsers(oldUsers)
-    if (startedFrom && sameUsernames(parsed.users, startedFrom)) {
-      return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'No changes to save.' })
-    }
-    if (!isConfirmed(formData)) {
-      return data<ActionResult>({
-        users,
-        oldUsers,
-        ...askConfirmation(CREDENTIAL_MESSAGES.usernamesQuestion, { intent, users, oldUsers }, server.deviceId),
+      return answer({
+        result: submission.reply(),
+        ...askConfirmation(CREDENTIAL_MESSAGES.pinQuestion, { intent: form.intent, pin: form.pin }, server.deviceId),
       })
     }
-    const reply = await screen.calls.saveUsers(screen.customerNumber, server.deviceId, parsed.users, startedFrom)
-    if (reply.status !== 'SUCCESS') {
-      // Someone else saved first: say so and keep the edits. Any other refusal: /nopermissions (spec 2 section 8).
-      if ((reply as { httpStatus?: number }).httpStatus === 409) {
-        return data<ActionResult>({ users, oldUsers, usersError: reply.err }, { status: 409 })
-      }
-      throw permissionDenied(screen.customerNumber)
-    }
-    return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The allowed usernames have been saved.' })
+    const reply = await screen.calls.changePin(screen.customerNumber, server.deviceId, form.pin)
+    if (reply.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
+    return done('success', 'The PIN has been changed.')
   }
 
-  return data<ActionResult>({}, { status: 400 })
+  const { users, oldUsers } = form
+  if (oldUsers && sameUsernames(users, oldUsers)) return done('warning', 'No changes to save.')
+  if (!isConfirmed(formData)) {
+    const fields = { intent: form.intent, users: formatUsernames(users), oldUsers: oldUsers ? JSON.stringify(oldUsers) : '' }
+    return answer({
+      result: submission.reply(),
+      ...askConfirmation(CREDENTIAL_MESSAGES.usernamesQuestion, fields, server.deviceId),
+    })
+  }
+  const reply = await screen.calls.saveUsers(screen.customerNumber, server.deviceId, users, oldUsers)
+  if (reply.status !== 'SUCCESS') {
+    // Someone else saved first: say so and keep the edits. Any other refusal: /nopermissions (spec 2 section 8).
+    if ((reply as { httpStatus?: number }).httpStatus === 409) {
+      return answer({ result: submission.reply({ fieldErrors: { users: [reply.err] } }) }, 409)
+    }
+    throw permissionDenied(screen.customerNumber)
+  }
+  return done('success', 'The allowed usernames have been saved.')
 }
 
 export default function ClsCredentialsRoute() {
@@ -162,7 +138,7 @@ export default function ClsCredentialsRoute() {
         Elastic Credentials
       </h1>
       {loaded.server ? (
-        // New saved values (after a save) start fresh inputs.
+        // New saved values (after a save) start fresh forms.
         <Credentials
           key={`${loaded.pin}\n${loaded.users.join('\n')}`}
           server={loaded.server}
@@ -190,30 +166,42 @@ interface CredentialsProps {
   exportHref: string
 }
 
+const PIN_INTENTS: readonly string[] = ['changepin', 'export'] satisfies CredentialsIntent[]
+const USERS_INTENTS: readonly string[] = ['saveusers'] satisfies CredentialsIntent[]
+
 function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref }: CredentialsProps) {
   const actionData = useActionData<typeof action>() as ActionResult | undefined
   const hydrated = useHydrated()
   const busy = useNavigation().state === 'submitting'
-  const [pin, setPin] = useState(actionData?.pin ?? storedPin ?? '')
-  const savedText = formatUsernames(savedUsers)
-  const [usersText, setUsersText] = useState(actionData?.users ?? savedText)
-  const oldUsers = actionData?.oldUsers ?? JSON.stringify(savedUsers)
+  const resultFor = (intents: readonly string[]) =>
+    actionData && intents.includes(actionData.intent) ? actionData.result : undefined
 
+  const [pinForm, pinFields] = useForm({
+    id: 'credentials-pin',
+    lastResult: resultFor(PIN_INTENTS),
+    defaultValue: { pin: storedPin ?? '' },
+    constraint: getZodConstraint(pinFormSchema),
+    shouldValidate: 'onInput',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pinFormSchema }),
+  })
+  const [usersForm, usersFields] = useForm({
+    id: 'credentials-users',
+    lastResult: resultFor(USERS_INTENTS),
+    defaultValue: { users: formatUsernames(savedUsers), oldUsers: JSON.stringify(savedUsers) },
+    constraint: getZodConstraint(usernamesFormSchema),
+    shouldValidate: 'onInput',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernamesFormSchema }),
+  })
+
+  const pin = pinFields.pin.value ?? ''
+  const usersText = usersFields.users.value ?? ''
   const pinState = pinControls(pin, storedPin, viewOnly)
   const usersState = usernamesControls(usersText, savedUsers, viewOnly)
-  const parsedUsers = parseUsernames(usersText)
-  const pinError = shownError(
-    hydrated,
-    pin !== (storedPin ?? '') && !isValidPin(pin) ? CREDENTIAL_MESSAGES.pinInvalid : undefined,
-    pin,
-    { value: actionData?.pin, error: actionData?.pinError },
-  )
-  const usersError = shownError(
-    hydrated,
-    parsedUsers.ok ? undefined : `${CREDENTIAL_MESSAGES.usernamesInvalid} ${parsedUsers.reason}`,
-    usersText,
-    { value: actionData?.users, error: actionData?.usersError },
-  )
+  const { key: pinKey, ...pinProps } = getInputProps(pinFields.pin, { type: 'text' })
+  const { key: usersKey, ...usersProps } = getTextareaProps(usersFields.users)
+  const { key: oldUsersKey, ...oldUsersProps } = getInputProps(usersFields.oldUsers, { type: 'hidden' })
 
   return (
     <>
@@ -236,30 +224,32 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
             No PIN is set for this server yet.
           </p>
         ) : null}
-        <Form method="post" action={href} noValidate className="space-y-2">
-          <label htmlFor="pin" className="block font-medium">
+        <Form method="post" action={href} {...getFormProps(pinForm)} noValidate className="space-y-2">
+          <label htmlFor={pinFields.pin.id} className="block font-medium">
             PIN
           </label>
           <p id="pin-hint" className="text-sm text-gray-700">
             6 digits.
           </p>
           <input
-            id="pin"
-            name="pin"
-            type="text"
+            key={pinKey}
+            {...pinProps}
             inputMode="numeric"
             pattern="[0-9]{6}"
             autoComplete="off"
             spellCheck={false}
             className="input w-40 font-mono aria-[invalid=true]:border-red-700"
-            value={pin}
-            onChange={(event) => setPin(event.target.value)}
             disabled={viewOnly}
-            {...fieldDescription('pin-hint', 'pin-error', pinError)}
+            {...fieldDescription('pin-hint', pinFields.pin.errorId, pinFields.pin.errors)}
           />
-          <FieldError id="pin-error" message={pinError} />
+          <FieldErrors id={pinFields.pin.errorId} errors={pinFields.pin.errors} />
           <div className="flex flex-wrap gap-2">
-            <CancelButton hydrated={hydrated} enabled={!viewOnly && (!hydrated || pinState.canCancel)} href={href} onCancel={() => setPin(storedPin ?? '')} />
+            <CancelButton
+              hydrated={hydrated}
+              enabled={!viewOnly && (!hydrated || pinState.canCancel)}
+              href={href}
+              onCancel={() => pinForm.reset()}
+            />
             <button
               type="submit"
               name="intent"
@@ -293,9 +283,9 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
         <RestrictionBanner restricts={savedUsers.length > 0} testId="users-banner">
           {usernamesBanner(savedUsers)}
         </RestrictionBanner>
-        <Form method="post" action={href} noValidate className="space-y-2">
-          <input type="hidden" name="oldUsers" value={oldUsers} />
-          <label htmlFor="users" className="block font-medium">
+        <Form method="post" action={href} {...getFormProps(usersForm)} noValidate className="space-y-2">
+          <input key={oldUsersKey} {...oldUsersProps} />
+          <label htmlFor={usersFields.users.id} className="block font-medium">
             Allowed usernames
           </label>
           <p id="users-hint" className="text-sm text-gray-700">
@@ -303,24 +293,22 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
             current PIN.
           </p>
           <textarea
-            id="users"
-            name="users"
+            key={usersKey}
+            {...usersProps}
             rows={8}
             spellCheck={false}
             autoComplete="off"
             className="input w-full max-w-md font-mono aria-[invalid=true]:border-red-700"
-            value={usersText}
-            onChange={(event) => setUsersText(event.target.value)}
             disabled={viewOnly}
-            {...fieldDescription('users-hint', 'users-error', usersError)}
+            {...fieldDescription('users-hint', usersFields.users.errorId, usersFields.users.errors)}
           />
-          <FieldError id="users-error" message={usersError} />
+          <FieldErrors id={usersFields.users.errorId} errors={usersFields.users.errors} />
           <div className="flex flex-wrap gap-2">
             <CancelButton
               hydrated={hydrated}
               enabled={!viewOnly && (!hydrated || usersState.canCancel)}
               href={href}
-              onCancel={() => setUsersText(savedText)}
+              onCancel={() => usersForm.reset()}
             />
             <button
               type="submit"
@@ -340,21 +328,6 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
 }
 
 /** Cancel reverts the input: in place with JavaScript, by reloading the stored values without it. */
-/**
- * The message a field shows. With JavaScript it follows the input: the message found in the
- * browser, else the server's as long as the field still holds the value the server refused.
- * Without JavaScript it is the server's.
- */
-function shownError(
-  hydrated: boolean,
-  browserError: string | undefined,
-  value: string,
-  server: { value: string | undefined; error: string | undefined },
-) {
-  if (!hydrated) return server.error
-  return browserError ?? (value === server.value ? server.error : undefined)
-}
-
 function CancelButton({ hydrated, enabled, href, onCancel }: { hydrated: boolean; enabled: boolean; href: string; onCancel: () => void }) {
   if (hydrated || !enabled) {
     return (

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { alertPanels, resolvedRow, NOTIFICATIONS_MAX_SIZE } from '../domain/alerts'
+import { alertPanels, alertSummary, NOTIFICATIONS_MAX_SIZE } from '../domain/alerts'
 import { getActiveNotifications, getResolvedNotifications } from '../upstream/notifications.server'
 import { withAlertsApi } from '../ui/alerts/alerts-api.server'
 import { ActiveAlertPanels, AlertsIntro } from '../ui/alerts/active-panels'
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     const result = await getResolvedNotifications(api, now)
     return result.status === 'SUCCESS'
-      ? { tab, error: null, panels: [], rows: result.data.map(resolvedRow), truncated: result.truncated }
+      ? { tab, error: null, panels: [], rows: result.data.map(alertSummary), truncated: result.truncated }
       : { tab, error: result.err, panels: [], rows: [], truncated: false }
   })
 }

@@ -25,6 +25,7 @@ import { withReauth } from '../portal/context.server'
 import { failureStatus, requirePortalAccessScreen } from '../upstream/portal-access.server'
 import { redirectWithFlash } from '../portal/screen-guard.server'
 import { withCustomer } from '../ui/customer-href'
+import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
@@ -151,7 +152,6 @@ function ContactsForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  const rows = fields.contacts.getFieldList()
   const current = schema.safeParse({ contacts: form.value?.contacts ?? [] })
   const valid = current.success
   const changed = current.success ? !sameContacts(current.data, baseline) : true
@@ -182,53 +182,27 @@ function ContactsForm({
         </p>
       ) : null}
       <input type="hidden" name="baseline" value={JSON.stringify(baseline)} />
-      <table className="w-full border-collapse bg-white text-left" aria-describedby={fields.contacts.errors ? fields.contacts.errorId : undefined}>
-        <caption className="pb-2 text-left text-lg font-semibold">Contact and Role</caption>
-        <thead>
-          <tr className="border-b border-gray-300">
-            <th scope="col" className="px-2 py-2">
-              Contact
-            </th>
-            <th scope="col" className="px-2 py-2">
-              Role
-            </th>
-            <th scope="col" className="px-2 py-2">
-              <span className="sr-only">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {locked.map((c, i) => (
-            <LockedRow key={c.email} contact={c} number={i + 1} />
-          ))}
-          {rows.map((row, index) => (
-            <ContactRow
-              key={row.key ?? `row-${index}`}
-              row={row}
-              number={locked.length + index + 1}
-              formStatus={form.status}
-              disabled={readOnly}
-              removeButton={form.remove.getButtonProps({ name: fields.contacts.name, index })}
-            />
-          ))}
-          {locked.length + rows.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="px-2 py-3 text-gray-700">
-                No contacts.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-      <FieldErrors id={fields.contacts.errorId} errors={fields.contacts.errors} />
-      <div className="flex flex-wrap gap-2">
-        <button
-          {...form.insert.getButtonProps({ name: fields.contacts.name, defaultValue: { email: '', role: '' } })}
-          className="btn-secondary"
-          disabled={addDisabled}
-        >
-          Add contact
-        </button>
+      <EditableList
+        form={form}
+        list={fields.contacts}
+        lockedRows={locked.map((c, i) => (
+          <LockedRow key={c.email} contact={c} number={i + 1} />
+        ))}
+        renderRow={(row, index, removeButton) => (
+          <ContactRow
+            row={row}
+            number={locked.length + index + 1}
+            formStatus={form.status}
+            disabled={readOnly}
+            removeButton={removeButton}
+          />
+        )}
+        caption="Contact and Role"
+        captionVisible
+        columns={['Contact', 'Role']}
+        emptyText="No contacts."
+        add={{ label: 'Add contact', newRow: { email: '', role: '' }, disabled: addDisabled }}
+      >
         {readOnly ? (
           <button type="button" className="btn-secondary" disabled>
             Cancel
@@ -241,7 +215,7 @@ function ContactsForm({
         <button type="submit" name="intent" value="save" className="btn-primary" disabled={saveDisabled}>
           Save
         </button>
-      </div>
+      </EditableList>
     </Form>
   )
 }
@@ -249,27 +223,16 @@ function ContactsForm({
 function LockedRow({ contact, number }: { contact: Contact; number: number }) {
   const id = `locked-contact-${number}`
   return (
-    <tr className="border-b border-gray-200 bg-gray-50" data-testid="locked-contact">
-      <td className="px-2 py-2">
-        <label htmlFor={`${id}-email`} className="sr-only">
-          Contact {number} e-mail (locked)
-        </label>
+    <EditableListRow locked removeLabel={`Remove ${contact.email} (locked)`} removeDisabled data-testid="locked-contact">
+      <EditableListCell inputId={`${id}-email`} label={`Contact ${number} e-mail (locked)`}>
         <input id={`${id}-email`} className="input w-full bg-gray-100" value={contact.email} disabled readOnly />
-      </td>
-      <td className="px-2 py-2">
-        <label htmlFor={`${id}-role`} className="sr-only">
-          Contact {number} role (locked)
-        </label>
+      </EditableListCell>
+      <EditableListCell inputId={`${id}-role`} label={`Contact ${number} role (locked)`}>
         <select id={`${id}-role`} className="input bg-gray-100" value={contact.role} disabled>
           <option value={contact.role}>{contact.role}</option>
         </select>
-      </td>
-      <td className="px-2 py-2">
-        <button type="button" className="btn-secondary" disabled aria-label={`Remove ${contact.email} (locked)`}>
-          Remove
-        </button>
-      </td>
-    </tr>
+      </EditableListCell>
+    </EditableListRow>
   )
 }
 
@@ -293,11 +256,8 @@ function ContactRow({
   const roleErrors = role.dirty || formStatus === 'error' ? role.errors : undefined
   const label = email.value ? String(email.value) : `contact ${number}`
   return (
-    <tr className="border-b border-gray-200 align-top">
-      <td className="px-2 py-2">
-        <label htmlFor={email.id} className="sr-only">
-          Contact {number} e-mail
-        </label>
+    <EditableListRow removeLabel={`Remove ${label}`} removeButton={removeButton} removeDisabled={disabled}>
+      <EditableListCell inputId={email.id} label={`Contact ${number} e-mail`} errorId={email.errorId} errors={email.errors}>
         <input
           key={emailKey}
           {...emailProps}
@@ -308,12 +268,8 @@ function ContactRow({
           aria-invalid={email.errors ? true : undefined}
           aria-describedby={email.errors ? email.errorId : undefined}
         />
-        <FieldErrors id={email.errorId} errors={email.errors} />
-      </td>
-      <td className="px-2 py-2">
-        <label htmlFor={role.id} className="sr-only">
-          Contact {number} role
-        </label>
+      </EditableListCell>
+      <EditableListCell inputId={role.id} label={`Contact ${number} role`} errorId={role.errorId} errors={roleErrors}>
         <select
           key={roleKey}
           {...roleProps}
@@ -329,21 +285,7 @@ function ContactRow({
             </option>
           ))}
         </select>
-        <FieldErrors id={role.errorId} errors={roleErrors} />
-      </td>
-      <td className="px-2 py-2">
-        <button {...removeButton} className="btn-secondary" disabled={disabled} aria-label={`Remove ${label}`}>
-          Remove
-        </button>
-      </td>
-    </tr>
-  )
-}
-
-function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return (
-    <div id={id} aria-live="polite" className="text-sm font-medium text-red-800">
-      {errors?.map((message) => <p key={message}>{message}</p>)}
-    </div>
+      </EditableListCell>
+    </EditableListRow>
   )
 }

@@ -9,6 +9,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@confo
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import {
+  parseSavedRules,
   sameRules,
   whitelistBanner,
   whitelistControls,
@@ -21,27 +22,17 @@ import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 import { RestrictionBanner } from '../ui/restriction-banner'
+import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
+import { SAVED_LIST_MAX_LENGTH } from '../domain/saved-list'
 
 const SCREEN = '/whitelistips'
 const STALE_FORM = 'This page is out of date: reload it and make your change again. Nothing was saved.'
 
 const formSchema = z.object({
   /** The saved list the user started from (JSON), so a save over someone else's is refused. */
-  baseline: z.string().max(200_000).optional(),
+  baseline: z.string().max(SAVED_LIST_MAX_LENGTH).optional(),
   rules: whitelistSchema.default([]),
 })
-
-const baselineSchema = z.array(z.object({ rulename: z.string(), ipaddress: z.string() }))
-
-function parseBaseline(text: unknown): WhitelistRule[] | undefined {
-  if (typeof text !== 'string') return undefined
-  try {
-    const parsed = baselineSchema.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : undefined
-  } catch {
-    return undefined
-  }
-}
 
 async function firstServer(screen: Awaited<ReturnType<typeof requireElasticScreen>>) {
   const reply = await screen.calls.firstServer(screen.customerNumber, screen.info.customerName)
@@ -69,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const server = await firstServer(screen)
   if (!server) throw redirect(screen.href)
   const { rules, baseline } = submission.value
-  const startedFrom = parseBaseline(baseline)
+  const startedFrom = parseSavedRules(baseline)
   // Without the list the form started from, a save could overwrite someone else's unseen.
   if (!startedFrom) return data({ result: submission.reply({ formErrors: [STALE_FORM] }) }, { status: 400 })
   if (sameRules(rules, startedFrom)) {
@@ -103,8 +94,6 @@ export default function WhitelistIpsRoute() {
   )
 }
 
-type RuleFields = FieldMetadata<WhitelistRule>
-
 function WhitelistForm({
   server,
   saved,
@@ -127,8 +116,7 @@ function WhitelistForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
   })
-  const rows = fields.rules.getFieldList()
-  const startedFrom = parseBaseline(fields.baseline.value ?? fields.baseline.initialValue) ?? saved
+  const startedFrom = parseSavedRules(fields.baseline.value ?? fields.baseline.initialValue) ?? saved
   const current = ((form.value?.rules ?? []) as (Partial<WhitelistRule> | undefined)[]).map((r) => r ?? {})
   const controls = whitelistControls(current, startedFrom, viewOnly)
   // Without JavaScript the buttons cannot follow the edits; the server applies the same rules.
@@ -157,56 +145,17 @@ function WhitelistForm({
         <input {...getInputProps(fields.baseline, { type: 'hidden' })} key={fields.baseline.key} />
         {/* Enter in a field submits the form's first button: make that Save, not a row's Remove. */}
         <button type="submit" hidden tabIndex={-1} disabled={!canSave || busy} />
-        <table className="w-full border-collapse bg-white text-sm">
-          <caption className="sr-only">IP whitelist rules</caption>
-          <thead>
-            <tr className="border-b border-gray-300 text-left">
-              <th scope="col" className="px-2 py-2 font-semibold">
-                Rule Name
-              </th>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                IP Address
-              </th>
-              <th scope="col" className="px-2 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <RuleRow key={row.key ?? `row-${index}`} row={row} index={index} disabled={viewOnly}>
-                <button
-                  {...form.remove.getButtonProps({ name: fields.rules.name, index })}
-                  className="btn-secondary"
-                  disabled={viewOnly}
-                  aria-label={`Remove rule ${index + 1}`}
-                >
-                  Remove
-                </button>
-              </RuleRow>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="px-2 py-3 text-gray-700">
-                  No rules.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-        {fields.rules.errors ? (
-          <p id={fields.rules.errorId} role="alert" className="text-sm font-medium text-red-800">
-            {fields.rules.errors[0]}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <button
-            {...form.insert.getButtonProps({ name: fields.rules.name, defaultValue: { rulename: '', ipaddress: '' } })}
-            className="btn-secondary"
-            disabled={viewOnly}
-          >
-            Add Rule
-          </button>
+        <EditableList
+          form={form}
+          list={fields.rules}
+          renderRow={(row, index, removeButton) => (
+            <RuleRow row={row} index={index} disabled={viewOnly} removeButton={removeButton} />
+          )}
+          caption="IP whitelist rules"
+          columns={['Rule Name', 'IP Address']}
+          emptyText="No rules."
+          add={{ label: 'Add Rule', newRow: { rulename: '', ipaddress: '' }, disabled: viewOnly }}
+        >
           <span className="flex-1" />
           {hydrated || viewOnly ? (
             <button
@@ -225,7 +174,7 @@ function WhitelistForm({
           <button type="submit" className="btn-primary" disabled={!canSave || busy}>
             Save
           </button>
-        </div>
+        </EditableList>
       </Form>
       <UnsavedChangesGuard when={hydrated && !viewOnly && controls.changed} />
     </>
@@ -236,19 +185,16 @@ function RuleRow({
   row,
   index,
   disabled,
-  children,
+  removeButton,
 }: {
-  row: RuleFields
+  row: FieldMetadata<WhitelistRule>
   index: number
   disabled: boolean
-  children: React.ReactNode
+  removeButton: React.ButtonHTMLAttributes<HTMLButtonElement>
 }) {
   const { rulename, ipaddress } = row.getFieldset()
   const cell = (field: typeof rulename, label: string, placeholder: string) => (
-    <td className="px-2 py-2 align-top">
-      <label htmlFor={field.id} className="sr-only">
-        {label}, row {index + 1}
-      </label>
+    <EditableListCell inputId={field.id} label={`${label}, row ${index + 1}`} errorId={field.errorId} errors={field.errors}>
       <input
         {...getInputProps(field, { type: 'text' })}
         key={field.key}
@@ -258,19 +204,12 @@ function RuleRow({
         spellCheck={false}
         disabled={disabled}
       />
-      {field.errors ? (
-        <p id={field.errorId} className="mt-1 text-sm text-red-800">
-          {field.errors[0]}
-        </p>
-      ) : null}
-    </td>
+    </EditableListCell>
   )
   return (
-    <tr className="border-b border-gray-200">
+    <EditableListRow removeLabel={`Remove rule ${index + 1}`} removeButton={removeButton} removeDisabled={disabled}>
       {cell(rulename, 'Rule name', 'e.g. Head office')}
       {cell(ipaddress, 'IP address', 'e.g. 203.0.113.0/24')}
-      <td className="px-2 py-2 align-top text-right">{children}</td>
-    </tr>
+    </EditableListRow>
   )
 }
-

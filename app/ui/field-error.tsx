@@ -1,23 +1,20 @@
 /**
- * A form field's error message, inside a live region that is always on the page so that
- * screen readers announce the message when it appears.
+ * A form field's error messages, inside a live region that is always on the page so that
+ * screen readers announce a message when it appears.
  */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
   return (
-    <div aria-live="polite">
-      {message ? (
-        <p id={id} role="alert" className="text-sm font-medium text-red-800">
-          {message}
-        </p>
-      ) : null}
+    <div id={id} aria-live="polite" className="text-sm font-medium text-red-800">
+      {errors?.map((message) => <p key={message}>{message}</p>)}
     </div>
   )
 }
 
 /** The ARIA attributes of a field that has a hint and may have an error message. */
-export function fieldDescription(hintId: string, errorId: string, error: string | undefined) {
+export function fieldDescription(hintId: string, errorId: string, errors: string[] | undefined) {
+  const invalid = Boolean(errors?.length)
   return {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${hintId} ${errorId}` : hintId,
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? `${hintId} ${errorId}` : hintId,
   }
 }

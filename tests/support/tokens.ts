@@ -10,6 +10,9 @@
  */
 import crypto from 'node:crypto'
 import { loadConfig } from '../../server/config'
+import { CookieJar, portalSignIn, postLoginForm, readLoginForm, send } from './sign-in'
+
+export { CookieJar, portalSignIn }
 
 export interface TokenSet {
   accessToken: string
@@ -66,27 +69,6 @@ export function rebase(url: string, baseUrl: string): string {
   return u.toString()
 }
 
-/** Minimal cookie jar: the provider sets host-only cookies, so names are enough. */
-export class CookieJar {
-  private cookies = new Map<string, string>()
-
-  store(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';')
-      const eq = pair.indexOf('=')
-      const name = pair.slice(0, eq).trim()
-      const value = pair.slice(eq + 1).trim()
-      const expired = attrs.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a) || /^\s*max-age=0\b/i.test(a))
-      if (expired || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-  }
-}
-
 async function signIn(baseUrl: string, email: string, password: string): Promise<TokenSet> {
   const config = loadConfig()
   const meta = await discover(baseUrl)
@@ -113,15 +95,7 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   let location = locationOf(res, baseUrl)
   res = await send(jar, location)
   if (res.status !== 200) throw new Error(`login page: HTTP ${res.status}`)
-  const html = await res.text()
-  const action = attr(html, /<form[^>]*\baction="([^"]+)"/)
-  const csrf = attr(html, /name="csrf"\s+value="([^"]*)"/)
-
-  res = await send(jar, new URL(action, location).toString(), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password, csrf }).toString(),
-  })
+  res = await postLoginForm(jar, readLoginForm(await res.text(), location), email, password)
   if (res.status !== 303 && res.status !== 302) {
     throw new Error(`sign-in refused for ${email}: HTTP ${res.status}`)
   }
@@ -167,66 +141,12 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   }
 }
 
-/**
- * Signs in to the portal at `baseUrl` (its PUBLIC_URL) through its own sign-in
- * flow and the embedded provider's form, as a browser would. Returns the Cookie
- * header of the signed-in session (`__session=...`) and where the portal sent
- * the browser after sign-in.
- */
-export async function portalSignIn(
-  baseUrl: string,
-  email: string,
-  { password = 'demo', returnTo }: { password?: string; returnTo?: string } = {},
-): Promise<{ cookie: string; location: string }> {
-  const jar = new CookieJar()
-  let url = `${trimSlash(baseUrl)}/auth/login${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`
-  let res = await send(jar, url)
-  let posted = false
-  let location: string | undefined
-  for (let hops = 0; hops < 20 && location === undefined; hops++) {
-    if (res.status >= 300 && res.status < 400) {
-      const next = res.headers.get('location') ?? ''
-      if (new URL(url).pathname === '/auth/callback') location = next
-      else res = await send(jar, (url = new URL(next, url).toString()))
-    } else if (res.status === 200 && new URL(url).pathname.startsWith('/oidc/interaction/') && !posted) {
-      const html = await res.text()
-      posted = true
-      url = new URL(attr(html, /<form[^>]*\baction="([^"]+)"/), url).toString()
-      res = await send(jar, url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ email, password, csrf: attr(html, /name="csrf"\s+value="([^"]*)"/) }).toString(),
-      })
-    } else {
-      throw new Error(`portal sign-in for ${email}: HTTP ${res.status} at ${url}`)
-    }
-  }
-  const cookie = jar.header().split('; ').find((pair) => pair.startsWith('__session='))
-  if (!cookie || location === undefined) throw new Error(`portal sign-in for ${email}: no session after the callback`)
-  return { cookie, location }
-}
-
-async function send(jar: CookieJar, url: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers)
-  const cookie = jar.header()
-  if (cookie) headers.set('cookie', cookie)
-  const res = await fetch(url, { ...init, headers, redirect: 'manual' })
-  jar.store(res)
-  return res
-}
-
 function locationOf(res: Response, baseUrl: string): string {
   const loc = res.headers.get('location')
   if (!loc) throw new Error(`expected a redirect, got HTTP ${res.status}`)
   const absolute = new URL(loc, res.url || baseUrl).toString()
   // Only the provider's own pages are re-based; the client's redirect URI stays public.
   return new URL(absolute).pathname.startsWith('/oidc') ? rebase(absolute, baseUrl) : absolute
-}
-
-function attr(html: string, re: RegExp): string {
-  const m = re.exec(html)
-  if (!m) throw new Error(`login form not understood (${re})`)
-  return m[1].replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
 }
 
 function trimSlash(s: string) {

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import type { AlertSummary } from '../../domain/alerts'
 import { withCustomer } from '../customer-href'
 import { AlertIcon } from './icons'
+import { AlertPeriod } from './alert-period'
 import { CATEGORY_ICON_LABEL, CATEGORY_STYLE } from './category-style'
 
 /** One active alert on a category page, with its Details link. */
@@ -22,15 +23,7 @@ export function AlertCard({ alert, customerNumber }: { alert: AlertSummary; cust
         </p>
       ) : null}
       <p>{alert.description}</p>
-      <p className="text-sm">
-        From <time>{alert.start}</time>
-        {alert.end ? (
-          <>
-            {' '}
-            to <time>{alert.end}</time>
-          </>
-        ) : null}
-      </p>
+      <AlertPeriod lead="From" start={alert.start} end={alert.end} />
       <p>
         <Link to={withCustomer(`/notification-details/${alert.id}`, customerNumber)} className="font-medium">
           Details<span className="sr-only"> of {alert.title}</span>

@@ -4,6 +4,7 @@ import { ALERTS_AUTO_REFRESH_MS, categoryIcon, type Banner } from '../../domain/
 import { withCustomer } from '../customer-href'
 import { useHydrated } from '../use-hydrated'
 import { AlertIcon, CloseIcon } from './icons'
+import { AlertPeriod } from './alert-period'
 import { CATEGORY_ICON_LABEL, CATEGORY_STYLE } from './category-style'
 
 export const DISMISS_ACTION = '/resources/alerts/dismiss'
@@ -76,20 +77,14 @@ function ShownBanner({
         {banner.mode === 'single' ? (
           <>
             <p>
-              <strong>{banner.label}</strong>
+              <strong>{banner.categoryTitle}</strong>
               {banner.services ? <span>: {banner.services}</span> : null}
             </p>
             <p>{banner.description}</p>
-            <p className="text-sm">
-              from <time>{banner.from}</time>
-              {banner.to ? (
-                <>
-                  {' '}
-                  to <time>{banner.to}</time>
-                </>
-              ) : null}{' '}
+            <AlertPeriod lead="from" start={banner.start} end={banner.end}>
+              {' '}
               <span className="text-gray-700">(UTC)</span>
-            </p>
+            </AlertPeriod>
             <p>
               <Link to={seeHref} className="font-medium">
                 See More

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import type { ResolvedRow } from '../../domain/alerts'
+import type { AlertSummary } from '../../domain/alerts'
 import { withCustomer } from '../customer-href'
 
 export const NO_RESOLVED_ALERTS = 'There are no resolved alerts to display.'
@@ -7,7 +7,7 @@ export const NO_RESOLVED_ALERTS = 'There are no resolved alerts to display.'
 const COLUMNS = ['Start Time', 'End Time', 'Alert Title', 'Category', 'Affected Service', 'Details']
 
 /** The Resolved tab's table (spec 1 section 2.10). */
-export function ResolvedAlertsTable({ rows, customerNumber }: { rows: ResolvedRow[]; customerNumber: string | null }) {
+export function ResolvedAlertsTable({ rows, customerNumber }: { rows: AlertSummary[]; customerNumber: string | null }) {
   return (
     <div className="overflow-x-auto rounded border border-gray-300 bg-white">
       <table className="min-w-full text-left text-sm">
@@ -32,9 +32,9 @@ export function ResolvedAlertsTable({ rows, customerNumber }: { rows: ResolvedRo
             rows.map((row) => (
               <tr key={row.id} className="border-t border-gray-200">
                 <td className="whitespace-nowrap px-3 py-2">{row.start}</td>
-                <td className="whitespace-nowrap px-3 py-2">{row.end}</td>
+                <td className="whitespace-nowrap px-3 py-2">{row.end ?? ''}</td>
                 <td className="px-3 py-2">{row.title}</td>
-                <td className="px-3 py-2">{row.category}</td>
+                <td className="px-3 py-2">{row.categoryTitle}</td>
                 <td className="px-3 py-2">{row.services}</td>
                 <td className="px-3 py-2">
                   <Link to={withCustomer(`/notification-details/${row.id}`, customerNumber)}>

@@ -13,7 +13,7 @@ import {
   type GridSpec,
   type GridState,
 } from '../../domain/grid-state'
-import { HiddenFields } from './hidden-fields'
+import { GetForm } from './get-form'
 
 export function ColumnPanel<Row>({
   spec,
@@ -30,7 +30,6 @@ export function ColumnPanel<Row>({
   /** With JavaScript: apply a new state. */
   onChange?: (next: GridState) => void
 }) {
-  const url = new URL(action, 'http://portal.local')
   const formId = `${spec.tableName}-columns`
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onChange) return
@@ -44,8 +43,7 @@ export function ColumnPanel<Row>({
     <details className="relative" open={open}>
       <summary className="btn-secondary list-none">Columns</summary>
       <div className="absolute left-0 z-30 mt-1 w-80 rounded border border-gray-300 bg-white p-3 shadow-lg">
-        <form id={formId} method="get" action={`${url.pathname}${url.hash}`} onSubmit={submit}>
-          <HiddenFields params={url.searchParams} omit={(key) => key === 'cols' || key === 'panel'} />
+        <GetForm id={formId} href={action} omit={['cols', 'panel']} onSubmit={submit}>
           <input type="hidden" name="colsForm" value="1" />
           <fieldset>
             <legend className="mb-2 text-sm font-semibold">Show and order columns</legend>
@@ -104,7 +102,7 @@ export function ColumnPanel<Row>({
               Apply
             </button>
           )}
-        </form>
+        </GetForm>
       </div>
     </details>
   )

@@ -38,7 +38,7 @@ import { useHydrated } from '../use-hydrated'
 import { ColumnPanel } from './column-panel'
 import { FilterDialogModal, FilterDialogSection } from './filter-dialog'
 import { GetButton } from './get-button'
-import { HiddenFields } from './hidden-fields'
+import { GetForm } from './get-form'
 import { Pagination } from './pagination'
 import { useViewAutosave } from './use-view-autosave'
 
@@ -326,7 +326,6 @@ function FilterForm<Row>({
   action: string
   onApply?: (next: GridState) => void
 }) {
-  const url = new URL(action, 'http://portal.local')
   const formRef = useRef<HTMLFormElement>(null)
   const timer = useRef<number | undefined>(undefined)
   const apply = () => {
@@ -365,10 +364,9 @@ function FilterForm<Row>({
     apply()
   }
   return (
-    <form id={id} ref={formRef} method="get" action={`${url.pathname}${url.hash}`} onSubmit={submit} className="hidden">
-      <HiddenFields params={url.searchParams} omit={(key) => key === 'page'} />
+    <GetForm id={id} ref={formRef} href={action} omit={['page']} onSubmit={submit} className="hidden">
       <input type="hidden" name="filtersForm" value="1" />
-    </form>
+    </GetForm>
   )
 }
 

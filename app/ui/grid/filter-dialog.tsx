@@ -12,14 +12,14 @@ import { useEffect, useId, useRef, useState, type ElementType } from 'react'
 import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { ModalDialog } from '../modal-dialog'
 import { dialogSelection, selectionError } from '../../domain/grid-state'
-import { HiddenFields } from './hidden-fields'
+import { GetForm } from './get-form'
 
 /** Spec 1 section 9: filter-dialog search debounce. */
 export const DIALOG_SEARCH_DEBOUNCE_MS = 500
 
 export const NO_MATCHES = 'No matches found.'
 
-const DIALOG_PARAMS = new Set(['filterDialog', 'fd', 'fd.q', 'fd.search', 'fd.v', 'fd.all', 'fda'])
+const DIALOG_PARAMS = ['filterDialog', 'fd', 'fd.q', 'fd.search', 'fd.v', 'fd.all', 'fda']
 
 const valueLabel = (v: string) => (v === '' ? '(empty)' : v)
 
@@ -116,7 +116,6 @@ export interface FilterDialogSectionProps {
 /** The dialog without JavaScript: a section of the page with a GET form. */
 export function FilterDialogSection({ name, colId, search, values, selected, error, action, cancelHref }: FilterDialogSectionProps) {
   const id = useId()
-  const url = new URL(action, 'http://portal.local')
   const isTicked = (v: string) => selected === null || selected.includes(v)
   const ticked = values.filter(isTicked)
   const hiddenChoices = selected ? selected.filter((v) => !values.includes(v)) : []
@@ -125,8 +124,7 @@ export function FilterDialogSection({ name, colId, search, values, selected, err
       <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold">
         {name} Filter
       </h2>
-      <form method="get" action={`${url.pathname}${url.hash}`} className="space-y-3">
-        <HiddenFields params={url.searchParams} omit={(key) => DIALOG_PARAMS.has(key)} />
+      <GetForm href={action} omit={DIALOG_PARAMS} className="space-y-3">
         <input type="hidden" name="filterDialog" value={colId} />
         <input type="hidden" name="fd" value="1" />
         <input type="hidden" name="fd.q" value={search} />
@@ -161,7 +159,7 @@ export function FilterDialogSection({ name, colId, search, values, selected, err
             Cancel
           </a>
         </div>
-      </form>
+      </GetForm>
     </section>
   )
 }

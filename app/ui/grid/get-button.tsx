@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
-import { HiddenFields } from './hidden-fields'
+import { GetForm } from './get-form'
 
 /**
  * A button that opens a URL with a GET form, so it works without JavaScript and
@@ -21,18 +21,16 @@ export function GetButton({
   onNavigate?: (href: string) => void
   describedBy?: string
 }) {
-  const url = new URL(href, 'http://portal.local')
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onNavigate) return
     event.preventDefault()
     onNavigate(href)
   }
   return (
-    <form method="get" action={`${url.pathname}${url.hash}`} onSubmit={submit} className="inline">
-      <HiddenFields params={url.searchParams} />
+    <GetForm href={href} onSubmit={submit} className="inline">
       <button type="submit" className={className} disabled={disabled} aria-describedby={describedBy}>
         {children}
       </button>
-    </form>
+    </GetForm>
   )
 }

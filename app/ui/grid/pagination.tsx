@@ -2,7 +2,7 @@
 import type { FormEvent } from 'react'
 import { Link } from '@remix-run/react'
 import { withPage, withPageSize, type GridSpec, type GridState } from '../../domain/grid-state'
-import { HiddenFields } from './hidden-fields'
+import { GetForm } from './get-form'
 
 function PageLink({ href, disabled, label, children }: { href: string; disabled: boolean; label: string; children: string }) {
   if (disabled) {
@@ -42,7 +42,6 @@ export function Pagination<Row>({
 }) {
   const first = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1
   const last = Math.min(total, state.page * state.pageSize)
-  const url = new URL(action, 'http://portal.local')
   const sizeId = `${spec.tableName}-page-size`
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onPageSize) return
@@ -72,8 +71,7 @@ export function Pagination<Row>({
           Last »
         </PageLink>
       </nav>
-      <form method="get" action={`${url.pathname}${url.hash}`} onSubmit={submit} className="flex items-center gap-2">
-        <HiddenFields params={url.searchParams} omit={(key) => key === 'size' || key === 'page'} />
+      <GetForm href={action} omit={['size', 'page']} onSubmit={submit} className="flex items-center gap-2">
         <label htmlFor={sizeId}>Rows per page</label>
         <select
           id={sizeId}
@@ -94,7 +92,7 @@ export function Pagination<Row>({
             Show
           </button>
         )}
-      </form>
+      </GetForm>
     </div>
   )
 }
