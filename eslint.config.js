@@ -1,0 +1,92 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import react from 'eslint-plugin-react'
+import reactHooks from 'eslint-plugin-react-hooks'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import importX from 'eslint-plugin-import-x'
+import globals from 'globals'
+
+/** Modules that do I/O: the domain layer stays pure and imports none of them. */
+const IO_MODULES = [
+  'node:fs',
+  'node:fs/promises',
+  'node:http',
+  'node:https',
+  'node:net',
+  'node:child_process',
+  'better-sqlite3',
+  'drizzle-orm/better-sqlite3',
+]
+
+export default tseslint.config(
+  {
+    ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./api', './db', './server'],
+              from: ['./app/routes', './app/ui'],
+              message: 'The API, the database and the server do not depend on the portal UI.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat['jsx-runtime'].rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // The classic hook rules; the compiler-oriented ones of react-hooks 7 target React 19's compiler.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'react/prop-types': 'off',
+    },
+  },
+  {
+    files: ['app/domain/**/*.ts'],
+    ignores: ['app/domain/**/*.test.ts', 'app/domain/test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: IO_MODULES.map((name) => ({ name, message: 'app/domain holds pure rules: no I/O.' })),
+          patterns: [
+            {
+              group: ['**/upstream/**', '**/portal/**', '**/auth/**', '**/db/**', '**/api/**', '**/server/**'],
+              message: 'app/domain holds pure rules: it does not reach the API, the database or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+)
