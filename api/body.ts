@@ -33,7 +33,7 @@ export function parseJsonBody(text: string | undefined): unknown {
   if (text === undefined || text.length === 0) return {}
   if (Buffer.byteLength(text) > BODY_LIMIT_BYTES) throw new ApiError(413, 'Request body is too large')
   // Strict, as express.json: the top level is an object or an array.
-  const first = /^[\x20\x09\x0a\x0d]*(.)/s.exec(text)?.[1]
+  const first = text.trimStart()[0]
   if (first !== '{' && first !== '[') throw badRequest(MALFORMED)
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(`JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`)
   try {

@@ -3,7 +3,7 @@
  * {path}/distinct. A list whose requests carry more fields (e.g. the customer
  * number that scopes it) passes their schema as `scope`.
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
 import { parseInput, withToken } from './envelope'
@@ -18,7 +18,7 @@ import {
   type ListSource,
 } from './list-engine'
 
-export function listCalls<Scope extends z.ZodRawShape = {}>(
+export function listCalls<Scope extends z.ZodRawShape = Record<never, never>>(
   calls: CallRegistrar,
   path: string,
   sourceFor: (user: ApiUser, scope: z.infer<z.ZodObject<Scope>>) => ListSource,

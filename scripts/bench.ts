@@ -297,7 +297,12 @@ function serverCpuMs(): number | null {
   const tree = new Set([root])
   for (let grew = true; grew; ) {
     grew = false
-    for (const [pid, st] of stats) if (!tree.has(pid) && tree.has(st.ppid)) (tree.add(pid), (grew = true))
+    for (const [pid, st] of stats) {
+      if (!tree.has(pid) && tree.has(st.ppid)) {
+        tree.add(pid)
+        grew = true
+      }
+    }
   }
   for (const pid of tree) total += stats.get(pid)?.ms ?? 0
   return total

@@ -7,11 +7,12 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import type { AgnosticRouteObject as RouteObject } from '@remix-run/router'
+import type * as Router from '@remix-run/router'
 
 // The CommonJS build is the one the server loads (and the one the patch changes).
 const require = createRequire(import.meta.url)
 const routerPath = require.resolve('@remix-run/router')
-const { matchRoutes } = require(routerPath) as typeof import('@remix-run/router')
+const { matchRoutes } = require(routerPath) as typeof Router
 
 const table: RouteObject[] = [
   {

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { navigationGroups } from './navigation'
 import { makeInfo, makeUser } from './test-support'
+import type * as Permissions from './permissions'
 
 // Elastic is always allowed today; these tests pin the rules that read it, should that change.
 vi.mock('./permissions', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./permissions')>()),
+  ...(await importOriginal<typeof Permissions>()),
   elasticAllowed: () => false,
 }))
 

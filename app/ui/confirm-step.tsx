@@ -5,7 +5,7 @@
  * dialog (with it). Yes posts the same data again with confirm=yes; No leaves
  * everything as stored.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { useHydrated } from './use-hydrated'
@@ -44,8 +44,9 @@ interface ConfirmStepProps {
 export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) {
   const hydrated = useHydrated()
   const navigation = useNavigation()
-  const [open, setOpen] = useState(Boolean(confirmation))
-  useEffect(() => setOpen(Boolean(confirmation)), [confirmation?.key])
+  // The dialog is open until the user closes this asking of the question; a new asking has a new key.
+  const [closedKey, setClosedKey] = useState<string>()
+  const open = Boolean(confirmation) && confirmation?.key !== closedKey
   if (!confirmation) return null
   const busy = navigation.state === 'submitting'
 
@@ -62,7 +63,13 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
       ))}
       <input type="hidden" name={CONFIRM_FIELD} value="yes" />
       {onNo ? (
-        <button type="button" className="btn-secondary" onClick={onNo} autoFocus>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={onNo}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens
+          autoFocus
+        >
           No
         </button>
       ) : (
@@ -92,7 +99,7 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
     )
   }
 
-  const close = () => setOpen(false)
+  const close = () => setClosedKey(confirmation.key)
   return (
     <ModalDialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />

@@ -58,6 +58,7 @@ export function UnsavedChangesDialog({ open, onCancel, onOk }: { open: boolean; 
             {UNSAVED_CHANGES_MESSAGE}
           </DialogTitle>
           <div className="mt-6 flex justify-end gap-2">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens */}
             <button type="button" className="btn-secondary" onClick={onCancel} autoFocus>
               Cancel
             </button>

@@ -3,7 +3,7 @@
  * when OIDC_ISSUER is left at its default.
  */
 import fs from 'node:fs'
-import express from 'express'
+import type express from 'express'
 import type { Config } from '../config'
 import type { Db } from '../../db/client'
 import { createProvider } from './provider'

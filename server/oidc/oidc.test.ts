@@ -187,7 +187,7 @@ describe('embedded identity provider', () => {
     const form = await openLoginForm(jar)
     let res = await postLogin(jar, form, EMAIL, 'demo')
     // Resume the authorization so the provider session holds the client.
-    let location = rebase(new URL(res.headers.get('location')!, base).toString(), base)
+    const location = rebase(new URL(res.headers.get('location')!, base).toString(), base)
     res = await fetch(location, { redirect: 'manual', headers: { cookie: jar.header() } })
     jar.store(res)
     expect(res.headers.get('location')).toContain(`${config.publicUrl}/auth/callback?code=`)

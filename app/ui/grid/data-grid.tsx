@@ -602,6 +602,7 @@ function ResizeHandle({
     return clamped
   }
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a focusable separator is a splitter widget
     <span
       role="separator"
       aria-orientation="vertical"

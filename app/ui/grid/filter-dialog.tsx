@@ -247,6 +247,7 @@ export function FilterDialogModal({ name, initialSelection, load, onApply, onCan
             onChange={(e) => setSearch(e.target.value)}
             placeholder="Search..."
             className="input w-full"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens
             autoFocus
           />
           <p className="sr-only" role="status" aria-live="polite">
