@@ -25,7 +25,8 @@ import {
 } from '../app/domain/elastic-credentials'
 import type { ApiDeps } from './index'
 import type { ApiUser } from './auth'
-import { buildAccountInfo, customerNumberSchema, requireCustomerAccess } from './access'
+import { buildAccountInfo, requireCustomerAccess } from './access'
+import { customerNumberSchema } from '../app/domain/customer-number'
 import { ApiError, forbidden, handle, notFound, parseInput } from './envelope'
 import { recordAudit } from './audit-log'
 

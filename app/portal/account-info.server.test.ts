@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../upstream/client.server'
+import type { AppLoadContext } from '@remix-run/node'
+import { loadConfig } from '../../server/config'
 import { serveInProcess } from '../upstream/in-process.server'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
@@ -29,18 +30,20 @@ afterAll(async () => {
 describe('accountInfoFor', () => {
   it('asks the API once per request for the same customer, and again for another request or customer', async () => {
     calls = []
-    const api = createApiClient({ apiBaseUrl: COUNTING_BASE }, token)
+    // A load context is made for each request; the loaders of one request share it.
+    const newContext = () => ({ config: loadConfig({ API_BASE_URL: COUNTING_BASE }) }) as AppLoadContext
+    const context = newContext()
     const page = new Request('http://portal.test/portalaccess?customer=1000001')
     const [shell, screen] = await Promise.all([
-      accountInfoFor(page, api, token, '1000001'),
-      accountInfoFor(page, api, token, '1000001'),
+      accountInfoFor(page, context, token, '1000001'),
+      accountInfoFor(new Request(page.url), context, token, '1000001'),
     ])
     expect(shell).toMatchObject({ status: 'SUCCESS', data: { customerNumber: '1000001', customerName: 'Acme Aerospace' } })
     expect(screen).toBe(shell)
     expect(calls).toEqual(['/api/getaccountinfo/1000001'])
 
-    await accountInfoFor(page, api, token, '1000002')
-    await accountInfoFor(new Request(page.url), api, token, '1000001')
+    await accountInfoFor(page, context, token, '1000002')
+    await accountInfoFor(page, newContext(), token, '1000001')
     expect(calls).toEqual(['/api/getaccountinfo/1000001', '/api/getaccountinfo/1000002', '/api/getaccountinfo/1000001'])
   })
 })

@@ -1,19 +1,33 @@
 /**
- * The selected customer's info, asked of the API once per page request: the
- * shell's loader and a guarded screen's loader run side by side on the same
- * Request (see patches/@remix-run+server-runtime) and both need it.
+ * Replies the shell's loader and a screen's guard both need, asked of the API once
+ * per request (they run side by side): the selected customer's info and the
+ * user's feature flags. The replies include outages; each caller decides what
+ * one means to it.
  */
+import type { AppLoadContext } from '@remix-run/node'
 import type { ApiClient } from '../upstream/client.server'
+import { oncePerRequest, pageApi } from './request-scope.server'
 
-type Reply = ReturnType<ApiClient['getAccountInfo']>
+export function accountInfoFor(
+  request: Request,
+  context: AppLoadContext,
+  accessToken: string,
+  customerNumber: string,
+): ReturnType<ApiClient['getAccountInfo']> {
+  return oncePerRequest(request, context, `accountInfo ${accessToken} ${customerNumber}`, () =>
+    pageApi(request, context, accessToken).getAccountInfo(customerNumber),
+  )
+}
 
-const replies = new WeakMap<Request, Map<string, Reply>>()
+export function featuresFor(request: Request, context: AppLoadContext, accessToken: string): ReturnType<ApiClient['getFeatures']> {
+  return oncePerRequest(request, context, `features ${accessToken}`, () => pageApi(request, context, accessToken).getFeatures())
+}
 
-export function accountInfoFor(request: Request, api: ApiClient, accessToken: string, customerNumber: string): Reply {
-  let forRequest = replies.get(request)
-  if (!forRequest) replies.set(request, (forRequest = new Map()))
-  const key = `${accessToken} ${customerNumber}`
-  let reply = forRequest.get(key)
-  if (!reply) forRequest.set(key, (reply = api.getAccountInfo(customerNumber)))
-  return reply
+/** Up to two of the user's customers: enough to tell none, one and several apart. */
+export function reachableAccountsFor(
+  request: Request,
+  context: AppLoadContext,
+  accessToken: string,
+): ReturnType<ApiClient['getAccounts']> {
+  return oncePerRequest(request, context, `accounts ${accessToken}`, () => pageApi(request, context, accessToken).getAccounts({ limit: 2 }))
 }

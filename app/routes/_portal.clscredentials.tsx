@@ -31,6 +31,8 @@ import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 import { FieldError, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
+import { ScreenErrorBoundary } from '../ui/error-page'
+import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/clscredentials'
 const exportHref = (customerNumber: string) => withCustomer(`${SCREEN}/export.json`, customerNumber)
@@ -143,7 +145,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = await screen.calls.saveUsers(screen.customerNumber, server.deviceId, parsed.users, startedFrom)
     if (reply.status !== 'SUCCESS') {
       // Someone else saved first: say so and keep the edits. Any other refusal: /nopermissions (spec 2 section 8).
-      if ((reply as { httpStatus?: number }).httpStatus === 409) {
+      if (failureStatus(reply) === 409) {
         return data<ActionResult>({ users, oldUsers, usersError: reply.err }, { status: 409 })
       }
       throw permissionDenied(screen.customerNumber)
@@ -369,3 +371,5 @@ function CancelButton({ hydrated, enabled, href, onCancel }: { hydrated: boolean
     </Link>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

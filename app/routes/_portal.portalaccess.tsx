@@ -28,6 +28,7 @@ import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { ScreenErrorBoundary } from '../ui/error-page'
 
 const SCREEN = '/portalaccess'
 const FORM_ID = 'portal-access'
@@ -347,3 +348,5 @@ function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined 
     </div>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

@@ -21,6 +21,8 @@ import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 import { RestrictionBanner } from '../ui/restriction-banner'
+import { ScreenErrorBoundary } from '../ui/error-page'
+import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/whitelistips'
 
@@ -76,8 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = await screen.calls.setIps(screen.customerNumber, server.deviceId, rules, startedFrom)
   if (reply.status !== 'SUCCESS') {
     // Spec 1 section 8: the err is shown as an error banner.
-    const status = (reply as { httpStatus?: number }).httpStatus ?? 400
-    return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status })
+    return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status: failureStatus(reply) })
   }
   return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
 }
@@ -272,3 +273,4 @@ function RuleRow({
   )
 }
 
+export const ErrorBoundary = ScreenErrorBoundary
