@@ -8,10 +8,12 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { handleUnauthorized } from '../auth/guard.server'
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
-import { createApiClient, type ApiClient } from '../upstream/client.server'
+import { createApiClient, type ApiClient, type ServiceHealth } from '../upstream/client.server'
 
 interface RequestScope {
   deadline: AbortSignal
+  /** Once a call of the request found the service down, the others do not retry. */
+  health: ServiceHealth
   replies: Map<string, Promise<unknown>>
 }
 
@@ -22,14 +24,15 @@ function scopeOf(request: Request, context: AppLoadContext): RequestScope {
   if (!scope) {
     // The page stops waiting when its deadline passes or the browser goes away.
     const deadline = AbortSignal.any([request.signal, AbortSignal.timeout(context.config.pageDeadlineMs)])
-    scopes.set(context, (scope = { deadline, replies: new Map() }))
+    scopes.set(context, (scope = { deadline, health: { unavailable: false }, replies: new Map() }))
   }
   return scope
 }
 
-/** The page's deadline: one signal for every API call of this request. */
-export function pageDeadline(request: Request, context: AppLoadContext): AbortSignal {
-  return scopeOf(request, context).deadline
+/** The page's deadline (one signal for every API call of this request) and what its calls learnt of the service. */
+function clientOptions(request: Request, context: AppLoadContext) {
+  const { deadline, health } = scopeOf(request, context)
+  return { signal: deadline, health }
 }
 
 /** `load()` once per request and key; every loader and the action of the request get the same promise. */
@@ -53,7 +56,7 @@ export function serviceUnavailable(): Response {
  * replies include outages (see Failure.unavailable), for callers with a fallback.
  */
 export function pageApi(request: Request, context: AppLoadContext, accessToken: string): ApiClient {
-  return createApiClient(context.config, accessToken, { signal: pageDeadline(request, context) })
+  return createApiClient(context.config, accessToken, clientOptions(request, context))
 }
 
 /**
@@ -63,7 +66,7 @@ export function pageApi(request: Request, context: AppLoadContext, accessToken: 
  */
 export function screenApi(request: Request, context: AppLoadContext, accessToken: string): ApiClient {
   return createApiClient(context.config, accessToken, {
-    signal: pageDeadline(request, context),
+    ...clientOptions(request, context),
     onUnauthorized: () => handleUnauthorized(request, context),
     onOutage: serviceUnavailable,
   })

@@ -131,3 +131,17 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
     await expect(api.call('GET', '/unauthorised')).rejects.toBe(signIn)
   })
 })
+
+describe('createApiClient: one page, one view of the service', () => {
+  it('once a call of the page found the service down, the next ones do not retry', async () => {
+    const health = { unavailable: false }
+    const api = createApiClient({ apiBaseUrl: base }, 't', { health })
+    await api.call('GET', '/broken')
+    expect(health.unavailable).toBe(true)
+    hits.length = 0
+    const started = Date.now()
+    expect(isOutage(await api.call('GET', '/broken'))).toBe(true)
+    expect(hits).toHaveLength(1)
+    expect(Date.now() - started).toBeLessThan(100)
+  })
+})

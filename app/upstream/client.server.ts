@@ -96,9 +96,16 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true })
   })
 
+/** What the calls of one page learn about the service: once one found it down, the others do not retry. */
+export interface ServiceHealth {
+  unavailable: boolean
+}
+
 export interface ApiClientOptions {
   /** The page's deadline; without it each call gets DEFAULT_DEADLINE_MS of its own. */
   signal?: AbortSignal
+  /** Shared by the clients of one page (see ServiceHealth). */
+  health?: ServiceHealth
   /** Called on an HTTP 401; what it resolves to is thrown (default: UnauthorizedError). */
   onUnauthorized?: () => Promise<unknown>
   /** Called on an outage; what it returns is thrown instead of answering the FAILURE. */
@@ -122,20 +129,27 @@ export interface SavedView {
 export function createApiClient(
   config: Pick<Config, 'apiBaseUrl'>,
   accessToken: string,
-  { signal, onUnauthorized, onOutage }: ApiClientOptions = {},
+  { signal, health, onUnauthorized, onOutage }: ApiClientOptions = {},
 ) {
   async function call<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
     const reply = await attempt<T>(method, path, body)
-    if (reply.status === 'FAILURE' && reply.unavailable && onOutage) throw onOutage(reply)
+    if (reply.status === 'FAILURE' && reply.unavailable) {
+      if (health) health.unavailable = true
+      if (onOutage) throw onOutage(reply)
+    }
     return reply
   }
 
   async function attempt<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
     const deadline = signal ?? AbortSignal.timeout(DEFAULT_DEADLINE_MS)
     const read = isRead(method, path)
+    // A page that already found the service down asks once more, without the retries' waits.
+    const retries = !health?.unavailable
     const timeout: Failure = { status: 'FAILURE', err: TIMEOUT_MESSAGE, unavailable: true, timedOut: true }
     let last: Failure = timeout
+    let attempts = 0
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      attempts = attempt
       if (attempt > 1) await wait((attempt - 1) * RETRY_STEP_MS, deadline)
       if (deadline.aborted) return timeout
       let again: boolean
@@ -159,16 +173,16 @@ export function createApiClient(
         if (res.status >= 200 && res.status < 300 && payload) return payload
         // A 5xx, a redirect or a body that is not an envelope: the service is not working.
         last = { status: 'FAILURE', err: payload?.err ?? `Request failed (${res.status}).`, httpStatus: res.status, unavailable: true }
-        again = read
+        again = retries && read
       } catch (error) {
         if (deadline.aborted) return timeout
         if (error instanceof UnauthorizedError || error instanceof Response) throw error
         last = { status: 'FAILURE', err: error instanceof Error ? error.message : String(error), unavailable: true }
-        again = read || nothingSent(error)
+        again = retries && (read || nothingSent(error))
       }
-      if (!again) return last
+      if (!again) break
     }
-    return { ...last, err: `unable to fetch data after ${MAX_ATTEMPTS} attempts: ${last.err}` }
+    return attempts > 1 ? { ...last, err: `unable to fetch data after ${attempts} attempts: ${last.err}` } : last
   }
 
   /** Unwraps SUCCESS data or throws UpstreamError. */
