@@ -18,6 +18,7 @@ import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
 import { createApiRouter } from '../api/index'
 import { serveInProcess } from '../app/upstream/in-process.server'
+import { createLoadContext } from '../app/load-context'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -99,7 +100,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   return withPrototypes((req, res) => {
     log(req, res)
     if (servedByExpress(req.url ?? '/')) return app(req, res)
-    const context = { cspNonce: setPageHeaders(res), db, config }
+    const context = createLoadContext({ cspNonce: setPageHeaders(res), db, config })
     compress(req, res, () => void portal(req, res, context))
   })
 }

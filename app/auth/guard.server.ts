@@ -7,6 +7,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { User } from '../domain/types'
 import { createApiClient, UnauthorizedError, UpstreamError } from '../upstream/client.server'
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
+import { deadlineSignal } from '../upstream/deadline-signal'
 import { getOidcClient } from './authenticator.server'
 import { commitSession, destroySession, getSession, type PortalSession } from './session.server'
 import { loginUrlFor } from './return-to'
@@ -63,7 +64,7 @@ export async function requireAuth(request: Request, context: AuthContext): Promi
  */
 async function loadUser(request: Request, context: AuthContext, session: PortalSession, accessToken: string) {
   try {
-    const deadline = AbortSignal.timeout(context.config.pageDeadlineMs)
+    const deadline = deadlineSignal(context.config.pageDeadlineMs)
     const user = await createApiClient(context.config, accessToken, { signal: deadline }).getUserDetails()
     session.set('user', user)
     await commitSession(session, context)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppLoadContext } from '@remix-run/node'
+import { createLoadContext } from '../load-context'
 import { loadConfig } from '../../server/config'
 import { serveInProcess } from '../upstream/in-process.server'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
@@ -31,7 +31,7 @@ describe('accountInfoFor', () => {
   it('asks the API once per request for the same customer, and again for another request or customer', async () => {
     calls = []
     // A load context is made for each request; the loaders of one request share it.
-    const newContext = () => ({ config: loadConfig({ API_BASE_URL: COUNTING_BASE }) }) as AppLoadContext
+    const newContext = () => createLoadContext({ cspNonce: 'test', db: server.db, config: loadConfig({ API_BASE_URL: COUNTING_BASE }) })
     const context = newContext()
     const page = new Request('http://portal.test/portalaccess?customer=1000001')
     const [shell, screen] = await Promise.all([

@@ -14,13 +14,13 @@ export function accountInfoFor(
   accessToken: string,
   customerNumber: string,
 ): ReturnType<ApiClient['getAccountInfo']> {
-  return oncePerRequest(request, context, `accountInfo ${accessToken} ${customerNumber}`, () =>
+  return oncePerRequest(context, `accountInfo ${accessToken} ${customerNumber}`, () =>
     pageApi(request, context, accessToken).getAccountInfo(customerNumber),
   )
 }
 
 export function featuresFor(request: Request, context: AppLoadContext, accessToken: string): ReturnType<ApiClient['getFeatures']> {
-  return oncePerRequest(request, context, `features ${accessToken}`, () => pageApi(request, context, accessToken).getFeatures())
+  return oncePerRequest(context, `features ${accessToken}`, () => pageApi(request, context, accessToken).getFeatures())
 }
 
 /** Up to two of the user's customers: enough to tell none, one and several apart. */
@@ -29,5 +29,5 @@ export function reachableAccountsFor(
   context: AppLoadContext,
   accessToken: string,
 ): ReturnType<ApiClient['getAccounts']> {
-  return oncePerRequest(request, context, `accounts ${accessToken}`, () => pageApi(request, context, accessToken).getAccounts({ limit: 2 }))
+  return oncePerRequest(context, `accounts ${accessToken}`, () => pageApi(request, context, accessToken).getAccounts({ limit: 2 }))
 }

@@ -13,7 +13,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppLoadContext } from '@remix-run/node'
 import { startServer, type RunningServer } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { freePort } from '../../tests/api/support/server'
@@ -135,8 +134,7 @@ beforeAll(async () => {
   expect(config.pageDeadlineMs).toBe(10_000)
   portal = await startServer(config)
   // The session the sign-in would store; the fake API takes any token.
-  const context = { db: portal.db, config } as AppLoadContext
-  cookie = await signedInCookie(context, { email: 'admin@acme.example' }, 'any-token')
+  cookie = await signedInCookie({ db: portal.db, config }, { email: 'admin@acme.example' }, 'any-token')
 }, 60_000)
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../tests/api/support/server
 import { getAccessToken } from '../../tests/support/tokens'
 import { signedInCookie as sessionCookie } from '../../tests/support/portal-session'
 import { getSessionStorage } from '../auth/session.server'
+import { createLoadContext } from '../load-context'
 import { loader } from '../routes/_portal'
 import { sessions } from '../../db/schema'
 
@@ -17,11 +18,11 @@ let context: AppLoadContext
 
 beforeAll(async () => {
   server = await startTestServer()
-  context = { db: server.db, config: server.config, cspNonce: 'test' }
+  context = createLoadContext({ db: server.db, config: server.config, cspNonce: 'test' })
 })
 
 /** Each request gets its own load context, as from the server. */
-const requestContext = (): AppLoadContext => ({ ...context })
+const requestContext = (): AppLoadContext => createLoadContext(context)
 afterAll(async () => {
   await server?.close()
 })

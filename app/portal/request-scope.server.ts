@@ -1,46 +1,27 @@
 /**
- * What the loaders and the action of one request share: the page's deadline,
- * which ends every licensing API call of the request, and the replies more than
- * one of them needs (the selected customer's info, the feature flags). It is kept
- * per load context, the object Remix hands to every loader and action of one
- * request (the server makes a new one for each request).
+ * What the loaders and the action of one request share, kept in the request's
+ * load context (a new one for every request): the page's deadline, which ends
+ * every licensing API call of the request, what those calls learnt of the
+ * service, and the replies more than one of them needs.
  */
 import type { AppLoadContext } from '@remix-run/node'
 import { handleUnauthorized } from '../auth/guard.server'
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
 import { createApiClient, type ApiClient, type ServiceHealth } from '../upstream/client.server'
-
-interface RequestScope {
-  deadline: AbortSignal
-  /** Once a call of the request found the service down, the others do not retry. */
-  health: ServiceHealth
-  replies: Map<string, Promise<unknown>>
-}
-
-const scopes = new WeakMap<AppLoadContext, RequestScope>()
-
-function scopeOf(request: Request, context: AppLoadContext): RequestScope {
-  let scope = scopes.get(context)
-  if (!scope) {
-    // The page stops waiting when its deadline passes or the browser goes away.
-    const deadline = AbortSignal.any([request.signal, AbortSignal.timeout(context.config.pageDeadlineMs)])
-    scopes.set(context, (scope = { deadline, health: { unavailable: false }, replies: new Map() }))
-  }
-  return scope
-}
+import { deadlineSignal } from '../upstream/deadline-signal'
 
 /** The page's deadline (one signal for every API call of this request) and what its calls learnt of the service. */
-function clientOptions(request: Request, context: AppLoadContext) {
-  const { deadline, health } = scopeOf(request, context)
-  return { signal: deadline, health }
+function clientOptions(request: Request, context: AppLoadContext): { signal: AbortSignal; health: ServiceHealth } {
+  return context.requestMemo('page API calls', () => ({
+    // The page stops waiting when its deadline passes or the browser goes away.
+    signal: deadlineSignal(context.config.pageDeadlineMs, request.signal),
+    health: { unavailable: false },
+  }))
 }
 
 /** `load()` once per request and key; every loader and the action of the request get the same promise. */
-export function oncePerRequest<T>(request: Request, context: AppLoadContext, key: string, load: () => Promise<T>): Promise<T> {
-  const { replies } = scopeOf(request, context)
-  let reply = replies.get(key) as Promise<T> | undefined
-  if (!reply) replies.set(key, (reply = load()))
-  return reply
+export function oncePerRequest<T>(context: AppLoadContext, key: string, load: () => Promise<T>): Promise<T> {
+  return context.requestMemo(key, load)
 }
 
 /** The answer of a page whose licensing API does not answer: 503 with words the user can act on. */

@@ -11,6 +11,7 @@ import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
 import { signedInCookie } from '../../tests/support/portal-session'
 import { serveInProcess } from '../upstream/in-process.server'
 import { loadConfig } from '../../server/config'
+import { createLoadContext } from '../load-context'
 import { ELASTIC_VIEW_ONLY_MESSAGE, FLAG_OFF_MESSAGE } from '../domain/screen-access'
 import { NOTICE_TEXTS } from '../domain/notice-pages'
 import { PORTAL_ACCESS_MESSAGES } from '../domain/portal-access'
@@ -84,7 +85,7 @@ async function run(
   path: string,
   { form, params = {} }: { form?: Record<string, string>; params?: Record<string, string> } = {},
 ): Promise<Outcome> {
-  const context = { db: server.db, config, cspNonce: 'test' } as AppLoadContext
+  const context = createLoadContext({ db: server.db, config, cspNonce: 'test' })
   const cookie = await signedInCookie(context, { email }, await getAccessToken(server.url, email))
   const request = new Request(`${config.publicUrl}${path}`, {
     method: form ? 'POST' : 'GET',

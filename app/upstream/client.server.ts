@@ -20,6 +20,7 @@ import type { AccountInfo, User } from '../domain/types'
 import type { FeatureFlag } from '../domain/feature-flags'
 import { failureStatus, type Envelope, type Failure, type FilterRule, type PageRequest } from './envelope'
 import { nothingSent, send } from './http-transport.server'
+import { deadlineSignal } from './deadline-signal'
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -141,7 +142,7 @@ export function createApiClient(
   }
 
   async function attempt<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
-    const deadline = signal ?? AbortSignal.timeout(DEFAULT_DEADLINE_MS)
+    const deadline = signal ?? deadlineSignal(DEFAULT_DEADLINE_MS)
     const read = isRead(method, path)
     // A page that already found the service down asks once more, without the retries' waits.
     const retries = !health?.unavailable

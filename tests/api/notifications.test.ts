@@ -11,6 +11,7 @@ import { apiClient, startTestServer, type TestServer } from './support/server'
 import { notifications, sessions } from '../../db/schema'
 import { toApiDateText, type Banner, type Notification } from '../../app/domain/alerts'
 import { getSessionStorage } from '../../app/auth/session.server'
+import { createLoadContext } from '../../app/load-context'
 import { loader as shellLoader } from '../../app/routes/_portal'
 import { action as dismissAction } from '../../app/routes/resources.alerts.dismiss'
 import { loader as categoryLoader } from '../../app/routes/_portal.notifications-category.$category'
@@ -23,7 +24,7 @@ const as = async (email: string) => apiClient(server.url, await getAccessToken(s
 
 beforeAll(async () => {
   server = await startTestServer()
-  context = { db: server.db, config: server.config, cspNonce: 'test' }
+  context = createLoadContext({ db: server.db, config: server.config, cspNonce: 'test' })
 })
 afterAll(async () => {
   clearTokenCache()
@@ -216,7 +217,7 @@ function ageAlertsCache(cookie: string, ms: number) {
 
 async function bannerFor(cookie: string, path = '/home?customer=1000001'): Promise<Banner> {
   const request = new Request(`${server.config.publicUrl}${path}`, { headers: { cookie } })
-  const result = (await shellLoader({ request, context, params: {} })) as unknown as { data: { alertsBanner: Banner } }
+  const result = (await shellLoader({ request, context: createLoadContext(context), params: {} })) as unknown as { data: { alertsBanner: Banner } }
   return result.data.alertsBanner
 }
 
@@ -226,7 +227,7 @@ async function dismiss(cookie: string, fields: Record<string, string>) {
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   })
-  return (await dismissAction({ request, context, params: {} })) as Response | { data: unknown; init?: { status?: number } }
+  return (await dismissAction({ request, context: createLoadContext(context), params: {} })) as Response | { data: unknown; init?: { status?: number } }
 }
 
 function insertActive(title: string, category = 'WARNING') {
@@ -332,7 +333,7 @@ describe('the banner in the shell', () => {
     const noJs = (await dismiss(cookie, { ids: '', returnTo: '/home?customer=1000001' })) as Response
     expect(noJs.headers.get('location')).toBe('/home?customer=1000001')
     const request = new Request(`${server.config.publicUrl}/home?customer=1000001`, { headers: { cookie } })
-    const shell = (await shellLoader({ request, context, params: {} })) as unknown as {
+    const shell = (await shellLoader({ request, context: createLoadContext(context), params: {} })) as unknown as {
       data: { flash: unknown; alertsBanner: Banner }
     }
     expect(shell.data.flash).toEqual({ type: 'error', message: 'The alerts banner could not be closed.' })
@@ -349,7 +350,7 @@ describe('the alert screens', () => {
   ): Promise<Response | Record<string, unknown>> {
     const request = new Request(`${server.config.publicUrl}${path}`, { headers: { cookie } })
     try {
-      return (await loader({ request, context, params })) as Record<string, unknown>
+      return (await loader({ request, context: createLoadContext(context), params })) as Record<string, unknown>
     } catch (thrown) {
       if (thrown instanceof Response) return thrown
       throw thrown
