@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildAccountInfo, customerNumberSchema, isStaff, type Account } from './access'
+import { buildAccountInfo, isStaff, type Account } from './access'
+import { customerNumberSchema } from '../app/domain/customer-number'
 import { PRODUCT_PREFIX } from '../app/domain/product'
 
 const account: Account = {

@@ -3,7 +3,6 @@
  * account; everyone else sees the accounts they hold an `account_access` row for.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accountAccess, accounts } from '../db/schema'
 import { STAFF_ROLES } from './constants'
@@ -13,21 +12,10 @@ import { NOTICE_TEXTS } from '../app/domain/notice-pages'
 import type { AccountInfo } from '../app/domain/types'
 import { badRequest, forbidden, notFound } from './envelope'
 import type { ApiUser } from './auth'
+import { customerNumberSchema } from '../app/domain/customer-number'
 
 export type Account = typeof accounts.$inferSelect
 export type AccessRow = typeof accountAccess.$inferSelect
-
-/** A customer number as sent by callers (string or number). */
-export const customerNumberSchema = z
-  .union([z.string(), z.number().int().nonnegative()])
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'customer number is required')
-      .max(32)
-      .regex(/^[A-Za-z0-9_-]+$/, 'customer number may only hold letters, digits, - and _'),
-  )
 
 export function isStaff(user: ApiUser) {
   return user.roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r))

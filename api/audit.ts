@@ -8,7 +8,8 @@
  */
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import { isStaff, requireCustomerAccess, customerNumberSchema } from './access'
+import { isStaff, requireCustomerAccess } from './access'
+import { customerNumberSchema } from '../app/domain/customer-number'
 import { countAudit, readAudit } from './audit-log'
 import type { ApiUser } from './auth'
 import type { CallHandler, CallRegistrar } from './call-table'

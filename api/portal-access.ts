@@ -29,7 +29,8 @@ import {
   type PortalRole,
 } from '../app/domain/portal-access'
 import { FREE_EMAIL_DOMAINS } from '../app/domain/free-email-domains.server'
-import { buildAccountInfo, customerNumberSchema, requireCustomerAccess } from './access'
+import { buildAccountInfo, requireCustomerAccess } from './access'
+import { customerNumberSchema } from '../app/domain/customer-number'
 import { recordAudit, type Tx } from './audit-log'
 import { ApiError, badRequest, forbidden, parseInput } from './envelope'
 import type { ApiUser } from './auth'

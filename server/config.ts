@@ -41,6 +41,8 @@ export interface Config {
   oidcJwks: string | undefined
   oidcCookieKeys: string[]
   logRequests: boolean
+  /** How long a page may wait for the licensing API, all its calls together. */
+  pageDeadlineMs: number
   signInRateLimit: number
 }
 
@@ -87,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidcJwks: env.OIDC_JWKS || undefined,
     oidcCookieKeys: (env.OIDC_COOKIE_KEYS ?? `${sessionSecret}-oidc`).split(',').filter(Boolean),
     logRequests: env.LOG_REQUESTS !== '0',
+    pageDeadlineMs: Number(env.PAGE_DEADLINE_MS ?? 10_000),
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT ?? 10),
   }
 }

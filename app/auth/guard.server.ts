@@ -5,7 +5,9 @@
  */
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { User } from '../domain/types'
-import { createApiClient, UnauthorizedError } from '../upstream/client.server'
+import { createApiClient, UnauthorizedError, UpstreamError } from '../upstream/client.server'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
+import { deadlineSignal } from '../upstream/deadline-signal'
 import { getOidcClient } from './authenticator.server'
 import { commitSession, destroySession, getSession, type PortalSession } from './session.server'
 import { loginUrlFor } from './return-to'
@@ -62,14 +64,19 @@ export async function requireAuth(request: Request, context: AuthContext): Promi
  */
 async function loadUser(request: Request, context: AuthContext, session: PortalSession, accessToken: string) {
   try {
-    const user = await createApiClient(context.config, accessToken).getUserDetails()
+    const deadline = deadlineSignal(context.config.pageDeadlineMs)
+    const user = await createApiClient(context.config, accessToken, { signal: deadline }).getUserDetails()
     session.set('user', user)
     await commitSession(session, context)
     return user
   } catch (error) {
     if (error instanceof UnauthorizedError) throw await signInAgain(request, context, session)
     console.error(JSON.stringify({ level: 'warn', msg: 'getUserDetails failed', error: String(error) }))
-    throw data('Your account details could not be loaded. Please try again in a moment.', { status: 503 })
+    // Before the shell exists, so the root's plain page says it, with the shell's words for an outage.
+    const outage = error instanceof UpstreamError && error.httpStatus === 503
+    throw data(outage ? SERVICE_UNAVAILABLE_MESSAGE : 'Your account details could not be loaded. Please try again in a moment.', {
+      status: 503,
+    })
   }
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { screenRedirect, type ScreenAccessInput } from './screen-access'
+import {
+  ELASTIC_VIEW_ONLY_MESSAGE,
+  FLAG_OFF_MESSAGE,
+  screenDecision,
+  screenRedirect,
+  type ScreenAccessInput,
+  type ScreenDecisionInput,
+} from './screen-access'
+import { PORTAL_ACCESS_MESSAGES } from './portal-access'
 import type { AccountInfo, User } from './types'
 
 const admin: User = { email: 'admin@acme.example', name: 'Ada Admin', roles: ['user'] }
@@ -86,5 +94,63 @@ describe('screenRedirect', () => {
     expect(screenRedirect(input('/nopermissions?denied=1000002'))).toBe('/elastic')
     expect(screenRedirect(input('/nocustomer', { info: null, customerNumber: null, customerCount: 0 }))).toBeNull()
     expect(screenRedirect(input('/nocustomer', { info: null, customerNumber: null, customerCount: 3 }))).toBe('/home')
+  })
+})
+
+describe('screenDecision: every rule of a screen, in order', () => {
+  const viewer = info({ isPortalEdit: 0, isPortalView: 1 })
+  const decide = (pathname: string, overrides: Partial<ScreenDecisionInput> = {}) =>
+    screenDecision({ ...input(pathname), access: 'read', flags: [], ...overrides })
+
+  it('shows a screen whose rules all pass', () => {
+    expect(decide('/portalaccess')).toEqual({ kind: 'show' })
+    expect(decide('/whitelistips', { access: 'write' })).toEqual({ kind: 'show' })
+  })
+
+  it('the customer rules come first, as redirects to the notice pages', () => {
+    expect(decide('/emails', { customerNumber: null, info: null })).toEqual({ kind: 'redirect', to: '/noselectedcustomer' })
+    expect(decide('/emails', { info: info({ orgType: 'Indirect' }), access: 'write' })).toEqual({
+      kind: 'redirect',
+      to: '/notypecustomer?from=%2Femails',
+    })
+    const denied = info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>)
+    expect(decide('/whitelistips', { info: denied, access: 'write' })).toEqual({ kind: 'redirect', to: '/noaccess' })
+  })
+
+  it('a notice page that stays is shown', () => {
+    expect(decide('/noaccess', { info: info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>) })).toEqual({
+      kind: 'show',
+    })
+    expect(decide('/noaccess')).toEqual({ kind: 'redirect', to: '/elastic' })
+  })
+
+  it('a screen switched off by its flag is refused with 403; without the flag service every screen is', () => {
+    const flags = [{ name: 'emails', enabled: false, path: '/emails' }]
+    expect(decide('/emails/12', { flags })).toEqual({ kind: 'refuse', status: 403, message: FLAG_OFF_MESSAGE })
+    expect(decide('/emails', { flags: [{ ...flags[0], enabled: true }] })).toEqual({ kind: 'show' })
+    expect(decide('/home', { flags: null })).toMatchObject({ kind: 'refuse', status: 403 })
+  })
+
+  it('a view-only user may read the settings screens but not change them', () => {
+    for (const path of ['/whitelistips', '/clscredentials', '/portalaccess']) {
+      expect(decide(path, { info: viewer })).toEqual({ kind: 'show' })
+    }
+    expect(decide('/whitelistips', { info: viewer, access: 'write' })).toEqual({
+      kind: 'refuse',
+      status: 403,
+      message: ELASTIC_VIEW_ONLY_MESSAGE,
+    })
+    expect(decide('/clscredentials', { info: viewer, access: 'write' })).toMatchObject({ status: 403 })
+    expect(decide('/portalaccess', { info: viewer, access: 'write' })).toEqual({
+      kind: 'refuse',
+      status: 403,
+      message: PORTAL_ACCESS_MESSAGES.viewOnly,
+    })
+  })
+
+  it('business operations may change a customer they hold no role on', () => {
+    const busops: User = { email: 'busops@vendor.example', name: 'Bo', roles: ['user', 'busops'] }
+    const none = info({ isPortalEdit: 0 })
+    expect(decide('/whitelistips', { user: busops, info: none, access: 'write' })).toEqual({ kind: 'show' })
   })
 })

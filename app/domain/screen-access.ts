@@ -1,6 +1,8 @@
 import { customerRouteDecision } from './customer-guard'
+import { routeAllowedByFlags, type FlagGate } from './feature-flags'
 import { NOTICE_EXIT, NOTICE_PATHS, noticePageOf, noticeRedirect } from './notice-pages'
-import { exportDenied } from './permissions'
+import { exportDenied, isViewOnly } from './permissions'
+import { PORTAL_ACCESS_MESSAGES, portalAccessAuthority } from './portal-access'
 import type { AccountInfo, User } from './types'
 
 export interface ScreenAccessInput {
@@ -42,4 +44,54 @@ export function screenRedirect(input: ScreenAccessInput): string | null {
     return `${decision}?from=${encodeURIComponent(input.pathname)}`
   }
   return decision
+}
+
+export const FLAG_OFF_MESSAGE = 'This page is switched off by a feature flag.'
+export const ELASTIC_VIEW_ONLY_MESSAGE = 'View-only users cannot change elastic server settings.'
+
+/**
+ * Who may change what a screen shows, by screen: the message of the refusal, or
+ * null. Screens not listed change nothing of the customer's.
+ */
+const WRITE_RULES: Record<string, (user: User, info: AccountInfo | null) => string | null> = {
+  '/portalaccess': (user, info) => (portalAccessAuthority(user, info).canEdit ? null : PORTAL_ACCESS_MESSAGES.viewOnly),
+  '/whitelistips': (user, info) => (isViewOnly(user, info) ? ELASTIC_VIEW_ONLY_MESSAGE : null),
+  '/clscredentials': (user, info) => (isViewOnly(user, info) ? ELASTIC_VIEW_ONLY_MESSAGE : null),
+}
+
+/** The form intents of a screen's action that change nothing (Elastic Credentials' export of the stored PIN). */
+const READ_ONLY_INTENTS: Record<string, readonly string[]> = {
+  '/clscredentials': ['export'],
+}
+
+export function readOnlyIntents(pathname: string): readonly string[] {
+  return READ_ONLY_INTENTS[pathname.toLowerCase()] ?? []
+}
+
+export interface ScreenDecisionInput extends ScreenAccessInput {
+  /** 'write' when the request asks to change something (a form posted to the screen). */
+  access: 'read' | 'write'
+  /** The user's feature flags; null when the flag service is absent. */
+  flags: readonly FlagGate[] | null
+}
+
+export type ScreenDecision =
+  | { kind: 'show' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'refuse'; status: 403; message: string }
+
+/**
+ * The screen rules, in order: the notice pages' exits and the customer rules
+ * (screenRedirect: a customer, export control, its type, the screen's permission),
+ * the screen's feature flag, then for a write the permission to change it.
+ */
+export function screenDecision(input: ScreenDecisionInput): ScreenDecision {
+  const target = screenRedirect(input)
+  if (target && target !== input.pathname) return { kind: 'redirect', to: target }
+  if (!routeAllowedByFlags(input.pathname, input.flags)) return { kind: 'refuse', status: 403, message: FLAG_OFF_MESSAGE }
+  if (input.access === 'write') {
+    const refusal = WRITE_RULES[input.pathname.toLowerCase()]?.(input.user, input.info)
+    if (refusal) return { kind: 'refuse', status: 403, message: refusal }
+  }
+  return { kind: 'show' }
 }

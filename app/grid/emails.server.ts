@@ -1,7 +1,6 @@
 /** The e-mail list's data source and its entry in the grid registry. */
 import type { ApiClient } from '../upstream/client.server'
 import { emailCalls, type EmailSummary } from '../upstream/emails.server'
-import { emailListAllowed } from '../domain/permissions'
 import { emailGrid } from './emails'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'
@@ -19,5 +18,5 @@ export const emailList: GridList<EmailSummary> = {
   spec: emailGrid,
   exportName: 'emails',
   source: emailSource,
-  allowed: emailListAllowed,
+  screen: '/emails',
 }

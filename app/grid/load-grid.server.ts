@@ -40,10 +40,10 @@ import {
   type GridState,
   type GridView,
 } from '../domain/grid-state'
-import type { FilterRule } from '../upstream/envelope'
+import { failureStatus, type Failure, type FilterRule } from '../upstream/envelope'
 import { localPathname } from '../auth/return-to'
 import { timedOut, type ApiClient, type SavedView } from '../upstream/client.server'
-import { failureStatus, type FilterDialogData, type GridChunk, type GridData, type GridLoadError, type GridSource } from './types'
+import type { FilterDialogData, GridChunk, GridData, GridLoadError, GridSource } from './types'
 
 export interface PreferenceStore {
   load(): Promise<{ ok: true; view: unknown } | { ok: false; message: string }>
@@ -254,7 +254,7 @@ export async function loadChunk<Row>(
   return { ok: true, chunk: { rows: page.data, total: count.data } }
 }
 
-function dataError(reply: { status: 'FAILURE'; err: string }): GridLoadError {
+function dataError(reply: Failure): GridLoadError {
   return { source: 'data', message: reply.err, httpStatus: failureStatus(reply) }
 }
 

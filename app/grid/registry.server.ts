@@ -4,7 +4,6 @@
  * JavaScript, to list a column's distinct values for the filter dialog and to
  * export the CSV. A new list adds one line.
  */
-import type { AccountInfo } from '../domain/types'
 import type { GridSpec } from '../domain/grid-state'
 import type { ApiClient } from '../upstream/client.server'
 import type { GridSource } from './types'
@@ -15,8 +14,8 @@ export interface GridList<Row> {
   /** File name of the CSV export, without '.csv'. */
   exportName: string
   source(api: ApiClient, customerNumber: string): GridSource<Row>
-  /** The screen's own rule for the selected customer (e.g. e-mails: Channel or Direct). */
-  allowed(info: AccountInfo): boolean
+  /** The screen the list belongs to: its rules (e.g. e-mails: Channel or Direct) guard the list's data too. */
+  screen: string
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

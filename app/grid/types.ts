@@ -25,7 +25,7 @@ export interface GridLoadError {
   /** preferences: the saved view could not be read; data: the list call failed. */
   source: 'preferences' | 'data'
   message: string
-  /** HTTP status of a refused call, when there was one. */
+  /** The HTTP status the failed call answers with (failureStatus), when there was a call. */
   httpStatus?: number
 }
 
@@ -41,11 +41,6 @@ export interface GridData<Row> {
   storedViewKey: string | null
   /** The list request timed out: the list is shown empty (spec 1 section 4). */
   timedOut?: boolean
-}
-
-/** A FAILURE envelope's HTTP status, when the client recorded one (4xx replies). */
-export function failureStatus(reply: object): number | undefined {
-  return (reply as { httpStatus?: number }).httpStatus
 }
 
 /** Rows of a view from `offset`, with the view's total: what the browser's cache loads. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiDispatch } from '../../api/index'
-import { createApiClient } from '../upstream/client.server'
+import { createLoadContext } from '../load-context'
+import { loadConfig } from '../../server/config'
 import { serveInProcess } from '../upstream/in-process.server'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { accountInfoFor } from './account-info.server'
-import { createLoadContext } from '../load-context'
 
 // The real API, reached through a base URL that counts the calls made to it.
 const COUNTING_BASE = 'http://counting.invalid/api'
@@ -32,19 +32,20 @@ afterAll(async () => {
 describe('accountInfoFor', () => {
   it('asks the API once per request for the same customer, and again for another request or customer', async () => {
     calls = []
-    const api = createApiClient({ apiBaseUrl: COUNTING_BASE }, token)
-    const requestContext = () => createLoadContext({ cspNonce: 'test', db: server.db, config: server.config })
-    const page = requestContext()
+    // A load context is made for each request; the loaders of one request share it.
+    const newContext = () => createLoadContext({ cspNonce: 'test', db: server.db, config: loadConfig({ API_BASE_URL: COUNTING_BASE }) })
+    const context = newContext()
+    const page = new Request('http://portal.test/portalaccess?customer=1000001')
     const [shell, screen] = await Promise.all([
-      accountInfoFor(page, api, token, '1000001'),
-      accountInfoFor(page, api, token, '1000001'),
+      accountInfoFor(page, context, token, '1000001'),
+      accountInfoFor(new Request(page.url), context, token, '1000001'),
     ])
     expect(shell).toMatchObject({ status: 'SUCCESS', data: { customerNumber: '1000001', customerName: 'Acme Aerospace' } })
     expect(screen).toBe(shell)
     expect(calls).toEqual(['/getaccountinfo/1000001'])
 
-    await accountInfoFor(page, api, token, '1000002')
-    await accountInfoFor(requestContext(), api, token, '1000001')
+    await accountInfoFor(page, context, token, '1000002')
+    await accountInfoFor(page, newContext(), token, '1000001')
     expect(calls).toEqual(['/getaccountinfo/1000001', '/getaccountinfo/1000002', '/getaccountinfo/1000001'])
   })
 })

@@ -9,17 +9,19 @@ import type { AppLoadContext } from '@remix-run/node'
 import { requireAuth, handleUnauthorized } from '../auth/guard.server'
 import { commitSession } from '../auth/session.server'
 import { requestPath } from '../auth/return-to'
-import { createApiClient, UnauthorizedError, type ApiClient } from '../upstream/client.server'
+import { UnauthorizedError, type ApiClient } from '../upstream/client.server'
+import { isOutage } from '../upstream/envelope'
 import type { AccountInfo, User } from '../domain/types'
+import { customerNumberOf } from '../domain/customer-number'
 import { flagGates, type FlagGate } from '../domain/feature-flags'
 import { isStaff } from '../domain/permissions'
 import { withCustomer } from '../ui/customer-href'
 import { cached } from './process-cache.server'
-import { accountInfoFor } from './account-info.server'
+import { accountInfoFor, featuresFor, reachableAccountsFor } from './account-info.server'
+import { pageApi } from './request-scope.server'
 import { loadAlertBanner } from '../upstream/notifications.server'
 import type { Banner } from '../domain/alerts'
 
-const CUSTOMER_NUMBER = /^[0-9A-Za-z-]{1,20}$/
 const FEATURES_TTL_MS = 60_000
 
 export interface PortalContext {
@@ -35,6 +37,8 @@ export interface PortalContext {
   flash: Flash | null
   /** The alerts banner; its active alerts are cached in the session. */
   alertsBanner: Banner
+  /** The licensing service did not answer what the shell needs (the customer, or whether there is one). */
+  unavailable: boolean
   /** Set-Cookie header to send when the session changed, else null. */
   setCookie: string | null
 }
@@ -56,9 +60,10 @@ export async function withReauth<T>(request: Request, context: AppLoadContext, f
 
 export async function loadPortalContext(request: Request, context: AppLoadContext): Promise<PortalContext> {
   const { session, user, accessToken } = await requireAuth(request, context)
-  const api = createApiClient(context.config, accessToken)
+  const api = pageApi(request, context, accessToken)
   const url = new URL(request.url)
   let dirty = false
+  let unavailable = false
 
   return withReauth(request, context, async () => {
     const requested = url.searchParams.get('customer')
@@ -66,16 +71,15 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
     let customerNumber: string | null = null
     let customerCount: number | null = null
     if (requested !== null && requested !== '') {
-      if (!CUSTOMER_NUMBER.test(requested)) {
-        throw await leaveCustomer(session, context, `"${requested}" is not a customer number.`)
-      }
-      customerNumber = requested
+      customerNumber = customerNumberOf(requested)
+      if (!customerNumber) throw await leaveCustomer(session, context, `"${requested}" is not a customer number.`)
     } else {
       customerNumber = remembered
     }
 
     if (!customerNumber) {
-      const accounts = await api.getAccounts({ limit: 2 })
+      const accounts = await reachableAccountsFor(request, context, accessToken)
+      if (isOutage(accounts)) unavailable = true
       const list = accounts.status === 'SUCCESS' ? accounts.data : []
       if (accounts.status === 'SUCCESS') customerCount = list.length
       if (accounts.status === 'SUCCESS' && list.length === 0) {
@@ -87,18 +91,21 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
 
     let info: AccountInfo | null = null
     if (customerNumber) {
-      const reply = await accountInfoFor(context, api, accessToken, customerNumber)
-      if (reply.status !== 'SUCCESS') {
+      const reply = await accountInfoFor(request, context, accessToken, customerNumber)
+      // An outage says nothing about the customer: the shell shows without it and says so.
+      if (isOutage(reply)) unavailable = true
+      else if (reply.status !== 'SUCCESS') {
         throw await leaveCustomer(
           session,
           context,
           `Customer ${customerNumber} was not found or you do not have access to it.`,
         )
-      }
-      info = reply.data
-      if (customerNumber !== remembered) {
-        session.set('customer', customerNumber)
-        dirty = true
+      } else {
+        info = reply.data
+        if (customerNumber !== remembered) {
+          session.set('customer', customerNumber)
+          dirty = true
+        }
       }
       // A bare URL takes the remembered customer into its address, so it can be bookmarked.
       if (requested !== customerNumber && request.method === 'GET') {
@@ -108,10 +115,12 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
       }
     }
 
-    const features = await loadFeatures(session, api)
+    const features = await loadFeatures(request, context, session, accessToken)
     if (features.dirty) dirty = true
     const environment = await cached('environment', 5 * 60_000, async () => {
       const reply = await api.getEnvironment()
+      // An outage is not an answer: it is not kept, and the next page asks again.
+      if (isOutage(reply)) return undefined
       return reply.status === 'SUCCESS' ? String(reply.data) : 'prod'
     })
 
@@ -129,10 +138,11 @@ export async function loadPortalContext(request: Request, context: AppLoadContex
       customerNumber,
       info,
       features: features.list,
-      environment,
+      environment: environment ?? 'prod',
       customerCount,
       flash,
       alertsBanner: alerts.banner,
+      unavailable,
       setCookie: dirty ? await commitSession(session, context) : null,
     }
   })
@@ -150,10 +160,10 @@ async function leaveCustomer(session: Session, context: AppLoadContext, message:
  * The user's flags, kept in the session for a minute so each page does not ask
  * again. Only their gates are kept: the session is read on every request.
  */
-async function loadFeatures(session: Session, api: ApiClient) {
+async function loadFeatures(request: Request, context: AppLoadContext, session: Session, accessToken: string) {
   const stored = session.get('features') as { at: number; list: FlagGate[] } | undefined
   if (stored && Date.now() - stored.at < FEATURES_TTL_MS) return { list: stored.list, dirty: false }
-  const reply = await api.getFeatures()
+  const reply = await featuresFor(request, context, accessToken)
   // Spec 1 section 8: a failed feature call falls back to an empty list.
   if (reply.status !== 'SUCCESS') return { list: [] as FlagGate[], dirty: false }
   const list = flagGates(reply.data)

@@ -1,4 +1,6 @@
 import type { ApiClient, Account } from '../upstream/client.server'
+import { isOutage } from '../upstream/envelope'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
 import {
   classifyCustomerCount,
   CUSTOMER_RESULTS_SHOWN,
@@ -10,12 +12,13 @@ export type CustomerSearchResult =
   | { ok: true; count: number; accounts: Account[] }
   | { ok: false; error: string }
 
-/** Spec 1 section 5: parse, count, refuse zero or too many, then list. */
+/** Spec 1 section 5: parse, count, refuse zero or too many, then list. An outage is said as such. */
 export async function searchCustomers(api: ApiClient, text: string): Promise<CustomerSearchResult> {
   const parsed = parseCustomerSearch(text)
   if (!parsed.ok) return { ok: false, error: CUSTOMER_SEARCH_MESSAGES.invalidFilter }
   const filter = parsed.filter.criteria.length ? parsed.filter : undefined
   const count = await api.getAccountsCount(filter)
+  if (isOutage(count)) return { ok: false, error: SERVICE_UNAVAILABLE_MESSAGE }
   if (count.status !== 'SUCCESS') return { ok: false, error: CUSTOMER_SEARCH_MESSAGES.invalidFilter }
   const problem = classifyCustomerCount(count.data)
   if (problem) return { ok: false, error: CUSTOMER_SEARCH_MESSAGES[problem] }
@@ -24,6 +27,6 @@ export async function searchCustomers(api: ApiClient, text: string): Promise<Cus
     sorting: [{ name: 'AccountID', direction: 'asc' }],
     limit: CUSTOMER_RESULTS_SHOWN,
   })
-  if (page.status !== 'SUCCESS') return { ok: false, error: page.err }
+  if (page.status !== 'SUCCESS') return { ok: false, error: isOutage(page) ? SERVICE_UNAVAILABLE_MESSAGE : page.err }
   return { ok: true, count: count.data, accounts: page.data }
 }

@@ -1,11 +1,13 @@
 /**
  * The shell's loader against the real licensing API and identity provider:
- * customer selection, notice redirects and the spec's 401 rule.
+ * customer selection and the spec's 401 rule (a screen's own rules are its guard's,
+ * see screen-guards.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppLoadContext } from '@remix-run/node'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { getAccessToken } from '../../tests/support/tokens'
+import { signedInCookie as sessionCookie } from '../../tests/support/portal-session'
 import { getSessionStorage } from '../auth/session.server'
 import { createLoadContext } from '../load-context'
 import { loader } from '../routes/_portal'
@@ -18,23 +20,21 @@ beforeAll(async () => {
   server = await startTestServer()
   context = createLoadContext({ db: server.db, config: server.config, cspNonce: 'test' })
 })
+
+/** Each request gets its own load context, as from the server. */
+const requestContext = (): AppLoadContext => createLoadContext(context)
 afterAll(async () => {
   await server?.close()
 })
 
 async function signedInCookie(email: string, accessToken?: string) {
-  const storage = getSessionStorage(context)
-  const session = await storage.getSession()
-  session.set('user', { email, name: email, roles: email.endsWith('@vendor.example') ? ['user', 'busops'] : ['user'] })
-  session.set('accessToken', accessToken ?? (await getAccessToken(server.url, email)))
-  session.set('accessTokenExpiresAt', Date.now() + 3600_000)
-  return (await storage.commitSession(session)).split(';')[0]
+  return sessionCookie(context, { email }, accessToken ?? (await getAccessToken(server.url, email)))
 }
 
 async function run(path: string, cookie: string): Promise<Response | { data: Record<string, unknown> }> {
   const request = new Request(`${server.config.publicUrl}${path}`, { headers: { cookie } })
   try {
-    const result = (await loader({ request, context: createLoadContext(context), params: {} })) as unknown as { data: Record<string, unknown> }
+    const result = (await loader({ request, context: requestContext(), params: {} })) as unknown as { data: Record<string, unknown> }
     return result
   } catch (thrown) {
     if (thrown instanceof Response) return thrown
@@ -83,9 +83,10 @@ describe('portal shell loader', () => {
     expect(location(await run('/home?customer=1000002', cookie))).toBe('/home')
   })
 
-  it('sends an export-denied customer to /noaccess', async () => {
+  it('leaves the rules of the screen to its guard: an export-denied customer still gets the shell', async () => {
     const cookie = await signedInCookie('busops@vendor.example')
-    expect(location(await run('/home?customer=1000005', cookie))).toBe('/noaccess?customer=1000005')
+    const result = (await run('/home?customer=1000005', cookie)) as { data: Record<string, unknown> }
+    expect(result.data.customer).toEqual({ AccountID: '1000005', AccountName: 'Embargo Industries' })
   })
 
   it('sends a user without customers to /nocustomer', async () => {

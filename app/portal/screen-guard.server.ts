@@ -1,82 +1,144 @@
 /**
- * The guard of the screens whose loaders and actions call the API themselves (elastic
- * settings, portal access): signed in, a customer in ?customer=, the shell's screen rules
- * and feature flags. The shell's loader does the same for pages, but an action, an export
- * or a loader that writes must not act before those rules pass (and the shell's loader
- * does not run for a POST's checks), so these screens check for themselves.
+ * The guard every screen's loader and action starts with: signed in, the customer
+ * of ?customer= and its info, then the screen's rules (app/domain/screen-access.ts:
+ * notice exits, customer, export control, customer type, permission, feature flag,
+ * and for a write the permission to change). It throws the redirect or the refusal
+ * before the screen asks the API for anything of its own, and it gives the screen
+ * the API client of the page (one deadline; an outage throws the 503 page).
+ *
+ * The shell's loader runs beside it and chooses the customer (a remembered or only
+ * customer goes into the address); the guard relies on none of that.
  */
-import { redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { requireAuth } from '../auth/guard.server'
-import { commitSession } from '../auth/session.server'
-import { screenRedirect } from '../domain/screen-access'
-import { routeAllowedByFlags, type FlagGate } from '../domain/feature-flags'
-import { NOTICE_PATHS } from '../domain/notice-pages'
+import { commitSession, type PortalSession } from '../auth/session.server'
+import { customerNumberOf } from '../domain/customer-number'
+import { flagGates, type FlagGate } from '../domain/feature-flags'
+import { NOTICE_TEXTS, noticePageOf, NOTICE_PATHS } from '../domain/notice-pages'
+import { readOnlyIntents, screenDecision, type ScreenDecision } from '../domain/screen-access'
 import type { AccountInfo, User } from '../domain/types'
 import { withCustomer } from '../ui/customer-href'
-import { createApiClient, type ApiClient } from '../upstream/client.server'
+import { failureStatus, isOutage } from '../upstream/envelope'
+import type { ApiClient } from '../upstream/client.server'
 import { withReauth, type Flash } from './context.server'
-import { accountInfoFor } from './account-info.server'
+import { accountInfoFor, featuresFor, reachableAccountsFor } from './account-info.server'
+import { screenApi, serviceUnavailable } from './request-scope.server'
 
-type Session = Awaited<ReturnType<typeof requireAuth>>['session']
-
-/** What every guarded screen gets. */
-export interface GuardedScreen {
+/** What every screen gets from its guard. */
+export interface Screen {
   user: User
-  session: Session
+  session: PortalSession
+  /** The page's API client: its deadline is the page's, an outage throws the 503 page. */
   api: ApiClient
-  customerNumber: string
-  info: AccountInfo
+  customerNumber: string | null
+  info: AccountInfo | null
   /** The screen's own address with the customer, for form actions and links. */
   href: string
 }
 
-export interface ScreenGuardOptions {
-  /** A customer number outside this format goes to the no-customer notice without asking the API. */
-  customerFormat?: RegExp
+/** A screen that works on the selected customer: the guard has checked there is one. */
+export interface CustomerScreen extends Screen {
+  customerNumber: string
+  info: AccountInfo
 }
 
-/**
- * Passes the checks above or throws the redirect or error response the shell would give,
- * then adds what the screen derives from them (`extend`).
- */
-export async function requireScreen<T extends object>(
+export interface ScreenGuardOptions {
+  /** For resource routes: a notice redirect becomes a 403 with the notice's text. */
+  noRedirects?: boolean
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Passes the screen's rules or throws the redirect or response that refuses the request. */
+export async function requireScreen(
   request: Request,
   context: AppLoadContext,
   screenPath: string,
-  extend: (screen: GuardedScreen) => T,
-  { customerFormat }: ScreenGuardOptions = {},
-): Promise<GuardedScreen & T> {
+  options: ScreenGuardOptions = {},
+): Promise<Screen> {
   const { session, user, accessToken } = await requireAuth(request, context)
-  const api = createApiClient(context.config, accessToken)
   const url = new URL(request.url)
-  const customerNumber = url.searchParams.get('customer')
+  const customerNumber = customerNumberOf(url.searchParams.get('customer'))
   return withReauth(request, context, async () => {
-    if (!customerNumber || (customerFormat && !customerFormat.test(customerNumber))) {
-      throw redirect(NOTICE_PATHS.noselectedcustomer)
+    let info: AccountInfo | null = null
+    if (customerNumber) {
+      const reply = await accountInfoFor(request, context, accessToken, customerNumber)
+      if (isOutage(reply)) throw serviceUnavailable()
+      if (reply.status !== 'SUCCESS') {
+        throw data(`Customer ${customerNumber} was not found or you do not have access to it.`, {
+          status: failureStatus(reply) === 404 ? 404 : 403,
+        })
+      }
+      info = reply.data
     }
-    const reply = await accountInfoFor(context, api, accessToken, customerNumber)
-    if (reply.status !== 'SUCCESS') throw new Response('You do not have access to this customer.', { status: 403 })
-    const info = reply.data
-    const target = screenRedirect({ pathname: screenPath, searchParams: url.searchParams, user, info, customerNumber, customerCount: null })
-    if (target) throw redirect(withCustomer(target, customerNumber))
-    if (!routeAllowedByFlags(screenPath, await featureFlags(session, api))) {
-      throw new Response('This page is switched off by a feature flag.', { status: 403 })
-    }
-    const screen: GuardedScreen = { user, session, api, customerNumber, info, href: withCustomer(screenPath, customerNumber) }
-    return { ...screen, ...extend(screen) }
+    const decision = screenDecision({
+      pathname: screenPath,
+      searchParams: url.searchParams,
+      user,
+      info,
+      customerNumber,
+      customerCount: noticePageOf(screenPath) === 'nocustomer' ? await customerCount(request, context, accessToken) : null,
+      access: (await writes(request, screenPath)) ? 'write' : 'read',
+      flags: await featureFlags(request, context, session, accessToken),
+    })
+    refuse(decision, customerNumber, options)
+    return { user, session, api: screenApi(request, context, accessToken), customerNumber, info, href: withCustomer(screenPath, customerNumber) }
   })
 }
 
-async function featureFlags(session: Session, api: ApiClient): Promise<FlagGate[]> {
-  const cached = session.get('features') as { list: FlagGate[] } | undefined
-  if (cached) return cached.list
-  const reply = await api.getFeatures()
-  // As in the shell: a failed flag call falls back to an empty list.
-  return reply.status === 'SUCCESS' ? reply.data : []
+/** requireScreen for a screen that works on the selected customer. */
+export async function requireCustomerScreen(
+  request: Request,
+  context: AppLoadContext,
+  screenPath: string,
+  options?: ScreenGuardOptions,
+): Promise<CustomerScreen> {
+  const screen = await requireScreen(request, context, screenPath, options)
+  const { customerNumber, info } = screen
+  if (!customerNumber || !info) throw redirect(NOTICE_PATHS.noselectedcustomer)
+  return { ...screen, customerNumber, info }
+}
+
+function refuse(decision: ScreenDecision, customerNumber: string | null, { noRedirects }: ScreenGuardOptions) {
+  if (decision.kind === 'refuse') throw data(decision.message, { status: decision.status })
+  if (decision.kind !== 'redirect') return
+  if (noRedirects) {
+    const notice = noticePageOf(decision.to.split('?')[0])
+    throw data(notice ? NOTICE_TEXTS[notice] : NOTICE_TEXTS.nopermissions, { status: 403 })
+  }
+  throw redirect(withCustomer(decision.to, customerNumber))
+}
+
+/** Whether the request asks to change something: an unsafe method, unless its form intent only reads. */
+async function writes(request: Request, screenPath: string): Promise<boolean> {
+  if (!UNSAFE.has(request.method)) return false
+  const readIntents = readOnlyIntents(screenPath)
+  if (readIntents.length === 0) return true
+  const intent = await request
+    .clone()
+    .formData()
+    .then((form) => form.get('intent'))
+    .catch(() => null)
+  return !(typeof intent === 'string' && readIntents.includes(intent))
+}
+
+/** The flags as the shell keeps them in the session, else asked once for the request; a failed call gives none. */
+async function featureFlags(request: Request, context: AppLoadContext, session: PortalSession, accessToken: string): Promise<FlagGate[]> {
+  const stored = session.get('features') as { list: FlagGate[] } | undefined
+  if (stored) return stored.list
+  const reply = await featuresFor(request, context, accessToken)
+  // Spec 1 section 8: a failed feature call falls back to an empty list.
+  return reply.status === 'SUCCESS' ? flagGates(reply.data) : []
+}
+
+async function customerCount(request: Request, context: AppLoadContext, accessToken: string): Promise<number> {
+  const reply = await reachableAccountsFor(request, context, accessToken)
+  if (isOutage(reply)) throw serviceUnavailable()
+  return reply.status === 'SUCCESS' ? reply.data.length : 0
 }
 
 /** Post/redirect/get with a one-shot message rendered by the next page. */
-export async function redirectWithFlash(session: Session, context: AppLoadContext, to: string, flash: Flash) {
+export async function redirectWithFlash(session: PortalSession, context: AppLoadContext, to: string, flash: Flash) {
   session.set('flash', flash)
   return redirect(to, { headers: { 'Set-Cookie': await commitSession(session, context) } })
 }

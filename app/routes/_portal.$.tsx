@@ -1,5 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
-import { ErrorPage } from '../ui/error-page'
+import { ScreenErrorBoundary } from '../ui/error-page'
 
 /** Any path no screen claims: a 404 inside the shell. */
 export function loader() {
@@ -12,7 +11,4 @@ export default function NotFound() {
   return null
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError()
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />
-}
+export const ErrorBoundary = ScreenErrorBoundary

@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { credentialsExport, credentialsFileName } from '../domain/elastic-credentials'
 import { requireElasticScreen } from '../upstream/elastic.server'
+import { failureStatus } from '../upstream/envelope'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const screen = await requireElasticScreen(request, context, '/clscredentials')
@@ -15,8 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!server) return text('This customer has no activated Elastic License Server.', 404)
   const reply = await screen.calls.getPin(screen.customerNumber, screen.info.customerName, server.deviceId)
   if (reply.status !== 'SUCCESS') {
-    const status = (reply as { httpStatus?: number }).httpStatus ?? 502
-    return text(`The PIN could not be exported: ${reply.err}`, status)
+    return text(`The PIN could not be exported: ${reply.err}`, failureStatus(reply))
   }
   const body = JSON.stringify(credentialsExport(server, reply.data.pin), null, 2)
   return new Response(body, {

@@ -33,6 +33,8 @@ import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
+import { ScreenErrorBoundary } from '../ui/error-page'
+import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/clscredentials'
 const exportHref = (customerNumber: string) => withCustomer(`${SCREEN}/export.json`, customerNumber)
@@ -122,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = await screen.calls.saveUsers(screen.customerNumber, server.deviceId, users, oldUsers)
   if (reply.status !== 'SUCCESS') {
     // Someone else saved first: say so and keep the edits. Any other refusal: /nopermissions (spec 2 section 8).
-    if ((reply as { httpStatus?: number }).httpStatus === 409) {
+    if (failureStatus(reply) === 409) {
       return answer({ result: submission.reply({ fieldErrors: { users: [reply.err] } }) }, 409)
     }
     throw permissionDenied(screen.customerNumber)
@@ -342,3 +344,5 @@ function CancelButton({ hydrated, enabled, href, onCancel }: { hydrated: boolean
     </Link>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

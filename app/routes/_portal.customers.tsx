@@ -1,17 +1,15 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireAuth } from '../auth/guard.server'
-import { createApiClient } from '../upstream/client.server'
-import { withReauth } from '../portal/context.server'
+import { requireScreen } from '../portal/screen-guard.server'
 import { searchCustomers } from '../portal/customer-search.server'
 import { CUSTOMER_RESULTS_SHOWN } from '../domain/customer-search'
+import { ScreenErrorBoundary } from '../ui/error-page'
 
 /** The customer search without JavaScript: results of the toolbar form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { accessToken } = await requireAuth(request, context)
+  const { api } = await requireScreen(request, context, '/customers')
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
-  const api = createApiClient(context.config, accessToken)
-  const result = await withReauth(request, context, () => searchCustomers(api, q))
+  const result = await searchCustomers(api, q)
   // One match: select it straight away.
   if (result.ok && result.accounts.length === 1) {
     throw redirect(`/home?customer=${encodeURIComponent(result.accounts[0].AccountID)}`)
@@ -58,3 +56,5 @@ export default function CustomerResults() {
     </section>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

@@ -1,58 +1,50 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
-import { requireAuth } from '../auth/guard.server'
 import { commitSession } from '../auth/session.server'
-import { withReauth } from '../portal/context.server'
-import { createApiClient } from '../upstream/client.server'
+import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { emailCalls } from '../upstream/emails.server'
+import { failureStatus } from '../upstream/envelope'
 import { emailDocument } from '../domain/email-html.server'
 import { formatDayMonYearTime } from '../grid/format'
 import { recordIdSchema } from '../domain/record-id'
-import { failureStatus } from '../grid/types'
 import { withCustomer } from '../ui/customer-href'
+
+const EMAIL_NOT_FOUND = 'That email was not found for this customer.'
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.email.subject ?? 'Email'} | Licensing Portal` },
 ]
 
-const CUSTOMER = /^[0-9A-Za-z-]{1,20}$/
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const customerNumber = new URL(request.url).searchParams.get('customer')
-  const { session, accessToken } = await requireAuth(request, context)
-  // Without a customer the shell's loader redirects.
-  if (!customerNumber || !CUSTOMER.test(customerNumber)) throw data('Select a customer first.', { status: 404 })
+  const { api, session, customerNumber } = await requireCustomerScreen(request, context, '/emails')
   const id = recordIdSchema.safeParse(params.id)
   if (!id.success) throw data('There is no such email.', { status: 404 })
   const list = withCustomer('/emails', customerNumber)
-  const api = createApiClient(context.config, accessToken)
-  return withReauth(request, context, async () => {
-    const reply = await emailCalls(api).get(customerNumber, id.data)
-    if (reply.status !== 'SUCCESS') {
-      const status = failureStatus(reply)
-      if (status === 404) throw data('This email does not exist or has been deleted.', { status: 404 })
-      if (status === 403) {
-        session.set('flash', { type: 'warning', message: 'That email belongs to a customer you cannot see.' })
-        throw redirect(list, { headers: { 'Set-Cookie': await commitSession(session, context) } })
-      }
-      throw data(reply.err, { status: 502 })
+  const reply = await emailCalls(api).get(customerNumber, id.data)
+  if (reply.status !== 'SUCCESS') {
+    const status = failureStatus(reply)
+    // Spec 1 section 2.6: an e-mail that is not the selected customer's sends the user back to the list. The API
+    // answers another customer's e-mail exactly like a missing one, so other customers' ids cannot be probed.
+    if (status === 404) {
+      session.set('flash', { type: 'warning', message: EMAIL_NOT_FOUND })
+      throw redirect(list, { headers: { 'Set-Cookie': await commitSession(session, context) } })
     }
-    const email = reply.data
-    // Spec 1 section 2.6: an e-mail of another customer sends the user back to the list.
-    if (email.customerNumber !== customerNumber) throw redirect(list)
-    return {
-      email: {
-        id: email.id,
-        to: email.to,
-        date: formatDayMonYearTime(email.date),
-        subject: email.subject,
-        customerNumber: email.customerNumber,
-        customerName: email.customerName,
-      },
-      bodyDocument: emailDocument(email.body),
-      listHref: list,
-    }
-  })
+    throw data(reply.err, { status })
+  }
+  const email = reply.data
+  if (email.customerNumber !== customerNumber) throw redirect(list)
+  return {
+    email: {
+      id: email.id,
+      to: email.to,
+      date: formatDayMonYearTime(email.date),
+      subject: email.subject,
+      customerNumber: email.customerNumber,
+      customerName: email.customerName,
+    },
+    bodyDocument: emailDocument(email.body),
+    listHref: list,
+  }
 }
 
 function Field({ label, value }: { label: string; value: string }) {

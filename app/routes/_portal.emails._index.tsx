@@ -1,9 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireAuth } from '../auth/guard.server'
-import { withReauth } from '../portal/context.server'
-import { createApiClient } from '../upstream/client.server'
+import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { withCustomer } from '../ui/customer-href'
+import { ScreenErrorBoundary } from '../ui/error-page'
 import { DataGrid } from '../ui/grid/data-grid'
 import { emailGrid } from '../grid/emails'
 import { emailSource } from '../grid/emails.server'
@@ -12,28 +11,21 @@ import { gridClientLoader } from '../ui/grid/client-loader'
 
 export const meta: MetaFunction = () => [{ title: 'Emails | Licensing Portal' }]
 
-const CUSTOMER = /^[0-9A-Za-z-]{1,20}$/
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const customerNumber = new URL(request.url).searchParams.get('customer')
-  // No customer, or one whose type has no e-mail list: the shell's loader redirects (spec 1 section 6).
-  if (!customerNumber || !CUSTOMER.test(customerNumber)) return { grid: null, customerNumber: null }
-  const { accessToken } = await requireAuth(request, context)
-  const api = createApiClient(context.config, accessToken)
-  return withReauth(request, context, async () => {
-    const grid = await loadGrid({
-      request,
-      spec: emailGrid,
-      source: emailSource(api, customerNumber),
-      preferences: preferenceStore(api, customerNumber, emailGrid),
-    })
-    // Spec 1 section 8: a FAILURE from the list call leads to /nopermissions. A filter the
-    // service cannot read (400) is shown in place of the rows instead, so it can be cleared.
-    if (grid.error?.source === 'data' && grid.error.httpStatus !== 400) {
-      throw redirect(withCustomer(`/nopermissions?denied=${encodeURIComponent(customerNumber)}`, customerNumber))
-    }
-    return { grid, customerNumber }
+  // No customer, or one whose type has no e-mail list, is refused here (spec 1 section 6).
+  const { api, customerNumber } = await requireCustomerScreen(request, context, '/emails')
+  const grid = await loadGrid({
+    request,
+    spec: emailGrid,
+    source: emailSource(api, customerNumber),
+    preferences: preferenceStore(api, customerNumber, emailGrid),
   })
+  // Spec 1 section 8: a FAILURE from the list call leads to /nopermissions. A filter the
+  // service cannot read (400) is shown in place of the rows instead, so it can be cleared.
+  if (grid.error?.source === 'data' && grid.error.httpStatus !== 400) {
+    throw redirect(withCustomer(`/nopermissions?denied=${encodeURIComponent(customerNumber)}`, customerNumber))
+  }
+  return { grid, customerNumber }
 }
 
 /** With JavaScript, pages and narrowing filters are answered from the rows already loaded. */
@@ -69,3 +61,5 @@ export default function EmailsRoute() {
     </section>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

@@ -1,8 +1,17 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useRouteLoaderData } from '@remix-run/react'
+import { requireScreen } from '../portal/screen-guard.server'
+import { ScreenErrorBoundary } from '../ui/error-page'
 import { PortalLink } from '../ui/portal-link'
 import { expandNav } from '../domain/navigation'
 import type { loader as portalLoader } from './_portal'
 import { withCustomer } from '../ui/customer-href'
+
+/** Home shows what the shell loaded; its guard still applies the rules (export control, the customer's info). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireScreen(request, context, '/home')
+  return null
+}
 
 export default function Home() {
   const shell = useRouteLoaderData<typeof portalLoader>('routes/_portal')
@@ -49,3 +58,5 @@ export default function Home() {
     </section>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

@@ -1,3 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireScreen } from '../portal/screen-guard.server'
 import { noticePage } from '../ui/notice'
+import { ScreenErrorBoundary } from '../ui/error-page'
+
+/** The notice stays while its reason does; its exit rule is one of the screen rules. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireScreen(request, context, '/nopermissions')
+  return null
+}
 
 export default noticePage('nopermissions')
+
+export const ErrorBoundary = ScreenErrorBoundary

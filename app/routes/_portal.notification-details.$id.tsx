@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { alertDetails } from '../domain/alerts'
 import { getNotification } from '../upstream/notifications.server'
-import { withAlertsApi } from '../ui/alerts/alerts-api.server'
+import { requireScreen } from '../portal/screen-guard.server'
 import { AlertDetailsView } from '../ui/alerts/alert-details'
 import { BackToAlerts } from '../ui/alerts/back-link'
 import { AlertsLoadError } from '../ui/alerts/load-error'
-import { AlertsErrorBoundary } from '../ui/alerts/route-error'
+import { ScreenErrorBoundary } from '../ui/error-page'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
 export const meta: MetaFunction = () => [{ title: 'Alert Details | Licensing Portal' }]
@@ -14,15 +14,14 @@ export const meta: MetaFunction = () => [{ title: 'Alert Details | Licensing Por
 const NOT_FOUND = 'This alert does not exist. It may have been removed.'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await requireScreen(request, context, '/notification-details')
   const raw = params.id ?? ''
   if (!/^[1-9][0-9]{0,14}$/.test(raw)) throw new Response(NOT_FOUND, { status: 404 })
   const now = new Date()
-  return withAlertsApi(request, context, async (api) => {
-    const reply = await getNotification(api, Number(raw))
-    if (reply.status !== 'SUCCESS') return { error: reply.err, alert: null }
-    if (!reply.data) throw new Response(NOT_FOUND, { status: 404 })
-    return { error: null, alert: alertDetails(reply.data, now) }
-  })
+  const reply = await getNotification(api, Number(raw))
+  if (reply.status !== 'SUCCESS') return { error: reply.err, alert: null }
+  if (!reply.data) throw new Response(NOT_FOUND, { status: 404 })
+  return { error: null, alert: alertDetails(reply.data, now) }
 }
 
 export default function AlertDetailsRoute() {
@@ -40,4 +39,4 @@ export default function AlertDetailsRoute() {
   )
 }
 
-export const ErrorBoundary = AlertsErrorBoundary
+export const ErrorBoundary = ScreenErrorBoundary

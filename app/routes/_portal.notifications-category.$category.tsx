@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { alertSummary, alertsOfCategory, categoryFromSlug, categoryTitle } from '../domain/alerts'
 import { getActiveNotifications } from '../upstream/notifications.server'
-import { withAlertsApi } from '../ui/alerts/alerts-api.server'
+import { requireScreen } from '../portal/screen-guard.server'
 import { AlertCard } from '../ui/alerts/alert-card'
 import { BackToAlerts } from '../ui/alerts/back-link'
 import { AlertsLoadError } from '../ui/alerts/load-error'
-import { AlertsErrorBoundary } from '../ui/alerts/route-error'
+import { ScreenErrorBoundary } from '../ui/error-page'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -14,6 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api } = await requireScreen(request, context, '/notifications-category')
   const category = categoryFromSlug(params.category ?? '')
   if (!category) {
     throw new Response('There is no such alert category. The categories are critical, warning, info and ok.', {
@@ -22,11 +23,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const now = new Date()
   const title = categoryTitle(category)
-  return withAlertsApi(request, context, async (api) => {
-    const reply = await getActiveNotifications(api)
-    if (reply.status !== 'SUCCESS') return { title, error: reply.err, alerts: [] }
-    return { title, error: null, alerts: alertsOfCategory(reply.data, category, now).map(alertSummary) }
-  })
+  const reply = await getActiveNotifications(api)
+  if (reply.status !== 'SUCCESS') return { title, error: reply.err, alerts: [] }
+  return { title, error: null, alerts: alertsOfCategory(reply.data, category, now).map(alertSummary) }
 }
 
 export default function CategoryAlertsRoute() {
@@ -58,4 +57,4 @@ export default function CategoryAlertsRoute() {
   )
 }
 
-export const ErrorBoundary = AlertsErrorBoundary
+export const ErrorBoundary = ScreenErrorBoundary

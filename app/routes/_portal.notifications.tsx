@@ -3,12 +3,12 @@ import { useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { alertPanels, alertSummary, NOTIFICATIONS_MAX_SIZE } from '../domain/alerts'
 import { getActiveNotifications, getResolvedNotifications } from '../upstream/notifications.server'
-import { withAlertsApi } from '../ui/alerts/alerts-api.server'
+import { requireScreen } from '../portal/screen-guard.server'
 import { ActiveAlertPanels, AlertsIntro } from '../ui/alerts/active-panels'
 import { ResolvedAlertsTable } from '../ui/alerts/resolved-table'
 import { AlertsTabs, type AlertsTab } from '../ui/alerts/tabs'
 import { AlertsLoadError } from '../ui/alerts/load-error'
-import { AlertsErrorBoundary } from '../ui/alerts/route-error'
+import { ScreenErrorBoundary } from '../ui/error-page'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
 export const meta: MetaFunction = () => [{ title: 'Alerts | Licensing Portal' }]
@@ -16,20 +16,19 @@ export const meta: MetaFunction = () => [{ title: 'Alerts | Licensing Portal' }]
 const tabSchema = z.enum(['active', 'resolved']).catch('active')
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireScreen(request, context, '/notifications')
   const tab: AlertsTab = tabSchema.parse(new URL(request.url).searchParams.get('tab') ?? 'active')
   const now = new Date()
-  return withAlertsApi(request, context, async (api) => {
-    if (tab === 'active') {
-      const reply = await getActiveNotifications(api)
-      return reply.status === 'SUCCESS'
-        ? { tab, error: null, panels: alertPanels(reply.data, now), rows: [], truncated: false }
-        : { tab, error: reply.err, panels: [], rows: [], truncated: false }
-    }
-    const result = await getResolvedNotifications(api, now)
-    return result.status === 'SUCCESS'
-      ? { tab, error: null, panels: [], rows: result.data.map(alertSummary), truncated: result.truncated }
-      : { tab, error: result.err, panels: [], rows: [], truncated: false }
-  })
+  if (tab === 'active') {
+    const reply = await getActiveNotifications(api)
+    return reply.status === 'SUCCESS'
+      ? { tab, error: null, panels: alertPanels(reply.data, now), rows: [], truncated: false }
+      : { tab, error: reply.err, panels: [], rows: [], truncated: false }
+  }
+  const result = await getResolvedNotifications(api, now)
+  return result.status === 'SUCCESS'
+    ? { tab, error: null, panels: [], rows: result.data.map(alertSummary), truncated: result.truncated }
+    : { tab, error: result.err, panels: [], rows: [], truncated: false }
 }
 
 export default function AlertsRoute() {
@@ -68,4 +67,4 @@ export default function AlertsRoute() {
   )
 }
 
-export const ErrorBoundary = AlertsErrorBoundary
+export const ErrorBoundary = ScreenErrorBoundary

@@ -29,6 +29,7 @@ import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { ScreenErrorBoundary } from '../ui/error-page'
 
 const SCREEN = '/portalaccess'
 const FORM_ID = 'portal-access'
@@ -289,3 +290,5 @@ function ContactRow({
     </EditableListRow>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

@@ -12,6 +12,7 @@ import { requirePortalAccessScreen } from '../upstream/portal-access.server'
 import type { FilterRule } from '../upstream/envelope'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
+import { ScreenErrorBoundary } from '../ui/error-page'
 
 const SCREEN = '/portalaccess/audit'
 const PAGE_SIZE = 25
@@ -154,3 +155,5 @@ export default function AuditRoute() {
     </section>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

@@ -4,13 +4,14 @@ import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { useState } from 'react'
 import { z } from 'zod'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { requireAuth } from '../auth/guard.server'
 import { commitSession } from '../auth/session.server'
-import { createApiClient } from '../upstream/client.server'
-import { forgetFeatures, withReauth } from '../portal/context.server'
+import { forgetFeatures } from '../portal/context.server'
+import { requireScreen } from '../portal/screen-guard.server'
 import { featurePanelVisible, flagSelectionError, type FeatureFlag } from '../domain/feature-flags'
 import { safeReturnTo } from '../auth/return-to'
 import { useHydrated } from '../ui/use-hydrated'
+import { ScreenErrorBoundary } from '../ui/error-page'
+import { failureStatus } from '../upstream/envelope'
 import { ModalDialog } from '../ui/modal-dialog'
 
 const schema = z.object({
@@ -19,15 +20,13 @@ const schema = z.object({
   returnTo: z.string().optional(),
 })
 
+/** The guard, then the screen's own rule: the dialog exists outside production only. */
 async function loadFlags(request: Request, context: LoaderFunctionArgs['context']) {
-  const { accessToken } = await requireAuth(request, context)
-  const api = createApiClient(context.config, accessToken)
-  return withReauth(request, context, async () => {
-    const [env, features] = await Promise.all([api.getEnvironment(), api.getFeatures()])
-    const environment = env.status === 'SUCCESS' ? env.data : 'prod'
-    if (!featurePanelVisible(environment)) throw new Response('Feature flags can be changed only outside production.', { status: 404 })
-    return { api, features: features.status === 'SUCCESS' ? features.data : [] }
-  })
+  const { api, session } = await requireScreen(request, context, '/settings/features')
+  const [env, features] = await Promise.all([api.getEnvironment(), api.getFeatures()])
+  const environment = env.status === 'SUCCESS' ? env.data : 'prod'
+  if (!featurePanelVisible(environment)) throw new Response('Feature flags can be changed only outside production.', { status: 404 })
+  return { api, session, features: features.status === 'SUCCESS' ? features.data : [] }
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api, features } = await loadFlags(request, context)
+  const { api, session, features } = await loadFlags(request, context)
   const submission = parseWithZod(await request.formData(), { schema })
   if (submission.status !== 'success') {
     return data({ error: 'The form could not be read. Please try again.' }, { status: 400 })
@@ -49,10 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const conflict = flagSelectionError(selected, features)
   if (conflict) return data({ error: conflict, selected }, { status: 400 })
 
-  const reply = await withReauth(request, context, () => api.setFeatures(selected))
-  if (reply.status !== 'SUCCESS') return data({ error: reply.err, selected }, { status: 400 })
+  const reply = await api.setFeatures(selected)
+  if (reply.status !== 'SUCCESS') return data({ error: reply.err, selected }, { status: failureStatus(reply) })
 
-  const { session } = await requireAuth(request, context)
   forgetFeatures(session)
   session.set('flash', {
     type: 'success',
@@ -172,3 +170,5 @@ function FeatureFlagsForm({
     </Form>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

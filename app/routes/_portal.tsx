@@ -1,11 +1,11 @@
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { loadPortalContext } from '../portal/context.server'
-import { screenRedirect } from '../domain/screen-access'
 import { compactNav, expandNav, navigationGroups } from '../domain/navigation'
 import { breadcrumbs } from '../domain/breadcrumbs'
 import { initials, roleLabel } from '../domain/permissions'
 import { featurePanelVisible, routeAllowedByFlags } from '../domain/feature-flags'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
 import { PortalLink, useLinkNavigation } from '../ui/portal-link'
 import { withCustomer } from '../ui/customer-href'
 import { cached } from '../portal/process-cache.server'
@@ -16,29 +16,17 @@ import { Breadcrumbs } from '../ui/shell/breadcrumbs'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { Footer } from '../ui/shell/footer'
 import { LoadingOverlay } from '../ui/shell/loading-overlay'
-import { ErrorPage } from '../ui/error-page'
+import { ErrorPage, RouteErrorPage } from '../ui/error-page'
 import { AlertsBanner } from '../ui/alerts/banner'
 
+/**
+ * The shell: the user, the selected customer, navigation, alerts, flash. Each
+ * screen applies its own rules in its own loader and action (app/portal/screen-guard.server.ts).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = await loadPortalContext(request, context)
   const url = new URL(request.url)
   const { user, info, customerNumber, features } = portal
-
-  const target = screenRedirect({
-    pathname: url.pathname,
-    searchParams: url.searchParams,
-    user,
-    info,
-    customerNumber,
-    customerCount: portal.customerCount,
-  })
-  if (target && target !== url.pathname) {
-    throw redirect(withCustomer(target, customerNumber), {
-      headers: portal.setCookie ? { 'Set-Cookie': portal.setCookie } : undefined,
-    })
-  }
-  // A route whose feature flag is off is refused, but the shell still shows.
-  const blocked = !routeAllowedByFlags(url.pathname, features)
 
   const enabledPaths = (features ?? []).filter((f) => f.enabled && f.path).map((f) => f.path as string)
   const nav = navigationGroups(user, info, enabledPaths)
@@ -49,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const reply = await portal.api.getBuildInfo()
     if (reply.status === 'SUCCESS') return String(reply.data)
     console.error('Could not get build info.')
-    return ''
+    return reply.unavailable ? undefined : ''
   })
   const { config } = context
   return data(
@@ -71,11 +59,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         profile: config.profileUrl,
         privacy: config.privacyUrl,
       },
-      buildInfo,
+      buildInfo: buildInfo ?? '',
       year: new Date().getFullYear(),
-      blocked,
+      unavailable: portal.unavailable,
     },
-    { status: blocked ? 403 : 200, headers: portal.setCookie ? { 'Set-Cookie': portal.setCookie } : undefined },
+    { status: portal.unavailable ? 503 : 200, headers: portal.setCookie ? { 'Set-Cookie': portal.setCookie } : undefined },
   )
 }
 
@@ -86,13 +74,9 @@ export default function PortalLayout() {
   return (
     <Shell shell={shell}>
       {shell.flash ? <FlashPanel type={shell.flash.type} message={shell.flash.message} /> : null}
-      {shell.blocked ? (
-        <section aria-labelledby="blocked-title" className="space-y-2">
-          <h1 id="blocked-title" className="text-2xl font-semibold">
-            Not available
-          </h1>
-          <p>This page is switched off by a feature flag.</p>
-        </section>
+      {shell.unavailable ? (
+        // Without the customer the screen cannot be shown; the shell still can.
+        <ErrorPage status={503} error={SERVICE_UNAVAILABLE_MESSAGE} />
       ) : (
         <Outlet />
       )}
@@ -182,12 +166,22 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
   )
 }
 
+/**
+ * The shell's own loader failed, so there is no shell to show: a plain page. (A
+ * screen's refusals and errors render in the screen's boundary, inside the shell.)
+ */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const shell = useRouteLoaderData<typeof loader>('routes/_portal')
+  if (shell) {
+    return (
+      <Shell shell={shell}>
+        <RouteErrorPage />
+      </Shell>
+    )
+  }
   return (
     <main className="mx-auto max-w-2xl p-8">
-      <ErrorPage status={status} error={error} />
+      <RouteErrorPage />
     </main>
   )
 }

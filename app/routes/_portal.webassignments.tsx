@@ -1,3 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireScreen } from '../portal/screen-guard.server'
 import { notAvailablePage } from '../ui/not-available'
+import { ScreenErrorBoundary } from '../ui/error-page'
+
+/** Not built yet, but its rules apply already: a bookmark to it is refused as the screen will be. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireScreen(request, context, '/webassignments')
+  return null
+}
 
 export default notAvailablePage('Assignments')
+
+export const ErrorBoundary = ScreenErrorBoundary

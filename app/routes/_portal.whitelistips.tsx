@@ -24,6 +24,8 @@ import { useHydrated } from '../ui/use-hydrated'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
 import { SAVED_LIST_MAX_LENGTH } from '../domain/saved-list'
+import { ScreenErrorBoundary } from '../ui/error-page'
+import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/whitelistips'
 const STALE_FORM = 'This page is out of date: reload it and make your change again. Nothing was saved.'
@@ -69,8 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = await screen.calls.setIps(screen.customerNumber, server.deviceId, rules, startedFrom)
   if (reply.status !== 'SUCCESS') {
     // Spec 1 section 8: the err is shown as an error banner.
-    const status = (reply as { httpStatus?: number }).httpStatus ?? 400
-    return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status })
+    return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status: failureStatus(reply) })
   }
   return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
 }
@@ -213,3 +214,5 @@ function RuleRow({
     </EditableListRow>
   )
 }
+
+export const ErrorBoundary = ScreenErrorBoundary

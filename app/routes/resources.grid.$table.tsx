@@ -5,14 +5,11 @@
  * - GET with chunk=<offset>,<limit>: rows of the view and its total as JSON (the
  *   browser's cache of the list, app/ui/grid/client-loader.ts);
  * - POST (view=<view query>): saves the view (the component's debounced save with JavaScript).
+ * Each starts with the guard of the list's screen: its rules guard the list's data too.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { requireAuth } from '../auth/guard.server'
-import { withReauth } from '../portal/context.server'
-import { createApiClient, type ApiClient } from '../upstream/client.server'
-import { exportDenied } from '../domain/permissions'
-import type { AccountInfo } from '../domain/types'
+import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { parseGridState } from '../domain/grid-state'
 import { gridList } from '../grid/registry.server'
 import { gridCsv } from '../grid/csv.server'
@@ -22,8 +19,6 @@ import { distinctValues, loadChunk, preferenceStore } from '../grid/load-grid.se
 function text(message: string, init: { status: number }) {
   return new Response(message, { ...init, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
-
-const customerSchema = z.string().regex(/^[0-9A-Za-z-]{1,20}$/)
 
 /** Most rows one chunk may ask for. */
 const MAX_CHUNK_ROWS = 1000
@@ -35,61 +30,47 @@ const chunkSchema = z
 
 const noStore = { 'Cache-Control': 'no-store' }
 
-async function resolve(request: Request, context: LoaderFunctionArgs['context'], table: string | undefined, customer: string | null) {
+/** The list of the address and the guard of its screen, refusing instead of redirecting: nobody reads a notice here. */
+async function requireList(request: Request, context: LoaderFunctionArgs['context'], table: string | undefined) {
   const list = table ? gridList(table) : undefined
   if (!list) throw text('Unknown list.', { status: 404 })
-  const parsed = customerSchema.safeParse(customer)
-  if (!parsed.success) throw text('Select a customer first.', { status: 400 })
-  const { accessToken } = await requireAuth(request, context)
-  return { list, customerNumber: parsed.data, api: createApiClient(context.config, accessToken) }
-}
-
-/** The list's own screen rule and export control, as the screen applies them. */
-async function requireListAllowed(api: ApiClient, customerNumber: string, allowed: (info: AccountInfo) => boolean) {
-  const reply = await api.getAccountInfo(customerNumber)
-  if (reply.status !== 'SUCCESS' || exportDenied(reply.data) || !allowed(reply.data)) {
-    throw text('You do not have enough permissions to view this page.', { status: 403 })
-  }
+  const { api, customerNumber } = await requireCustomerScreen(request, context, list.screen, { noRedirects: true })
+  return { list, customerNumber, api }
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const { list, customerNumber, api } = await resolve(request, context, params.table, url.searchParams.get('customer'))
-  return withReauth(request, context, async () => {
-    await requireListAllowed(api, customerNumber, list.allowed)
-    const source = list.source(api, customerNumber)
-    const state = parseGridState(list.spec, url.searchParams)
-    const distinct = url.searchParams.get('distinct')
-    if (distinct !== null) {
-      return Response.json(await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''), {
-        headers: noStore,
-      })
-    }
-    const chunk = url.searchParams.get('chunk')
-    if (chunk !== null) {
-      const range = chunkSchema.safeParse(chunk)
-      if (!range.success) throw text(`A chunk is <offset>,<limit> with a limit of 1 to ${MAX_CHUNK_ROWS}.`, { status: 400 })
-      const [offset, limit] = range.data
-      const result = await loadChunk(list.spec, source, state, offset, limit)
-      if (!result.ok) return Response.json({ error: result.error.message }, { status: result.error.httpStatus === 400 ? 400 : 502, headers: noStore })
-      return Response.json(result.chunk, { headers: noStore })
-    }
-    const csv = await gridCsv(list.spec, state, source, list.exportName)
-    if (!csv.ok) throw text(`The export failed: ${csv.message}`, { status: 502 })
-    return csv.response
-  })
+  const { list, customerNumber, api } = await requireList(request, context, params.table)
+  const source = list.source(api, customerNumber)
+  const state = parseGridState(list.spec, url.searchParams)
+  const distinct = url.searchParams.get('distinct')
+  if (distinct !== null) {
+    return Response.json(await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''), {
+      headers: noStore,
+    })
+  }
+  const chunk = url.searchParams.get('chunk')
+  if (chunk !== null) {
+    const range = chunkSchema.safeParse(chunk)
+    if (!range.success) throw text(`A chunk is <offset>,<limit> with a limit of 1 to ${MAX_CHUNK_ROWS}.`, { status: 400 })
+    const [offset, limit] = range.data
+    const result = await loadChunk(list.spec, source, state, offset, limit)
+    if (!result.ok) return Response.json({ error: result.error.message }, { status: result.error.httpStatus ?? 502, headers: noStore })
+    return Response.json(result.chunk, { headers: noStore })
+  }
+  const csv = await gridCsv(list.spec, state, source, list.exportName)
+  if (!csv.ok) throw text(`The export failed: ${csv.message}`, { status: 502 })
+  return csv.response
 }
 
-const saveSchema = z.object({ customer: customerSchema, view: z.string().max(8000) })
+const saveSchema = z.object({ view: z.string().max(8000) })
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') throw text('Method not allowed.', { status: 405 })
+  const { list, customerNumber, api } = await requireList(request, context, params.table)
   const form = saveSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!form.success) return Response.json({ ok: false, error: 'The view could not be read.' }, { status: 400 })
-  const { list, customerNumber, api } = await resolve(request, context, params.table, form.data.customer)
-  return withReauth(request, context, async () => {
-    const state = parseGridState(list.spec, new URLSearchParams(form.data.view))
-    const ok = await preferenceStore(api, customerNumber, list.spec).save(state)
-    return Response.json({ ok }, { status: ok ? 200 : 502 })
-  })
+  const state = parseGridState(list.spec, new URLSearchParams(form.data.view))
+  const ok = await preferenceStore(api, customerNumber, list.spec).save(state)
+  return Response.json({ ok }, { status: ok ? 200 : 502 })
 }

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse } from '@remix-run/react'
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_TITLE } from '../domain/service-status'
 
 /** Title and default message by status; any other status is a failure. */
 const PAGES: Record<number, { title: string; message: string }> = {
@@ -7,24 +8,45 @@ const PAGES: Record<number, { title: string; message: string }> = {
     message: 'The page you asked for does not exist. Check the address or go back to the home page.',
   },
   403: { title: 'Not available', message: 'You cannot open this page.' },
+  503: { title: SERVICE_UNAVAILABLE_TITLE, message: SERVICE_UNAVAILABLE_MESSAGE },
 }
 
 const FAILURE = { title: 'Something went wrong', message: 'The page could not be shown. Please try again in a moment.' }
 
-/** The page shown for an unknown path (404) or a failed screen. A text the error response carries replaces the default message. */
+/**
+ * The page shown for an unknown path (404), a refusal or a failed screen. A text the
+ * error response carries (or a text given as the error) replaces the default message.
+ */
 export function ErrorPage({ status, error }: { status: number; error?: unknown }) {
   const detail =
-    isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : undefined
+    typeof error === 'string' && error
+      ? error
+      : isRouteErrorResponse(error) && typeof error.data === 'string' && error.data
+        ? error.data
+        : undefined
   const { title, message } = PAGES[status] ?? FAILURE
   return (
     <section aria-labelledby="error-title" className="space-y-3">
       <h1 id="error-title" className="text-2xl font-semibold">
         {title}
       </h1>
-      <p>{detail ?? message}</p>
+      <p data-testid="error-message">{detail ?? message}</p>
       <p>
         <a href="/home">Go to the home page</a>
       </p>
     </section>
   )
 }
+
+/** The ErrorPage of the error the route caught. */
+export function RouteErrorPage() {
+  const error = useRouteError()
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />
+}
+
+/**
+ * Every screen's ErrorBoundary: a refusal or a failure thrown by the screen's loader
+ * or action shows in the screen's place, so the shell (navigation, customer search,
+ * breadcrumbs) stays around it.
+ */
+export const ScreenErrorBoundary = RouteErrorPage

@@ -9,7 +9,7 @@ const TITLES: Record<NoticePage, string> = {
   noascaccess: 'Support Coordinator required',
 }
 
-/** A notice page: why a screen is not available. Its exit rule runs in the shell's loader. */
+/** A notice page: why a screen is not available. Its exit rule runs in its guard. */
 export function noticePage(page: NoticePage) {
   return function Notice() {
     return (

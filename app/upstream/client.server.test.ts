@@ -1,6 +1,8 @@
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApiClient, TIMEOUT_MESSAGE, timedOut } from './client.server'
+import { createApiClient, READ_ONLY_POSTS, TIMEOUT_MESSAGE, timedOut } from './client.server'
+import { failureStatus, isOutage } from './envelope'
 
 let server: http.Server
 let base: string
@@ -8,18 +10,23 @@ const hits: string[] = []
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    hits.push(req.url ?? '')
+    hits.push(`${req.method} ${req.url}`)
     res.setHeader('content-type', 'application/json')
-    if (req.url === '/api/slow') setTimeout(() => res.end('{"status":"SUCCESS","data":1}'), 1_000)
-    else if (req.url === '/api/bad') {
+    if (req.url === '/api/slow' || req.url === '/api/hang') {
+      if (req.url === '/api/slow') setTimeout(() => res.end('{"status":"SUCCESS","data":1}'), 1_000)
+    } else if (req.url === '/api/bad') {
       res.statusCode = 400
       res.end('{"status":"FAILURE","err":"bad filter"}')
     } else if (req.url === '/api/unauthorised') {
       res.statusCode = 401
       res.end('{}')
-    } else if (req.url === '/api/broken') {
+    } else if (req.url === '/api/broken' || req.url === '/api/setips') {
       res.statusCode = 502
       res.end('<html>bad gateway</html>')
+    } else if (req.url === '/api/reset' || req.url === '/api/getips') {
+      req.socket.resetAndDestroy()
+    } else if (req.url === '/api/shape') {
+      res.end('{"rows":[]}')
     } else res.end('{"status":"SUCCESS","data":42}')
   })
   server.listen(0, '127.0.0.1')
@@ -34,38 +41,107 @@ beforeEach(() => {
   hits.length = 0
 })
 
-describe('createApiClient: replies, failures, retries and timeouts', () => {
+/** A port nothing listens on. */
+async function closedPort() {
+  const probe = net.createServer().listen(0, '127.0.0.1')
+  await new Promise((r) => probe.once('listening', r))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((r) => probe.close(r))
+  return port
+}
+
+describe('createApiClient: replies, failures, retries and the deadline', () => {
   it('answers the envelope of a successful call', async () => {
     expect(await createApiClient({ apiBaseUrl: base }, 't').call('GET', '/ok')).toEqual({ status: 'SUCCESS', data: 42 })
   })
 
-  it('a call that times out is answered at once as a timed-out FAILURE, not retried', async () => {
-    const reply = await createApiClient({ apiBaseUrl: base }, 't', { timeoutMs: 100 }).call('POST', '/slow', {})
-    expect(reply).toMatchObject({ status: 'FAILURE', err: TIMEOUT_MESSAGE })
+  it('a call still open at the deadline is answered at once as a timed-out outage, not retried', async () => {
+    const started = Date.now()
+    const reply = await createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) }).call('POST', '/slow', {})
+    expect(Date.now() - started).toBeLessThan(900)
+    expect(reply).toMatchObject({ status: 'FAILURE', err: TIMEOUT_MESSAGE, unavailable: true })
     expect(timedOut(reply)).toBe(true)
-    expect(hits).toEqual(['/api/slow'])
+    expect(failureStatus(reply as never)).toBe(503)
+    expect(hits).toEqual(['POST /api/slow'])
   })
 
-  it('a server error is retried up to 5 times and is not marked as timed out', async () => {
+  it('one deadline ends every call of the page: after it, nothing more is sent', async () => {
+    const api = createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) })
+    await api.call('GET', '/hang')
+    expect(timedOut(await api.call('GET', '/ok'))).toBe(true)
+    expect(hits).toEqual(['GET /api/hang'])
+  })
+
+  it('a read that fails with a 5xx is retried up to 5 times and reported as an outage', async () => {
     const reply = await createApiClient({ apiBaseUrl: base }, 't').call('GET', '/broken')
-    expect(reply).toMatchObject({ status: 'FAILURE', err: 'unable to fetch data after 5 attempts: Request failed (502).' })
+    expect(reply).toMatchObject({ status: 'FAILURE', err: 'unable to fetch data after 5 attempts: Request failed (502).', unavailable: true })
     expect(timedOut(reply)).toBe(false)
     expect(hits).toHaveLength(5)
   })
 
-  it('an API that cannot be reached is retried too', async () => {
-    const reply = await createApiClient({ apiBaseUrl: 'http://127.0.0.1:1/api' }, 't').call('GET', '/ok')
-    expect(reply.status).toBe('FAILURE')
-    expect(reply.err).toMatch(/^unable to fetch data after 5 attempts: /)
+  it('a read-only POST is retried after a reset like a GET', async () => {
+    expect(READ_ONLY_POSTS.has('/getips')).toBe(true)
+    const reply = await createApiClient({ apiBaseUrl: base }, 't').call('POST', '/getips', {})
+    expect(isOutage(reply)).toBe(true)
+    expect(hits).toHaveLength(5)
+  })
+
+  it('a write is not sent again after a 5xx or a reset: it may have been saved', async () => {
+    const api = createApiClient({ apiBaseUrl: base }, 't')
+    const after5xx = await api.call('POST', '/setips', {})
+    expect(after5xx).toMatchObject({ status: 'FAILURE', httpStatus: 502, unavailable: true })
+    const afterReset = await api.call('POST', '/reset', {})
+    expect(isOutage(afterReset)).toBe(true)
+    expect(hits).toEqual(['POST /api/setips', 'POST /api/reset'])
+  })
+
+  it('a write is sent again when the connection was refused, since nothing reached the API', async () => {
+    const port = await closedPort()
+    const started = Date.now()
+    const reply = await createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api` }, 't').call('POST', '/setips', {})
+    expect(reply.err).toMatch(/^unable to fetch data after 5 attempts: .*ECONNREFUSED/)
+    expect(isOutage(reply)).toBe(true)
+    // The spec's waits: 100 + 200 + 300 + 400 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000)
+  })
+
+  it('a 200 reply that is not an envelope is an outage, not data', async () => {
+    const reply = await createApiClient({ apiBaseUrl: base }, 't').call('GET', '/shape')
+    expect(reply).toMatchObject({ status: 'FAILURE', unavailable: true })
   })
 
   it('an HTTP 4xx is not retried and keeps its status', async () => {
     const reply = await createApiClient({ apiBaseUrl: base }, 't').call('POST', '/bad', {})
     expect(reply).toEqual({ status: 'FAILURE', err: 'bad filter', httpStatus: 400 })
+    expect(isOutage(reply)).toBe(false)
+    expect(failureStatus(reply as never)).toBe(400)
     expect(hits).toHaveLength(1)
   })
 
-  it('a 401 throws, so the caller signs the user in again', async () => {
+  it('with onOutage, an outage throws what it returns, and an answer is still answered', async () => {
+    const api = createApiClient({ apiBaseUrl: base }, 't', { onOutage: () => new Response('down', { status: 503 }) })
+    await expect(api.call('GET', '/shape')).rejects.toMatchObject({ status: 503 })
+    expect(await api.call('POST', '/bad', {})).toMatchObject({ httpStatus: 400 })
+  })
+
+  it('a 401 throws, so the caller signs the user in again; onUnauthorized chooses what', async () => {
     await expect(createApiClient({ apiBaseUrl: base }, 't').call('GET', '/unauthorised')).rejects.toThrow('refused the access token')
+    const signIn = new Response(null, { status: 302, headers: { location: '/auth/login' } })
+    const api = createApiClient({ apiBaseUrl: base }, 't', { onUnauthorized: async () => signIn })
+    await expect(api.call('GET', '/unauthorised')).rejects.toBe(signIn)
+  })
+})
+
+describe('createApiClient: one page, one view of the service', () => {
+  it('once a call of the page found the service down, the next ones do not retry', async () => {
+    const health = { unavailable: false }
+    const api = createApiClient({ apiBaseUrl: base }, 't', { health })
+    await api.call('GET', '/broken')
+    expect(health.unavailable).toBe(true)
+    hits.length = 0
+    const started = Date.now()
+    expect(isOutage(await api.call('GET', '/broken'))).toBe(true)
+    expect(hits).toHaveLength(1)
+    expect(Date.now() - started).toBeLessThan(100)
   })
 })

@@ -1,15 +1,26 @@
 /**
  * The typed client of the licensing API: one function per call. Every call
- * carries the signed-in user's access token. Failures other than HTTP 4xx are
- * retried (spec: at most 5 attempts, waiting attempt x 100 ms), except a call
- * that timed out: trying it again would hold the page for several timeouts, and
- * a list whose request timed out is shown empty (spec 1 section 4).
+ * carries the signed-in user's access token and ends with the page's deadline
+ * (one AbortSignal for every call of a request, so a page answers in time
+ * whatever the API does).
+ *
+ * Retries (spec 1 sections 8 and 9: at most 5 attempts, waiting attempt x 100 ms,
+ * never after an HTTP 4xx) apply to what is safe to send again: reads (GET and
+ * the POST calls that only read, READ_ONLY_POSTS). A write is sent again only
+ * when nothing of it reached the API (the connection was refused); after a reset,
+ * a 5xx or a lost reply it may have been saved, so it is reported, not repeated.
+ *
+ * A call the service did not answer usefully is a FAILURE marked `unavailable`
+ * (see Failure), never one that looks like a refusal. A client made with
+ * `onOutage` throws what that returns instead, so a screen cannot mistake an
+ * outage for an answer.
  */
 import type { Config } from '../../server/config'
 import type { AccountInfo, User } from '../domain/types'
 import type { FeatureFlag } from '../domain/feature-flags'
-import type { Envelope, FilterRule, PageRequest } from './envelope'
-import { send, TransportTimeoutError } from './http-transport.server'
+import { failureStatus, type Envelope, type Failure, type FilterRule, type PageRequest } from './envelope'
+import { nothingSent, send } from './http-transport.server'
+import { deadlineSignal } from './deadline-signal'
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -29,16 +40,78 @@ export class UpstreamError extends Error {
 
 const MAX_ATTEMPTS = 5
 const RETRY_STEP_MS = 100
-const TIMEOUT_MS = 30_000
+/** The bound of a call made without a page's deadline. */
+export const DEFAULT_DEADLINE_MS = 10_000
 /** The data service's message for a request that timed out (spec 1 section 8). */
 export const TIMEOUT_MESSAGE = 'data request timeout '
 
-/** Whether a FAILURE reply is a call that timed out (the client marks those). */
-export function timedOut(reply: object): boolean {
-  return (reply as { timedOut?: boolean }).timedOut === true
+/** The POST calls that only read, so they may be sent again like a GET. Any other POST is a write. */
+export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
+  '/getaccounts',
+  '/getaccounts/count',
+  '/getaccounts/distinct',
+  '/getemails',
+  '/getemails/count',
+  '/getemails/distinct',
+  '/getemail',
+  '/getportalaccess',
+  '/audit',
+  '/audit/count',
+  '/activatedelasticservers',
+  '/devices/elastic',
+  '/getips',
+  '/getpin',
+  '/getUsers',
+  '/notifications',
+  '/notifications/count',
+  '/notifications/distinct',
+  '/preferences/get',
+])
+
+type Method = 'GET' | 'POST' | 'DELETE'
+
+function isRead(method: Method, path: string): boolean {
+  return method === 'GET' || (method === 'POST' && READ_ONLY_POSTS.has(path))
 }
 
-const isTimeout = (error: unknown) => error instanceof TransportTimeoutError
+/** Whether a FAILURE reply is a call that timed out (the page's deadline passed). */
+export function timedOut(reply: { status: string }): boolean {
+  return reply.status === 'FAILURE' && (reply as Failure).timedOut === true
+}
+
+/** A body the API sends: an object with status SUCCESS or FAILURE. */
+function isEnvelope(payload: unknown): payload is Envelope<unknown> {
+  if (typeof payload !== 'object' || payload === null) return false
+  const status = (payload as { status?: unknown }).status
+  return status === 'SUCCESS' || status === 'FAILURE'
+}
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+  })
+
+/** What the calls of one page learn about the service: once one found it down, the others do not retry. */
+export interface ServiceHealth {
+  unavailable: boolean
+}
+
+export interface ApiClientOptions {
+  /** The page's deadline; without it each call gets DEFAULT_DEADLINE_MS of its own. */
+  signal?: AbortSignal
+  /** Shared by the clients of one page (see ServiceHealth). */
+  health?: ServiceHealth
+  /** Called on an HTTP 401; what it resolves to is thrown (default: UnauthorizedError). */
+  onUnauthorized?: () => Promise<unknown>
+  /** Called on an outage; what it returns is thrown instead of answering the FAILURE. */
+  onOutage?: (failure: Failure) => unknown
+}
 
 export interface Account {
   AccountID: string
@@ -57,11 +130,30 @@ export interface SavedView {
 export function createApiClient(
   config: Pick<Config, 'apiBaseUrl'>,
   accessToken: string,
-  { timeoutMs = TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { signal, health, onUnauthorized, onOutage }: ApiClientOptions = {},
 ) {
-  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Envelope<T>> {
-    let lastError: unknown
+  async function call<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
+    const reply = await attempt<T>(method, path, body)
+    if (reply.status === 'FAILURE' && reply.unavailable) {
+      if (health) health.unavailable = true
+      if (onOutage) throw onOutage(reply)
+    }
+    return reply
+  }
+
+  async function attempt<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
+    const deadline = signal ?? deadlineSignal(DEFAULT_DEADLINE_MS)
+    const read = isRead(method, path)
+    // A page that already found the service down asks once more, without the retries' waits.
+    const retries = !health?.unavailable
+    const timeout: Failure = { status: 'FAILURE', err: TIMEOUT_MESSAGE, unavailable: true, timedOut: true }
+    let last: Failure = timeout
+    let attempts = 0
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      attempts = attempt
+      if (attempt > 1) await wait((attempt - 1) * RETRY_STEP_MS, deadline)
+      if (deadline.aborted) return timeout
+      let again: boolean
       try {
         const res = await send({
           method,
@@ -72,32 +164,32 @@ export function createApiClient(
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          timeoutMs,
+          signal: deadline,
         })
-        if (res.status === 401) throw new UnauthorizedError()
-        const payload = res.json as Envelope<T> | null
+        if (res.status === 401) throw (onUnauthorized ? await onUnauthorized() : new UnauthorizedError())
+        const payload = isEnvelope(res.json) ? (res.json as Envelope<T>) : null
         if (res.status >= 400 && res.status < 500) {
-          return { status: 'FAILURE', err: payload?.err ?? `Request failed (${res.status}).`, httpStatus: res.status } as Envelope<T>
+          return { status: 'FAILURE', err: payload?.err ?? `Request failed (${res.status}).`, httpStatus: res.status }
         }
-        if (res.status >= 300 || !payload) throw new UpstreamError(res.status, payload?.err ?? `Request failed (${res.status}).`)
-        return payload
+        if (res.status >= 200 && res.status < 300 && payload) return payload
+        // A 5xx, a redirect or a body that is not an envelope: the service is not working.
+        last = { status: 'FAILURE', err: payload?.err ?? `Request failed (${res.status}).`, httpStatus: res.status, unavailable: true }
+        again = retries && read
       } catch (error) {
-        if (error instanceof UnauthorizedError) throw error
-        if (isTimeout(error)) return { status: 'FAILURE', err: TIMEOUT_MESSAGE, timedOut: true } as Envelope<T>
-        lastError = error
-        if (attempt < MAX_ATTEMPTS) await new Promise((r) => setTimeout(r, attempt * RETRY_STEP_MS))
+        if (deadline.aborted) return timeout
+        if (error instanceof UnauthorizedError || error instanceof Response) throw error
+        last = { status: 'FAILURE', err: error instanceof Error ? error.message : String(error), unavailable: true }
+        again = retries && (read || nothingSent(error))
       }
+      if (!again) break
     }
-    const message = lastError instanceof Error ? lastError.message : String(lastError)
-    return { status: 'FAILURE', err: `unable to fetch data after ${MAX_ATTEMPTS} attempts: ${message}` }
+    return attempts > 1 ? { ...last, err: `unable to fetch data after ${attempts} attempts: ${last.err}` } : last
   }
 
   /** Unwraps SUCCESS data or throws UpstreamError. */
-  async function data<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  async function data<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const reply = await call<T>(method, path, body)
-    if (reply.status !== 'SUCCESS') {
-      throw new UpstreamError((reply as { httpStatus?: number }).httpStatus ?? 502, reply.err)
-    }
+    if (reply.status !== 'SUCCESS') throw new UpstreamError(failureStatus(reply), reply.err)
     return reply.data
   }
 

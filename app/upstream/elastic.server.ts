@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto'
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import { requireScreen, type GuardedScreen } from '../portal/screen-guard.server'
+import { requireCustomerScreen, type CustomerScreen } from '../portal/screen-guard.server'
 import { NOTICE_PATHS } from '../domain/notice-pages'
 import { isViewOnly } from '../domain/permissions'
 import { formatPin } from '../domain/elastic-credentials'
@@ -49,17 +49,15 @@ export function generatePin(): string {
   return formatPin(randomInt(0, 1_000_000))
 }
 
-export interface ElasticScreen extends GuardedScreen {
+export interface ElasticScreen extends CustomerScreen {
   calls: ElasticCalls
   viewOnly: boolean
 }
 
 /** The screen guard (app/portal/screen-guard.server.ts) with what the elastic screens derive from it. */
-export function requireElasticScreen(request: Request, context: AppLoadContext, screenPath: string): Promise<ElasticScreen> {
-  return requireScreen(request, context, screenPath, (screen) => ({
-    calls: elasticCalls(screen.api),
-    viewOnly: isViewOnly(screen.user, screen.info),
-  }))
+export async function requireElasticScreen(request: Request, context: AppLoadContext, screenPath: string): Promise<ElasticScreen> {
+  const screen = await requireCustomerScreen(request, context, screenPath)
+  return { ...screen, calls: elasticCalls(screen.api), viewOnly: isViewOnly(screen.user, screen.info) }
 }
 
 /** Spec: a refused call goes to /nopermissions, which remembers the refused customer. */

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { send, TransportTimeoutError } from './http-transport.server'
+import { nothingSent, send } from './http-transport.server'
 
 let server: http.Server
 let base: string
@@ -33,7 +33,7 @@ afterAll(() => {
 describe('send', () => {
   it('sends method, headers and a JSON body, and parses the JSON reply', async () => {
     const body = JSON.stringify({ name: 'Zoë' })
-    const reply = await send({ method: 'POST', url: `${base}/echo`, headers: { authorization: 'Bearer t' }, body, timeoutMs: 1_000 })
+    const reply = await send({ method: 'POST', url: `${base}/echo`, headers: { authorization: 'Bearer t' }, body, signal: AbortSignal.timeout(1_000) })
     expect(reply).toEqual({
       status: 200,
       json: { method: 'POST', body, auth: 'Bearer t', length: String(Buffer.byteLength(body)) },
@@ -41,14 +41,25 @@ describe('send', () => {
   })
 
   it('answers json null for a body that is not JSON, with the status', async () => {
-    expect(await send({ method: 'GET', url: `${base}/text`, headers: {}, timeoutMs: 1_000 })).toEqual({ status: 502, json: null })
+    expect(await send({ method: 'GET', url: `${base}/text`, headers: {}, signal: AbortSignal.timeout(1_000) })).toEqual({ status: 502, json: null })
   })
 
-  it('gives up after the timeout', async () => {
-    await expect(send({ method: 'GET', url: `${base}/slow`, headers: {}, timeoutMs: 100 })).rejects.toBeInstanceOf(TransportTimeoutError)
+  it('gives up when the signal aborts, with its reason', async () => {
+    const started = Date.now()
+    const reply = send({ method: 'GET', url: `${base}/slow`, headers: {}, signal: AbortSignal.timeout(100) })
+    await expect(reply).rejects.toMatchObject({ name: 'TimeoutError' })
+    expect(Date.now() - started).toBeLessThan(1_000)
   })
 
-  it('rejects when nothing listens', async () => {
-    await expect(send({ method: 'GET', url: 'http://127.0.0.1:1/x', headers: {}, timeoutMs: 1_000 })).rejects.toThrow()
+  it('does not start when the signal has already aborted', async () => {
+    const controller = new AbortController()
+    controller.abort(new Error('page over'))
+    await expect(send({ method: 'GET', url: `${base}/echo`, headers: {}, signal: controller.signal })).rejects.toThrow('page over')
+  })
+
+  it('rejects when nothing listens, and says nothing was sent', async () => {
+    const error = await send({ method: 'GET', url: 'http://127.0.0.1:1/x', headers: {}, signal: AbortSignal.timeout(1_000) }).catch((e) => e)
+    expect(nothingSent(error)).toBe(true)
+    expect(nothingSent(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(false)
   })
 })

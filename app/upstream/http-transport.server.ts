@@ -5,7 +5,6 @@
  */
 import http from 'node:http'
 import https from 'node:https'
-import { withDeadline } from '../deadline'
 import { inProcessCall } from './in-process.server'
 
 export interface TransportReply {
@@ -19,19 +18,13 @@ export interface TransportRequest {
   url: string
   headers: Record<string, string>
   body?: string
-  timeoutMs: number
+  /** Ends the exchange: its abort rejects the call with the signal's reason. */
+  signal: AbortSignal
 }
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
   'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-}
-
-export class TransportTimeoutError extends Error {
-  override name = 'TimeoutError'
-  constructor(readonly timeoutMs: number) {
-    super(`The licensing API did not answer within ${timeoutMs} ms.`)
-  }
 }
 
 /** A reply body parsed as JSON, or null when it is empty or not JSON. */
@@ -45,14 +38,25 @@ function jsonOf(body: Buffer): unknown {
 
 /** One exchange with the API: in this process when it is the embedded one, otherwise over HTTP. */
 export function send(request: TransportRequest): Promise<TransportReply> {
+  const { method, headers, body, signal } = request
+  if (signal.aborted) return Promise.reject(signal.reason)
   const call = inProcessCall(request.url)
   if (!call) return sendOverHttp(request)
-  const { method, headers, body, timeoutMs } = request
   const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
-  return withDeadline(call({ method, authorization, body }), timeoutMs, () => new TransportTimeoutError(timeoutMs))
+  return untilAborted(call({ method, authorization, body }), signal)
 }
 
-function sendOverHttp({ method, url, headers, body, timeoutMs }: TransportRequest): Promise<TransportReply> {
+/** `work`, or a rejection with the signal's reason when it aborts first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  let onAbort = () => {}
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort))
+}
+
+function sendOverHttp({ method, url, headers, body, signal }: TransportRequest): Promise<TransportReply> {
   const target = new URL(url)
   const client = target.protocol === 'https:' ? https : http
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:']
@@ -67,20 +71,30 @@ function sendOverHttp({ method, url, headers, body, timeoutMs }: TransportReques
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('error', reject)
+        res.on('error', fail)
         res.on('end', () => {
-          clearTimeout(timer)
-          const json = jsonOf(Buffer.concat(chunks))
-          resolve({ status: res.statusCode ?? 0, json })
+          signal.removeEventListener('abort', abort)
+          resolve({ status: res.statusCode ?? 0, json: jsonOf(Buffer.concat(chunks)) })
         })
       },
     )
-    // The whole exchange, not only the wait for the first byte, is bounded.
-    const timer = setTimeout(() => req.destroy(new TransportTimeoutError(timeoutMs)), timeoutMs)
-    req.on('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
+    // The whole exchange, not only the wait for the first byte, ends with the signal.
+    const abort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)))
+    function fail(error: Error) {
+      signal.removeEventListener('abort', abort)
+      reject(signal.aborted ? signal.reason : error)
+    }
+    signal.addEventListener('abort', abort, { once: true })
+    req.on('error', fail)
     req.end(body)
   })
+}
+
+/** Errors raised before any byte of the request left: the address did not resolve or the connection was refused. */
+const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
+
+/** Whether a failed exchange ended before the request reached the API, so even a write may be sent again. */
+export function nothingSent(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && NOTHING_SENT.has(code)
 }

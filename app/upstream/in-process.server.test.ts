@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { send, TransportTimeoutError } from './http-transport.server'
+import { send } from './http-transport.server'
 import { serveInProcess, type InProcessRequest } from './in-process.server'
 
 // Nothing listens on port 1: a request that reaches it over HTTP fails.
@@ -26,7 +26,7 @@ describe('in-process calls to the embedded API', () => {
       url: `${BASE}/echo/a%2Fb?x=1`,
       headers: { Authorization: 'Bearer t', 'content-type': 'application/json' },
       body,
-      timeoutMs: 1_000,
+      signal: AbortSignal.timeout(1_000),
     })
     expect(reply).toEqual({ status: 201, json: { status: 'SUCCESS', data: { name: 'Zoë', n: 1 } } })
     expect(seen).toEqual([{ method: 'POST', url: '/echo/a%2Fb?x=1', authorization: 'Bearer t', body }])
@@ -40,7 +40,7 @@ describe('in-process calls to the embedded API', () => {
         return { status: 401, json: { status: 'FAILURE', err: 'Missing bearer token' } }
       }),
     )
-    expect(await send({ method: 'GET', url: `${BASE}/getUserDetails`, headers: {}, timeoutMs: 1_000 })).toEqual({
+    expect(await send({ method: 'GET', url: `${BASE}/getUserDetails`, headers: {}, signal: AbortSignal.timeout(1_000) })).toEqual({
       status: 401,
       json: { status: 'FAILURE', err: 'Missing bearer token' },
     })
@@ -49,16 +49,16 @@ describe('in-process calls to the embedded API', () => {
 
   it('gives up after the timeout when the API never answers', async () => {
     stops.push(serveInProcess(BASE, () => new Promise(() => {})))
-    await expect(send({ method: 'GET', url: `${BASE}/never`, headers: {}, timeoutMs: 100 })).rejects.toBeInstanceOf(TransportTimeoutError)
+    await expect(send({ method: 'GET', url: `${BASE}/never`, headers: {}, signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: 'TimeoutError' })
   })
 
   it('only takes URLs under the registered base, and none once it is withdrawn', async () => {
     const stop = serveInProcess(BASE, async () => ({ status: 200, json: { status: 'SUCCESS', data: null } }))
     stops.push(stop)
-    expect(await send({ method: 'GET', url: `${BASE}/x`, headers: {}, timeoutMs: 1_000 })).toMatchObject({ status: 200 })
+    expect(await send({ method: 'GET', url: `${BASE}/x`, headers: {}, signal: AbortSignal.timeout(1_000) })).toMatchObject({ status: 200 })
     // Same host, another path: over HTTP, where nothing listens.
-    await expect(send({ method: 'GET', url: 'http://127.0.0.1:1/apix/x', headers: {}, timeoutMs: 1_000 })).rejects.toThrow()
+    await expect(send({ method: 'GET', url: 'http://127.0.0.1:1/apix/x', headers: {}, signal: AbortSignal.timeout(1_000) })).rejects.toThrow()
     stop()
-    await expect(send({ method: 'GET', url: `${BASE}/x`, headers: {}, timeoutMs: 1_000 })).rejects.toThrow()
+    await expect(send({ method: 'GET', url: `${BASE}/x`, headers: {}, signal: AbortSignal.timeout(1_000) })).rejects.toThrow()
   })
 })

@@ -5,7 +5,7 @@
  * act before those pass, and the shell's loader does not run for a POST's checks).
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { requireScreen, type GuardedScreen } from '../portal/screen-guard.server'
+import { requireCustomerScreen, type CustomerScreen } from '../portal/screen-guard.server'
 import { portalAccessAuthority, type Contact, type PortalAccessAuthority } from '../domain/portal-access'
 import { isStaff } from '../domain/permissions'
 import type { ApiClient } from './client.server'
@@ -27,35 +27,25 @@ export function portalAccessCalls(api: ApiClient) {
 
 export type PortalAccessCalls = ReturnType<typeof portalAccessCalls>
 
-/** The HTTP status of a FAILURE envelope from a 4xx answer (the client adds it), else 502. */
-export function failureStatus(reply: { status: string }): number {
-  const status = (reply as { httpStatus?: unknown }).httpStatus
-  return typeof status === 'number' && status >= 400 && status < 600 ? status : 502
-}
+export { failureStatus } from './envelope'
 
-export interface PortalAccessScreen extends GuardedScreen {
+export interface PortalAccessScreen extends CustomerScreen {
   calls: PortalAccessCalls
   authority: PortalAccessAuthority
   staff: boolean
 }
 
-const CUSTOMER_NUMBER = /^[0-9A-Za-z_-]{1,32}$/
-
 /** The screen guard (app/portal/screen-guard.server.ts) with what the portal access screens derive from it. */
-export function requirePortalAccessScreen(
+export async function requirePortalAccessScreen(
   request: Request,
   context: AppLoadContext,
   screenPath: string,
 ): Promise<PortalAccessScreen> {
-  return requireScreen(
-    request,
-    context,
-    screenPath,
-    (screen) => ({
-      calls: portalAccessCalls(screen.api),
-      authority: portalAccessAuthority(screen.user, screen.info),
-      staff: isStaff(screen.user),
-    }),
-    { customerFormat: CUSTOMER_NUMBER },
-  )
+  const screen = await requireCustomerScreen(request, context, screenPath)
+  return {
+    ...screen,
+    calls: portalAccessCalls(screen.api),
+    authority: portalAccessAuthority(screen.user, screen.info),
+    staff: isStaff(screen.user),
+  }
 }

@@ -53,7 +53,7 @@ describe('the portal client and the embedded API in one process', () => {
     const headers = { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }
     const overHttp = await apiClient(server.url).call(method, path, body, headers)
     httpRequests = []
-    const inProcess = await send({ method, url: `${server.config.apiBaseUrl}${path}`, headers, body, timeoutMs: 5_000 })
+    const inProcess = await send({ method, url: `${server.config.apiBaseUrl}${path}`, headers, body, signal: AbortSignal.timeout(5_000) })
     expect(httpRequests).toEqual([])
     return { overHttp: { status: overHttp.http, json: overHttp.body }, inProcess }
   }

@@ -339,7 +339,7 @@ test('an e-mail with a hostile HTML body shows its text and runs nothing', async
   await expect(page.getByRole('heading', { level: 1, name: 'Emails' })).toBeVisible()
 })
 
-test('an e-mail of another customer is not found, like an unknown one', async ({ page, baseURL }) => {
+test('an e-mail of another customer is not found, like an unknown one: back to the list with a message', async ({ page, baseURL }) => {
   const token = await getAccessToken(baseURL!, 'partner@channel.example')
   const res = await fetch(`${baseURL}/api/getemails`, {
     method: 'POST',
@@ -350,7 +350,8 @@ test('an e-mail of another customer is not found, like an unknown one', async ({
 
   await signIn(page, 'partner@channel.example')
   await gotoPortal(page, `/emails/${cobaltId}?customer=1000002`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Email not found' })).toBeVisible()
+  await expect(page).toHaveURL(/\/emails\?customer=1000002$/)
+  await expect(page.getByText('That email was not found for this customer.')).toBeVisible()
 
   // An Indirect customer has no e-mail list (spec 1 section 6).
   await gotoPortal(page, '/emails?customer=1000003')
@@ -358,7 +359,8 @@ test('an e-mail of another customer is not found, like an unknown one', async ({
   await expect(page.getByText(NOTICE.notypecustomer.text)).toBeVisible()
 
   await gotoPortal(page, '/emails/999999?customer=1000002')
-  await expect(page.getByRole('heading', { level: 1, name: 'Email not found' })).toBeVisible()
+  await expect(page).toHaveURL(/\/emails\?customer=1000002$/)
+  await expect(page.getByText('That email was not found for this customer.')).toBeVisible()
 })
 
 test('an e-mail of a customer the user cannot see is not found either', async ({ page, baseURL }, testInfo) => {
@@ -371,7 +373,8 @@ test('an e-mail of a customer the user cannot see is not found either', async ({
   const borealisId = ((await res.json()) as { data: { id: number }[] }).data[0].id
   await signIn(page, userFor(testInfo))
   await gotoPortal(page, `/emails/${borealisId}?customer=${ACME}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Email not found' })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/emails\\?customer=${ACME}$`))
+  await expect(page.getByText('That email was not found for this customer.')).toBeVisible()
 })
 
 test.describe('with JavaScript only', () => {

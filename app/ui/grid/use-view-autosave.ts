@@ -36,11 +36,12 @@ export function useViewAutosave<Row>({
       pending.current = null
       return
     }
-    const body = new URLSearchParams({ customer: customerNumber, view: gridParams(spec, state).toString() })
+    const body = new URLSearchParams({ view: gridParams(spec, state).toString() })
+    const url = `/resources/grid/${encodeURIComponent(spec.tableName)}?${new URLSearchParams({ customer: customerNumber })}`
     const send = () => {
       pending.current = null
       saved.current = key
-      fetch(`/resources/grid/${encodeURIComponent(spec.tableName)}`, { method: 'POST', body, keepalive: true }).catch((error) => {
+      fetch(url, { method: 'POST', body, keepalive: true }).catch((error) => {
         // Spec 1 section 8: a failed save is logged only.
         console.error('Error', error)
       })

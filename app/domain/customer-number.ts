@@ -1,0 +1,24 @@
+/**
+ * A customer number (the account list's AccountID), as callers send it: text or a
+ * number, trimmed. The API, the portal's guards and its routes all accept exactly
+ * this, so a number one of them takes is never refused by another.
+ */
+import { z } from 'zod'
+
+export const customerNumberSchema = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'customer number is required')
+      .max(32)
+      .regex(/^[A-Za-z0-9_-]+$/, 'customer number may only hold letters, digits, - and _'),
+  )
+
+/** The customer number in `value`, or null when there is none or it is not one. */
+export function customerNumberOf(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null
+  const parsed = customerNumberSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
