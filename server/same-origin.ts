@@ -46,7 +46,7 @@ export function sameOriginWrites(config: Pick<Config, 'publicUrl'>): RequestHand
     if (SAFE_METHODS.has(req.method)) return next()
     const own = new Set<string>()
     if (publicOrigin) own.add(publicOrigin)
-    // The address the request was made to, with X-Forwarded-* honoured as 'trust proxy' says.
+    // The address the request was made to; behind a proxy, PUBLIC_URL names the public one.
     const addressed = normalOrigin(`${req.protocol}://${req.get('host') ?? ''}`)
     if (addressed) own.add(addressed)
     const headers = { method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') }

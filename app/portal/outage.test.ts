@@ -49,7 +49,7 @@ const ANSWERS: Record<string, unknown> = {
   'GET /api/environment': 'dev',
   'GET /api/notifications': [],
   'GET /api/getBuildInfo': 'test build',
-  'POST /api/activatedelasticservers': [{ DeviceID: 'cls-1', Alias: 'Main server' }],
+  'POST /api/devices/elastic': { deviceId: 'cls-1', alias: 'Main server' },
   'POST /api/getips': { whitelist: [] },
 }
 
