@@ -5,7 +5,7 @@
  * envelope, or never answers. Each page answers within its deadline (the real
  * 10 s), says plainly that the service is not answering (503, inside the shell),
  * never turns the outage into a refusal, and a write whose reply was lost is not
- * sent again. Needs `npm run build`.
+ * sent again. Builds the portal first when its build is missing or stale.
  */
 import http from 'node:http'
 import type net from 'node:net'
@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../server/app'
+import { ensureBuild } from '../../tests/api/support/portal'
 import { loadConfig } from '../../server/config'
 import { freePort } from '../../tests/api/support/server'
 import { signedInCookie } from '../../tests/support/portal-session'
@@ -118,6 +119,7 @@ let dir: string
 let cookie: string
 
 beforeAll(async () => {
+  await ensureBuild()
   await api.start()
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outage-test-'))
   const port = await freePort()
@@ -135,7 +137,7 @@ beforeAll(async () => {
   portal = await startServer(config)
   // The session the sign-in would store; the fake API takes any token.
   cookie = await signedInCookie({ db: portal.db, config }, { email: 'admin@acme.example' }, 'any-token')
-}, 60_000)
+}, 240_000)
 
 afterAll(async () => {
   await portal?.close()

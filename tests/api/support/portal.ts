@@ -30,7 +30,8 @@ function buildIsCurrent(): boolean {
   return !newer(path.resolve('app'))
 }
 
-async function ensureBuild() {
+/** Builds the portal unless build/index.js is newer than every file of app/. */
+export async function ensureBuild() {
   const started = Date.now()
   while (!buildIsCurrent()) {
     if (Date.now() - started > BUILD_TIMEOUT_MS) {
