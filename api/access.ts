@@ -43,7 +43,12 @@ function prepareAccessStatements(db: Db) {
     access: db
       .select()
       .from(accountAccess)
-      .where(and(eq(accountAccess.accountId, sql.placeholder('accountId')), eq(accountAccess.userId, sql.placeholder('userId'))))
+      .where(
+        and(
+          eq(accountAccess.accountId, sql.placeholder('accountId')),
+          eq(accountAccess.userId, sql.placeholder('userId')),
+        ),
+      )
       .prepare(),
   }
 }

@@ -45,7 +45,9 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) => [
         k,
-        SECRET_KEY.test(k) && v !== null && v !== undefined && typeof v !== 'boolean' ? REDACTED : redactSecrets(v, depth + 1),
+        SECRET_KEY.test(k) && v !== null && v !== undefined && typeof v !== 'boolean'
+          ? REDACTED
+          : redactSecrets(v, depth + 1),
       ]),
     )
   }

@@ -8,17 +8,24 @@ afterAll(() => db.$client.close())
 
 describe('the per-call user lookup', () => {
   it('finds an active user whatever the case of the e-mail, and no inactive one', () => {
-    db.insert(users).values([
-      { email: 'Mixed.Case@Example.com', name: 'Mixed Case', roles: ['user'] },
-      { email: 'gone@example.com', name: 'Gone', roles: ['user'], active: 0 },
-    ]).run()
-    expect(findActiveUser(db, 'mixed.case@example.COM')).toMatchObject({ email: 'Mixed.Case@Example.com', roles: ['user'] })
+    db.insert(users)
+      .values([
+        { email: 'Mixed.Case@Example.com', name: 'Mixed Case', roles: ['user'] },
+        { email: 'gone@example.com', name: 'Gone', roles: ['user'], active: 0 },
+      ])
+      .run()
+    expect(findActiveUser(db, 'mixed.case@example.COM')).toMatchObject({
+      email: 'Mixed.Case@Example.com',
+      roles: ['user'],
+    })
     expect(findActiveUser(db, 'gone@example.com')).toBeUndefined()
   })
 
   it('is answered from the lower(email) index, not by scanning users', () => {
     const { sql, params } = prepareFindActiveUser(db).getQuery()
-    const plan = db.$client.prepare(`explain query plan ${sql}`).all(...params.map(() => 'x@example.com')) as { detail: string }[]
+    const plan = db.$client.prepare(`explain query plan ${sql}`).all(...params.map(() => 'x@example.com')) as {
+      detail: string
+    }[]
     expect(plan.map((row) => row.detail).join('\n')).toContain('USING INDEX users_email_lower_idx')
   })
 })

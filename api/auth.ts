@@ -58,7 +58,8 @@ const DISCOVERY_TIMEOUT_MS = 5_000
  */
 function tokenKeySet(config: Config): JWTVerifyGetKey {
   let keySet: Promise<JWTVerifyGetKey> | undefined
-  const load = async () => createRemoteJWKSet(new URL(config.oidcJwksUri ?? (await discoveredJwksUri(config.oidcIssuer))))
+  const load = async () =>
+    createRemoteJWKSet(new URL(config.oidcJwksUri ?? (await discoveredJwksUri(config.oidcIssuer))))
   return async (protectedHeader, token) => {
     keySet ??= load().catch((error: unknown) => {
       keySet = undefined
@@ -141,7 +142,12 @@ export function createAuthenticator({ config, db }: { config: Config; db: Db }) 
       } catch (error) {
         if (isKeySetUnavailable(error)) {
           console.error(
-            JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'JWKS unavailable', error: String(error) }),
+            JSON.stringify({
+              time: new Date().toISOString(),
+              level: 'error',
+              msg: 'JWKS unavailable',
+              error: String(error),
+            }),
           )
           throw new ApiError(503, 'Cannot verify tokens right now; try again shortly')
         }

@@ -16,7 +16,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++ // backslash: skip the escaped character
       else if (c === 0x22) inString = false
     } else if (c === 0x22) {
       inString = true
@@ -35,7 +36,8 @@ export function parseJsonBody(text: string | undefined): unknown {
   // Strict, as express.json: the top level is an object or an array.
   const first = text.trimStart()[0]
   if (first !== '{' && first !== '[') throw badRequest(MALFORMED)
-  if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(`JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`)
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw badRequest(`JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`)
   try {
     return JSON.parse(text)
   } catch {

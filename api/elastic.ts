@@ -36,7 +36,8 @@ type ServerRow = typeof elasticServers.$inferSelect
 export const ELASTIC_ERRORS = {
   serverNotFound: 'Elastic server not found',
   viewOnly: 'View-only users cannot change elastic server settings',
-  staleWhitelist: 'The IP whitelist was changed by someone else in the meantime. Reload the page to see the current rules; nothing was saved.',
+  staleWhitelist:
+    'The IP whitelist was changed by someone else in the meantime. Reload the page to see the current rules; nothing was saved.',
   staleUsers:
     'The allowed usernames were changed by someone else in the meantime. Reload the page to see the current list; nothing was saved.',
 } as const
@@ -54,7 +55,9 @@ const serverRequest = z.object({
   customerName: optionalName,
 })
 
-const looseRules = z.array(z.object({ rulename: z.string().max(10_000), ipaddress: z.string().max(10_000) })).max(MAX_RULES * 10)
+const looseRules = z
+  .array(z.object({ rulename: z.string().max(10_000), ipaddress: z.string().max(10_000) }))
+  .max(MAX_RULES * 10)
 const looseUsers = z.array(z.string().max(10_000)).max(MAX_USERNAMES * 10)
 
 const stale = (message: string) => new ApiError(409, message)
@@ -197,7 +200,12 @@ function replaceServerList<K extends ServerList>(
 function serverListCalls<K extends ServerList>(calls: CallRegistrar, db: Db, which: K) {
   const { getPath, setPath, field, oldField, oldRequired, schema, looseSchema } = SERVER_LISTS[which]
   const setRequest = z
-    .object({ customerNumber: customerNumberSchema, clsId: clsIdSchema, [field]: schema, [oldField]: looseSchema.optional() })
+    .object({
+      customerNumber: customerNumberSchema,
+      clsId: clsIdSchema,
+      [field]: schema,
+      [oldField]: looseSchema.optional(),
+    })
     .superRefine((request, ctx) => {
       if (oldRequired && request[oldField] === undefined) {
         ctx.addIssue({ code: 'custom', path: [oldField], message: `the list the change started from is required` })
@@ -209,7 +217,10 @@ function serverListCalls<K extends ServerList>(calls: CallRegistrar, db: Db, whi
     return { [field]: server[which], version: server.version }
   })
   calls.post(setPath, ({ body, user }) => {
-    const input = parseInput(setRequest, body) as { customerNumber: string; clsId: string } & Record<string, ServerRow[K] | undefined>
+    const input = parseInput(setRequest, body) as { customerNumber: string; clsId: string } & Record<
+      string,
+      ServerRow[K] | undefined
+    >
     const { list, version, changed } = replaceServerList(
       db,
       user,
@@ -223,7 +234,11 @@ function serverListCalls<K extends ServerList>(calls: CallRegistrar, db: Db, whi
 export function elasticCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.post('/activatedelasticservers', ({ body, user }) => {
     const input = parseInput(
-      z.object({ customerNumber: customerNumberSchema, customername: optionalName, server: z.string().trim().max(100).optional() }),
+      z.object({
+        customerNumber: customerNumberSchema,
+        customername: optionalName,
+        server: z.string().trim().max(100).optional(),
+      }),
       body,
     )
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
@@ -255,12 +270,18 @@ export function elasticCalls(calls: CallRegistrar, { db }: ApiDeps) {
    */
   calls.post('/changepin', ({ body, user }) => {
     const input = parseInput(
-      z.object({ customerNumber: customerNumberSchema, clsId: clsIdSchema, pin: pinSchema, onlyIfUnset: z.boolean().optional() }),
+      z.object({
+        customerNumber: customerNumberSchema,
+        clsId: clsIdSchema,
+        pin: pinSchema,
+        onlyIfUnset: z.boolean().optional(),
+      }),
       body,
     )
     const { account, server } = requireWriter(db, user, input.customerNumber, input.clsId)
     return writeServer(db, server.deviceId, (tx, row) => {
-      if ((input.onlyIfUnset && row.pin !== null) || row.pin === input.pin) return { changed: false, version: row.version }
+      if ((input.onlyIfUnset && row.pin !== null) || row.pin === input.pin)
+        return { changed: false, version: row.version }
       const { version } = updateServer(tx, row.deviceId, { pin: input.pin })!
       recordAudit(tx, {
         actorEmail: user.email,

@@ -34,7 +34,8 @@ function emailList(db: Db, accountId: string): ListSource {
     columns: EMAIL_COLUMNS,
     defaultSort: [{ name: 'date', direction: 'desc' }],
     uniqueKey: ['id'],
-    query: (fields) => db.select(fields).from(emails).innerJoin(accounts, eq(accounts.accountId, emails.accountId)).$dynamic(),
+    query: (fields) =>
+      db.select(fields).from(emails).innerJoin(accounts, eq(accounts.accountId, emails.accountId)).$dynamic(),
     scope: and(eq(emails.accountId, accountId), isNull(emails.deletedAt)),
   }
 }

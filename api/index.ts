@@ -12,7 +12,16 @@ import { createAuthenticator, type ApiUser } from './auth'
 import { parseJsonBody } from './body'
 import { CallTable, queryOf } from './call-table'
 import { BODY_LIMIT_BYTES } from './constants'
-import { badRequest, errorHandler, failure, notFound, sendReply, success, type ApiReply, type Envelope } from './envelope'
+import {
+  badRequest,
+  errorHandler,
+  failure,
+  notFound,
+  sendReply,
+  success,
+  type ApiReply,
+  type Envelope,
+} from './envelope'
 import { accountCalls } from './accounts'
 import { userCalls } from './users'
 import { featureFlagCalls } from './featureflags'

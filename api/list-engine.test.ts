@@ -119,7 +119,9 @@ describe('buildCriterion: SQL text and bound params per method', () => {
       sql: `substr(${C}, 1, 10) > ?`,
       params: ['2024-03-05'],
     })
-    expect(render({ name: 'Created', method: 'DAYRANGE', value: ['2024-03-01 00:00', '2024-03-31 23:59'] })).toMatchObject({
+    expect(
+      render({ name: 'Created', method: 'DAYRANGE', value: ['2024-03-01 00:00', '2024-03-31 23:59'] }),
+    ).toMatchObject({
       sql: `substr(${C}, 1, 10) BETWEEN ? AND ?`,
       params: ['2024-03-01', '2024-03-31'],
     })
@@ -225,9 +227,7 @@ describe('buildWhere', () => {
     expect(() => buildWhere(filter('ALL', [{ name: 'Created', method: 'BEFOREDAY', value: 5 }]), columns)).toThrow(
       /YYYY-MM-DD/,
     )
-    expect(() => buildWhere(filter('ALL', [{ name: 'Qty', method: '>', value: Infinity }]), columns)).toThrow(
-      ListError,
-    )
+    expect(() => buildWhere(filter('ALL', [{ name: 'Qty', method: '>', value: Infinity }]), columns)).toThrow(ListError)
   })
 
   it('does not accept inherited property names as columns', () => {
@@ -249,7 +249,9 @@ describe('buildWhere', () => {
 
 describe('filterSchema: IN values are checked with the request', () => {
   const issues = (value: unknown, method = 'IN') =>
-    filterSchema.safeParse({ criteria: [{ name: 'Name', method, value }] }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    filterSchema
+      .safeParse({ criteria: [{ name: 'Name', method, value }] })
+      .error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
 
   it('accepts a list of texts and numbers, empty included', () => {
     expect(issues(['a', 1])).toBeUndefined()
@@ -323,9 +325,10 @@ describe('against a real SQLite database', () => {
   afterAll(() => sqlite.close())
 
   const ids = (criteria: unknown[], condition = 'ALL') =>
-    listPage<{ Id: number }>(source, pageRequestSchema.parse({ filter: { condition, criteria }, limit: 1000 })).rows.map(
-      (r) => r.Id,
-    )
+    listPage<{ Id: number }>(
+      source,
+      pageRequestSchema.parse({ filter: { condition, criteria }, limit: 1000 }),
+    ).rows.map((r) => r.Id)
 
   it('text methods honour case and escape wildcards', () => {
     expect(ids([{ name: 'Name', method: 'CONTAINS', value: 'lpha' }])).toEqual([1, 2])
@@ -339,19 +342,34 @@ describe('against a real SQLite database', () => {
   it('ARRAY_CONTAINS, ISDEFINED, EQUALS null and negation', () => {
     expect(ids([{ name: 'Tags', method: 'ARRAY_CONTAINS', value: 'red' }])).toEqual([1, 6])
     expect(ids([{ name: 'Tags', method: 'ARRAY_CONTAINS', value: 'green', casefold: true }])).toEqual([2])
-    expect(ids([{ name: 'Name', method: 'ISDEFINED' }, { name: 'Id', method: '<', value: 7 }])).toEqual([1, 2, 3, 4])
+    expect(
+      ids([
+        { name: 'Name', method: 'ISDEFINED' },
+        { name: 'Id', method: '<', value: 7 },
+      ]),
+    ).toEqual([1, 2, 3, 4])
     expect(ids([{ name: 'Qty', method: 'EQUALS', value: null }])).toEqual([4])
     expect(ids([{ name: 'Name', method: 'ISDEFINED', not: true }])).toEqual([5, 6])
-    expect(ids([{ name: 'Qty', method: 'NOT EQUAL', value: 5 }, { name: 'Id', method: '<', value: 7 }])).toEqual([
-      2, 3, 4, 5, 6,
-    ])
+    expect(
+      ids([
+        { name: 'Qty', method: 'NOT EQUAL', value: 5 },
+        { name: 'Id', method: '<', value: 7 },
+      ]),
+    ).toEqual([2, 3, 4, 5, 6])
   })
 
   it('ranges, dates and days', () => {
-    expect(ids([{ name: 'Qty', method: 'INRANGE', value: [10, 20] }])).toEqual([2, 3, 5, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
+    expect(ids([{ name: 'Qty', method: 'INRANGE', value: [10, 20] }])).toEqual([
+      2, 3, 5, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ])
     expect(ids([{ name: 'Created', method: 'DAYRANGE', value: ['2024-01-15T00:00', '2024-02-01'] }])).toEqual([2, 3, 4])
     expect(ids([{ name: 'Created', method: 'BEFORE', value: '2024-02-01 00:00:00' }])).toEqual([1, 2])
-    expect(ids([{ name: 'Created', method: 'AFTERDAY', value: '2024-02-01' }, { name: 'Id', method: '<', value: 7 }])).toEqual([6])
+    expect(
+      ids([
+        { name: 'Created', method: 'AFTERDAY', value: '2024-02-01' },
+        { name: 'Id', method: '<', value: 7 },
+      ]),
+    ).toEqual([6])
     expect(ids([{ name: 'Id', method: 'STARTSWITH', value: '25', tostring: true }])).toEqual([25, 250])
   })
 
@@ -359,9 +377,22 @@ describe('against a real SQLite database', () => {
     expect(ids([{ name: 'Name', method: 'IN', value: ['Alpha', 'Gamma_1', 'nope'] }])).toEqual([1, 3])
     expect(ids([{ name: 'Name', method: 'IN', value: ['ALPHA', 'ALPHA BETA'], casefold: true }])).toEqual([1, 2])
     expect(ids([{ name: 'Qty', method: 'IN', value: [5, 15] }])).toEqual([1, 3, 15])
-    expect(ids([{ name: 'Name', method: 'IN', value: ['Alpha', ''], not: true }, { name: 'Id', method: '<', value: 7 }])).toEqual([2, 3, 4, 6])
+    expect(
+      ids([
+        { name: 'Name', method: 'IN', value: ['Alpha', ''], not: true },
+        { name: 'Id', method: '<', value: 7 },
+      ]),
+    ).toEqual([2, 3, 4, 6])
     expect(ids([{ name: 'Name', method: 'IN', value: [] }])).toEqual([])
-    expect(ids([{ name: 'Name', method: 'IN', value: ['Alpha'] }, { name: 'Qty', method: 'EQUALS', value: 15 }], 'ANY')).toEqual([1, 3, 15])
+    expect(
+      ids(
+        [
+          { name: 'Name', method: 'IN', value: ['Alpha'] },
+          { name: 'Qty', method: 'EQUALS', value: 15 },
+        ],
+        'ANY',
+      ),
+    ).toEqual([1, 3, 15])
   })
 
   it('ANY vs ALL', () => {
@@ -402,7 +433,11 @@ describe('against a real SQLite database', () => {
   })
 
   it('counts with a filter', () => {
-    expect(listCount(source, { filter: filterSchema.parse({ criteria: [{ name: 'Name', method: 'STARTSWITH', value: 'Bulk' }] }) })).toBe(244)
+    expect(
+      listCount(source, {
+        filter: filterSchema.parse({ criteria: [{ name: 'Name', method: 'STARTSWITH', value: 'Bulk' }] }),
+      }),
+    ).toBe(244)
   })
 
   it('lists distinct values sorted and refuses too many', () => {

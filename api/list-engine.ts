@@ -9,7 +9,13 @@ import { createHash } from 'node:crypto'
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
-import { DEFAULT_DISTINCT_LIMIT, DEFAULT_PAGE_SIZE, MAX_DISTINCT_LIMIT, MAX_IN_VALUES, MAX_PAGE_SIZE } from './constants'
+import {
+  DEFAULT_DISTINCT_LIMIT,
+  DEFAULT_PAGE_SIZE,
+  MAX_DISTINCT_LIMIT,
+  MAX_IN_VALUES,
+  MAX_PAGE_SIZE,
+} from './constants'
 
 /** A request the engine refuses; answered with HTTP 400 and this message. */
 export class ListError extends Error {}
@@ -68,7 +74,11 @@ export const criterionSchema = z
 export type Criterion = z.infer<typeof criterionSchema>
 
 export const filterSchema = z.object({
-  condition: z.string().transform(upper).pipe(z.enum(['ALL', 'ANY'])).default('ALL'),
+  condition: z
+    .string()
+    .transform(upper)
+    .pipe(z.enum(['ALL', 'ANY']))
+    .default('ALL'),
   criteria: z.array(criterionSchema).max(100).default([]),
 })
 export type Filter = z.infer<typeof filterSchema>
@@ -144,7 +154,8 @@ function pair(c: Criterion, index: number): [unknown, unknown] {
 
 function valueList(c: Criterion, index: number): (string | number)[] {
   const parsed = inValuesSchema.safeParse(c.value)
-  if (!parsed.success) throw new ListError(`${describe(c, index)}: ${parsed.error.issues[0]?.message ?? 'invalid values'}`)
+  if (!parsed.success)
+    throw new ListError(`${describe(c, index)}: ${parsed.error.issues[0]?.message ?? 'invalid values'}`)
   return parsed.data
 }
 

@@ -41,10 +41,7 @@ export function activeNotifications(db: Db, now: Date) {
     .select({ ...columns, links: notifications.links })
     .from(notifications)
     .where(
-      and(
-        eq(notifications.status, 'ACTIVE'),
-        or(isNull(notifications.expires), gt(notifications.expires, nowText)),
-      ),
+      and(eq(notifications.status, 'ACTIVE'), or(isNull(notifications.expires), gt(notifications.expires, nowText))),
     )
     .orderBy(desc(notifications.date), notifications.id)
     .limit(NOTIFICATIONS_MAX_SIZE)

@@ -143,13 +143,22 @@ function applyContacts(db: Db, req: SetRequest): Contact[] {
         // A row without a portal role may already exist (e.g. a licence generator): give it the role.
         tx.insert(accountAccess)
           .values({ userId, accountId: req.accountId, role: storedFromRole(c.role) })
-          .onConflictDoUpdate({ target: [accountAccess.userId, accountAccess.accountId], set: { role: storedFromRole(c.role) } })
+          .onConflictDoUpdate({
+            target: [accountAccess.userId, accountAccess.accountId],
+            set: { role: storedFromRole(c.role) },
+          })
           .run()
       }
       for (const c of diff.changed) {
-        tx.update(accountAccess).set({ role: storedFromRole(c.to) }).where(row(ids.get(c.email)!)).run()
+        tx.update(accountAccess)
+          .set({ role: storedFromRole(c.to) })
+          .where(row(ids.get(c.email)!))
+          .run()
       }
-      for (const c of diff.removed) tx.delete(accountAccess).where(row(ids.get(c.email)!)).run()
+      for (const c of diff.removed)
+        tx.delete(accountAccess)
+          .where(row(ids.get(c.email)!))
+          .run()
 
       const after = readContacts(tx, req.accountId)
       recordAudit(tx, {
@@ -181,9 +190,10 @@ export function portalAccessCalls(calls: CallRegistrar, { db }: { db: Db }) {
 
     // oldContacts need only be readable: whether they match what is stored is the stale check.
     const oldEmails = new Set(body.oldContacts.map((c) => normalizeEmail(c.email ?? '')))
-    const oldProblems = contactProblems(body.oldContacts, new Set(), { coordinators: oldEmails, known: oldEmails }).filter(
-      (p) => p.message !== M.duplicate,
-    )
+    const oldProblems = contactProblems(body.oldContacts, new Set(), {
+      coordinators: oldEmails,
+      known: oldEmails,
+    }).filter((p) => p.message !== M.duplicate)
     if (oldProblems.length > 0) throw badRequest(`oldContacts: ${describeProblems(body.oldContacts, oldProblems)}`)
 
     // Rows already on the list may come back unchanged (coordinators included); a real change of

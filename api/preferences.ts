@@ -41,7 +41,10 @@ export const sortModelSchema = z
 
 export const filterModelSchema = z
   .record(z.string().max(200), z.unknown())
-  .refine((model) => !Object.keys(model).some((key) => CONTROL_CHARACTER.test(key)), 'column ids may not hold control characters')
+  .refine(
+    (model) => !Object.keys(model).some((key) => CONTROL_CHARACTER.test(key)),
+    'column ids may not hold control characters',
+  )
 
 /** Grid column state; grids add their own fields (pinned, flex ...), which are kept. */
 export const columnOrderSchema = z
@@ -91,7 +94,9 @@ function extrasOf(item: Record<string, unknown>): Record<string, unknown> {
 }
 
 const isEmptyValue = (v: unknown) =>
-  v === undefined || v === null || (Array.isArray(v) ? v.length === 0 : typeof v === 'object' && Object.keys(v).length === 0)
+  v === undefined ||
+  v === null ||
+  (Array.isArray(v) ? v.length === 0 : typeof v === 'object' && Object.keys(v).length === 0)
 
 function isEmptyPreference(item: PreferenceItem) {
   return (
@@ -164,7 +169,11 @@ function keepNewestViews(tx: Tx, userId: number, kept: { customerNumber: string;
   for (const v of oldest) {
     tx.delete(savedViews)
       .where(
-        and(eq(savedViews.userId, userId), eq(savedViews.customerNumber, v.customerNumber), eq(savedViews.tableName, v.tableName)),
+        and(
+          eq(savedViews.userId, userId),
+          eq(savedViews.customerNumber, v.customerNumber),
+          eq(savedViews.tableName, v.tableName),
+        ),
       )
       .run()
   }

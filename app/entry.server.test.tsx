@@ -46,14 +46,25 @@ function Later() {
   )
 }
 
-const manifestRoute = { hasAction: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false, imports: [] }
+const manifestRoute = {
+  hasAction: false,
+  hasClientAction: false,
+  hasClientLoader: false,
+  hasErrorBoundary: false,
+  imports: [],
+}
 
 const build: ServerBuild = {
   mode: 'production',
   entry: { module: entryServer },
   routes: {
     root: { id: 'root', path: '', module: { default: Root } },
-    'routes/later': { id: 'routes/later', parentId: 'root', path: 'later', module: { default: Later, loader: laterLoader } },
+    'routes/later': {
+      id: 'routes/later',
+      parentId: 'root',
+      path: 'later',
+      module: { default: Later, loader: laterLoader },
+    },
   },
   assets: {
     entry: { imports: [], module: '/build/entry.client.js' },

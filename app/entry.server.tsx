@@ -30,7 +30,10 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
           resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           )
           pipe(body)
         },

@@ -45,8 +45,12 @@ export const users = sqliteTable(
 export const accountAccess = sqliteTable(
   'account_access',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    accountId: text('account_id').notNull().references(() => accounts.accountId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
     /** admin (Licensing Portal Administrator), viewer (Licensing Portal Viewer), asc (Support Coordinator), or '' */
     role: text('role').notNull().default(''),
     isFnpLicenseGenerator: integer('is_fnp_license_generator').notNull().default(0),
@@ -60,7 +64,9 @@ export const accountAccess = sqliteTable(
 export const savedViews = sqliteTable(
   'saved_views',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     customerNumber: text('customer_number').notNull(),
     tableName: text('table_name').notNull(),
     filterModel: text('filter_model', { mode: 'json' }),
@@ -85,7 +91,9 @@ export const featureFlags = sqliteTable('feature_flags', {
 
 /** A user's chosen set of enabled flags; no row means the defaults apply. */
 export const userFeatureFlags = sqliteTable('user_feature_flags', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   enabled: text('enabled', { mode: 'json' }).$type<string[]>().notNull(),
   updatedAt: integer('updated_at').notNull(),
 })

@@ -18,7 +18,14 @@ export const demoAccounts: (typeof accounts.$inferInsert)[] = [
     hasSharedLicense: 1,
     supportEmail: 'support@acme.example',
   },
-  { accountId: '1000002', accountName: 'Borealis Motors', orgType: 'Channel', exportControlStatus: '', hasElastic: 1, hasSsl: 1 },
+  {
+    accountId: '1000002',
+    accountName: 'Borealis Motors',
+    orgType: 'Channel',
+    exportControlStatus: '',
+    hasElastic: 1,
+    hasSsl: 1,
+  },
   { accountId: '1000003', accountName: 'Cobalt Energy', orgType: 'Indirect', hasSsl: 1 },
   { accountId: '1000004', accountName: 'Delta Labs', orgType: 'Undefined' },
   {
@@ -50,8 +57,18 @@ export const demoUsers: DemoUser[] = [
   { email: 'support@vendor.example', name: 'Samuel Sutton', roles: ['user', 'support'] },
   { email: 'sales@vendor.example', name: 'Sofia Salazar', roles: ['user', 'sales'] },
   { email: 'salesaccess@vendor.example', name: 'Sean Acosta', roles: ['user', 'salesaccess'] },
-  { email: 'admin@acme.example', name: 'Adam Archer', roles: ['user'], access: [{ accountId: '1000001', role: 'admin' }] },
-  { email: 'viewer@acme.example', name: 'Vera Vance', roles: ['user'], access: [{ accountId: '1000001', role: 'viewer' }] },
+  {
+    email: 'admin@acme.example',
+    name: 'Adam Archer',
+    roles: ['user'],
+    access: [{ accountId: '1000001', role: 'admin' }],
+  },
+  {
+    email: 'viewer@acme.example',
+    name: 'Vera Vance',
+    roles: ['user'],
+    access: [{ accountId: '1000001', role: 'viewer' }],
+  },
   { email: 'asc@acme.example', name: 'Ashley Scott', roles: ['user'], access: [{ accountId: '1000001', role: 'asc' }] },
   {
     email: 'partner@channel.example',
@@ -70,7 +87,12 @@ export const demoUsers: DemoUser[] = [
     roles: ['user'],
     access: [{ accountId: '1000001', role: 'admin', isFnpLicenseGenerator: 1 }],
   },
-  { email: 'lena.fischer@acme.example', name: 'Lena Fischer', roles: ['user'], access: [{ accountId: '1000001', role: 'viewer' }] },
+  {
+    email: 'lena.fischer@acme.example',
+    name: 'Lena Fischer',
+    roles: ['user'],
+    access: [{ accountId: '1000001', role: 'viewer' }],
+  },
   {
     email: 'former.employee@acme.example',
     name: 'Frank Morgan',
@@ -84,9 +106,24 @@ export const demoUsers: DemoUser[] = [
     roles: ['user'],
     access: [{ accountId: '1000002', role: 'admin' }],
   },
-  { email: 'ole.hansen@borealis.example', name: 'Ole Hansen', roles: ['user'], access: [{ accountId: '1000002', role: 'viewer' }] },
-  { email: 'wei.chen@cobalt.example', name: 'Wei Chen', roles: ['user'], access: [{ accountId: '1000003', role: 'viewer' }] },
-  { email: 'dana.levi@deltalabs.example', name: 'Dana Levi', roles: ['user'], access: [{ accountId: '1000004', role: 'admin' }] },
+  {
+    email: 'ole.hansen@borealis.example',
+    name: 'Ole Hansen',
+    roles: ['user'],
+    access: [{ accountId: '1000002', role: 'viewer' }],
+  },
+  {
+    email: 'wei.chen@cobalt.example',
+    name: 'Wei Chen',
+    roles: ['user'],
+    access: [{ accountId: '1000003', role: 'viewer' }],
+  },
+  {
+    email: 'dana.levi@deltalabs.example',
+    name: 'Dana Levi',
+    roles: ['user'],
+    access: [{ accountId: '1000004', role: 'admin' }],
+  },
   {
     email: 'igor.petrov@embargo.example',
     name: 'Igor Petrov',

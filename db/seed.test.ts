@@ -66,7 +66,14 @@ describe('seed', () => {
   it('has the feature flags with their conflicts', () => {
     const flags = db.select().from(featureFlags).all()
     expect(flags.map((f) => f.name).sort()).toEqual(
-      ['fsa', 'licensingChatbot', 'statementsV2', 'usageDateTimeFilter', 'webAssignmentsClassic', 'webAssignmentsV2'].sort(),
+      [
+        'fsa',
+        'licensingChatbot',
+        'statementsV2',
+        'usageDateTimeFilter',
+        'webAssignmentsClassic',
+        'webAssignmentsV2',
+      ].sort(),
     )
     expect(flags.find((f) => f.name === 'webAssignmentsClassic')!.conflicts).toEqual(['webAssignmentsV2'])
   })

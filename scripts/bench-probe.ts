@@ -18,7 +18,9 @@ const { values } = parseArgs({
   },
 })
 if (!values.server) {
-  console.error('Usage: npx tsx scripts/bench-probe.ts --server http://127.0.0.1:PORT [--duration 8] [--connections 50]')
+  console.error(
+    'Usage: npx tsx scripts/bench-probe.ts --server http://127.0.0.1:PORT [--duration 8] [--connections 50]',
+  )
   process.exit(2)
 }
 const base = values.server.replace(/\/+$/, '')

@@ -253,7 +253,8 @@ async function signIn(baseUrl: string): Promise<string> {
 /** What every measured response must contain (the home page of the selected customer). */
 function isExpectedPage(raw: string | Buffer | undefined) {
   const body = typeof raw === 'string' ? raw : (raw?.toString() ?? '')
-  const ok = body.includes('data-testid="selected-customer"') && body.includes('Acme Aerospace') && body.includes('Welcome, ')
+  const ok =
+    body.includes('data-testid="selected-customer"') && body.includes('Acme Aerospace') && body.includes('Welcome, ')
   // autocannon also reports a timed-out request here, with an empty body; that one is counted as a timeout.
   if (!ok && !mismatchSaved && body.length > 0) {
     mismatchSaved = true
@@ -268,7 +269,8 @@ let mismatchSaved = false
 async function checkPage(url: string, cookie: string) {
   const res = await fetch(url, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(15_000) })
   const body = await res.text()
-  if (res.status !== 200) throw new SetupError(`GET ${targetPath}: HTTP ${res.status} ${res.headers.get('location') ?? ''}`)
+  if (res.status !== 200)
+    throw new SetupError(`GET ${targetPath}: HTTP ${res.status} ${res.headers.get('location') ?? ''}`)
   if (!isExpectedPage(body)) throw new SetupError(`GET ${targetPath}: 200 but not the expected page`)
   log(`GET ${targetPath}: 200, ${body.length} bytes, expected page`)
 }
@@ -295,7 +297,7 @@ function serverCpuMs(): number | null {
   }
   let total = 0
   const tree = new Set([root])
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false
     for (const [pid, st] of stats) {
       if (!tree.has(pid) && tree.has(st.ppid)) {
@@ -308,10 +310,15 @@ function serverCpuMs(): number | null {
   return total
 }
 
-function run(opts: autocannon.Options, onResponse: (client: object, latencyMs: number) => void): Promise<autocannon.Result> {
+function run(
+  opts: autocannon.Options,
+  onResponse: (client: object, latencyMs: number) => void,
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)))
-    instance.on('response', (client: object, _status: number, _bytes: number, latencyMs: number) => onResponse(client, latencyMs))
+    instance.on('response', (client: object, _status: number, _bytes: number, latencyMs: number) =>
+      onResponse(client, latencyMs),
+    )
   })
 }
 
@@ -392,7 +399,9 @@ async function main() {
       ? Math.round(((cpuAfter - cpuBefore) / measured.requests) * 100) / 100
       : null
   const benchCpuPerRequest =
-    measured.requests > 0 ? Math.round(((benchCpu.user + benchCpu.system) / 1000 / measured.requests) * 100) / 100 : null
+    measured.requests > 0
+      ? Math.round(((benchCpu.user + benchCpu.system) / 1000 / measured.requests) * 100) / 100
+      : null
 
   const correct = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0 && measured.requests > 0
   const targetMet = measured.requestsPerSecond >= TARGET_RPS && measured.latencyMs.p99 < TARGET_P99_MS
@@ -438,7 +447,9 @@ async function main() {
       `  cpu         ${serverCpuPerRequest} ms server + ${benchCpuPerRequest} ms load generator per request (load average ${summary.loadAverage1m} on ${summary.cpus} CPUs)`,
     )
   }
-  console.log(`  errors      ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} wrong bodies`)
+  console.log(
+    `  errors      ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx, ${r.mismatches} wrong bodies`,
+  )
   console.log(
     `  target      >= ${TARGET_RPS} req/s with p99 < ${TARGET_P99_MS} ms: ${targetMet ? 'met' : 'NOT met'}; responses ${correct ? 'all correct' : 'NOT all correct'}`,
   )

@@ -83,15 +83,14 @@ const refuseUnusableHost: RequestHandler = (req, res, next) => {
   res.status(400).type('text/plain').send('Bad Request')
 }
 
-export async function startServer(
-  config: Config = loadConfig(),
-  options: ServerOptions = {},
-): Promise<RunningServer> {
+export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
   const db = openDb(config.databasePath)
   if (options.seed !== false) await ensureSeeded(db)
   const app = await createApp(config, db, options)
   // The portal's calls to the embedded API are handed to it in this process (app/upstream/in-process.server.ts).
-  const stopInProcessApi = config.embeddedApi ? serveInProcess(config.apiBaseUrl, createApiDispatch({ config, db })) : () => {}
+  const stopInProcessApi = config.embeddedApi
+    ? serveInProcess(config.apiBaseUrl, createApiDispatch({ config, db }))
+    : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {

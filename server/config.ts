@@ -56,8 +56,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = trimSlash(env.PUBLIC_URL ?? `http://localhost:${port}`)
   const production = env.NODE_ENV === 'production'
   const environmentRaw = (env.PORTAL_ENVIRONMENT ?? 'dev').toLowerCase()
-  const environment: Environment =
-    environmentRaw === 'dev' || environmentRaw === 'uat' ? environmentRaw : 'prod'
+  const environment: Environment = environmentRaw === 'dev' || environmentRaw === 'uat' ? environmentRaw : 'prod'
   const embeddedIssuer = `${publicUrl}/oidc`
   const oidcIssuer = trimSlash(env.OIDC_ISSUER ?? embeddedIssuer)
   const embeddedApiBase = `http://127.0.0.1:${port}/api`

@@ -96,8 +96,11 @@ async function primary(workers: number) {
   const env: Record<string, string> = {}
   if (config.embeddedApi && !config.buildInfo) env.BUILD_INFO = describeBuild(config)
 
-  const semiSpaceSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('max-semi-space-size'))
-  if (!semiSpaceSet) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] })
+  const semiSpaceSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) =>
+    a.includes('max-semi-space-size'),
+  )
+  if (!semiSpaceSet)
+    cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`] })
 
   let stopping = false
   let serving = false
@@ -153,7 +156,10 @@ async function primary(workers: number) {
     for (let i = 0; i < workers; i++) fork()
   })
   serving = true
-  log('info', `Licensing portal listening on ${config.publicUrl}`, { environment: config.environment, processes: workers })
+  log('info', `Licensing portal listening on ${config.publicUrl}`, {
+    environment: config.environment,
+    processes: workers,
+  })
 }
 
 if (cluster.isWorker) {

@@ -19,10 +19,23 @@ const table: RouteObject[] = [
     id: 'root',
     path: '/',
     children: [
-      { id: 'a', path: 'a/:id?', children: [{ id: 'a-edit', path: 'edit' }, { id: 'a-index', index: true }] },
+      {
+        id: 'a',
+        path: 'a/:id?',
+        children: [
+          { id: 'a-edit', path: 'edit' },
+          { id: 'a-index', index: true },
+        ],
+      },
       { id: 'case', path: 'Case', caseSensitive: true },
       { id: 'files', path: 'files/*' },
-      { id: 'layout', children: [{ id: 'xyz', path: 'x/:y/z' }, { id: 'dotted', path: 'v1.2/:p' }] },
+      {
+        id: 'layout',
+        children: [
+          { id: 'xyz', path: 'x/:y/z' },
+          { id: 'dotted', path: 'v1.2/:p' },
+        ],
+      },
       { id: 'about', path: ':lang?/about' },
       { id: 'home', path: 'home' },
       { id: 'splat', path: '*' },

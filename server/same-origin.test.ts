@@ -10,7 +10,8 @@ const allowed = (method: string, origin?: string, secFetchSite?: string) =>
 
 describe('writeAllowed', () => {
   it('lets reads through whatever their origin', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(allowed(method, 'http://evil.example', 'cross-site')).toBe(true)
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect(allowed(method, 'http://evil.example', 'cross-site')).toBe(true)
   })
 
   it('lets a write through from the portal’s own origin only', () => {
@@ -40,7 +41,8 @@ describe('writeAllowed', () => {
 
   it('without Origin, trusts Sec-Fetch-Site: same-origin only', () => {
     expect(allowed('POST', undefined, 'same-origin')).toBe(true)
-    for (const site of ['same-site', 'cross-site', 'none', '']) expect(allowed('POST', undefined, site), site).toBe(false)
+    for (const site of ['same-site', 'cross-site', 'none', ''])
+      expect(allowed('POST', undefined, site), site).toBe(false)
     // Origin, when sent, decides.
     expect(allowed('POST', 'http://evil.example', 'same-origin')).toBe(false)
   })
@@ -94,7 +96,12 @@ describe('sameOriginWrites over HTTP', () => {
     expect(refused.body).toContain('Request refused')
     expect(warn).toHaveBeenCalledTimes(1)
     const logged = JSON.parse(String(warn.mock.calls[0][0]))
-    expect(logged).toMatchObject({ level: 'warn', method: 'POST', path: '/clscredentials', origin: 'http://evil.example' })
+    expect(logged).toMatchObject({
+      level: 'warn',
+      method: 'POST',
+      path: '/clscredentials',
+      origin: 'http://evil.example',
+    })
   })
 
   it('lets a write from the public address or from the address the request was made to through', async () => {
@@ -106,7 +113,9 @@ describe('sameOriginWrites over HTTP', () => {
 
   it('refuses every unsafe method from elsewhere, and a same-site page on another port', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      expect((await send(method, '/resources/alerts/dismiss', { origin: 'http://evil.example' })).status, method).toBe(403)
+      expect((await send(method, '/resources/alerts/dismiss', { origin: 'http://evil.example' })).status, method).toBe(
+        403,
+      )
     }
     expect((await send('POST', '/x', { origin: `http://127.0.0.1:${port + 1}` })).status).toBe(403)
     expect((await send('POST', '/x', { 'sec-fetch-site': 'same-site' })).status).toBe(403)
@@ -118,5 +127,4 @@ describe('sameOriginWrites over HTTP', () => {
     expect((await send('POST', '/oidc/interaction/abc/login', { origin: 'http://evil.example' })).body).toBe('oidc')
     expect((await send('POST', '/apis', { origin: 'http://evil.example' })).status).toBe(403)
   })
-
 })

@@ -96,7 +96,10 @@ async function createOidcClient(config: AuthConfig): Promise<OidcClient> {
   const frontChannel = (url: string) => (internal ? rebase(url, config.publicUrl) : url)
 
   const discoveryUrl = backChannel(`${config.oidcIssuer}/.well-known/openid-configuration`)
-  const res = await fetch(discoveryUrl, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(10_000) })
+  const res = await fetch(discoveryUrl, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  })
   if (!res.ok) throw new Error(`identity provider discovery failed: HTTP ${res.status}`)
   const discovered = (await res.json()) as ProviderMetadata
   if (discovered.issuer !== config.oidcIssuer) {

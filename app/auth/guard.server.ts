@@ -74,9 +74,12 @@ async function loadUser(request: Request, context: AuthContext, session: PortalS
     console.error(JSON.stringify({ level: 'warn', msg: 'getUserDetails failed', error: String(error) }))
     // Before the shell exists, so the root's plain page says it, with the shell's words for an outage.
     const outage = error instanceof UpstreamError && error.httpStatus === 503
-    throw data(outage ? SERVICE_UNAVAILABLE_MESSAGE : 'Your account details could not be loaded. Please try again in a moment.', {
-      status: 503,
-    })
+    throw data(
+      outage ? SERVICE_UNAVAILABLE_MESSAGE : 'Your account details could not be loaded. Please try again in a moment.',
+      {
+        status: 503,
+      },
+    )
   }
 }
 

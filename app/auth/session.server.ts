@@ -65,8 +65,13 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
   })
   let lastPurge = 0
   // Read on every request: prepared once.
-  const selectSession = db.select().from(sessions).where(eq(sessions.id, sql.placeholder('id'))).prepare()
-  const expiry = (expires: Date | undefined) => (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).getTime()
+  const selectSession = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare()
+  const expiry = (expires: Date | undefined) =>
+    (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).getTime()
 
   return createSessionStorage<SessionData>({
     cookie,
@@ -98,7 +103,10 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
     async updateData(id, data, expires) {
       db.insert(sessions)
         .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
-        .onConflictDoUpdate({ target: sessions.id, set: { data: data as Record<string, unknown>, expiresAt: expiry(expires) } })
+        .onConflictDoUpdate({
+          target: sessions.id,
+          set: { data: data as Record<string, unknown>, expiresAt: expiry(expires) },
+        })
         .run()
     },
     async deleteData(id) {

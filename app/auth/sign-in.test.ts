@@ -121,7 +121,10 @@ describe('portal sign-in', () => {
     // The state cookies are cleared and a new session id issued.
     expect(done.headers.getSetCookie().some((c) => /^oauth2:[^=]+=;/.test(c))).toBe(true)
 
-    const { user, accessToken, session } = await requireAuth(new Request(`${config.publicUrl}/home`, { headers: { cookie } }), context)
+    const { user, accessToken, session } = await requireAuth(
+      new Request(`${config.publicUrl}/home`, { headers: { cookie } }),
+      context,
+    )
     expect(user.email).toBe(EMAIL)
     expect(user.name).toBe('Portal Signin')
     expect(decodeJwt(accessToken).aud).toBe(config.apiAudience)
@@ -168,7 +171,9 @@ describe('portal sign-in', () => {
 
   it('rejects a callback whose state does not match', async () => {
     const res = await completeSignIn(
-      new Request(`${config.publicUrl}/auth/callback?code=abc&state=forged`, { headers: { cookie: 'oauth2:x=state%3Dother%26other%3Dv' } }),
+      new Request(`${config.publicUrl}/auth/callback?code=abc&state=forged`, {
+        headers: { cookie: 'oauth2:x=state%3Dother%26other%3Dv' },
+      }),
       context,
     ).catch((e) => e)
     expect(res).toMatchObject({ status: 400, message: 'Sign-in could not be completed. Please try again.' })

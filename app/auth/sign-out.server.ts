@@ -5,7 +5,10 @@ import { destroySession, getSession } from './session.server'
 
 type AuthContext = Pick<AppLoadContext, 'db' | 'config'>
 
-export async function signOut(request: Request, context: AuthContext): Promise<{ location: string; setCookie: string }> {
+export async function signOut(
+  request: Request,
+  context: AuthContext,
+): Promise<{ location: string; setCookie: string }> {
   const { config } = context
   const session = await getSession(request, context)
   const idToken = session.get('idToken')

@@ -171,7 +171,9 @@ describe('which alerts show', () => {
     const resolved = alert({ category: 'CRITICAL', status: 'RESOLVED', expires: at(-1) })
     const shown = shownAlerts([ok, infoSoon, infoLater, warningLate, warningEarly, critical, expired, resolved], now)
     expect(shown.map((a) => a.id)).toEqual([critical.id, warningEarly.id, warningLate.id, infoSoon.id, ok.id])
-    expect(alertsOfCategory([ok, infoSoon, infoLater, warningEarly], 'INFO', now).map((a) => a.id)).toEqual([infoSoon.id])
+    expect(alertsOfCategory([ok, infoSoon, infoLater, warningEarly], 'INFO', now).map((a) => a.id)).toEqual([
+      infoSoon.id,
+    ])
   })
 
   it('lists resolved-only alerts, the latest start first', () => {
@@ -209,7 +211,14 @@ describe('Active tab panels', () => {
         count: 3,
         services: 'Elastic Licensing, License Portal and Cloud Licensing Server',
       },
-      { category: 'INFO', slug: 'info', title: 'Planned Maintenance', icon: 'info', count: 1, services: 'FlexNet Licensing' },
+      {
+        category: 'INFO',
+        slug: 'info',
+        title: 'Planned Maintenance',
+        icon: 'info',
+        count: 1,
+        services: 'FlexNet Licensing',
+      },
       { category: 'OK', slug: 'ok', title: 'Information', icon: 'check_circle', count: 1, services: 'License Portal' },
     ])
   })
@@ -339,7 +348,9 @@ describe('rows and details', () => {
     expect(safeLinkUrl('/relative')).toBeNull()
     expect(safeLinkUrl(42)).toBeNull()
     expect(
-      alertLinks({ links: { 'Status page': 'https://status.example.com', bad: 'javascript:void(0)', '': 'https://x.example' } }),
+      alertLinks({
+        links: { 'Status page': 'https://status.example.com', bad: 'javascript:void(0)', '': 'https://x.example' },
+      }),
     ).toEqual([
       { label: 'Status page', url: 'https://status.example.com/' },
       { label: 'https://x.example/', url: 'https://x.example/' },

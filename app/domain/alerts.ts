@@ -286,7 +286,10 @@ export function multipleAlertsText(alerts: readonly Pick<Notification, 'service'
 }
 
 /** What the banner needs of an alert; also what the session keeps between refreshes. */
-export type BannerAlert = Pick<Notification, 'id' | 'category' | 'status' | 'date' | 'expires' | 'description' | 'service'>
+export type BannerAlert = Pick<
+  Notification,
+  'id' | 'category' | 'status' | 'date' | 'expires' | 'description' | 'service'
+>
 
 export type Banner =
   | { mode: 'none' }
@@ -314,7 +317,13 @@ export function alertBanner(alerts: readonly BannerAlert[], dismissed: readonly 
   if (bannerMode(shown.length) === 'single') {
     return { mode: 'single', ids, ...alertFacts(first, formatBannerDate) }
   }
-  return { mode: 'multiple', ids, category: alertCategory(first.category), title: 'Multiple alerts', text: multipleAlertsText(shown) }
+  return {
+    mode: 'multiple',
+    ids,
+    category: alertCategory(first.category),
+    title: 'Multiple alerts',
+    text: multipleAlertsText(shown),
+  }
 }
 
 /** Most ids the session remembers as dismissed; the oldest go first. */

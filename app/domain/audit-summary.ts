@@ -38,7 +38,10 @@ function clip(text: string): string {
 function isContactList(value: unknown): value is Contact[] {
   return (
     Array.isArray(value) &&
-    value.every((c) => !!c && typeof c === 'object' && typeof (c as Contact).email === 'string' && isPortalRole((c as Contact).role))
+    value.every(
+      (c) =>
+        !!c && typeof c === 'object' && typeof (c as Contact).email === 'string' && isPortalRole((c as Contact).role),
+    )
   )
 }
 

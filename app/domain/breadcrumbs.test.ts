@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ROUTE_LABELS, alertCategoryTitle, breadcrumbs } from './breadcrumbs'
 
-const labels = (pathname: string) => breadcrumbs(pathname).map((c) => c.label).join(' > ')
+const labels = (pathname: string) =>
+  breadcrumbs(pathname)
+    .map((c) => c.label)
+    .join(' > ')
 
 describe('breadcrumbs: route label table', () => {
   it.each([

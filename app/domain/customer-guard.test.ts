@@ -132,7 +132,9 @@ describe('customerRouteDecision', () => {
     expect(customerRouteDecision(input('/activations', { info: makeInfo({ hasSSL: 0 }) }))).toBe('/')
     expect(customerRouteDecision(input('/activations-history', { info: makeInfo({ hasSSL: 0 }) }))).toBe('/')
     expect(
-      customerRouteDecision(input('/activations', { user: makeUser(['busops']), info: makeInfo({ hasSSL: 1, isAccessDisabled: 1 }) })),
+      customerRouteDecision(
+        input('/activations', { user: makeUser(['busops']), info: makeInfo({ hasSSL: 1, isAccessDisabled: 1 }) }),
+      ),
     ).toBeNull()
   })
 })

@@ -4,10 +4,7 @@ import type { AccountInfo, User } from './types'
 
 /** Where a guarded screen sends the user instead: a notice page, or the root for activations. */
 export type GuardRedirect =
-  | typeof NOTICE_PATHS.noselectedcustomer
-  | typeof NOTICE_PATHS.noaccess
-  | typeof NOTICE_PATHS.notypecustomer
-  | '/'
+  typeof NOTICE_PATHS.noselectedcustomer | typeof NOTICE_PATHS.noaccess | typeof NOTICE_PATHS.notypecustomer | '/'
 
 type MaybeInfo = AccountInfo | null | undefined
 

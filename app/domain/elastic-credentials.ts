@@ -84,7 +84,8 @@ export function checkUsernames(users: unknown[]): UsernamesResult {
   for (const [i, user] of users.entries()) {
     const line = i + 1
     if (typeof user !== 'string' || user === '') return { ok: false, reason: `Line ${line} is empty.` }
-    if (user.length > USERNAME_MAX) return { ok: false, reason: `Line ${line} is longer than ${USERNAME_MAX} characters.` }
+    if (user.length > USERNAME_MAX)
+      return { ok: false, reason: `Line ${line} is longer than ${USERNAME_MAX} characters.` }
     if (!USERNAME.test(user)) {
       return { ok: false, reason: `Line ${line} must be one username without spaces, in ASCII characters only.` }
     }
@@ -133,7 +134,9 @@ export function credentialsFileName(deviceId: string): string {
   return `elastic-server-${safe}.json`
 }
 
-export const pinSchema = z.string({ error: CREDENTIAL_MESSAGES.pinInvalid }).refine(isValidPin, CREDENTIAL_MESSAGES.pinInvalid)
+export const pinSchema = z
+  .string({ error: CREDENTIAL_MESSAGES.pinInvalid })
+  .refine(isValidPin, CREDENTIAL_MESSAGES.pinInvalid)
 
 export const usernamesSchema = z.array(z.string()).superRefine((users, ctx) => {
   const result = checkUsernames(users)
@@ -173,7 +176,9 @@ export const credentialsActionSchema = z.discriminatedUnion('intent', [
   // Export without JavaScript: the PIN shown must be valid, and (the action checks) the stored one.
   z.object({
     intent: z.literal('export'),
-    pin: z.string({ error: CREDENTIAL_MESSAGES.pinExportInvalid }).refine(isValidPin, CREDENTIAL_MESSAGES.pinExportInvalid),
+    pin: z
+      .string({ error: CREDENTIAL_MESSAGES.pinExportInvalid })
+      .refine(isValidPin, CREDENTIAL_MESSAGES.pinExportInvalid),
   }),
   usernamesFormSchema.extend({ intent: z.literal('saveusers') }),
 ])

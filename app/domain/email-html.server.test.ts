@@ -35,7 +35,9 @@ describe('e-mail body sanitising', () => {
   })
 
   it('opens links in a new tab without referrer or opener', () => {
-    expect(clean).toContain('<a href="https://evil.example/login" rel="noopener noreferrer" target="_blank">sign in here</a>')
+    expect(clean).toContain(
+      '<a href="https://evil.example/login" rel="noopener noreferrer" target="_blank">sign in here</a>',
+    )
   })
 
   it('keeps the formatting of a normal e-mail', () => {

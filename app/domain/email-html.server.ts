@@ -12,20 +12,83 @@ import sanitizeHtml from 'sanitize-html'
 
 const LENGTH = /^-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?$/
 const BOX = /^(?:-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto)(?:\s+(?:-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto)){0,3}$/
-const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i]
-const BORDER = [/^(?:\d+(?:\.\d+)?px\s+)?(?:solid|dashed|dotted|none)(?:\s+(?:#[0-9a-f]{3,8}|[a-z]{3,20}))?$/i, /^none$/i, /^0$/]
+const COLOUR = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i,
+  /^[a-z]{3,20}$/i,
+]
+const BORDER = [
+  /^(?:\d+(?:\.\d+)?px\s+)?(?:solid|dashed|dotted|none)(?:\s+(?:#[0-9a-f]{3,8}|[a-z]{3,20}))?$/i,
+  /^none$/i,
+  /^0$/,
+]
 
 const INLINE_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup',
-    'blockquote', 'pre', 'code', 'hr', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th',
-    'td', 'caption', 'colgroup', 'col', 'a', 'img', 'center', 'font',
+    'p',
+    'br',
+    'div',
+    'span',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'sub',
+    'sup',
+    'blockquote',
+    'pre',
+    'code',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'colgroup',
+    'col',
+    'a',
+    'img',
+    'center',
+    'font',
   ],
   disallowedTagsMode: 'discard',
   // Tags whose text is dropped with them, not just their markup.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'head',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+    'select',
+  ],
   allowedAttributes: {
     '*': ['style', 'align', 'dir', 'lang', 'title'],
     a: ['href', 'rel', 'target', 'name'],

@@ -46,8 +46,13 @@ describe('mergeChunk: overlapping and adjacent chunks merge', () => {
   })
 
   it('a chunk inside a segment replaces those rows only; one spanning a gap joins both sides', () => {
-    expect(mergeChunk([seg(0, 0, 10)], { offset: 3, rows: [-3, -4] })).toEqual([{ offset: 0, rows: [0, 1, 2, -3, -4, 5, 6, 7, 8, 9] }])
-    expect(mergeChunk([seg(0, 0, 10), seg(20, 20, 30), seg(50, 50, 60)], seg(8, 8, 22))).toEqual([seg(0, 0, 30), seg(50, 50, 60)])
+    expect(mergeChunk([seg(0, 0, 10)], { offset: 3, rows: [-3, -4] })).toEqual([
+      { offset: 0, rows: [0, 1, 2, -3, -4, 5, 6, 7, 8, 9] },
+    ])
+    expect(mergeChunk([seg(0, 0, 10), seg(20, 20, 30), seg(50, 50, 60)], seg(8, 8, 22))).toEqual([
+      seg(0, 0, 30),
+      seg(50, 50, 60),
+    ])
   })
 
   it('beyond the row limit keeps only the chunk’s segment, cut around the chunk', () => {
@@ -137,7 +142,12 @@ beforeAll(() => {
   for (const r of ROWS) insert.run(r)
   const db = drizzle(sqlite)
   const columns = { id: items.id, name: items.name, mail: items.mail, qty: items.qty, date: items.date }
-  source = { columns, defaultSort: [{ name: 'id', direction: 'asc' }], uniqueKey: ['id'], query: (fields) => db.select(fields).from(items).$dynamic() }
+  source = {
+    columns,
+    defaultSort: [{ name: 'id', direction: 'asc' }],
+    uniqueKey: ['id'],
+    query: (fields) => db.select(fields).from(items).$dynamic(),
+  }
 })
 afterAll(() => sqlite.close())
 
@@ -221,8 +231,14 @@ describe('sortRows gives exactly the list engine’s order', () => {
     [{ name: 'name', direction: 'asc' }],
     [{ name: 'name', direction: 'desc' }],
     [{ name: 'qty', direction: 'asc' }],
-    [{ name: 'qty', direction: 'desc' }, { name: 'date', direction: 'asc' }],
-    [{ name: 'mail', direction: 'asc' }, { name: 'qty', direction: 'desc' }],
+    [
+      { name: 'qty', direction: 'desc' },
+      { name: 'date', direction: 'asc' },
+    ],
+    [
+      { name: 'mail', direction: 'asc' },
+      { name: 'qty', direction: 'desc' },
+    ],
     [{ name: 'date', direction: 'desc' }],
     [{ name: 'id', direction: 'desc' }],
   ]
@@ -232,14 +248,28 @@ describe('sortRows gives exactly the list engine’s order', () => {
   })
 
   it('answers null for values it cannot compare', () => {
-    expect(sortRows([{ id: 1, v: true }, { id: 2, v: false }], [{ name: 'v', direction: 'asc' }], ['id'])).toBeNull()
+    expect(
+      sortRows(
+        [
+          { id: 1, v: true },
+          { id: 2, v: false },
+        ],
+        [{ name: 'v', direction: 'asc' }],
+        ['id'],
+      ),
+    ).toBeNull()
     expect(sortRows([{ id: 1 }, { id: 2 }], [{ name: 'missing', direction: 'asc' }], ['id'])).toBeNull()
   })
 })
 
 /* ------------------------------------------------------------------ narrowing */
 
-const c = (method: string, value: unknown, extra: Partial<GridCriterion> = {}): GridCriterion => ({ name: 'name', method, value, ...extra })
+const c = (method: string, value: unknown, extra: Partial<GridCriterion> = {}): GridCriterion => ({
+  name: 'name',
+  method,
+  value,
+  ...extra,
+})
 const cf = { casefold: true }
 
 describe('criterionImplies: a new criterion only narrows an old one', () => {
@@ -256,8 +286,16 @@ describe('criterionImplies: a new criterion only narrows an old one', () => {
     ['fewer values', c('IN', ['a', 'b']), c('IN', ['a', 'b', 'c'])],
     ['values within contains', c('IN', ['xa', 'ya']), c('CONTAINS', 'A', cf)],
     ['case-insensitive values within case-insensitive values', c('IN', ['A'], cf), c('IN', ['a', 'b'], cf)],
-    ['a shorter day range', { name: 'd', method: 'DAYRANGE', value: ['2026-03-05', '2026-03-06'] }, { name: 'd', method: 'DAYRANGE', value: ['2026-03-01', '2026-03-31 23:59'] }],
-    ['a closed range within an open one', { name: 'd', method: 'DAYRANGE', value: ['2026-03-05', '2026-03-06'] }, { name: 'd', method: 'DAYRANGE', value: [null, '2026-03-31'] }],
+    [
+      'a shorter day range',
+      { name: 'd', method: 'DAYRANGE', value: ['2026-03-05', '2026-03-06'] },
+      { name: 'd', method: 'DAYRANGE', value: ['2026-03-01', '2026-03-31 23:59'] },
+    ],
+    [
+      'a closed range within an open one',
+      { name: 'd', method: 'DAYRANGE', value: ['2026-03-05', '2026-03-06'] },
+      { name: 'd', method: 'DAYRANGE', value: [null, '2026-03-31'] },
+    ],
   ])('yes: %s', (_label, a, b) => {
     expect(criterionImplies(a, b)).toBe(true)
   })
@@ -272,8 +310,16 @@ describe('criterionImplies: a new criterion only narrows an old one', () => {
     ['case-insensitive values within case-sensitive ones', c('IN', ['a'], cf), c('IN', ['a'])],
     ['a negated criterion', c('CONTAINS', 'abc', { not: true }), c('CONTAINS', 'abc')],
     ['within a negated criterion', c('CONTAINS', 'abc'), c('CONTAINS', 'b', { not: true })],
-    ['a wider day range', { name: 'd', method: 'DAYRANGE', value: ['2026-02-01', '2026-03-06'] }, { name: 'd', method: 'DAYRANGE', value: ['2026-03-01', '2026-03-31'] }],
-    ['an open range within a closed one', { name: 'd', method: 'DAYRANGE', value: ['2026-03-05', null] }, { name: 'd', method: 'DAYRANGE', value: ['2026-03-01', '2026-03-31'] }],
+    [
+      'a wider day range',
+      { name: 'd', method: 'DAYRANGE', value: ['2026-02-01', '2026-03-06'] },
+      { name: 'd', method: 'DAYRANGE', value: ['2026-03-01', '2026-03-31'] },
+    ],
+    [
+      'an open range within a closed one',
+      { name: 'd', method: 'DAYRANGE', value: ['2026-03-05', null] },
+      { name: 'd', method: 'DAYRANGE', value: ['2026-03-01', '2026-03-31'] },
+    ],
     ['a method it does not know', c('>', 'b'), c('>', 'a')],
     ['a null equals', c('EQUALS', null), c('CONTAINS', 'a')],
   ])('no: %s', (_label, a, b) => {
@@ -286,7 +332,10 @@ describe('criterionImplies: a new criterion only narrows an old one', () => {
         if (!criterionImplies(a, b)) continue
         const narrowed = ids(serverRows(all(a)))!
         const wider = new Set(ids(serverRows(all(b))))
-        expect(narrowed.every((id) => wider.has(id)), `${JSON.stringify(a)} within ${JSON.stringify(b)}`).toBe(true)
+        expect(
+          narrowed.every((id) => wider.has(id)),
+          `${JSON.stringify(a)} within ${JSON.stringify(b)}`,
+        ).toBe(true)
       }
     }
   })
@@ -310,7 +359,12 @@ describe('narrows: whole filters', () => {
   it('refuses ANY with several criteria on either side', () => {
     const any: GridFilterRule = { condition: 'ANY', criteria: [c('CONTAINS', 'abc', cf), c('CONTAINS', 'abd', cf)] }
     expect(narrows(any, old)).toBe(false)
-    expect(narrows(all(c('CONTAINS', 'abc', cf)), { condition: 'ANY', criteria: [c('CONTAINS', 'ab', cf), c('CONTAINS', 'x')] })).toBe(false)
+    expect(
+      narrows(all(c('CONTAINS', 'abc', cf)), {
+        condition: 'ANY',
+        criteria: [c('CONTAINS', 'ab', cf), c('CONTAINS', 'x')],
+      }),
+    ).toBe(false)
     expect(narrows({ condition: 'ANY', criteria: [c('CONTAINS', 'abc', cf)] }, old)).toBe(true)
   })
 })
@@ -321,7 +375,11 @@ describe('GridCache', () => {
   const options: CacheOptions = { window: 300, maxRows: 500, maxEntries: 4, ttlMs: 60_000, uniqueKey: ['id'] }
   const byDate: ApiSort[] = [{ name: 'date', direction: 'desc' }]
   /** `sorting` null: no sort asked for (the server's default order). */
-  const q = (filter?: GridFilterRule, sorting: ApiSort[] | null = byDate, scope = '1000001') => ({ scope, filter, sorting: sorting ?? undefined })
+  const q = (filter?: GridFilterRule, sorting: ApiSort[] | null = byDate, scope = '1000001') => ({
+    scope,
+    filter,
+    sorting: sorting ?? undefined,
+  })
   const loadAll = (cache: GridCache<Row>, filter?: GridFilterRule, now = 0) => {
     const rows = serverRows(filter, byDate)
     cache.store(q(filter), { offset: 0, rows, total: rows.length }, now)
@@ -350,7 +408,10 @@ describe('GridCache', () => {
   it('answers a narrowing filter from a completely loaded list, with the engine’s rows and count', () => {
     const cache = new GridCache<Row>(options)
     loadAll(cache, all({ name: 'mail', method: 'CONTAINS', value: 'x.example', casefold: true }))
-    const narrower = all({ name: 'mail', method: 'CONTAINS', value: 'x.example', casefold: true }, { name: 'name', method: 'CONTAINS', value: 'A', casefold: true })
+    const narrower = all(
+      { name: 'mail', method: 'CONTAINS', value: 'x.example', casefold: true },
+      { name: 'name', method: 'CONTAINS', value: 'A', casefold: true },
+    )
     const expected = serverRows(narrower, byDate)
     expect(cache.read(q(narrower), 0, 20, 1)).toEqual({ rows: expected, total: expected.length })
     expect(cache.read(q(narrower), 2, 2, 1)).toEqual({ rows: expected.slice(2, 4), total: expected.length })

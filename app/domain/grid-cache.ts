@@ -38,7 +38,11 @@ export function mergeChunk<Row>(segments: Segment<Row>[], chunk: Segment<Row>, m
       continue
     }
     const offset = Math.min(s.offset, merged.offset)
-    const rows = [...s.rows.slice(0, Math.max(0, merged.offset - s.offset)), ...merged.rows, ...s.rows.slice(Math.max(0, end(merged) - s.offset))]
+    const rows = [
+      ...s.rows.slice(0, Math.max(0, merged.offset - s.offset)),
+      ...merged.rows,
+      ...s.rows.slice(Math.max(0, end(merged) - s.offset)),
+    ]
     merged = { offset, rows }
   }
   const all = [...rest, merged].sort((a, b) => a.offset - b.offset)
@@ -166,7 +170,9 @@ export function filterRows<Row>(rows: Row[], rule: GridFilterRule | undefined): 
   if (!rule || rule.criteria.length === 0) return rows
   const any = rule.condition === 'ANY'
   try {
-    return rows.filter((row) => (any ? rule.criteria.some((c) => matches(c, row)) : rule.criteria.every((c) => matches(c, row))))
+    return rows.filter((row) =>
+      any ? rule.criteria.some((c) => matches(c, row)) : rule.criteria.every((c) => matches(c, row)),
+    )
   } catch (error) {
     if (error instanceof Unsupported) return null
     throw error
@@ -189,7 +195,9 @@ function compareValues(a: unknown, b: unknown): number {
  */
 export function sortRows<Row>(rows: Row[], sorting: ApiSort[], uniqueKey: string[]): Row[] | null {
   const seen = new Set<string>()
-  const terms = [...sorting, ...uniqueKey.map((name) => ({ name, direction: 'asc' as const }))].filter((t) => !seen.has(t.name) && seen.add(t.name))
+  const terms = [...sorting, ...uniqueKey.map((name) => ({ name, direction: 'asc' as const }))].filter(
+    (t) => !seen.has(t.name) && seen.add(t.name),
+  )
   try {
     return [...rows].sort((a, b) => {
       for (const t of terms) {
@@ -245,7 +253,8 @@ export function criterionImplies(a: GridCriterion, b: GridCriterion): boolean {
   // `a` allows a list of values: each must pass `b`.
   const allowed = am === 'EQUALS' ? [a.value] : am === 'IN' && Array.isArray(a.value) ? a.value : null
   if (allowed) return allowed.every((v) => typeof v === 'string' && passes(b, v))
-  if (!TEXT_TESTS.has(am) || !TEXT_TESTS.has(bm) || typeof a.value !== 'string' || typeof b.value !== 'string') return false
+  if (!TEXT_TESTS.has(am) || !TEXT_TESTS.has(bm) || typeof a.value !== 'string' || typeof b.value !== 'string')
+    return false
   const [x, y] = b.casefold ? [foldCase(a.value), foldCase(b.value)] : [a.value, b.value]
   if (bm === 'CONTAINS') return x.includes(y)
   return am === bm && (bm === 'STARTSWITH' ? x.startsWith(y) : x.endsWith(y))
@@ -328,7 +337,10 @@ export class GridCache<Row> {
   /** The rows of `query` computed from a completely loaded list that it narrows, kept as an entry. */
   private derive(query: CacheQuery): Entry<Row> | null {
     const complete = [...this.entries.values()]
-      .filter((e) => e.query.scope === query.scope && isComplete(e.segments, e.total) && narrows(query.filter, e.query.filter))
+      .filter(
+        (e) =>
+          e.query.scope === query.scope && isComplete(e.segments, e.total) && narrows(query.filter, e.query.filter),
+      )
       .sort((a, b) => a.total - b.total)
     for (const source of complete) {
       const loaded = source.segments[0]?.rows.slice(0, source.total) ?? []
@@ -338,7 +350,12 @@ export class GridCache<Row> {
         rows = uniqueKey && query.sorting?.length ? sortRows(rows, query.sorting, uniqueKey) : null
       }
       if (!rows) continue
-      const entry: Entry<Row> = { query, total: rows.length, segments: [{ offset: 0, rows }], loadedAt: source.loadedAt }
+      const entry: Entry<Row> = {
+        query,
+        total: rows.length,
+        segments: [{ offset: 0, rows }],
+        loadedAt: source.loadedAt,
+      }
       this.touch(keyOf(query), entry)
       return entry
     }

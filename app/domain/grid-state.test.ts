@@ -75,7 +75,9 @@ describe('parsing the URL', () => {
   })
 
   it('reads sort, filters, page, size, columns and widths', () => {
-    const state = parse('sort=subject.asc,to.desc&f.subject=c:renewal&f.to=in:a@x.example,b@y.example&page=3&size=50&cols=subject,-date,to&w=subject:320')
+    const state = parse(
+      'sort=subject.asc,to.desc&f.subject=c:renewal&f.to=in:a@x.example,b@y.example&page=3&size=50&cols=subject,-date,to&w=subject:320',
+    )
     expect(state.sort).toEqual([
       { col: 'subject', dir: 'asc' },
       { col: 'to', dir: 'desc' },
@@ -96,7 +98,9 @@ describe('parsing the URL', () => {
   })
 
   it('drops what the grid does not allow', () => {
-    const state = parse('sort=details.asc,nope.desc,subject.sideways&f.details=c:x&f.key=c:1&f.subject=x:1&f.date=in:2026&page=-4&size=33&cols=-key,ghost')
+    const state = parse(
+      'sort=details.asc,nope.desc,subject.sideways&f.details=c:x&f.key=c:1&f.subject=x:1&f.date=in:2026&page=-4&size=33&cols=-key,ghost',
+    )
     expect(state.sort).toEqual([{ col: 'subject', dir: 'asc' }])
     expect(state.filters).toEqual({})
     expect(state.page).toBe(1)
@@ -170,7 +174,9 @@ describe('writing the URL', () => {
   })
 
   it('drops the no-JavaScript form parameters and the dialog', () => {
-    const base = params('customer=1&filterDialog=to&fd=1&fd.q=x&fd.v=a&fda=apply&ft.subject=x&fo.subject=equals&colsForm=1&show=date&move=date.up&panel=columns')
+    const base = params(
+      'customer=1&filterDialog=to&fd=1&fd.q=x&fd.v=a&fda=apply&ft.subject=x&fo.subject=equals&colsForm=1&show=date&move=date.up&panel=columns',
+    )
     expect(baseParams(base).toString()).toBe('customer=1')
   })
 })
@@ -193,9 +199,17 @@ describe('sorting by header', () => {
       { col: 'subject', dir: 'asc' },
     ])
     expect(nextSort(spec, two, 'subject', true)[1]).toEqual({ col: 'subject', dir: 'desc' })
-    expect(nextSort(spec, [{ col: 'date', dir: 'desc' }, { col: 'subject', dir: 'desc' }], 'subject', true)).toEqual([
-      { col: 'date', dir: 'desc' },
-    ])
+    expect(
+      nextSort(
+        spec,
+        [
+          { col: 'date', dir: 'desc' },
+          { col: 'subject', dir: 'desc' },
+        ],
+        'subject',
+        true,
+      ),
+    ).toEqual([{ col: 'date', dir: 'desc' }])
   })
 
   it('ignores columns that cannot sort and additive clicks where one key is allowed', () => {
@@ -249,8 +263,19 @@ describe('Clear Filters and Reset View (spec 1 section 4)', () => {
 
 describe('no-JavaScript forms', () => {
   it('column form: ticked columns show, the others hide, and a move button moves one step', () => {
-    const state = applyColumnForm(spec, defaultState(spec), params('colsForm=1&show=date&show=subject&show=key&move=subject.up'))
-    expect(state.columns.map((c) => `${c.hidden ? '-' : ''}${c.id}`)).toEqual(['-details', 'subject', 'date', '-to', '-count', 'key'])
+    const state = applyColumnForm(
+      spec,
+      defaultState(spec),
+      params('colsForm=1&show=date&show=subject&show=key&move=subject.up'),
+    )
+    expect(state.columns.map((c) => `${c.hidden ? '-' : ''}${c.id}`)).toEqual([
+      '-details',
+      'subject',
+      'date',
+      '-to',
+      '-count',
+      'key',
+    ])
     const down = applyColumnForm(spec, state, params('show=date&show=subject&show=key&move=key.down'))
     expect(down.columns.at(-1)?.id).toBe('key')
   })
@@ -259,7 +284,11 @@ describe('no-JavaScript forms', () => {
     let state = withFilter(defaultState(spec), 'to', { type: 'set', values: ['a@x.example'] })
     state = withFilter(state, 'date', { type: 'text', op: 'contains', text: '2026' })
     state = withPage(state, 3)
-    const next = applyFilterForm(spec, state, params('ft.subject=%20renewal%20&fo.subject=equals&ft.to=&ft.date=&ft.count=5&fo.count=contains'))
+    const next = applyFilterForm(
+      spec,
+      state,
+      params('ft.subject=%20renewal%20&fo.subject=equals&ft.to=&ft.date=&ft.count=5&fo.count=contains'),
+    )
     expect(next.filters).toEqual({
       to: { type: 'set', values: ['a@x.example'] },
       subject: { type: 'text', op: 'equals', text: 'renewal' },
@@ -306,7 +335,9 @@ describe('page request', () => {
     const hooked: GridSpec = {
       ...spec,
       columns: spec.columns.map((c) =>
-        c.id === 'date' ? { ...c, criterion: (f, field) => ({ name: field, method: 'DAYRANGE', value: [f.text, f.text] }) } : c,
+        c.id === 'date'
+          ? { ...c, criterion: (f, field) => ({ name: field, method: 'DAYRANGE', value: [f.text, f.text] }) }
+          : c,
       ),
     }
     const state = withSort(defaultState(hooked), [])
@@ -336,7 +367,10 @@ describe('saved views', () => {
     let state = defaultState(spec)
     state = withFilter(state, 'subject', { type: 'text', op: 'contains', text: 'licence' })
     state = withFilter(state, 'to', { type: 'set', values: ['a@x.example'] })
-    state = withSort(state, [{ col: 'subject', dir: 'asc' }, { col: 'date', dir: 'desc' }])
+    state = withSort(state, [
+      { col: 'subject', dir: 'asc' },
+      { col: 'date', dir: 'desc' },
+    ])
     state = withColumnHidden(spec, withColumnMoved(state, 'subject', 0), 'details', true)
     state = withColumnWidth(state, 'subject', 300)
     state = withPageSize(spec, state, 50)
@@ -368,7 +402,11 @@ describe('saved views', () => {
     const view = fromSavedView(spec, {
       customerNumber: '1000001',
       tableName: 'testList',
-      filterModel: { ghost: { filterType: 'text', type: 'contains', filter: 'x' }, subject: { type: 'weird', filter: 'a' }, to: 7 },
+      filterModel: {
+        ghost: { filterType: 'text', type: 'contains', filter: 'x' },
+        subject: { type: 'weird', filter: 'a' },
+        to: 7,
+      },
       sortModel: null,
       columnOrder: [{ colId: 'to' }, { colId: 'ghost', hide: true }],
     })

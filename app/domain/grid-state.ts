@@ -128,7 +128,20 @@ export const GRID_PARAM = {
 } as const
 
 /** Parameters of the no-JavaScript forms and the dialog; never part of a view or of a link. */
-export const TRANSIENT_PARAMS = ['filterDialog', 'fd', 'fda', 'fd.q', 'fd.search', 'fd.all', 'fd.v', 'colsForm', 'show', 'move', 'panel', 'filtersForm'] as const
+export const TRANSIENT_PARAMS = [
+  'filterDialog',
+  'fd',
+  'fda',
+  'fd.q',
+  'fd.search',
+  'fd.all',
+  'fd.v',
+  'colsForm',
+  'show',
+  'move',
+  'panel',
+  'filtersForm',
+] as const
 const TRANSIENT_PREFIXES = ['ft.', 'fo.'] as const
 
 export const MAX_FILTER_TEXT = 200
@@ -157,7 +170,12 @@ export function defaultColumns<Row>(spec: GridSpec<Row>): ColumnState[] {
 }
 
 export function defaultView<Row>(spec: GridSpec<Row>): GridView {
-  return { sort: spec.defaultSort.map((s) => ({ ...s })), filters: {}, columns: defaultColumns(spec), pageSize: spec.defaultPageSize }
+  return {
+    sort: spec.defaultSort.map((s) => ({ ...s })),
+    filters: {},
+    columns: defaultColumns(spec),
+    pageSize: spec.defaultPageSize,
+  }
 }
 
 export function defaultState<Row>(spec: GridSpec<Row>): GridState {
@@ -330,7 +348,11 @@ export function baseParams(params: URLSearchParams): URLSearchParams {
 }
 
 /** Writes `state` into a copy of `base` (its other parameters are kept; grid and form ones replaced). */
-export function gridParams<Row>(spec: GridSpec<Row>, state: GridState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+export function gridParams<Row>(
+  spec: GridSpec<Row>,
+  state: GridState,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
   const out = baseParams(base)
   if (!sameSort(state.sort, spec.defaultSort)) {
     out.set(GRID_PARAM.sort, state.sort.map((k) => `${k.col}.${k.dir}`).join(','))
@@ -396,7 +418,9 @@ export function nextSort<Row>(spec: GridSpec<Row>, sort: SortKey[], colId: strin
   const next: SortDirection | null = !current ? 'asc' : current.dir === 'asc' ? 'desc' : null
   if (additive && spec.multiSort) {
     if (!current) return [...sort, { col: colId, dir: 'asc' }]
-    return next ? sort.map((k) => (k.col === colId ? { col: colId, dir: next } : k)) : sort.filter((k) => k.col !== colId)
+    return next
+      ? sort.map((k) => (k.col === colId ? { col: colId, dir: next } : k))
+      : sort.filter((k) => k.col !== colId)
   }
   return next ? [{ col: colId, dir: next }] : []
 }
@@ -442,7 +466,12 @@ export function withColumnStep(state: GridState, colId: string, step: -1 | 1): G
   return withColumnMoved(state, colId, from + step)
 }
 
-export function withColumnHidden<Row>(spec: GridSpec<Row>, state: GridState, colId: string, hidden: boolean): GridState {
+export function withColumnHidden<Row>(
+  spec: GridSpec<Row>,
+  state: GridState,
+  colId: string,
+  hidden: boolean,
+): GridState {
   const column = columnById(spec, colId)
   if (!column || (hidden && column.hideable === false)) return state
   const columns = state.columns.map((c) => (c.id === colId ? { ...c, hidden } : c))
@@ -497,7 +526,8 @@ export function applyFilterForm<Row>(spec: GridSpec<Row>, state: GridState, para
       if (existing?.type === 'text') next = withFilter(next, column.id, null)
       continue
     }
-    const op: TextOperator = column.textFilter === 'equals' || params.get(`fo.${column.id}`) === 'equals' ? 'equals' : 'contains'
+    const op: TextOperator =
+      column.textFilter === 'equals' || params.get(`fo.${column.id}`) === 'equals' ? 'equals' : 'contains'
     if (existing?.type === 'text' && existing.op === op && existing.text === trimmed) continue
     next = withFilter(next, column.id, { type: 'text', op, text: trimmed })
   }
@@ -510,7 +540,12 @@ export function columnCriterion<Row>(column: GridColumnSpec<Row>, filter: Column
   if (!column.field) return null
   if (filter.type === 'set') return { name: column.field, method: 'IN', value: filter.values }
   if (column.criterion) return column.criterion({ op: filter.op, text: filter.text }, column.field)
-  return { name: column.field, method: filter.op === 'equals' ? 'EQUALS' : 'CONTAINS', value: filter.text, casefold: true }
+  return {
+    name: column.field,
+    method: filter.op === 'equals' ? 'EQUALS' : 'CONTAINS',
+    value: filter.text,
+    casefold: true,
+  }
 }
 
 /** The filter rule of the view's filters (all must match), leaving out `exceptColumn`. */
@@ -532,7 +567,9 @@ export function filterRule<Row>(
 export function sortingRule<Row>(spec: GridSpec<Row>, sort: SortKey[]) {
   const rules = sort
     .map((k) => ({ column: sortableColumn(spec, k.col), dir: k.dir }))
-    .filter((k): k is { column: GridColumnSpec<Row> & { field: string }; dir: SortDirection } => Boolean(k.column?.field))
+    .filter((k): k is { column: GridColumnSpec<Row> & { field: string }; dir: SortDirection } =>
+      Boolean(k.column?.field),
+    )
     .map((k) => ({ name: k.column.field, direction: k.dir }))
   return rules.length ? rules : undefined
 }
@@ -572,13 +609,20 @@ export function toSavedView<Row>(spec: GridSpec<Row>, view: GridView): SavedGrid
   return {
     filterModel: Object.keys(filterModel).length ? filterModel : null,
     sortModel: view.sort.map((k, i) => ({ colId: k.col, sort: k.dir, sortIndex: i })),
-    columnOrder: view.columns.map((c) => ({ colId: c.id, hide: c.hidden, ...(c.width !== undefined ? { width: c.width } : {}) })),
+    columnOrder: view.columns.map((c) => ({
+      colId: c.id,
+      hide: c.hidden,
+      ...(c.width !== undefined ? { width: c.width } : {}),
+    })),
     ...(view.pageSize !== spec.defaultPageSize ? { pageSize: view.pageSize } : {}),
   }
 }
 
 const savedFilterSchema = z.union([
-  z.object({ filterType: z.literal('set'), values: z.array(z.union([z.string(), z.number()]).transform(String)).min(1) }),
+  z.object({
+    filterType: z.literal('set'),
+    values: z.array(z.union([z.string(), z.number()]).transform(String)).min(1),
+  }),
   z.object({
     filterType: z.literal('text').optional(),
     type: z.enum(['contains', 'equals']).catch('contains'),

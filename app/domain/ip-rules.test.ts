@@ -22,10 +22,15 @@ describe('ruleNameError', () => {
     expect(ruleNameError('\t\n')).toBe(IP_MESSAGES.ruleNameRequired)
   })
 
-  it.each(['Head office', 'VPN gateway 2', 'Büro München', '東京オフィス', "O'Neil's lab (B/2)", 'Site #4: R&D', 'a_b-c.d, e'])(
-    'accepts %j',
-    (name) => expect(ruleNameError(name)).toBeNull(),
-  )
+  it.each([
+    'Head office',
+    'VPN gateway 2',
+    'Büro München',
+    '東京オフィス',
+    "O'Neil's lab (B/2)",
+    'Site #4: R&D',
+    'a_b-c.d, e',
+  ])('accepts %j', (name) => expect(ruleNameError(name)).toBeNull())
 
   it('ignores surrounding spaces', () => {
     expect(ruleNameError('  Office  ')).toBeNull()
@@ -173,11 +178,21 @@ describe('whole rules and lists', () => {
 
   it('is valid only when every rule is', () => {
     expect(allRulesValid([])).toBe(true)
-    expect(allRulesValid([{ rulename: 'a', ipaddress: '1.2.3.4' }, { rulename: 'b', ipaddress: '::1' }])).toBe(true)
-    expect(allRulesValid([{ rulename: 'a', ipaddress: '1.2.3.4' }, { rulename: 'b', ipaddress: '' }])).toBe(false)
-    expect(allRulesValid(Array.from({ length: MAX_RULES + 1 }, (_, i) => ({ rulename: `r${i}`, ipaddress: '1.2.3.4' })))).toBe(
-      false,
-    )
+    expect(
+      allRulesValid([
+        { rulename: 'a', ipaddress: '1.2.3.4' },
+        { rulename: 'b', ipaddress: '::1' },
+      ]),
+    ).toBe(true)
+    expect(
+      allRulesValid([
+        { rulename: 'a', ipaddress: '1.2.3.4' },
+        { rulename: 'b', ipaddress: '' },
+      ]),
+    ).toBe(false)
+    expect(
+      allRulesValid(Array.from({ length: MAX_RULES + 1 }, (_, i) => ({ rulename: `r${i}`, ipaddress: '1.2.3.4' }))),
+    ).toBe(false)
   })
 
   it('compares lists in order, ignoring surrounding spaces', () => {
@@ -185,12 +200,9 @@ describe('whole rules and lists', () => {
     expect(sameRules(a, [{ rulename: ' a ', ipaddress: '1.2.3.4 ' }])).toBe(true)
     expect(sameRules(a, [])).toBe(false)
     expect(sameRules(a, [{ rulename: 'a', ipaddress: '1.2.3.5' }])).toBe(false)
-    expect(
-      sameRules(
-        [...a, { rulename: 'b', ipaddress: '::1' }],
-        [{ rulename: 'b', ipaddress: '::1' }, ...a],
-      ),
-    ).toBe(false)
+    expect(sameRules([...a, { rulename: 'b', ipaddress: '::1' }], [{ rulename: 'b', ipaddress: '::1' }, ...a])).toBe(
+      false,
+    )
   })
 
   it('names the banner by whether rules exist', () => {
@@ -204,7 +216,12 @@ describe('whitelistControls (spec 1 section 4)', () => {
   const saved = [{ rulename: 'Office', ipaddress: '203.0.113.0/24' }]
 
   it('disables Cancel and Save while nothing changed', () => {
-    expect(whitelistControls(saved, saved, false)).toEqual({ changed: false, canCancel: false, canSave: false, canEdit: true })
+    expect(whitelistControls(saved, saved, false)).toEqual({
+      changed: false,
+      canCancel: false,
+      canSave: false,
+      canEdit: true,
+    })
   })
 
   it('enables Save only when changed and every rule is valid', () => {

@@ -21,7 +21,8 @@ export const IP_ADDRESS_MAX = 64
 export const IP_MESSAGES = {
   ruleNameRequired: 'Rule name is required.',
   ruleNameTooLong: `Rule name must be at most ${RULE_NAME_MAX} characters.`,
-  ruleNameCharacters: "Rule name must start with a letter or digit and may contain letters, digits, spaces and . , _ - ( ) / & ' : # only.",
+  ruleNameCharacters:
+    "Rule name must start with a letter or digit and may contain letters, digits, spaces and . , _ - ( ) / & ' : # only.",
   addressRequired: 'IP address is required.',
   addressInvalid:
     'Enter a valid IPv4 or IPv6 address, optionally with a CIDR suffix (for example 203.0.113.7/32 or 2001:db8::/48).',
@@ -72,7 +73,9 @@ export function ipAddressError(address: string | null | undefined): string | nul
 
   if (!host.includes(':')) {
     if (!ipaddr.IPv4.isValidFourPartDecimal(host)) {
-      return ipaddr.IPv4.isValid(host) && /(^|\.)0[0-9]/.test(host) ? IP_MESSAGES.addressLeadingZeros : IP_MESSAGES.addressInvalid
+      return ipaddr.IPv4.isValid(host) && /(^|\.)0[0-9]/.test(host)
+        ? IP_MESSAGES.addressLeadingZeros
+        : IP_MESSAGES.addressInvalid
     }
     if (prefix !== undefined && Number(prefix) > 32) return IP_MESSAGES.prefixV4
     return null
@@ -138,7 +141,11 @@ export interface WhitelistControls {
 }
 
 /** Spec 1 section 4, IP whitelist. */
-export function whitelistControls(current: Partial<WhitelistRule>[], saved: WhitelistRule[], viewOnly: boolean): WhitelistControls {
+export function whitelistControls(
+  current: Partial<WhitelistRule>[],
+  saved: WhitelistRule[],
+  viewOnly: boolean,
+): WhitelistControls {
   const changed = !sameRules(current, saved)
   return {
     changed,
@@ -150,7 +157,8 @@ export function whitelistControls(current: Partial<WhitelistRule>[], saved: Whit
 
 /** A missing value gets the "required" message, another type a plain one. */
 const textOrRequired = (required: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? required : 'Expected text.'),
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? required : 'Expected text.',
 })
 
 /** Adds one zod issue per message a validator returns. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { NAV_LAYOUT, WEB_ASSIGNMENTS_PATH, WEB_ASSIGNMENTS_V2_PATH, compactNav, expandNav, navigationGroups } from './navigation'
+import {
+  NAV_LAYOUT,
+  WEB_ASSIGNMENTS_PATH,
+  WEB_ASSIGNMENTS_V2_PATH,
+  compactNav,
+  expandNav,
+  navigationGroups,
+} from './navigation'
 import { makeInfo, makeUser } from './test-support'
 
 const customer = makeUser(['user'])
@@ -131,11 +138,16 @@ describe('navigationGroups', () => {
     })
 
     it('links the plain assignments page by default', () => {
-      expect(paths(navigationGroups(customer, makeInfo({ hasSharedLicense: 1 })), 'web')?.[0]).toBe(WEB_ASSIGNMENTS_PATH)
+      expect(paths(navigationGroups(customer, makeInfo({ hasSharedLicense: 1 })), 'web')?.[0]).toBe(
+        WEB_ASSIGNMENTS_PATH,
+      )
     })
 
     it('links the flagged variant when its flag path is enabled', () => {
-      const groups = navigationGroups(customer, makeInfo({ hasSharedLicense: 1 }), ['/entitlementsFSA', '/webassignments-v2'])
+      const groups = navigationGroups(customer, makeInfo({ hasSharedLicense: 1 }), [
+        '/entitlementsFSA',
+        '/webassignments-v2',
+      ])
       expect(paths(groups, 'web')).toEqual([WEB_ASSIGNMENTS_V2_PATH, '/webtransactions', '/webreporting'])
     })
 

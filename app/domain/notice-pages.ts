@@ -14,7 +14,8 @@ export type NoticePage = keyof typeof NOTICE_PATHS
 export type NoticePath = (typeof NOTICE_PATHS)[NoticePage]
 
 export const NOTICE_TEXTS: Readonly<Record<NoticePage, string>> = {
-  nocustomer: 'Your account is not linked to any customer yet. Please contact your administrator or support to get access.',
+  nocustomer:
+    'Your account is not linked to any customer yet. Please contact your administrator or support to get access.',
   noselectedcustomer: 'Please select a customer from the drop down menu at the top right.',
   notypecustomer:
     'The selected customer needs to be either a direct or channel customer. Please contact support to correct the customer type.',

@@ -170,7 +170,9 @@ function firstLetters(words: string[]): string {
   if (words.length >= 2) {
     return chars(words[0])[0] + chars(words[words.length - 1])[0]
   }
-  return chars(words[0] ?? '').slice(0, 2).join('')
+  return chars(words[0] ?? '')
+    .slice(0, 2)
+    .join('')
 }
 
 /**

@@ -90,7 +90,15 @@ describe('e-mail format', () => {
 describe('free and consumer mail providers', () => {
   it('uses the maintained list, including subdomains, case-insensitively', () => {
     expect(free.size).toBeGreaterThan(1000)
-    for (const domain of ['gmail.com', 'GMAIL.com', 'outlook.com', 'yahoo.co.uk', 'web.de', 'mail.yahoo.co.uk', 'eu.gmx.de']) {
+    for (const domain of [
+      'gmail.com',
+      'GMAIL.com',
+      'outlook.com',
+      'yahoo.co.uk',
+      'web.de',
+      'mail.yahoo.co.uk',
+      'eu.gmx.de',
+    ]) {
       expect(isFreeEmailDomain(domain, free), domain).toBe(true)
     }
     for (const domain of ['acme.example', 'gmail.com.acme.example', 'notgmail.com', 'co.uk', 'com']) {
@@ -204,10 +212,16 @@ describe('contact lists', () => {
 })
 
 describe('who may change what', () => {
-  const admin = portalAccessAuthority(makeUser(['user'], { email: 'Admin@acme.example' }), makeInfo({ isPortalEdit: 1 }))
+  const admin = portalAccessAuthority(
+    makeUser(['user'], { email: 'Admin@acme.example' }),
+    makeInfo({ isPortalEdit: 1 }),
+  )
   const coordinator = portalAccessAuthority(makeUser(['user'], { email: 'asc@acme.example' }), makeInfo({ isAsc: 1 }))
   const busops = portalAccessAuthority(makeUser(['user', 'busops']), makeInfo())
-  const viewer = portalAccessAuthority(makeUser(['user'], { email: 'viewer@acme.example' }), makeInfo({ isPortalView: 1 }))
+  const viewer = portalAccessAuthority(
+    makeUser(['user'], { email: 'viewer@acme.example' }),
+    makeInfo({ isPortalView: 1 }),
+  )
   const support = portalAccessAuthority(makeUser(['user', 'support']), makeInfo())
   // A licence generator is not view-only but holds no Administrator role.
   const generator = portalAccessAuthority(
@@ -248,18 +262,28 @@ describe('who may change what', () => {
   })
 
   it('refuses granting or taking away Administrator to anyone else', () => {
-    expect(changeProblems(base, [...base, { email: 'new@acme.example', role: 'Administrator' }], generator)).toEqual([M.grantAdmin])
+    expect(changeProblems(base, [...base, { email: 'new@acme.example', role: 'Administrator' }], generator)).toEqual([
+      M.grantAdmin,
+    ])
     expect(changeProblems(base, withRole('viewer@acme.example', 'Administrator'), generator)).toEqual([M.grantAdmin])
     expect(changeProblems(base, withRole('other.admin@acme.example', 'Viewer'), generator)).toEqual([M.changeAdmin])
     expect(changeProblems(base, without('other.admin@acme.example'), generator)).toEqual([M.changeAdmin])
     // Viewers they may add and remove.
-    expect(changeProblems(base, [...without('viewer@acme.example'), { email: 'new@acme.example', role: 'Viewer' }], generator)).toEqual([])
+    expect(
+      changeProblems(
+        base,
+        [...without('viewer@acme.example'), { email: 'new@acme.example', role: 'Viewer' }],
+        generator,
+      ),
+    ).toEqual([])
   })
 
   it('locks Support Coordinator rows and never grants the role', () => {
     expect(changeProblems(base, without('asc@acme.example'), busops)).toEqual([M.coordinatorLocked])
     expect(changeProblems(base, withRole('asc@acme.example', 'Administrator'), admin)).toEqual([M.coordinatorLocked])
-    expect(changeProblems(base, withRole('viewer@acme.example', 'Support Coordinator'), busops)).toEqual([M.coordinatorGrant])
+    expect(changeProblems(base, withRole('viewer@acme.example', 'Support Coordinator'), busops)).toEqual([
+      M.coordinatorGrant,
+    ])
     expect(changeProblems(base, [...base, { email: 'n@acme.example', role: 'Support Coordinator' }], admin)).toEqual([
       M.coordinatorGrant,
     ])
@@ -316,9 +340,17 @@ describe('the form schema', () => {
   })
 
   it('checks the Administrator rule and the own row in the browser too', () => {
-    expect(issues(parse([{ email: 'admin@acme.example', role: 'Administrator' }, { email: 'viewer@acme.example', role: 'Administrator' }], generator))).toEqual([
-      { path: 'contacts.1.role', message: M.grantAdmin },
-    ])
+    expect(
+      issues(
+        parse(
+          [
+            { email: 'admin@acme.example', role: 'Administrator' },
+            { email: 'viewer@acme.example', role: 'Administrator' },
+          ],
+          generator,
+        ),
+      ),
+    ).toEqual([{ path: 'contacts.1.role', message: M.grantAdmin }])
     expect(issues(parse([{ email: 'viewer@acme.example', role: 'Viewer' }], generator))).toEqual([
       { path: 'contacts', message: `admin@acme.example: ${M.changeAdmin}` },
     ])
@@ -332,9 +364,15 @@ describe('the form schema', () => {
 
 describe('the baseline field', () => {
   it('reads a list and drops anything else', () => {
-    expect(parseBaseline(JSON.stringify([{ email: 'a@acme.example', role: 'Viewer', extra: 1 }, { email: 1 }, { email: 'b@x.example', role: 'Boss' }]))).toEqual([
-      { email: 'a@acme.example', role: 'Viewer' },
-    ])
+    expect(
+      parseBaseline(
+        JSON.stringify([
+          { email: 'a@acme.example', role: 'Viewer', extra: 1 },
+          { email: 1 },
+          { email: 'b@x.example', role: 'Boss' },
+        ]),
+      ),
+    ).toEqual([{ email: 'a@acme.example', role: 'Viewer' }])
     expect(parseBaseline('not json')).toEqual([])
     expect(parseBaseline('{"a":1}')).toEqual([])
     expect(parseBaseline(undefined)).toEqual([])

@@ -155,7 +155,10 @@ export interface ContactProblem {
 export function contactProblems(
   contacts: readonly { email?: string | null; role?: unknown }[],
   freeDomains: ReadonlySet<string>,
-  { coordinators = new Set<string>(), known = new Set<string>() }: { coordinators?: ReadonlySet<string>; known?: ReadonlySet<string> } = {},
+  {
+    coordinators = new Set<string>(),
+    known = new Set<string>(),
+  }: { coordinators?: ReadonlySet<string>; known?: ReadonlySet<string> } = {},
 ): ContactProblem[] {
   const problems: ContactProblem[] = []
   const seen = new Set<string>()
@@ -210,7 +213,10 @@ export interface PortalAccessAuthority {
   selfEmail: string | null
 }
 
-export function portalAccessAuthority(user: User | null | undefined, info: AccountInfo | null | undefined): PortalAccessAuthority {
+export function portalAccessAuthority(
+  user: User | null | undefined,
+  info: AccountInfo | null | undefined,
+): PortalAccessAuthority {
   const contact = flagSet(info?.isPortalEdit) || flagSet(info?.isPortalView) || flagSet(info?.isAsc)
   return {
     canEdit: !isViewOnly(user, info),
@@ -224,7 +230,11 @@ export function portalAccessAuthority(user: User | null | undefined, info: Accou
  * or take away Administrator, the locked Support Coordinator rows, the actor's
  * own row. Each message is returned once.
  */
-export function changeProblems(before: readonly Contact[], after: readonly Contact[], authority: PortalAccessAuthority): string[] {
+export function changeProblems(
+  before: readonly Contact[],
+  after: readonly Contact[],
+  authority: PortalAccessAuthority,
+): string[] {
   if (!authority.canEdit) return [M.viewOnly]
   const problems = new Set<string>()
   const diff = diffContacts(before, after)

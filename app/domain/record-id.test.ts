@@ -10,7 +10,21 @@ describe('record ids', () => {
   })
 
   it('refuses every other spelling Number() would accept', () => {
-    for (const text of ['0x10', '0o20', '0b10000', '1e1', ' 16', '16 ', '+16', '-16', '016', '16.0', '', '0', '1'.repeat(16)]) {
+    for (const text of [
+      '0x10',
+      '0o20',
+      '0b10000',
+      '1e1',
+      ' 16',
+      '16 ',
+      '+16',
+      '-16',
+      '016',
+      '16.0',
+      '',
+      '0',
+      '1'.repeat(16),
+    ]) {
       expect(recordIdSchema.safeParse(text).success, text).toBe(false)
       expect(parseRecordId(text), text).toBeNull()
     }

@@ -6,7 +6,10 @@ const rule = z.object({ name: z.string(), address: z.string() })
 
 describe('parseSavedList', () => {
   it('reads the entries of a JSON array as the item schema outputs them', () => {
-    const text = JSON.stringify([{ name: 'a', address: '192.0.2.1', extra: true }, { name: 'b', address: '::1' }])
+    const text = JSON.stringify([
+      { name: 'a', address: '192.0.2.1', extra: true },
+      { name: 'b', address: '::1' },
+    ])
     expect(parseSavedList(text, rule)).toEqual([
       { name: 'a', address: '192.0.2.1' },
       { name: 'b', address: '::1' },

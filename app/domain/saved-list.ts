@@ -12,7 +12,11 @@ export const SAVED_LIST_MAX_LENGTH = 200_000
  * The entries of `text` (a JSON array) that match `item`, as `item` outputs them, at
  * most `maxItems`; undefined when the text is missing, too long, not JSON or not an array.
  */
-export function parseSavedList<T>(text: unknown, item: z.ZodType<T>, maxItems = Number.POSITIVE_INFINITY): T[] | undefined {
+export function parseSavedList<T>(
+  text: unknown,
+  item: z.ZodType<T>,
+  maxItems = Number.POSITIVE_INFINITY,
+): T[] | undefined {
   if (typeof text !== 'string' || text.length > SAVED_LIST_MAX_LENGTH) return undefined
   let value: unknown
   try {

@@ -60,9 +60,9 @@ describe('screenRedirect', () => {
   })
 
   it('sends an export-denied customer to /noaccess', () => {
-    expect(screenRedirect(input('/ssl', { info: info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>) }))).toBe(
-      '/noaccess',
-    )
+    expect(
+      screenRedirect(input('/ssl', { info: info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>) })),
+    ).toBe('/noaccess')
   })
 
   it('sends an export-denied customer to /noaccess from home too', () => {
@@ -72,7 +72,9 @@ describe('screenRedirect', () => {
   })
 
   it('applies the screen rules', () => {
-    expect(screenRedirect(input('/emails', { info: info({ orgType: 'Indirect' }) }))).toBe('/notypecustomer?from=%2Femails')
+    expect(screenRedirect(input('/emails', { info: info({ orgType: 'Indirect' }) }))).toBe(
+      '/notypecustomer?from=%2Femails',
+    )
     expect(screenRedirect(input('/ssl', { info: info({ orgType: 'Undefined' }) }))).toBe('/notypecustomer?from=%2Fssl')
     expect(screenRedirect(input('/activations', { info: info({ hasSSL: 0 }) }))).toBe('/')
     expect(screenRedirect(input('/ssl'))).toBeNull()
@@ -83,13 +85,17 @@ describe('screenRedirect', () => {
     expect(screenRedirect(input('/noselectedcustomer', { info: null, customerNumber: null }))).toBeNull()
     expect(screenRedirect(input('/noaccess'))).toBe('/elastic')
     expect(
-      screenRedirect(input('/noaccess', { info: info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>) })),
+      screenRedirect(
+        input('/noaccess', { info: info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>) }),
+      ),
     ).toBeNull()
     expect(screenRedirect(input('/notypecustomer', { info: info({ orgType: 'Undefined' }) }))).toBeNull()
     expect(screenRedirect(input('/notypecustomer'))).toBe('/elastic')
     // The email list's own rule keeps an Indirect customer on the notice.
     expect(screenRedirect(input('/notypecustomer?from=/emails', { info: info({ orgType: 'Indirect' }) }))).toBeNull()
-    expect(screenRedirect(input('/notypecustomer?from=/emails', { info: info({ orgType: 'Channel' }) }))).toBe('/elastic')
+    expect(screenRedirect(input('/notypecustomer?from=/emails', { info: info({ orgType: 'Channel' }) }))).toBe(
+      '/elastic',
+    )
     expect(screenRedirect(input('/nopermissions?denied=1000001'))).toBeNull()
     expect(screenRedirect(input('/nopermissions?denied=1000002'))).toBe('/elastic')
     expect(screenRedirect(input('/nocustomer', { info: null, customerNumber: null, customerCount: 0 }))).toBeNull()
@@ -108,7 +114,10 @@ describe('screenDecision: every rule of a screen, in order', () => {
   })
 
   it('the customer rules come first, as redirects to the notice pages', () => {
-    expect(decide('/emails', { customerNumber: null, info: null })).toEqual({ kind: 'redirect', to: '/noselectedcustomer' })
+    expect(decide('/emails', { customerNumber: null, info: null })).toEqual({
+      kind: 'redirect',
+      to: '/noselectedcustomer',
+    })
     expect(decide('/emails', { info: info({ orgType: 'Indirect' }), access: 'write' })).toEqual({
       kind: 'redirect',
       to: '/notypecustomer?from=%2Femails',
@@ -118,9 +127,11 @@ describe('screenDecision: every rule of a screen, in order', () => {
   })
 
   it('a notice page that stays is shown', () => {
-    expect(decide('/noaccess', { info: info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>) })).toEqual({
-      kind: 'show',
-    })
+    expect(decide('/noaccess', { info: info({ ansysExportControlStatus: 'Denied' } as Partial<AccountInfo>) })).toEqual(
+      {
+        kind: 'show',
+      },
+    )
     expect(decide('/noaccess')).toEqual({ kind: 'redirect', to: '/elastic' })
   })
 

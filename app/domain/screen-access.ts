@@ -76,9 +76,7 @@ export interface ScreenDecisionInput extends ScreenAccessInput {
 }
 
 export type ScreenDecision =
-  | { kind: 'show' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'refuse'; status: 403; message: string }
+  { kind: 'show' } | { kind: 'redirect'; to: string } | { kind: 'refuse'; status: 403; message: string }
 
 /**
  * The screen rules, in order: the notice pages' exits and the customer rules
@@ -88,7 +86,8 @@ export type ScreenDecision =
 export function screenDecision(input: ScreenDecisionInput): ScreenDecision {
   const target = screenRedirect(input)
   if (target && target !== input.pathname) return { kind: 'redirect', to: target }
-  if (!routeAllowedByFlags(input.pathname, input.flags)) return { kind: 'refuse', status: 403, message: FLAG_OFF_MESSAGE }
+  if (!routeAllowedByFlags(input.pathname, input.flags))
+    return { kind: 'refuse', status: 403, message: FLAG_OFF_MESSAGE }
   if (input.access === 'write') {
     const refusal = WRITE_RULES[input.pathname.toLowerCase()]?.(input.user, input.info)
     if (refusal) return { kind: 'refuse', status: 403, message: refusal }

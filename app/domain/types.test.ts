@@ -5,7 +5,17 @@ import { makeInfo } from './test-support'
 
 describe('shared types', () => {
   it('lists every role', () => {
-    expect(ROLES).toEqual(['user', 'admin', 'busops', 'support', 'sales', 'salesaccess', 'asc', 'portalview', 'portaledit'])
+    expect(ROLES).toEqual([
+      'user',
+      'admin',
+      'busops',
+      'support',
+      'sales',
+      'salesaccess',
+      'asc',
+      'portalview',
+      'portaledit',
+    ])
   })
 
   it('lists the known org types', () => {

@@ -21,11 +21,16 @@ const spec: GridSpec<Row> = {
 
 function source(total: number, failAt?: number) {
   const requests: PageRequest[] = []
-  const rows: Row[] = Array.from({ length: total }, (_, i) => ({ id: i + 1, subject: i === 0 ? '=cmd|x' : `s${i + 1}`, to: 'a, b' }))
+  const rows: Row[] = Array.from({ length: total }, (_, i) => ({
+    id: i + 1,
+    subject: i === 0 ? '=cmd|x' : `s${i + 1}`,
+    to: 'a, b',
+  }))
   const src: GridSource<Row> = {
     page: async (r) => {
       requests.push(r)
-      if (failAt !== undefined && (r.offset ?? 0) >= failAt) return { status: 'FAILURE', err: 'boom' } as Envelope<Row[]>
+      if (failAt !== undefined && (r.offset ?? 0) >= failAt)
+        return { status: 'FAILURE', err: 'boom' } as Envelope<Row[]>
       return { status: 'SUCCESS', data: rows.slice(r.offset ?? 0, (r.offset ?? 0) + (r.limit ?? 0)) }
     },
     count: async () => ({ status: 'SUCCESS', data: total }),

@@ -12,7 +12,12 @@ const CHUNK = 500
 export type CsvResult = { ok: true; response: Response } | { ok: false; message: string }
 
 /** Fetches the first chunk (so a refusal can still be answered properly), then streams the rest. */
-export async function gridCsv<Row>(spec: GridSpec<Row>, state: GridState, source: GridSource<Row>, fileName: string): Promise<CsvResult> {
+export async function gridCsv<Row>(
+  spec: GridSpec<Row>,
+  state: GridState,
+  source: GridSource<Row>,
+  fileName: string,
+): Promise<CsvResult> {
   const columns = visibleColumns(spec, state).filter((c) => !c.noExport)
   const base = toPageRequest(spec, { ...state, page: 1 })
   const limit = spec.exportLimit
@@ -41,7 +46,8 @@ export async function gridCsv<Row>(spec: GridSpec<Row>, state: GridState, source
         if (!chunk) chunk = await fetchChunk(offset)
         const rows = chunk
         chunk = null
-        if (rows.length) controller.enqueue(encoder.encode(rows.map((row) => csvRow(columns.map((c) => cellText(c, row)))).join('')))
+        if (rows.length)
+          controller.enqueue(encoder.encode(rows.map((row) => csvRow(columns.map((c) => cellText(c, row)))).join('')))
         offset += rows.length
         if (rows.length < CHUNK || offset >= limit) controller.close()
       } catch (error) {

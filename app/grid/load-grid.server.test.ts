@@ -9,11 +9,19 @@ type Row = TestRow
 
 const spec: GridSpec<Row> = testSpec
 
-const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, subject: `s${i + 1}`, to: i % 2 ? 'a@x.example' : 'b@x.example' }))
-const ok = <T,>(data: T): Envelope<T> => ({ status: 'SUCCESS', data })
+const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({
+  id: i + 1,
+  subject: `s${i + 1}`,
+  to: i % 2 ? 'a@x.example' : 'b@x.example',
+}))
+const ok = <T>(data: T): Envelope<T> => ({ status: 'SUCCESS', data })
 
 function fakeSource(overrides: Partial<GridSource<Row>> = {}) {
-  const calls = { page: [] as PageRequest[], count: [] as (FilterRule | undefined)[], distinct: [] as [FilterRule | undefined, string][] }
+  const calls = {
+    page: [] as PageRequest[],
+    count: [] as (FilterRule | undefined)[],
+    distinct: [] as [FilterRule | undefined, string][],
+  }
   const source: GridSource<Row> = {
     page: async (r) => (calls.page.push(r), ok(ROWS.slice(r.offset ?? 0, (r.offset ?? 0) + (r.limit ?? 10)))),
     count: async (f) => (calls.count.push(f), ok(ROWS.length)),
@@ -34,13 +42,15 @@ function fakePrefs(stored: unknown = null, loadOk = true) {
 
 const pageLoad = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }
 const fetchLoad = { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }
-const req = (query: string, headers: Record<string, string> = pageLoad) => new Request(`http://portal.local/list?${query}`, { headers })
+const req = (query: string, headers: Record<string, string> = pageLoad) =>
+  new Request(`http://portal.local/list?${query}`, { headers })
 
 async function redirectOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise
   } catch (thrown) {
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return thrown.headers.get('Location')!
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
+      return thrown.headers.get('Location')!
     throw thrown
   }
   throw new Error('expected a redirect')
@@ -49,7 +59,10 @@ async function redirectOf(promise: Promise<unknown>): Promise<string> {
 describe('loadGrid: saved views', () => {
   it('a URL without a view redirects to the stored view', async () => {
     const { source } = fakeSource()
-    const { preferences } = fakePrefs({ sortModel: [{ colId: 'to', sort: 'desc', sortIndex: 0 }], filterModel: { subject: { filterType: 'text', type: 'contains', filter: 's1' } } })
+    const { preferences } = fakePrefs({
+      sortModel: [{ colId: 'to', sort: 'desc', sortIndex: 0 }],
+      filterModel: { subject: { filterType: 'text', type: 'contains', filter: 's1' } },
+    })
     const location = await redirectOf(loadGrid({ request: req('customer=1'), spec, source, preferences }))
     expect(location).toBe('/list?customer=1&sort=to.desc&f.subject=c%3As1&size=10')
   })
@@ -64,25 +77,45 @@ describe('loadGrid: saved views', () => {
     expect(grid.storedViewKey).toBe('size=10')
     expect(saved).toEqual([])
     const defaultStored = fakePrefs({ sortModel: [{ colId: 'subject', sort: 'asc' }] })
-    await expect(loadGrid({ request: req('customer=1'), spec, source, preferences: defaultStored.preferences })).resolves.toMatchObject({ error: null })
+    await expect(
+      loadGrid({ request: req('customer=1'), spec, source, preferences: defaultStored.preferences }),
+    ).resolves.toMatchObject({ error: null })
   })
 
   it('a page load of a view saves it; a script fetch does not', async () => {
     const { source } = fakeSource()
     const first = fakePrefs()
-    const grid = await loadGrid({ request: req('customer=1&f.subject=c%3As&size=20'), spec, source, preferences: first.preferences })
+    const grid = await loadGrid({
+      request: req('customer=1&f.subject=c%3As&size=20'),
+      spec,
+      source,
+      preferences: first.preferences,
+    })
     expect(first.saved).toHaveLength(1)
-    expect(first.saved[0]).toMatchObject({ filters: { subject: { type: 'text', op: 'contains', text: 's' } }, pageSize: 20 })
+    expect(first.saved[0]).toMatchObject({
+      filters: { subject: { type: 'text', op: 'contains', text: 's' } },
+      pageSize: 20,
+    })
     expect(grid.storedViewKey).toBe('f.subject=c%3As&size=20')
     const second = fakePrefs()
-    const fetched = await loadGrid({ request: req('customer=1&f.subject=c%3As&size=20', fetchLoad), spec, source, preferences: second.preferences })
+    const fetched = await loadGrid({
+      request: req('customer=1&f.subject=c%3As&size=20', fetchLoad),
+      spec,
+      source,
+      preferences: second.preferences,
+    })
     expect(second.saved).toEqual([])
     expect(fetched.storedViewKey).toBeNull()
   })
 
   it('a failed preference read shows its message in place of the rows', async () => {
     const { source, calls } = fakeSource()
-    const grid = await loadGrid({ request: req('customer=1'), spec, source, preferences: fakePrefs(null, false).preferences })
+    const grid = await loadGrid({
+      request: req('customer=1'),
+      spec,
+      source,
+      preferences: fakePrefs(null, false).preferences,
+    })
     expect(grid.error).toEqual({ source: 'preferences', message: 'Preferences are unavailable' })
     expect(grid.rows).toEqual([])
     expect(calls.page).toEqual([])
@@ -92,15 +125,33 @@ describe('loadGrid: saved views', () => {
 describe('loadGrid: data', () => {
   it('asks for the page of the view and shows the last page for a page past the end', async () => {
     const { source, calls } = fakeSource()
-    const grid = await loadGrid({ request: req('customer=1&page=9&size=10&sort=to.desc'), spec, source, preferences: fakePrefs().preferences })
+    const grid = await loadGrid({
+      request: req('customer=1&page=9&size=10&sort=to.desc'),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+    })
     expect(grid.state.page).toBe(3)
     expect(grid.rows.map((r) => r.id)).toEqual([21, 22, 23, 24, 25])
-    expect(calls.page.at(-1)).toEqual({ filter: undefined, sorting: [{ name: 'to', direction: 'desc' }], offset: 20, limit: 10 })
+    expect(calls.page.at(-1)).toEqual({
+      filter: undefined,
+      sorting: [{ name: 'to', direction: 'desc' }],
+      offset: 20,
+      limit: 10,
+    })
   })
 
   it('a failed list call is reported with its status', async () => {
-    const { source } = fakeSource({ count: async () => ({ status: 'FAILURE', err: 'You do not have access to this customer', httpStatus: 403 }) as Envelope<number> })
-    const grid = await loadGrid({ request: req('customer=1&size=10'), spec, source, preferences: fakePrefs().preferences })
+    const { source } = fakeSource({
+      count: async () =>
+        ({ status: 'FAILURE', err: 'You do not have access to this customer', httpStatus: 403 }) as Envelope<number>,
+    })
+    const grid = await loadGrid({
+      request: req('customer=1&size=10'),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+    })
     expect(grid.error).toEqual({ source: 'data', message: 'You do not have access to this customer', httpStatus: 403 })
   })
 })
@@ -109,21 +160,44 @@ describe('loadGrid: the no-JavaScript forms', () => {
   it('the filter row redirects to the clean view URL', async () => {
     const { source } = fakeSource()
     const location = await redirectOf(
-      loadGrid({ request: req('customer=1&size=10&page=2&filtersForm=1&ft.subject=abc&fo.subject=equals&ft.to='), spec, source, preferences: fakePrefs().preferences }),
+      loadGrid({
+        request: req('customer=1&size=10&page=2&filtersForm=1&ft.subject=abc&fo.subject=equals&ft.to='),
+        spec,
+        source,
+        preferences: fakePrefs().preferences,
+      }),
     )
     expect(location).toBe('/list?customer=1&f.subject=e%3Aabc&size=10')
   })
 
   it('the column form redirects with the column panel still open', async () => {
     const { source } = fakeSource()
-    const location = await redirectOf(loadGrid({ request: req('customer=1&size=10&colsForm=1&show=to&move=to.up'), spec, source, preferences: fakePrefs().preferences }))
+    const location = await redirectOf(
+      loadGrid({
+        request: req('customer=1&size=10&colsForm=1&show=to&move=to.up'),
+        spec,
+        source,
+        preferences: fakePrefs().preferences,
+      }),
+    )
     expect(location).toBe('/list?customer=1&size=10&cols=to%2C-subject&panel=columns')
   })
 
   it('the dialog lists the values of its column under the other filters', async () => {
     const { source, calls } = fakeSource()
-    const grid = await loadGrid({ request: req('customer=1&size=10&f.subject=c%3As1&filterDialog=to&fd.search=x.ex'), spec, source, preferences: fakePrefs().preferences })
-    expect(grid.dialog).toEqual({ colId: 'to', search: 'x.ex', values: ['a@x.example', 'b@x.example', 'c@x.example'], selected: null, error: null })
+    const grid = await loadGrid({
+      request: req('customer=1&size=10&f.subject=c%3As1&filterDialog=to&fd.search=x.ex'),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+    })
+    expect(grid.dialog).toEqual({
+      colId: 'to',
+      search: 'x.ex',
+      values: ['a@x.example', 'b@x.example', 'c@x.example'],
+      selected: null,
+      error: null,
+    })
     expect(calls.distinct[0]).toEqual([
       {
         condition: 'ALL',
@@ -139,27 +213,77 @@ describe('loadGrid: the no-JavaScript forms', () => {
   it('Apply sets the ticked values; every value or none means all; Clear removes the filter', async () => {
     const { source } = fakeSource()
     const prefs = fakePrefs().preferences
-    const some = await redirectOf(loadGrid({ request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=apply&fd.v=a%40x.example&fd.v=c%40x.example'), spec, source, preferences: prefs }))
+    const some = await redirectOf(
+      loadGrid({
+        request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=apply&fd.v=a%40x.example&fd.v=c%40x.example'),
+        spec,
+        source,
+        preferences: prefs,
+      }),
+    )
     expect(some).toBe('/list?customer=1&f.to=in%3Aa%40x.example%2Cc%40x.example&size=10')
-    const all = await redirectOf(loadGrid({ request: req('customer=1&size=10&f.to=in%3Aa%40x.example&filterDialog=to&fd=1&fd.q=&fda=apply&fd.v=a%40x.example&fd.v=b%40x.example&fd.v=c%40x.example'), spec, source, preferences: prefs }))
+    const all = await redirectOf(
+      loadGrid({
+        request: req(
+          'customer=1&size=10&f.to=in%3Aa%40x.example&filterDialog=to&fd=1&fd.q=&fda=apply&fd.v=a%40x.example&fd.v=b%40x.example&fd.v=c%40x.example',
+        ),
+        spec,
+        source,
+        preferences: prefs,
+      }),
+    )
     expect(all).toBe('/list?customer=1&size=10')
-    const none = await redirectOf(loadGrid({ request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=apply&fd.all=1'), spec, source, preferences: prefs }))
+    const none = await redirectOf(
+      loadGrid({
+        request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=apply&fd.all=1'),
+        spec,
+        source,
+        preferences: prefs,
+      }),
+    )
     expect(none).toBe('/list?customer=1&size=10')
-    const clear = await redirectOf(loadGrid({ request: req('customer=1&size=10&f.to=in%3Aa%40x.example&filterDialog=to&fd=1&fda=clear'), spec, source, preferences: prefs }))
+    const clear = await redirectOf(
+      loadGrid({
+        request: req('customer=1&size=10&f.to=in%3Aa%40x.example&filterDialog=to&fd=1&fda=clear'),
+        spec,
+        source,
+        preferences: prefs,
+      }),
+    )
     expect(clear).toBe('/list?customer=1&size=10')
   })
 
   it('Search shows the dialog again, keeping the choices the search hides', async () => {
     const distinct = vi.fn(async (_f: FilterRule | undefined) => ok(['a@x.example', 'b@x.example', 'c@x.example']))
-    distinct.mockImplementationOnce(async () => ok(['a@x.example', 'b@x.example', 'c@x.example'])).mockImplementationOnce(async () => ok(['c@x.example']))
+    distinct
+      .mockImplementationOnce(async () => ok(['a@x.example', 'b@x.example', 'c@x.example']))
+      .mockImplementationOnce(async () => ok(['c@x.example']))
     const { source } = fakeSource({ distinct })
-    const grid = await loadGrid({ request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=search&fd.search=c&fd.v=a%40x.example'), spec, source, preferences: fakePrefs().preferences })
-    expect(grid.dialog).toEqual({ colId: 'to', search: 'c', values: ['c@x.example'], selected: ['a@x.example'], error: null })
+    const grid = await loadGrid({
+      request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=search&fd.search=c&fd.v=a%40x.example'),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+    })
+    expect(grid.dialog).toEqual({
+      colId: 'to',
+      search: 'c',
+      values: ['c@x.example'],
+      selected: ['a@x.example'],
+      error: null,
+    })
   })
 
   it('the service’s error shows in the dialog and Apply does not apply', async () => {
-    const { source } = fakeSource({ distinct: async () => ({ status: 'FAILURE', err: 'Too many distinct values' }) as Envelope<unknown[]> })
-    const grid = await loadGrid({ request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=apply&fd.v=a'), spec, source, preferences: fakePrefs().preferences })
+    const { source } = fakeSource({
+      distinct: async () => ({ status: 'FAILURE', err: 'Too many distinct values' }) as Envelope<unknown[]>,
+    })
+    const grid = await loadGrid({
+      request: req('customer=1&size=10&filterDialog=to&fd=1&fd.q=&fda=apply&fd.v=a'),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+    })
     expect(grid.dialog).toMatchObject({ values: [], error: 'Too many distinct values' })
   })
 })
@@ -188,7 +312,9 @@ describe('loadGrid: a list request that times out', () => {
   })
 
   it('another failure is still reported as an error', async () => {
-    const { source } = fakeSource({ page: async () => ({ status: 'FAILURE', err: 'unable to fetch data after 5 attempts' }) })
+    const { source } = fakeSource({
+      page: async () => ({ status: 'FAILURE', err: 'unable to fetch data after 5 attempts' }),
+    })
     const { preferences } = fakePrefs()
     const grid = await loadGrid({ request: req('customer=1&size=10', fetchLoad), spec, source, preferences })
     expect(grid.error).toMatchObject({ source: 'data', message: 'unable to fetch data after 5 attempts' })
@@ -203,7 +329,10 @@ describe('loadChunk: rows of a view for the browser’s cache', () => {
     const { source, calls } = fakeSource()
     const result = await loadChunk(spec, source, state, 30, 60)
     expect(result).toEqual({ ok: true, chunk: { rows: ROWS.slice(30, 90), total: 25 } })
-    const filter = { condition: 'ALL', criteria: [{ name: 'subject', method: 'CONTAINS', value: 's1', casefold: true }] }
+    const filter = {
+      condition: 'ALL',
+      criteria: [{ name: 'subject', method: 'CONTAINS', value: 's1', casefold: true }],
+    }
     expect(calls.page).toEqual([{ filter, sorting: [{ name: 'to', direction: 'desc' }], offset: 30, limit: 60 }])
     expect(calls.count).toEqual([filter])
   })

@@ -70,7 +70,9 @@ export function preferenceStore<Row>(api: ApiClient, customerNumber: string, spe
       const reply = await api.savePreference(customerNumber, payload)
       if (reply.status !== 'SUCCESS') {
         // Spec 1 section 8: a failed preference save is logged only.
-        console.error(JSON.stringify({ level: 'error', msg: 'Error', detail: `saving view ${spec.tableName}: ${reply.err}` }))
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'Error', detail: `saving view ${spec.tableName}: ${reply.err}` }),
+        )
         return false
       }
       return true
@@ -223,7 +225,8 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   const [dialog, savedOk] = await Promise.all([dialogPromise, saving ?? Promise.resolve(false)])
   if (savedOk) storedViewKey = viewKey(spec, parsed)
 
-  if (timedOut(count) || timedOut(page)) return { ...emptyGrid(spec, state, null), dialog, storedViewKey, timedOut: true }
+  if (timedOut(count) || timedOut(page))
+    return { ...emptyGrid(spec, state, null), dialog, storedViewKey, timedOut: true }
   if (count.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(count)), dialog, storedViewKey }
   if (page.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(page)), dialog, storedViewKey }
   return {
@@ -259,5 +262,14 @@ function dataError(reply: Failure): GridLoadError {
 }
 
 function emptyGrid<Row>(spec: GridSpec<Row>, state: GridState, error: GridLoadError | null): GridData<Row> {
-  return { tableName: spec.tableName, state, rows: [], total: 0, pageCount: 1, error, dialog: null, storedViewKey: null }
+  return {
+    tableName: spec.tableName,
+    state,
+    rows: [],
+    total: 0,
+    pageCount: 1,
+    error,
+    dialog: null,
+    storedViewKey: null,
+  }
 }

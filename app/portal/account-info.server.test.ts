@@ -33,14 +33,18 @@ describe('accountInfoFor', () => {
   it('asks the API once per request for the same customer, and again for another request or customer', async () => {
     calls = []
     // A load context is made for each request; the loaders of one request share it.
-    const newContext = () => createLoadContext({ cspNonce: 'test', db: server.db, config: loadConfig({ API_BASE_URL: COUNTING_BASE }) })
+    const newContext = () =>
+      createLoadContext({ cspNonce: 'test', db: server.db, config: loadConfig({ API_BASE_URL: COUNTING_BASE }) })
     const context = newContext()
     const page = new Request('http://portal.test/portalaccess?customer=1000001')
     const [shell, screen] = await Promise.all([
       accountInfoFor(page, context, token, '1000001'),
       accountInfoFor(new Request(page.url), context, token, '1000001'),
     ])
-    expect(shell).toMatchObject({ status: 'SUCCESS', data: { customerNumber: '1000001', customerName: 'Acme Aerospace' } })
+    expect(shell).toMatchObject({
+      status: 'SUCCESS',
+      data: { customerNumber: '1000001', customerName: 'Acme Aerospace' },
+    })
     expect(screen).toBe(shell)
     expect(calls).toEqual(['/getaccountinfo/1000001'])
 

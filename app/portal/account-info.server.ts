@@ -19,7 +19,11 @@ export function accountInfoFor(
   )
 }
 
-export function featuresFor(request: Request, context: AppLoadContext, accessToken: string): ReturnType<ApiClient['getFeatures']> {
+export function featuresFor(
+  request: Request,
+  context: AppLoadContext,
+  accessToken: string,
+): ReturnType<ApiClient['getFeatures']> {
   return oncePerRequest(context, `features ${accessToken}`, () => pageApi(request, context, accessToken).getFeatures())
 }
 
@@ -29,5 +33,7 @@ export function reachableAccountsFor(
   context: AppLoadContext,
   accessToken: string,
 ): ReturnType<ApiClient['getAccounts']> {
-  return oncePerRequest(context, `accounts ${accessToken}`, () => pageApi(request, context, accessToken).getAccounts({ limit: 2 }))
+  return oncePerRequest(context, `accounts ${accessToken}`, () =>
+    pageApi(request, context, accessToken).getAccounts({ limit: 2 }),
+  )
 }

@@ -8,9 +8,7 @@ import {
   parseCustomerSearch,
 } from '../domain/customer-search'
 
-export type CustomerSearchResult =
-  | { ok: true; count: number; accounts: Account[] }
-  | { ok: false; error: string }
+export type CustomerSearchResult = { ok: true; count: number; accounts: Account[] } | { ok: false; error: string }
 
 /** Spec 1 section 5: parse, count, refuse zero or too many, then list. An outage is said as such. */
 export async function searchCustomers(api: ApiClient, text: string): Promise<CustomerSearchResult> {

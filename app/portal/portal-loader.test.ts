@@ -34,7 +34,9 @@ async function signedInCookie(email: string, accessToken?: string) {
 async function run(path: string, cookie: string): Promise<Response | { data: Record<string, unknown> }> {
   const request = new Request(`${server.config.publicUrl}${path}`, { headers: { cookie } })
   try {
-    const result = (await loader({ request, context: requestContext(), params: {} })) as unknown as { data: Record<string, unknown> }
+    const result = (await loader({ request, context: requestContext(), params: {} })) as unknown as {
+      data: Record<string, unknown>
+    }
     return result
   } catch (thrown) {
     if (thrown instanceof Response) return thrown

@@ -77,12 +77,20 @@ export async function requireScreen(
       user,
       info,
       customerNumber,
-      customerCount: noticePageOf(screenPath) === 'nocustomer' ? await customerCount(request, context, accessToken) : null,
+      customerCount:
+        noticePageOf(screenPath) === 'nocustomer' ? await customerCount(request, context, accessToken) : null,
       access: (await writes(request, screenPath)) ? 'write' : 'read',
       flags: await featureFlags(request, context, session, accessToken),
     })
     refuse(decision, customerNumber, options)
-    return { user, session, api: screenApi(request, context, accessToken), customerNumber, info, href: withCustomer(screenPath, customerNumber) }
+    return {
+      user,
+      session,
+      api: screenApi(request, context, accessToken),
+      customerNumber,
+      info,
+      href: withCustomer(screenPath, customerNumber),
+    }
   })
 }
 
@@ -123,7 +131,12 @@ async function writes(request: Request, screenPath: string): Promise<boolean> {
 }
 
 /** The flags as the shell keeps them in the session, else asked once for the request; a failed call gives none. */
-async function featureFlags(request: Request, context: AppLoadContext, session: PortalSession, accessToken: string): Promise<FlagGate[]> {
+async function featureFlags(
+  request: Request,
+  context: AppLoadContext,
+  session: PortalSession,
+  accessToken: string,
+): Promise<FlagGate[]> {
   const stored = session.get('features') as { list: FlagGate[] } | undefined
   if (stored) return stored.list
   const reply = await featuresFor(request, context, accessToken)

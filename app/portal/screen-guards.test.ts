@@ -106,7 +106,11 @@ async function run(
   }
   const init = (result as { type?: string; init?: ResponseInit; data?: unknown } | null) ?? {}
   if (init.type === 'DataWithResponseInit') {
-    return { status: init.init?.status ?? 200, location: null, text: typeof init.data === 'string' ? init.data : JSON.stringify(init.data) }
+    return {
+      status: init.init?.status ?? 200,
+      location: null,
+      text: typeof init.data === 'string' ? init.data : JSON.stringify(init.data),
+    }
   }
   return { status: 200, location: null, text: JSON.stringify(result) }
 }
@@ -288,7 +292,9 @@ describe('every screen starts with its guard', () => {
   })
 
   it('a view-only user may still export the stored PIN: that intent changes nothing', async () => {
-    const outcome = await run(credentials.action, VIEWER, '/clscredentials?customer=1000001', { form: { intent: 'export', pin: '000000' } })
+    const outcome = await run(credentials.action, VIEWER, '/clscredentials?customer=1000001', {
+      form: { intent: 'export', pin: '000000' },
+    })
     expect(outcome.status).not.toBe(403)
     expect(calls.some((call) => call === '/getpin')).toBe(true)
   })

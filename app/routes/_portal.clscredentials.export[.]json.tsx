@@ -29,5 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function text(message: string, status: number) {
-  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+  return new Response(message, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
 }

@@ -63,7 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (pin === null && !screen.viewOnly) {
     // Spec 2 section 4: without a PIN, a random one is generated and saved silently.
     // onlyIfUnset keeps a PIN someone else saved at the same moment; read back whichever won.
-    const saved = await screen.calls.changePin(screen.customerNumber, server.deviceId, generatePin(), { onlyIfUnset: true })
+    const saved = await screen.calls.changePin(screen.customerNumber, server.deviceId, generatePin(), {
+      onlyIfUnset: true,
+    })
     if (saved.status !== 'SUCCESS') throw permissionDenied(screen.customerNumber)
     pin = await storedPin(screen, server)
   }
@@ -96,7 +98,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const stored = await storedPin(screen, server)
     if (form.intent === 'export') {
       if (form.pin !== stored) {
-        return answer({ result: submission.reply({ fieldErrors: { pin: [CREDENTIAL_MESSAGES.pinExportInvalid] } }) }, 400)
+        return answer(
+          { result: submission.reply({ fieldErrors: { pin: [CREDENTIAL_MESSAGES.pinExportInvalid] } }) },
+          400,
+        )
       }
       return redirect(exportHref(screen.customerNumber))
     }
@@ -115,7 +120,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { users, oldUsers } = form
   if (oldUsers && sameUsernames(users, oldUsers)) return done('warning', 'No changes to save.')
   if (!isConfirmed(formData)) {
-    const fields = { intent: form.intent, users: formatUsernames(users), oldUsers: oldUsers ? JSON.stringify(oldUsers) : '' }
+    const fields = {
+      intent: form.intent,
+      users: formatUsernames(users),
+      oldUsers: oldUsers ? JSON.stringify(oldUsers) : '',
+    }
     return answer({
       result: submission.reply(),
       ...askConfirmation(CREDENTIAL_MESSAGES.usernamesQuestion, fields, server.deviceId),
@@ -291,8 +300,8 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
             Allowed usernames
           </label>
           <p id="users-hint" className="text-sm text-gray-700">
-            One username per line, without spaces, in ASCII characters. Leave the list empty to allow every user with the
-            current PIN.
+            One username per line, without spaces, in ASCII characters. Leave the list empty to allow every user with
+            the current PIN.
           </p>
           <textarea
             key={usersKey}
@@ -330,7 +339,17 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
 }
 
 /** Cancel reverts the input: in place with JavaScript, by reloading the stored values without it. */
-function CancelButton({ hydrated, enabled, href, onCancel }: { hydrated: boolean; enabled: boolean; href: string; onCancel: () => void }) {
+function CancelButton({
+  hydrated,
+  enabled,
+  href,
+  onCancel,
+}: {
+  hydrated: boolean
+  enabled: boolean
+  href: string
+  onCancel: () => void
+}) {
   if (hydrated || !enabled) {
     return (
       <button type="button" className="btn-secondary" disabled={!enabled} onClick={onCancel}>

@@ -91,7 +91,8 @@ export default function EmailDetailsRoute() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'The email could not be loaded.'
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'The email could not be loaded.'
   const status = isRouteErrorResponse(error) ? error.status : 500
   return (
     <section aria-labelledby="page-title" className="space-y-3">

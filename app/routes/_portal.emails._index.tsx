@@ -38,7 +38,9 @@ export default function EmailsRoute() {
       <h1 id="page-title" className="text-2xl font-semibold">
         Emails
       </h1>
-      <p className="text-sm text-gray-700">E-mails the Licensing Portal sent to this customer: licence files, statements and account notices.</p>
+      <p className="text-sm text-gray-700">
+        E-mails the Licensing Portal sent to this customer: licence files, statements and account notices.
+      </p>
       {grid ? (
         <DataGrid
           spec={emailGrid}

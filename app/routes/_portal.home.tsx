@@ -37,10 +37,7 @@ export default function Home() {
               {expandNav(shell.nav).flatMap((group) =>
                 group.items.map((item) => (
                   <li key={item.path}>
-                    <PortalLink
-                      to={withCustomer(item.path, shell.customerNumber)}
-                      className="card-link"
-                    >
+                    <PortalLink to={withCustomer(item.path, shell.customerNumber)} className="card-link">
                       <span className="card-kicker">{group.label}</span>
                       <span className="font-medium">{item.label}</span>
                     </PortalLink>

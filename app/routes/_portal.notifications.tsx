@@ -44,7 +44,11 @@ export default function AlertsRoute() {
           <div className="space-y-4">
             <h2 className="sr-only">Active alerts</h2>
             <AlertsIntro supportUrl={supportUrl} />
-            {error ? <AlertsLoadError message={error} /> : <ActiveAlertPanels panels={panels} customerNumber={customerNumber} />}
+            {error ? (
+              <AlertsLoadError message={error} />
+            ) : (
+              <ActiveAlertPanels panels={panels} customerNumber={customerNumber} />
+            )}
           </div>
         ) : (
           <div className="space-y-3">

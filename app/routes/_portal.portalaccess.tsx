@@ -7,7 +7,14 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   ASSIGNABLE_ROLES,
@@ -58,12 +65,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const baseline = parseBaseline(formData.get('baseline'))
   const schema = portalAccessFormSchema({ freeDomains: SERVER_FREE_DOMAINS, baseline, authority: screen.authority })
   const submission = parseWithZod(formData, { schema })
-  const answer = (body: Omit<ActionResult, 'baseline'>, status: number) => data({ ...body, baseline } satisfies ActionResult, { status })
+  const answer = (body: Omit<ActionResult, 'baseline'>, status: number) =>
+    data({ ...body, baseline } satisfies ActionResult, { status })
 
   // Add contact and remove (list intents) come back as the updated form; a failed check as 400.
-  if (submission.status !== 'success') return answer({ result: submission.reply() }, submission.status === 'error' ? 400 : 200)
+  if (submission.status !== 'success')
+    return answer({ result: submission.reply() }, submission.status === 'error' ? 400 : 200)
   if (!screen.authority.canEdit) return answer({ result: submission.reply({ formErrors: [M.viewOnly] }) }, 403)
-  if (sameContacts(submission.value, baseline)) return answer({ result: submission.reply({ formErrors: [M.noChanges] }) }, 400)
+  if (sameContacts(submission.value, baseline))
+    return answer({ result: submission.reply({ formErrors: [M.noChanges] }) }, 400)
 
   const reply = await withReauth(request, context, () =>
     screen.calls.setPortalAccess(screen.customerNumber, submission.value, baseline),
@@ -113,8 +123,8 @@ function Intro() {
     <div className="space-y-2 text-gray-900">
       <p>
         Enter the e-mail address of each contact who may use the Licensing Portal for this customer and assign the{' '}
-        <strong>Administrator</strong> or the <strong>Viewer</strong> role. Administrators manage the customer’s licences
-        and settings, this list included; Viewers can see them but not change them.
+        <strong>Administrator</strong> or the <strong>Viewer</strong> role. Administrators manage the customer’s
+        licences and settings, this list included; Viewers can see them but not change them.
       </p>
       <p>All contacts must have an active vendor account. Ask a contact to create one before you add them here.</p>
       <p>
@@ -224,7 +234,12 @@ function ContactsForm({
 function LockedRow({ contact, number }: { contact: Contact; number: number }) {
   const id = `locked-contact-${number}`
   return (
-    <EditableListRow locked removeLabel={`Remove ${contact.email} (locked)`} removeDisabled data-testid="locked-contact">
+    <EditableListRow
+      locked
+      removeLabel={`Remove ${contact.email} (locked)`}
+      removeDisabled
+      data-testid="locked-contact"
+    >
       <EditableListCell inputId={`${id}-email`} label={`Contact ${number} e-mail (locked)`}>
         <input id={`${id}-email`} className="input w-full bg-gray-100" value={contact.email} disabled readOnly />
       </EditableListCell>
@@ -258,7 +273,12 @@ function ContactRow({
   const label = email.value ? String(email.value) : `contact ${number}`
   return (
     <EditableListRow removeLabel={`Remove ${label}`} removeButton={removeButton} removeDisabled={disabled}>
-      <EditableListCell inputId={email.id} label={`Contact ${number} e-mail`} errorId={email.errorId} errors={email.errors}>
+      <EditableListCell
+        inputId={email.id}
+        label={`Contact ${number} e-mail`}
+        errorId={email.errorId}
+        errors={email.errors}
+      >
         <input
           key={emailKey}
           {...emailProps}

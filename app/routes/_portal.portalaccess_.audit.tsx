@@ -31,7 +31,10 @@ const querySchema = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const screen = await requirePortalAccessScreen(request, context, SCREEN)
   const url = new URL(request.url)
-  const query = querySchema.parse({ page: url.searchParams.get('page') ?? undefined, area: url.searchParams.get('area') ?? '' })
+  const query = querySchema.parse({
+    page: url.searchParams.get('page') ?? undefined,
+    area: url.searchParams.get('area') ?? '',
+  })
   const base = { customerNumber: screen.customerNumber, area: query.area, page: query.page, pageSize: PAGE_SIZE }
   if (!screen.staff) {
     return data({ ...base, forbidden: true, error: null, entries: [], total: 0 }, { status: 403 })
@@ -45,7 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       screen.calls.countAudit(screen.customerNumber, filter),
     ]),
   )
-  if (list.status !== 'SUCCESS') return data({ ...base, forbidden: false, error: list.err, entries: [], total: 0 }, { status: 502 })
+  if (list.status !== 'SUCCESS')
+    return data({ ...base, forbidden: false, error: list.err, entries: [], total: 0 }, { status: 502 })
   const entries = list.data.map((e) => ({
     id: e.id,
     at: e.at.replace('T', ' ').replace(/\.\d+Z$/, ''),
@@ -54,7 +58,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     action: e.action,
     changes: summarizeChange(e.before, e.after),
   }))
-  return { ...base, forbidden: false, error: null, entries, total: count.status === 'SUCCESS' ? count.data : entries.length }
+  return {
+    ...base,
+    forbidden: false,
+    error: null,
+    entries,
+    total: count.status === 'SUCCESS' ? count.data : entries.length,
+  }
 }
 
 export default function AuditRoute() {
@@ -80,8 +90,8 @@ export default function AuditRoute() {
       ) : (
         <>
           <p>
-            Every change to this customer’s portal access, IP settings and elastic credentials: who made it, when and what
-            changed. PINs are never recorded. Times are in UTC.
+            Every change to this customer’s portal access, IP settings and elastic credentials: who made it, when and
+            what changed. PINs are never recorded. Times are in UTC.
           </p>
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="customer" value={d.customerNumber} />
@@ -107,11 +117,21 @@ export default function AuditRoute() {
             <caption className="sr-only">Changes, newest first</caption>
             <thead>
               <tr className="border-b border-gray-300">
-                <th scope="col" className="px-2 py-2">Time (UTC)</th>
-                <th scope="col" className="px-2 py-2">Changed by</th>
-                <th scope="col" className="px-2 py-2">Area</th>
-                <th scope="col" className="px-2 py-2">Action</th>
-                <th scope="col" className="px-2 py-2">Change</th>
+                <th scope="col" className="px-2 py-2">
+                  Time (UTC)
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Changed by
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Area
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Action
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Change
+                </th>
               </tr>
             </thead>
             <tbody>

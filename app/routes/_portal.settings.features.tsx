@@ -25,7 +25,8 @@ async function loadFlags(request: Request, context: LoaderFunctionArgs['context'
   const { api, session } = await requireScreen(request, context, '/settings/features')
   const [env, features] = await Promise.all([api.getEnvironment(), api.getFeatures()])
   const environment = env.status === 'SUCCESS' ? env.data : 'prod'
-  if (!featurePanelVisible(environment)) throw new Response('Feature flags can be changed only outside production.', { status: 404 })
+  if (!featurePanelVisible(environment))
+    throw new Response('Feature flags can be changed only outside production.', { status: 404 })
   return { api, session, features: features.status === 'SUCCESS' ? features.data : [] }
 }
 
@@ -110,9 +111,7 @@ function FeatureFlagsForm({
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const submitted = actionData && 'selected' in actionData ? (actionData.selected as string[]) : null
-  const [selected, setSelected] = useState<string[]>(
-    submitted ?? features.filter((f) => f.enabled).map((f) => f.name),
-  )
+  const [selected, setSelected] = useState<string[]>(submitted ?? features.filter((f) => f.enabled).map((f) => f.name))
   const liveError = flagSelectionError(selected, features)
   const error = liveError ?? (actionData && 'error' in actionData ? actionData.error : null)
   const busy = navigation.state === 'submitting'

@@ -63,7 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       year: new Date().getFullYear(),
       unavailable: portal.unavailable,
     },
-    { status: portal.unavailable ? 503 : 200, headers: portal.setCookie ? { 'Set-Cookie': portal.setCookie } : undefined },
+    {
+      status: portal.unavailable ? 503 : 200,
+      headers: portal.setCookie ? { 'Set-Cookie': portal.setCookie } : undefined,
+    },
   )
 }
 
@@ -96,12 +99,18 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
     // keyboard activation is theirs (Enter on a link is a click that reaches this handler too).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div id="shell" className="flex min-h-screen flex-col" onClick={followLink}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <AlertsBanner banner={shell.alertsBanner} customerNumber={shell.customerNumber} />
       <header className="flex flex-wrap items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
-        <PortalLink to={withCustomer('/home', shell.customerNumber)} className="text-lg font-semibold text-white no-underline">
+        <PortalLink
+          to={withCustomer('/home', shell.customerNumber)}
+          className="text-lg font-semibold text-white no-underline"
+        >
           Licensing Portal
         </PortalLink>
         <div className="flex flex-wrap items-center gap-3">

@@ -73,7 +73,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Spec 1 section 8: the err is shown as an error banner.
     return data({ result: submission.reply({ formErrors: [reply.err] }) }, { status: failureStatus(reply) })
   }
-  return redirectWithFlash(screen.session, context, screen.href, { type: 'success', message: 'The IP whitelist has been saved.' })
+  return redirectWithFlash(screen.session, context, screen.href, {
+    type: 'success',
+    message: 'The IP whitelist has been saved.',
+  })
 }
 
 export default function WhitelistIpsRoute() {
@@ -85,7 +88,13 @@ export default function WhitelistIpsRoute() {
       </h1>
       {server ? (
         // A new saved list (after a save) starts a fresh form.
-        <WhitelistForm key={JSON.stringify(whitelist)} server={server} saved={whitelist} viewOnly={viewOnly} href={href} />
+        <WhitelistForm
+          key={JSON.stringify(whitelist)}
+          server={server}
+          saved={whitelist}
+          viewOnly={viewOnly}
+          href={href}
+        />
       ) : (
         <p className="rounded border border-gray-300 bg-white p-4">
           This customer has no activated Elastic License Server, so there is no IP whitelist to manage.
@@ -129,8 +138,8 @@ function WhitelistForm({
       <div className="space-y-2 rounded border border-gray-300 bg-white p-4">
         <p>
           Only requests from the addresses below may use your Elastic License Server{' '}
-          <strong className="break-all">{server.deviceId}</strong> ({server.alias}). When the list is empty, any address is
-          accepted.
+          <strong className="break-all">{server.deviceId}</strong> ({server.alias}). When the list is empty, any address
+          is accepted.
         </p>
         <p>IPv4 and IPv6 explicit addresses and CIDR notation such as 203.0.113.7/32 are supported.</p>
       </div>
@@ -195,7 +204,12 @@ function RuleRow({
 }) {
   const { rulename, ipaddress } = row.getFieldset()
   const cell = (field: typeof rulename, label: string, placeholder: string) => (
-    <EditableListCell inputId={field.id} label={`${label}, row ${index + 1}`} errorId={field.errorId} errors={field.errors}>
+    <EditableListCell
+      inputId={field.id}
+      label={`${label}, row ${index + 1}`}
+      errorId={field.errorId}
+      errors={field.errors}
+    >
       <input
         {...getInputProps(field, { type: 'text' })}
         key={field.key}

@@ -10,8 +10,23 @@ const schema = z.object({
   ids: z
     .string()
     .max(20_000)
-    .transform((s) => s.split(',').map((part) => part.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^[1-9][0-9]{0,14}$/).transform(Number)).min(1).max(1000)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[1-9][0-9]{0,14}$/)
+            .transform(Number),
+        )
+        .min(1)
+        .max(1000),
+    ),
   returnTo: z.string().max(2000).optional(),
   /** Set by the banner when JavaScript runs: answer with data instead of a redirect. */
   fetch: z.literal('1').optional(),

@@ -45,17 +45,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = parseGridState(list.spec, url.searchParams)
   const distinct = url.searchParams.get('distinct')
   if (distinct !== null) {
-    return Response.json(await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''), {
-      headers: noStore,
-    })
+    return Response.json(
+      await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''),
+      {
+        headers: noStore,
+      },
+    )
   }
   const chunk = url.searchParams.get('chunk')
   if (chunk !== null) {
     const range = chunkSchema.safeParse(chunk)
-    if (!range.success) throw text(`A chunk is <offset>,<limit> with a limit of 1 to ${MAX_CHUNK_ROWS}.`, { status: 400 })
+    if (!range.success)
+      throw text(`A chunk is <offset>,<limit> with a limit of 1 to ${MAX_CHUNK_ROWS}.`, { status: 400 })
     const [offset, limit] = range.data
     const result = await loadChunk(list.spec, source, state, offset, limit)
-    if (!result.ok) return Response.json({ error: result.error.message }, { status: result.error.httpStatus ?? 502, headers: noStore })
+    if (!result.ok)
+      return Response.json(
+        { error: result.error.message },
+        { status: result.error.httpStatus ?? 502, headers: noStore },
+      )
     return Response.json(result.chunk, { headers: noStore })
   }
   const csv = await gridCsv(list.spec, state, source, list.exportName)

@@ -29,7 +29,11 @@ export function isConfirmed(formData: FormData): boolean {
 }
 
 /** The action's answer when it needs a Yes first (return it as action data). */
-export function askConfirmation(question: string, fields: Record<string, string>, detail?: string): { confirmation: Confirmation } {
+export function askConfirmation(
+  question: string,
+  fields: Record<string, string>,
+  detail?: string,
+): { confirmation: Confirmation } {
   return { confirmation: { question, detail, fields, key: globalThis.crypto.randomUUID() } }
 }
 
@@ -104,7 +108,11 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
     <ModalDialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="max-w-full rounded bg-white p-6 shadow-xl" style={{ width: 350 }} data-testid="confirm-dialog">
+        <DialogPanel
+          className="max-w-full rounded bg-white p-6 shadow-xl"
+          style={{ width: 350 }}
+          data-testid="confirm-dialog"
+        >
           <DialogTitle className="text-lg font-semibold">Confirm</DialogTitle>
           {body}
           {yesForm(close)}

@@ -44,7 +44,10 @@ export function EditableList<Row extends Record<string, unknown>>({
   const errors = list.errors
   return (
     <>
-      <table className="w-full border-collapse bg-white text-left" aria-describedby={errors?.length ? list.errorId : undefined}>
+      <table
+        className="w-full border-collapse bg-white text-left"
+        aria-describedby={errors?.length ? list.errorId : undefined}
+      >
         <caption className={captionVisible ? 'pb-2 text-left text-lg font-semibold' : 'sr-only'}>{caption}</caption>
         <thead>
           <tr className="border-b border-gray-300">
@@ -108,7 +111,10 @@ export function EditableListRow({
   'data-testid'?: string
 }) {
   return (
-    <tr className={`border-b border-gray-200 align-top ${locked ? 'bg-gray-50' : ''}`} data-testid={rest['data-testid']}>
+    <tr
+      className={`border-b border-gray-200 align-top ${locked ? 'bg-gray-50' : ''}`}
+      data-testid={rest['data-testid']}
+    >
       {children}
       <td className="px-2 py-2 text-right">
         <button
@@ -150,4 +156,3 @@ export function EditableListCell({
     </td>
   )
 }
-

@@ -5,7 +5,9 @@
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
   return (
     <div id={id} aria-live="polite" className="text-sm font-medium text-red-800">
-      {errors?.map((message) => <p key={message}>{message}</p>)}
+      {errors?.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
     </div>
   )
 }

@@ -3,7 +3,15 @@
  * usernames): green while the list is empty and everyone is let in, amber once it
  * restricts.
  */
-export function RestrictionBanner({ restricts, testId, children }: { restricts: boolean; testId: string; children: React.ReactNode }) {
+export function RestrictionBanner({
+  restricts,
+  testId,
+  children,
+}: {
+  restricts: boolean
+  testId: string
+  children: React.ReactNode
+}) {
   return (
     <p
       role="status"

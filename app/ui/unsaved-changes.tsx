@@ -40,11 +40,25 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     if (blocker.state === 'blocked' && !when) blocker.proceed()
   }, [blocker, when])
 
-  return <UnsavedChangesDialog open={blocker.state === 'blocked'} onCancel={() => blocker.reset?.()} onOk={() => blocker.proceed?.()} />
+  return (
+    <UnsavedChangesDialog
+      open={blocker.state === 'blocked'}
+      onCancel={() => blocker.reset?.()}
+      onOk={() => blocker.proceed?.()}
+    />
+  )
 }
 
 /** The warning dialog itself; exported for screens that need to ask before a leave of their own. */
-export function UnsavedChangesDialog({ open, onCancel, onOk }: { open: boolean; onCancel: () => void; onOk: () => void }) {
+export function UnsavedChangesDialog({
+  open,
+  onCancel,
+  onOk,
+}: {
+  open: boolean
+  onCancel: () => void
+  onOk: () => void
+}) {
   return (
     <Dialog open={open} onClose={onCancel} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />

@@ -57,7 +57,11 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
 
   it('a call still open at the deadline is answered at once as a timed-out outage, not retried', async () => {
     const started = Date.now()
-    const reply = await createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) }).call('POST', '/slow', {})
+    const reply = await createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) }).call(
+      'POST',
+      '/slow',
+      {},
+    )
     expect(Date.now() - started).toBeLessThan(900)
     expect(reply).toMatchObject({ status: 'FAILURE', err: TIMEOUT_MESSAGE, unavailable: true })
     expect(timedOut(reply)).toBe(true)
@@ -74,7 +78,11 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
 
   it('a read that fails with a 5xx is retried up to 5 times and reported as an outage', async () => {
     const reply = await createApiClient({ apiBaseUrl: base }, 't').call('GET', '/broken')
-    expect(reply).toMatchObject({ status: 'FAILURE', err: 'unable to fetch data after 5 attempts: Request failed (502).', unavailable: true })
+    expect(reply).toMatchObject({
+      status: 'FAILURE',
+      err: 'unable to fetch data after 5 attempts: Request failed (502).',
+      unavailable: true,
+    })
     expect(timedOut(reply)).toBe(false)
     expect(hits).toHaveLength(5)
   })
@@ -125,7 +133,9 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
   })
 
   it('a 401 throws, so the caller signs the user in again; onUnauthorized chooses what', async () => {
-    await expect(createApiClient({ apiBaseUrl: base }, 't').call('GET', '/unauthorised')).rejects.toThrow('refused the access token')
+    await expect(createApiClient({ apiBaseUrl: base }, 't').call('GET', '/unauthorised')).rejects.toThrow(
+      'refused the access token',
+    )
     const signIn = new Response(null, { status: 302, headers: { location: '/auth/login' } })
     const api = createApiClient({ apiBaseUrl: base }, 't', { onUnauthorized: async () => signIn })
     await expect(api.call('GET', '/unauthorised')).rejects.toBe(signIn)

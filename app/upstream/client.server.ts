@@ -166,14 +166,19 @@ export function createApiClient(
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: deadline,
         })
-        if (res.status === 401) throw (onUnauthorized ? await onUnauthorized() : new UnauthorizedError())
+        if (res.status === 401) throw onUnauthorized ? await onUnauthorized() : new UnauthorizedError()
         const payload = isEnvelope(res.json) ? (res.json as Envelope<T>) : null
         if (res.status >= 400 && res.status < 500) {
           return { status: 'FAILURE', err: payload?.err ?? `Request failed (${res.status}).`, httpStatus: res.status }
         }
         if (res.status >= 200 && res.status < 300 && payload) return payload
         // A 5xx, a redirect or a body that is not an envelope: the service is not working.
-        last = { status: 'FAILURE', err: payload?.err ?? `Request failed (${res.status}).`, httpStatus: res.status, unavailable: true }
+        last = {
+          status: 'FAILURE',
+          err: payload?.err ?? `Request failed (${res.status}).`,
+          httpStatus: res.status,
+          unavailable: true,
+        }
         again = retries && read
       } catch (error) {
         if (deadline.aborted) return timeout

@@ -7,7 +7,10 @@
  */
 export function deadlineSignal(ms: number, parent?: AbortSignal): AbortSignal {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new DOMException(`The deadline of ${ms} ms passed.`, 'TimeoutError')), ms)
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`The deadline of ${ms} ms passed.`, 'TimeoutError')),
+    ms,
+  )
   timer.unref()
   const stop = () => {
     clearTimeout(timer)

@@ -55,12 +55,18 @@ export interface ElasticScreen extends CustomerScreen {
 }
 
 /** The screen guard (app/portal/screen-guard.server.ts) with what the elastic screens derive from it. */
-export async function requireElasticScreen(request: Request, context: AppLoadContext, screenPath: string): Promise<ElasticScreen> {
+export async function requireElasticScreen(
+  request: Request,
+  context: AppLoadContext,
+  screenPath: string,
+): Promise<ElasticScreen> {
   const screen = await requireCustomerScreen(request, context, screenPath)
   return { ...screen, calls: elasticCalls(screen.api), viewOnly: isViewOnly(screen.user, screen.info) }
 }
 
 /** Spec: a refused call goes to /nopermissions, which remembers the refused customer. */
 export function permissionDenied(customerNumber: string) {
-  return redirect(withCustomer(`${NOTICE_PATHS.nopermissions}?denied=${encodeURIComponent(customerNumber)}`, customerNumber))
+  return redirect(
+    withCustomer(`${NOTICE_PATHS.nopermissions}?denied=${encodeURIComponent(customerNumber)}`, customerNumber),
+  )
 }

@@ -27,6 +27,7 @@ export function emailCalls(api: ApiClient) {
     distinct: (customerNumber: string, filter: FilterRule | undefined, key: string, limit?: number) =>
       api.call<unknown[]>('POST', '/getemails/distinct', { customerNumber, filter, key, limit }),
     get: (customerNumber: string, id: number) => api.call<EmailRecord>('POST', '/getemail', { customerNumber, id }),
-    remove: (id: number) => api.call<{ id: number; deleted: boolean }>('DELETE', `/emails/${encodeURIComponent(String(id))}`),
+    remove: (id: number) =>
+      api.call<{ id: number; deleted: boolean }>('DELETE', `/emails/${encodeURIComponent(String(id))}`),
   }
 }

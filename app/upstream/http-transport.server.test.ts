@@ -12,7 +12,14 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.url === '/echo') {
         res.setHeader('content-type', 'application/json')
-        res.end(JSON.stringify({ method: req.method, body, auth: req.headers.authorization, length: req.headers['content-length'] }))
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            body,
+            auth: req.headers.authorization,
+            length: req.headers['content-length'],
+          }),
+        )
       } else if (req.url === '/text') {
         res.statusCode = 502
         res.end('<html>bad gateway</html>')
@@ -33,7 +40,13 @@ afterAll(() => {
 describe('send', () => {
   it('sends method, headers and a JSON body, and parses the JSON reply', async () => {
     const body = JSON.stringify({ name: 'Zoë' })
-    const reply = await send({ method: 'POST', url: `${base}/echo`, headers: { authorization: 'Bearer t' }, body, signal: AbortSignal.timeout(1_000) })
+    const reply = await send({
+      method: 'POST',
+      url: `${base}/echo`,
+      headers: { authorization: 'Bearer t' },
+      body,
+      signal: AbortSignal.timeout(1_000),
+    })
     expect(reply).toEqual({
       status: 200,
       json: { method: 'POST', body, auth: 'Bearer t', length: String(Buffer.byteLength(body)) },
@@ -41,7 +54,9 @@ describe('send', () => {
   })
 
   it('answers json null for a body that is not JSON, with the status', async () => {
-    expect(await send({ method: 'GET', url: `${base}/text`, headers: {}, signal: AbortSignal.timeout(1_000) })).toEqual({ status: 502, json: null })
+    expect(await send({ method: 'GET', url: `${base}/text`, headers: {}, signal: AbortSignal.timeout(1_000) })).toEqual(
+      { status: 502, json: null },
+    )
   })
 
   it('gives up when the signal aborts, with its reason', async () => {
@@ -54,11 +69,18 @@ describe('send', () => {
   it('does not start when the signal has already aborted', async () => {
     const controller = new AbortController()
     controller.abort(new Error('page over'))
-    await expect(send({ method: 'GET', url: `${base}/echo`, headers: {}, signal: controller.signal })).rejects.toThrow('page over')
+    await expect(send({ method: 'GET', url: `${base}/echo`, headers: {}, signal: controller.signal })).rejects.toThrow(
+      'page over',
+    )
   })
 
   it('rejects when nothing listens, and says nothing was sent', async () => {
-    const error = await send({ method: 'GET', url: 'http://127.0.0.1:1/x', headers: {}, signal: AbortSignal.timeout(1_000) }).catch((e) => e)
+    const error = await send({
+      method: 'GET',
+      url: 'http://127.0.0.1:1/x',
+      headers: {},
+      signal: AbortSignal.timeout(1_000),
+    }).catch((e) => e)
     expect(nothingSent(error)).toBe(true)
     expect(nothingSent(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(false)
   })

@@ -40,7 +40,9 @@ describe('in-process calls to the embedded API', () => {
         return { status: 401, json: { status: 'FAILURE', err: 'Missing bearer token' } }
       }),
     )
-    expect(await send({ method: 'GET', url: `${BASE}/getUserDetails`, headers: {}, signal: AbortSignal.timeout(1_000) })).toEqual({
+    expect(
+      await send({ method: 'GET', url: `${BASE}/getUserDetails`, headers: {}, signal: AbortSignal.timeout(1_000) }),
+    ).toEqual({
       status: 401,
       json: { status: 'FAILURE', err: 'Missing bearer token' },
     })
@@ -49,16 +51,24 @@ describe('in-process calls to the embedded API', () => {
 
   it('gives up after the timeout when the API never answers', async () => {
     stops.push(serveInProcess(BASE, () => new Promise(() => {})))
-    await expect(send({ method: 'GET', url: `${BASE}/never`, headers: {}, signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: 'TimeoutError' })
+    await expect(
+      send({ method: 'GET', url: `${BASE}/never`, headers: {}, signal: AbortSignal.timeout(100) }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' })
   })
 
   it('only takes URLs under the registered base, and none once it is withdrawn', async () => {
     const stop = serveInProcess(BASE, async () => ({ status: 200, json: { status: 'SUCCESS', data: null } }))
     stops.push(stop)
-    expect(await send({ method: 'GET', url: `${BASE}/x`, headers: {}, signal: AbortSignal.timeout(1_000) })).toMatchObject({ status: 200 })
+    expect(
+      await send({ method: 'GET', url: `${BASE}/x`, headers: {}, signal: AbortSignal.timeout(1_000) }),
+    ).toMatchObject({ status: 200 })
     // Same host, another path: over HTTP, where nothing listens.
-    await expect(send({ method: 'GET', url: 'http://127.0.0.1:1/apix/x', headers: {}, signal: AbortSignal.timeout(1_000) })).rejects.toThrow()
+    await expect(
+      send({ method: 'GET', url: 'http://127.0.0.1:1/apix/x', headers: {}, signal: AbortSignal.timeout(1_000) }),
+    ).rejects.toThrow()
     stop()
-    await expect(send({ method: 'GET', url: `${BASE}/x`, headers: {}, signal: AbortSignal.timeout(1_000) })).rejects.toThrow()
+    await expect(
+      send({ method: 'GET', url: `${BASE}/x`, headers: {}, signal: AbortSignal.timeout(1_000) }),
+    ).rejects.toThrow()
   })
 })

@@ -44,7 +44,9 @@ export function serveInProcess(base: string, dispatch: Dispatch) {
 }
 
 /** The in-process call for a URL under a registered base, or undefined when it must go over HTTP. */
-export function inProcessCall(url: string): ((request: Omit<InProcessRequest, 'url'>) => Promise<InProcessReply>) | undefined {
+export function inProcessCall(
+  url: string,
+): ((request: Omit<InProcessRequest, 'url'>) => Promise<InProcessReply>) | undefined {
   for (const { base, dispatch } of registrations) {
     if (url.startsWith(base)) return (request) => dispatch({ ...request, url: url.slice(base.length - 1) })
   }

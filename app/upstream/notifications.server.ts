@@ -41,8 +41,7 @@ export function getNotificationsDistinct(api: ApiClient, key: string, filter?: F
 }
 
 export type FetchAllResult =
-  | { status: 'SUCCESS'; data: Notification[]; truncated: boolean }
-  | { status: 'FAILURE'; err: string }
+  { status: 'SUCCESS'; data: Notification[]; truncated: boolean } | { status: 'FAILURE'; err: string }
 
 /**
  * Every notification matching `filter`, fetched NOTIFICATIONS_FETCH_SIZE at a

@@ -16,7 +16,8 @@ const stylesheet = fs.readFileSync(new URL('./assets/login.css', import.meta.url
 export async function mountOidc(app: express.Express, deps: { config: Config; db: Db }): Promise<void> {
   const { config } = deps
   const mountPath = new URL(config.oidcIssuer).pathname.replace(/\/+$/, '')
-  if (mountPath !== '/oidc') throw new Error(`the embedded identity provider must be mounted at /oidc, not ${mountPath}`)
+  if (mountPath !== '/oidc')
+    throw new Error(`the embedded identity provider must be mounted at /oidc, not ${mountPath}`)
 
   const provider = await createProvider(config, deps.db)
 

@@ -17,7 +17,10 @@ export async function loadSigningKeys(db: Db, configured: string | undefined): P
 
   const jwks = { keys: [await generateSigningKey()] }
   // Another process may have won the race; keep whichever was written first.
-  db.insert(settings).values({ key: SETTING_KEY, value: JSON.stringify(jwks) }).onConflictDoNothing().run()
+  db.insert(settings)
+    .values({ key: SETTING_KEY, value: JSON.stringify(jwks) })
+    .onConflictDoNothing()
+    .run()
   const winner = db.select().from(settings).where(eq(settings.key, SETTING_KEY)).get()
   return parseJwks(winner!.value)
 }

@@ -24,7 +24,12 @@ declare module 'oidc-provider' {
 
   export interface Account {
     accountId: string
-    claims(use: string, scope: string, claims: unknown, rejected: string[]): Promise<Record<string, unknown>> | Record<string, unknown>
+    claims(
+      use: string,
+      scope: string,
+      claims: unknown,
+      rejected: string[],
+    ): Promise<Record<string, unknown>> | Record<string, unknown>
   }
 
   /** The koa context oidc-provider hands to configuration helpers. */

@@ -240,8 +240,7 @@ describe('embedded identity provider', () => {
 
   it('keeps the signing key across restarts', async () => {
     const row = running.db.$client.prepare("select value from settings where key = 'oidc.jwks'").get() as
-      | { value: string }
-      | undefined
+      { value: string } | undefined
     expect(row).toBeTruthy()
     const stored = JSON.parse(row!.value) as { keys: { kid: string }[] }
     const published = (await (await fetch(`${base}/oidc/jwks`)).json()) as { keys: { kid: string }[] }

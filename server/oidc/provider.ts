@@ -103,7 +103,8 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
       const grantId: string | undefined = oidc.result?.consent?.grantId || oidc.session.grantIdFor(oidc.client.clientId)
       const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined
       if (!isPortal(oidc.client.clientId)) return existing
-      const grant = existing ?? new oidc.provider.Grant({ accountId: oidc.account.accountId, clientId: oidc.client.clientId })
+      const grant =
+        existing ?? new oidc.provider.Grant({ accountId: oidc.account.accountId, clientId: oidc.client.clientId })
       grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '))
       if (oidc.requestParamClaims.size) grant.addOIDCClaims([...oidc.requestParamClaims])
       grant.addResourceScope(config.apiAudience, API_SCOPE)

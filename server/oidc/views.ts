@@ -64,7 +64,12 @@ ${error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(error)}</p
 }
 
 /** A page with a heading, a message and optionally a link onward. */
-export function messagePage(opts: { title: string; message: string; link?: { href: string; text: string }; alert?: boolean }) {
+export function messagePage(opts: {
+  title: string
+  message: string
+  link?: { href: string; text: string }
+  alert?: boolean
+}) {
   const { title, message, link, alert } = opts
   return layout(
     title,

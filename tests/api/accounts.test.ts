@@ -25,7 +25,8 @@ describe('POST /getaccounts', () => {
 
   it('pages 100 rows at a time by AccountID with a continuation token', async () => {
     const api = await as('support@vendor.example')
-    const total = (await api.post<number>('/getaccounts/count', { filter: { condition: 'ALL', criteria: [] } })).body.data!
+    const total = (await api.post<number>('/getaccounts/count', { filter: { condition: 'ALL', criteria: [] } })).body
+      .data!
     const seen: string[] = []
     let token: string | undefined
     let pages = 0
@@ -55,7 +56,11 @@ describe('POST /getaccounts', () => {
     expect(r.body.token).toBeTruthy()
     const ids = r.body.data!.map((a) => Number(a.AccountID))
     expect(ids[0]).toBeGreaterThan(ids[1])
-    const next = await api.post<AccountRow[]>('/getaccounts', { offset: 1, limit: 2, sorting: [{ name: 'AccountID', direction: 'desc' }] })
+    const next = await api.post<AccountRow[]>('/getaccounts', {
+      offset: 1,
+      limit: 2,
+      sorting: [{ name: 'AccountID', direction: 'desc' }],
+    })
     expect(next.body.data!.map((a) => Number(a.AccountID))).toEqual(ids.slice(1))
   })
 
@@ -142,7 +147,11 @@ describe('POST /getaccounts/distinct', () => {
 
   it('refuses when there are more distinct values than the limit', async () => {
     const api = await as('busops@vendor.example')
-    const r = await api.post('/getaccounts/distinct', { filter: { condition: 'ALL', criteria: [] }, key: 'AccountID', limit: 50 })
+    const r = await api.post('/getaccounts/distinct', {
+      filter: { condition: 'ALL', criteria: [] },
+      key: 'AccountID',
+      limit: 50,
+    })
     expect(r.body).toEqual({ status: 'FAILURE', err: 'Too many distinct values' })
     const tooMany = await api.post('/getaccounts/distinct', { key: 'AccountID' })
     expect(tooMany.body.err).toBe('Too many distinct values')
@@ -183,18 +192,23 @@ describe('GET /getaccountinfo/:customerNumber', () => {
   })
 
   it('sets isPortalView, isAsc and the licence-generator flag from the contact row', async () => {
-    const viewer = (await (await as('viewer@acme.example')).get<Record<string, unknown>>('/getaccountinfo/1000001')).body.data!
+    const viewer = (await (await as('viewer@acme.example')).get<Record<string, unknown>>('/getaccountinfo/1000001'))
+      .body.data!
     expect([viewer.isPortalView, viewer.isPortalEdit, viewer.isAsc]).toEqual([1, 0, 0])
-    const asc = (await (await as('asc@acme.example')).get<Record<string, unknown>>('/getaccountinfo/1000001')).body.data!
+    const asc = (await (await as('asc@acme.example')).get<Record<string, unknown>>('/getaccountinfo/1000001')).body
+      .data!
     expect([asc.isPortalView, asc.isPortalEdit, asc.isAsc]).toEqual([0, 0, 1])
-    const fnp = (await (await as('raj.patel@acme.example')).get<Record<string, unknown>>('/getaccountinfo/1000001')).body.data!
+    const fnp = (await (await as('raj.patel@acme.example')).get<Record<string, unknown>>('/getaccountinfo/1000001'))
+      .body.data!
     expect([fnp.isPortalEdit, fnp.isFNPLicenseGenerator]).toEqual([1, 1])
   })
 
   it('gives staff the sales flags from their global roles', async () => {
-    const sales = (await (await as('sales@vendor.example')).get<Record<string, unknown>>('/getaccountinfo/1000004')).body.data!
+    const sales = (await (await as('sales@vendor.example')).get<Record<string, unknown>>('/getaccountinfo/1000004'))
+      .body.data!
     expect(sales).toMatchObject({ isSales: 1, isSalesAccess: 0, isPortalEdit: 0, orgType: 'Undefined', hasSSL: 0 })
-    const embargo = (await (await as('busops@vendor.example')).get<Record<string, unknown>>('/getaccountinfo/1000005')).body.data!
+    const embargo = (await (await as('busops@vendor.example')).get<Record<string, unknown>>('/getaccountinfo/1000005'))
+      .body.data!
     expect(embargo).toMatchObject({ isSales: 0, ansysExportControlStatus: 'Denied' })
   })
 

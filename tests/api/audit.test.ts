@@ -26,7 +26,9 @@ describe('the audit trail', () => {
     const old = (await marta.post<Contact[]>('/getportalaccess', { customerNumber: BOREALIS })).body.data!
     const next = [...old, { email: 'wei.chen@cobalt.example', role: 'Viewer' }]
     const started = Date.now()
-    expect((await marta.post('/setportalaccess', { customerNumber: BOREALIS, newContacts: next, oldContacts: old })).http).toBe(200)
+    expect(
+      (await marta.post('/setportalaccess', { customerNumber: BOREALIS, newContacts: next, oldContacts: old })).http,
+    ).toBe(200)
 
     const r = await (await as('busops@vendor.example')).post<AuditEntry[]>('/audit', { customerNumber: BOREALIS })
     expect(r.http).toBe(200)
@@ -65,7 +67,10 @@ describe('the audit trail', () => {
     expect(JSON.stringify(stored)).not.toContain('123456')
     expect(JSON.stringify(stored)).not.toContain('654321')
     expect(stored.before).toEqual({ pinSet: true, pin: REDACTED })
-    expect(stored.after).toEqual({ pinSet: true, nested: [{ newPin: REDACTED, password: REDACTED, accessToken: REDACTED }] })
+    expect(stored.after).toEqual({
+      pinSet: true,
+      nested: [{ newPin: REDACTED, password: REDACTED, accessToken: REDACTED }],
+    })
 
     const api = await as('support@vendor.example')
     const all = await api.post<AuditEntry[]>('/audit', { customerNumber: BOREALIS })
@@ -74,7 +79,11 @@ describe('the audit trail', () => {
     const first = await api.post<AuditEntry[]>('/audit', { customerNumber: BOREALIS, limit: 2 })
     expect(first.body.data!.map((e) => e.area)).toEqual(['whitelist', 'pin'])
     expect(first.body.token).toBeTruthy()
-    const second = await api.post<AuditEntry[]>('/audit', { customerNumber: BOREALIS, limit: 2, token: first.body.token })
+    const second = await api.post<AuditEntry[]>('/audit', {
+      customerNumber: BOREALIS,
+      limit: 2,
+      token: first.body.token,
+    })
     expect(second.body.data!.map((e) => e.area)).toEqual(['portalaccess'])
     expect(second.body.token).toBeUndefined()
 
@@ -96,10 +105,20 @@ describe('the audit trail', () => {
   })
 
   it('is readable by every kind of vendor staff and by nobody else', async () => {
-    for (const email of ['busops@vendor.example', 'support@vendor.example', 'sales@vendor.example', 'salesaccess@vendor.example']) {
+    for (const email of [
+      'busops@vendor.example',
+      'support@vendor.example',
+      'sales@vendor.example',
+      'salesaccess@vendor.example',
+    ]) {
       expect((await (await as(email)).post('/audit', { customerNumber: BOREALIS })).http, email).toBe(200)
     }
-    for (const email of ['marta.lindqvist@borealis.example', 'partner@channel.example', 'ole.hansen@borealis.example', 'admin@acme.example']) {
+    for (const email of [
+      'marta.lindqvist@borealis.example',
+      'partner@channel.example',
+      'ole.hansen@borealis.example',
+      'admin@acme.example',
+    ]) {
       const api = await as(email)
       const r = await api.post('/audit', { customerNumber: BOREALIS })
       expect(r.http, email).toBe(403)
@@ -114,7 +133,9 @@ describe('the audit trail', () => {
     expect((await api.post('/audit', { customerNumber: '9999999' })).http).toBe(404)
     expect((await api.post('/audit', {})).http).toBe(400)
     expect((await api.post('/audit', { customerNumber: BOREALIS, limit: 100_000 })).http).toBe(400)
-    expect((await api.post('/audit', { customerNumber: BOREALIS, sorting: [{ name: 'before', direction: 'asc' }] })).http).toBe(400)
+    expect(
+      (await api.post('/audit', { customerNumber: BOREALIS, sorting: [{ name: 'before', direction: 'asc' }] })).http,
+    ).toBe(400)
     expect((await apiClient(server.url).post('/audit', { customerNumber: BOREALIS })).http).toBe(401)
   })
 })

@@ -121,9 +121,17 @@ describe('reply headers', () => {
     const token = await getAccessToken(server.url, 'busops@vendor.example')
     const body = JSON.stringify({ limit: 200 })
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const gzip = await fetch(`${server.url}/api/getaccounts`, { method: 'POST', body, headers: { ...headers, 'accept-encoding': 'gzip' } })
+    const gzip = await fetch(`${server.url}/api/getaccounts`, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+    })
     expect(gzip.headers.get('content-encoding')).toBe('gzip')
-    const plain = await fetch(`${server.url}/api/getaccounts`, { method: 'POST', body, headers: { ...headers, 'accept-encoding': 'identity' } })
+    const plain = await fetch(`${server.url}/api/getaccounts`, {
+      method: 'POST',
+      body,
+      headers: { ...headers, 'accept-encoding': 'identity' },
+    })
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect((await plain.json()).data).toHaveLength(200)
   })

@@ -35,11 +35,17 @@ const viewsOf = (email: string) => {
 /** One raw HTTP request, so headers and body are exactly as written. */
 function rawRequest(method: string, path: string, headers: Record<string, string>, body?: Buffer | string) {
   return new Promise<{ http: number; body: unknown }>((resolve, reject) => {
-    const req = http.request(`${server.url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ http: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }))
-    })
+    const req = http.request(
+      `${server.url}/api${path}`,
+      { method, headers: { authorization: `Bearer ${token}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ http: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -47,13 +53,24 @@ function rawRequest(method: string, path: string, headers: Record<string, string
 
 describe('deeply nested JSON', () => {
   it.each([
-    ['/preferences/save', (deep: string) => `{"customerNumber":"1000001","tables":[{"tableName":"emailList","filterModel":{"date":${deep}}}]}`],
-    ['/featureflag/pref', (deep: string) => `{"tables":[{"customerNumber":"1000001","tableName":"emailList","filterModel":{"date":${deep}}}]}`],
+    [
+      '/preferences/save',
+      (deep: string) =>
+        `{"customerNumber":"1000001","tables":[{"tableName":"emailList","filterModel":{"date":${deep}}}]}`,
+    ],
+    [
+      '/featureflag/pref',
+      (deep: string) =>
+        `{"tables":[{"customerNumber":"1000001","tableName":"emailList","filterModel":{"date":${deep}}}]}`,
+    ],
   ])('%s: 5,000 levels are refused with 400 and nothing is saved', async (path, body) => {
     const before = viewsOf('admin@acme.example')
     const r = await api().post(path, body(nested(5000)), { 'content-type': 'application/json' })
     expect(r.http).toBe(400)
-    expect(r.body).toEqual({ status: 'FAILURE', err: `JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)` })
+    expect(r.body).toEqual({
+      status: 'FAILURE',
+      err: `JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
+    })
     expect(viewsOf('admin@acme.example')).toEqual(before)
   })
 
@@ -76,7 +93,10 @@ describe('the request body', () => {
       { 'content-type': 'application/json', 'content-encoding': 'gzip' },
       JSON.stringify({ customerNumber: '1000001' }),
     )
-    expect(r).toEqual({ http: 400, body: { status: 'FAILURE', err: 'Request body does not match its Content-Encoding' } })
+    expect(r).toEqual({
+      http: 400,
+      body: { status: 'FAILURE', err: 'Request body does not match its Content-Encoding' },
+    })
   })
 
   it('really gzipped: read as usual', async () => {
@@ -91,7 +111,12 @@ describe('the request body', () => {
   })
 
   it('an encoding the API does not read: 400', async () => {
-    const r = await rawRequest('POST', '/getemails', { 'content-type': 'application/json', 'content-encoding': 'zstd-ish' }, '{}')
+    const r = await rawRequest(
+      'POST',
+      '/getemails',
+      { 'content-type': 'application/json', 'content-encoding': 'zstd-ish' },
+      '{}',
+    )
     expect(r).toEqual({ http: 400, body: { status: 'FAILURE', err: 'Unsupported body encoding' } })
   })
 
@@ -102,12 +127,18 @@ describe('the request body', () => {
     ['broken JSON', '{"customerNumber":'],
   ])('%s: 400 Malformed JSON body', async (_label, body) => {
     const r = await api().post('/getemails', body, { 'content-type': 'application/json' })
-    expect({ http: r.http, body: r.body }).toEqual({ http: 400, body: { status: 'FAILURE', err: 'Malformed JSON body' } })
+    expect({ http: r.http, body: r.body }).toEqual({
+      http: 400,
+      body: { status: 'FAILURE', err: 'Malformed JSON body' },
+    })
   })
 
   it('larger than the limit: 413', async () => {
     const r = await api().post('/getemails', { customerNumber: '1000001', pad: 'x'.repeat(1024 * 1024) })
-    expect({ http: r.http, body: r.body }).toEqual({ http: 413, body: { status: 'FAILURE', err: 'Request body is too large' } })
+    expect({ http: r.http, body: r.body }).toEqual({
+      http: 413,
+      body: { status: 'FAILURE', err: 'Request body is too large' },
+    })
   })
 })
 
@@ -136,7 +167,10 @@ describe('saved view limits', () => {
     ['a C1 control', { sortModel: [{ colId: 'date\u0085', sort: 'asc' }] }, 'tables.0.sortModel.0.colId'],
   ])('refuses a control character in %s', async (_label, parts, where) => {
     const before = viewsOf('admin@acme.example')
-    const r = await api().post('/preferences/save', { customerNumber: '1000001', tables: [{ tableName: 'emailList', ...parts }] })
+    const r = await api().post('/preferences/save', {
+      customerNumber: '1000001',
+      tables: [{ tableName: 'emailList', ...parts }],
+    })
     expect(r.http).toBe(400)
     expect(r.body.err).toContain(where)
     expect(r.body.err).toContain('column ids may not hold control characters')
@@ -145,7 +179,10 @@ describe('saved view limits', () => {
 
   it(`refuses a view over ${MAX_VIEW_CHARS} characters`, async () => {
     const columnOrder = Array.from({ length: 400 }, (_, i) => ({ colId: `column-${i}-${'x'.repeat(150)}` }))
-    const r = await api().post('/preferences/save', { customerNumber: '1000001', tables: [{ tableName: 'wideList', columnOrder }] })
+    const r = await api().post('/preferences/save', {
+      customerNumber: '1000001',
+      tables: [{ tableName: 'wideList', columnOrder }],
+    })
     expect(r.http).toBe(400)
     expect(r.body.err).toContain(`preference is too large (at most ${MAX_VIEW_CHARS} characters)`)
   })
@@ -176,11 +213,16 @@ describe('saved view limits', () => {
     expect(saved.http).toBe(200)
     const names = viewsOf(email).map((v) => v.tableName)
     expect(names).toHaveLength(MAX_VIEWS_PER_USER)
-    expect(names).toEqual(expect.arrayContaining(['newA', 'newB', 'old0002', `old${String(MAX_VIEWS_PER_USER - 1).padStart(4, '0')}`]))
+    expect(names).toEqual(
+      expect.arrayContaining(['newA', 'newB', 'old0002', `old${String(MAX_VIEWS_PER_USER - 1).padStart(4, '0')}`]),
+    )
     expect(names).not.toContain('old0000')
     expect(names).not.toContain('old0001')
     // Replacing a view that exists adds none, so nothing more is dropped.
-    await raj.post('/preferences/save', { customerNumber: '1000001', tables: [{ tableName: 'newA', columnOrder: [{ colId: 'x' }] }] })
+    await raj.post('/preferences/save', {
+      customerNumber: '1000001',
+      tables: [{ tableName: 'newA', columnOrder: [{ colId: 'x' }] }],
+    })
     expect(viewsOf(email).map((v) => v.tableName)).toContain('old0002')
   })
 })

@@ -38,7 +38,9 @@ afterAll(async () => {
 
 describe('elastic servers of a customer', () => {
   it('lists the activated servers', async () => {
-    const r = await (await as(ADMIN)).post('/activatedelasticservers', { customerNumber: '1000001', customername: 'Acme Aerospace' })
+    const r = await (
+      await as(ADMIN)
+    ).post('/activatedelasticservers', { customerNumber: '1000001', customername: 'Acme Aerospace' })
     expect(r.body).toEqual({
       status: 'SUCCESS',
       data: [{ DeviceID: ACME.clsId, Alias: 'Acme Elastic License Server' }],
@@ -56,7 +58,10 @@ describe('elastic servers of a customer', () => {
   it('answers the first server as deviceId and alias, or null without one', async () => {
     const partner = await as(PARTNER)
     const r = await partner.post('/devices/elastic', { customerNumber: '1000002', customerName: 'Borealis Motors' })
-    expect(r.body).toEqual({ status: 'SUCCESS', data: { deviceId: BOREALIS.clsId, alias: 'Borealis Elastic License Server' } })
+    expect(r.body).toEqual({
+      status: 'SUCCESS',
+      data: { deviceId: BOREALIS.clsId, alias: 'Borealis Elastic License Server' },
+    })
     const none = await partner.post('/devices/elastic', { customerNumber: '1000003' })
     expect(none.body).toEqual({ status: 'SUCCESS', data: null })
   })
@@ -130,7 +135,12 @@ describe('IP whitelist', () => {
     ])
     expect(after.version).toBe(before.version + 1)
     const records = auditOf('1000001', 'whitelist')
-    expect(records.at(-1)).toMatchObject({ actorEmail: ADMIN, action: 'update', before: before.whitelist, after: after.whitelist })
+    expect(records.at(-1)).toMatchObject({
+      actorEmail: ADMIN,
+      action: 'update',
+      before: before.whitelist,
+      after: after.whitelist,
+    })
     const read = await admin.post('/getips', ACME)
     expect((read.body.data as { whitelist: unknown }).whitelist).toEqual(after.whitelist)
   })
@@ -142,7 +152,11 @@ describe('IP whitelist', () => {
     ['IPv6 CIDR out of range', [{ rulename: 'x', ipaddress: '::1/129' }], IP_MESSAGES.prefixV6],
     ['a zone id', [{ rulename: 'x', ipaddress: 'fe80::1%eth0' }], IP_MESSAGES.addressZone],
     ['a look-alike digit', [{ rulename: 'x', ipaddress: '１.2.3.4' }], IP_MESSAGES.addressInvalid],
-    ['HTML in the name', [{ rulename: '<img src=x onerror=alert(1)>', ipaddress: '1.2.3.4' }], IP_MESSAGES.ruleNameCharacters],
+    [
+      'HTML in the name',
+      [{ rulename: '<img src=x onerror=alert(1)>', ipaddress: '1.2.3.4' }],
+      IP_MESSAGES.ruleNameCharacters,
+    ],
     ['a CSV formula in the name', [{ rulename: '=cmd|calc', ipaddress: '1.2.3.4' }], IP_MESSAGES.ruleNameCharacters],
     ['a very long name', [{ rulename: 'n'.repeat(100_000), ipaddress: '1.2.3.4' }], IP_MESSAGES.ruleNameTooLong],
     ['a number for the address', [{ rulename: 'x', ipaddress: 16909060 }], 'whitelist.0.ipaddress: Expected text.'],
@@ -176,7 +190,9 @@ describe('IP whitelist', () => {
 
   it('refuses a stale save (409) and changes nothing', async () => {
     const before = stored(ACME.clsId)
-    const r = await (await as(ADMIN)).post('/setips', {
+    const r = await (
+      await as(ADMIN)
+    ).post('/setips', {
       ...ACME,
       whitelist: [],
       oldWhitelist: [{ rulename: 'Not what is stored', ipaddress: '1.1.1.1' }],
@@ -188,7 +204,9 @@ describe('IP whitelist', () => {
 
   it('refuses a save that does not name the list it started from (400) and changes nothing', async () => {
     const before = stored(ACME.clsId)
-    const r = await (await as(ADMIN)).post('/setips', { ...ACME, whitelist: [{ rulename: 'Blind', ipaddress: '0.0.0.0/0' }] })
+    const r = await (
+      await as(ADMIN)
+    ).post('/setips', { ...ACME, whitelist: [{ rulename: 'Blind', ipaddress: '0.0.0.0/0' }] })
     expect(r.http).toBe(400)
     expect(r.body).toEqual({ status: 'FAILURE', err: 'oldWhitelist: the list the change started from is required' })
     expect(stored(ACME.clsId)).toEqual(before)
@@ -199,7 +217,10 @@ describe('IP whitelist', () => {
     const careful = [{ rulename: 'Careful', ipaddress: '198.51.100.7' }]
     const [checked, blind] = await Promise.all([
       (await as(ADMIN)).post('/setips', { ...ACME, whitelist: careful, oldWhitelist: start.whitelist }),
-      (await as('busops@vendor.example')).post('/setips', { ...ACME, whitelist: [{ rulename: 'Blind', ipaddress: '0.0.0.0/0' }] }),
+      (await as('busops@vendor.example')).post('/setips', {
+        ...ACME,
+        whitelist: [{ rulename: 'Blind', ipaddress: '0.0.0.0/0' }],
+      }),
     ])
     expect(checked.http).toBe(200)
     expect(blind.http).toBe(400)
@@ -209,7 +230,9 @@ describe('IP whitelist', () => {
   it('an unchanged list is not written again', async () => {
     const before = stored(ACME.clsId)
     const audits = auditOf('1000001', 'whitelist').length
-    const r = await (await as(ADMIN)).post('/setips', { ...ACME, whitelist: before.whitelist, oldWhitelist: before.whitelist })
+    const r = await (
+      await as(ADMIN)
+    ).post('/setips', { ...ACME, whitelist: before.whitelist, oldWhitelist: before.whitelist })
     expect(r.http).toBe(200)
     expect(stored(ACME.clsId).version).toBe(before.version)
     expect(auditOf('1000001', 'whitelist')).toHaveLength(audits)
@@ -234,7 +257,9 @@ describe('IP whitelist', () => {
       expect(replies.filter((r) => r.http === 409)).toHaveLength(11)
       const end = stored(ACME.clsId)
       expect(end.version).toBe(start.version + 1)
-      expect(end.whitelist).toEqual([{ rulename: `Round ${round} writer ${winners[0]}`, ipaddress: `198.51.100.${winners[0] + 1}` }])
+      expect(end.whitelist).toEqual([
+        { rulename: `Round ${round} writer ${winners[0]}`, ipaddress: `198.51.100.${winners[0] + 1}` },
+      ])
     }
   })
 })
@@ -285,7 +310,12 @@ describe('PIN', () => {
     expect(r.http).toBe(200)
     expect((await admin.post('/getpin', ACME)).body.data).toEqual({ pin: '007350' })
     const record = auditOf('1000001', 'pin').at(-1)!
-    expect(record).toMatchObject({ actorEmail: ADMIN, action: 'change', before: { pinSet: true }, after: { pinSet: true } })
+    expect(record).toMatchObject({
+      actorEmail: ADMIN,
+      action: 'change',
+      before: { pinSet: true },
+      after: { pinSet: true },
+    })
     const everything = JSON.stringify(server.db.select().from(auditLog).all())
     expect(everything).not.toContain('007350')
     expect(everything).not.toContain('482915')
@@ -341,7 +371,9 @@ describe('allowed usernames', () => {
     const old = stored(ACME.clsId).usernames
     const r = await admin.post('/saveUsers', { ...ACME, users: ['jdoe', 'Build.Agent', 'DOMAIN\\svc'], oldUsers: old })
     expect(r.http).toBe(200)
-    expect((await admin.post('/getUsers', ACME)).body.data).toMatchObject({ users: ['jdoe', 'Build.Agent', 'DOMAIN\\svc'] })
+    expect((await admin.post('/getUsers', ACME)).body.data).toMatchObject({
+      users: ['jdoe', 'Build.Agent', 'DOMAIN\\svc'],
+    })
     expect(auditOf('1000001', 'usernames').at(-1)).toMatchObject({
       action: 'update',
       before: old,
@@ -366,7 +398,9 @@ describe('allowed usernames', () => {
     const admin = await as(ADMIN)
     const start = stored(ACME.clsId)
     const replies = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => admin.post('/saveUsers', { ...ACME, users: [`user${i}`], oldUsers: start.usernames })),
+      Array.from({ length: 10 }, (_, i) =>
+        admin.post('/saveUsers', { ...ACME, users: [`user${i}`], oldUsers: start.usernames }),
+      ),
     )
     expect(replies.filter((r) => r.http === 200)).toHaveLength(1)
     expect(replies.filter((r) => r.http === 409)).toHaveLength(9)

@@ -15,7 +15,13 @@ function idOf(accountId: string, subject: string, deleted = false) {
   const row = server.db
     .select({ id: emails.id })
     .from(emails)
-    .where(and(eq(emails.accountId, accountId), eq(emails.subject, subject), deleted ? isNotNull(emails.deletedAt) : undefined))
+    .where(
+      and(
+        eq(emails.accountId, accountId),
+        eq(emails.subject, subject),
+        deleted ? isNotNull(emails.deletedAt) : undefined,
+      ),
+    )
     .get()
   if (!row) throw new Error(`no demo e-mail ${accountId} ${subject}`)
   return row.id
@@ -55,7 +61,10 @@ describe('POST /api/getemails', () => {
 
   it('leaves deleted e-mails out', async () => {
     const api = await as('admin@acme.example')
-    const r = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'subject', method: 'CONTAINS', value: 'acme-old-server' }] } })
+    const r = await api.post<Summary[]>('/getemails', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'subject', method: 'CONTAINS', value: 'acme-old-server' }] },
+    })
     expect(r.body.data).toEqual([])
   })
 
@@ -64,7 +73,11 @@ describe('POST /api/getemails', () => {
     const first = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', limit: 20 })
     expect(first.body.data).toHaveLength(20)
     expect(first.body.token).toBeTruthy()
-    const next = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', limit: 20, token: first.body.token })
+    const next = await api.post<Summary[]>('/getemails', {
+      customerNumber: '1000001',
+      limit: 20,
+      token: first.body.token,
+    })
     const byOffset = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', limit: 20, offset: 20 })
     expect(next.body.data).toEqual(byOffset.body.data)
     expect(next.body.data!.length).toBe(liveCount('1000001') - 20)
@@ -82,20 +95,31 @@ describe('POST /api/getemails', () => {
           { name: 'to', method: 'IN', value: ['raj.patel@acme.example'] },
         ],
       },
-      sorting: [{ name: 'subject', direction: 'asc' }, { name: 'date', direction: 'desc' }],
+      sorting: [
+        { name: 'subject', direction: 'asc' },
+        { name: 'date', direction: 'desc' },
+      ],
     })
     const rows = r.body.data!
     expect(rows.length).toBeGreaterThan(2)
-    expect(rows.every((row) => row.subject.startsWith('Licence file') && row.to === 'raj.patel@acme.example')).toBe(true)
+    expect(rows.every((row) => row.subject.startsWith('Licence file') && row.to === 'raj.patel@acme.example')).toBe(
+      true,
+    )
     expect(rows.map((row) => row.subject)).toEqual([...rows.map((row) => row.subject)].sort())
   })
 
   it('refuses an unknown column and an unknown method', async () => {
     const api = await as('admin@acme.example')
-    const unknown = await api.post('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'body', method: 'CONTAINS', value: 'x' }] } })
+    const unknown = await api.post('/getemails', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'body', method: 'CONTAINS', value: 'x' }] },
+    })
     expect(unknown.http).toBe(400)
     expect(unknown.body.err).toMatch(/Unknown column 'body'/)
-    const method = await api.post('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'subject', method: 'LIKE', value: 'x' }] } })
+    const method = await api.post('/getemails', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'subject', method: 'LIKE', value: 'x' }] },
+    })
     expect(method.http).toBe(400)
   })
 
@@ -112,30 +136,53 @@ describe('POST /api/getemails', () => {
     expect(inRaj.length).toBeGreaterThan(2)
     expect(inRaj).toEqual(all.filter((row) => raj.includes(row.to)))
     expect(await list({ criteria: [{ name: 'to', method: 'IN', value: raj.map((v) => v.toUpperCase()) }] })).toEqual([])
-    expect(await list({ criteria: [{ name: 'to', method: 'in', value: raj.map((v) => v.toUpperCase()), casefold: true }] })).toEqual(inRaj)
-    expect(await list({ criteria: [{ name: 'to', method: 'IN', value: raj, not: true }] })).toEqual(all.filter((row) => !raj.includes(row.to)))
+    expect(
+      await list({ criteria: [{ name: 'to', method: 'in', value: raj.map((v) => v.toUpperCase()), casefold: true }] }),
+    ).toEqual(inRaj)
+    expect(await list({ criteria: [{ name: 'to', method: 'IN', value: raj, not: true }] })).toEqual(
+      all.filter((row) => !raj.includes(row.to)),
+    )
     const renewal = { name: 'subject', method: 'CONTAINS', value: 'renewal', casefold: true }
     const any = await list({ condition: 'ANY', criteria: [{ name: 'to', method: 'IN', value: raj }, renewal] })
     expect(any).toEqual(all.filter((row) => raj.includes(row.to) || /renewal/i.test(row.subject)))
-    const count = await api.post<number>('/getemails/count', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: raj }] } })
+    const count = await api.post<number>('/getemails/count', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'to', method: 'IN', value: raj }] },
+    })
     expect(count.body.data).toBe(inRaj.length)
   })
 
   it('IN: an empty list matches nothing (negated, everything); more than 500 values or a non-list is refused with 400', async () => {
     const api = await as('admin@acme.example')
-    const empty = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: [] }] } })
+    const empty = await api.post<Summary[]>('/getemails', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'to', method: 'IN', value: [] }] },
+    })
     expect(empty.http).toBe(200)
     expect(empty.body.data).toEqual([])
-    const notEmpty = await api.post<number>('/getemails/count', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: [], not: true }] } })
+    const notEmpty = await api.post<number>('/getemails/count', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'to', method: 'IN', value: [], not: true }] },
+    })
     expect(notEmpty.body.data).toBe(liveCount('1000001'))
 
     const many = Array.from({ length: 501 }, (_, i) => `user${i}@acme.example`)
-    const tooMany = await api.post('/getemails', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: many }] } })
+    const tooMany = await api.post('/getemails', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'to', method: 'IN', value: many }] },
+    })
     expect(tooMany.http).toBe(400)
     expect(tooMany.body).toEqual({ status: 'FAILURE', err: 'filter.criteria.0.value: IN takes at most 500 values' })
-    const fiveHundred = await api.post('/getemails/count', { customerNumber: '1000001', filter: { criteria: [{ name: 'to', method: 'IN', value: many.slice(0, 500) }] } })
+    const fiveHundred = await api.post('/getemails/count', {
+      customerNumber: '1000001',
+      filter: { criteria: [{ name: 'to', method: 'IN', value: many.slice(0, 500) }] },
+    })
     expect(fiveHundred.http).toBe(200)
-    const notAList = await api.post('/getemails/distinct', { customerNumber: '1000001', key: 'to', filter: { criteria: [{ name: 'to', method: 'IN', value: 'a' }] } })
+    const notAList = await api.post('/getemails/distinct', {
+      customerNumber: '1000001',
+      key: 'to',
+      filter: { criteria: [{ name: 'to', method: 'IN', value: 'a' }] },
+    })
     expect(notAList.http).toBe(400)
     expect(notAList.body.err).toBe('filter.criteria.0.value: IN needs a list of texts or numbers')
   })
@@ -197,7 +244,13 @@ describe('POST /api/getemail', () => {
     const id = idOf('1000001', HOSTILE_SUBJECT)
     const r = await api.post<Full>('/getemail', { customerNumber: '1000001', id })
     expect(r.http).toBe(200)
-    expect(r.body.data).toMatchObject({ id, subject: HOSTILE_SUBJECT, to: 'admin@acme.example', customerNumber: '1000001', customerName: 'Acme Aerospace' })
+    expect(r.body.data).toMatchObject({
+      id,
+      subject: HOSTILE_SUBJECT,
+      to: 'admin@acme.example',
+      customerNumber: '1000001',
+      customerName: 'Acme Aerospace',
+    })
     // The API hands out the body as sent; the portal sanitises it for display.
     expect(r.body.data!.body).toContain('<script>')
   })
@@ -206,29 +259,41 @@ describe('POST /api/getemail', () => {
     const missing = await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000001', id: 999999 })
     expect(missing.http).toBe(404)
     const borealisId = idOf('1000002', 'Licence file for host borealis-lic')
-    const invisible = await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000001', id: borealisId })
+    const invisible = await (
+      await as('admin@acme.example')
+    ).post('/getemail', { customerNumber: '1000001', id: borealisId })
     expect({ http: invisible.http, body: invisible.body }).toEqual({ http: missing.http, body: missing.body })
     const cobaltId = idOf('1000003', 'Licence file for host cobalt-lic')
-    const visible = await (await as('partner@channel.example')).post('/getemail', { customerNumber: '1000002', id: cobaltId })
+    const visible = await (
+      await as('partner@channel.example')
+    ).post('/getemail', { customerNumber: '1000002', id: cobaltId })
     expect({ http: visible.http, body: visible.body }).toEqual({ http: missing.http, body: missing.body })
     // Naming a customer the user cannot see is refused as such.
-    expect((await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000002', id: borealisId })).http).toBe(403)
+    expect(
+      (await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000002', id: borealisId })).http,
+    ).toBe(403)
   })
 
   it('answers 404 for a deleted or unknown e-mail and 400 for a bad id', async () => {
     const api = await as('admin@acme.example')
-    const deleted = await api.post('/getemail', { customerNumber: '1000001', id: idOf('1000001', 'Licence file for host acme-old-server', true) })
+    const deleted = await api.post('/getemail', {
+      customerNumber: '1000001',
+      id: idOf('1000001', 'Licence file for host acme-old-server', true),
+    })
     expect(deleted.http).toBe(404)
     expect(deleted.body.err).toBe('Email not found')
     expect((await api.post('/getemail', { customerNumber: '1000001', id: 999999 })).http).toBe(404)
     expect((await api.post('/getemail', { customerNumber: '1000001', id: 'abc' })).http).toBe(400)
   })
 
-  it.each(['0x10', '1e1', '016', '+16', ' 16', '16.0', ''])('refuses the id %j: ids are decimal digits only', async (id) => {
-    const r = await (await as('busops@vendor.example')).post('/getemail', { customerNumber: '1000001', id })
-    expect(r.http).toBe(400)
-    expect(r.body).toEqual({ status: 'FAILURE', err: 'id: id must be a positive whole number in decimal digits' })
-  })
+  it.each(['0x10', '1e1', '016', '+16', ' 16', '16.0', ''])(
+    'refuses the id %j: ids are decimal digits only',
+    async (id) => {
+      const r = await (await as('busops@vendor.example')).post('/getemail', { customerNumber: '1000001', id })
+      expect(r.http).toBe(400)
+      expect(r.body).toEqual({ status: 'FAILURE', err: 'id: id must be a positive whole number in decimal digits' })
+    },
+  )
 })
 
 describe('DELETE /api/emails/:id', () => {
@@ -244,7 +309,10 @@ describe('DELETE /api/emails/:id', () => {
     const partner = await as('partner@channel.example')
     const hidden = await partner.call('DELETE', `/emails/${id}`)
     const missing = await partner.call('DELETE', '/emails/999999')
-    expect({ http: hidden.http, body: hidden.body }).toEqual({ http: 404, body: { status: 'FAILURE', err: 'Email not found' } })
+    expect({ http: hidden.http, body: hidden.body }).toEqual({
+      http: 404,
+      body: { status: 'FAILURE', err: 'Email not found' },
+    })
     expect({ http: missing.http, body: missing.body }).toEqual({ http: hidden.http, body: hidden.body })
     const admin = await as('admin@acme.example')
     expect((await admin.post('/getemail', { customerNumber: '1000001', id })).http).toBe(200)

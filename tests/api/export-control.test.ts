@@ -57,8 +57,19 @@ afterAll(async () => {
 
 /** Every row the API can write, to show that a refused call changed nothing. */
 function dataSnapshot() {
-  const tables = ['accounts', 'users', 'account_access', 'saved_views', 'user_feature_flags', 'emails', 'elastic_servers', 'audit_log']
-  return Object.fromEntries(tables.map((t) => [t, server.db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]))
+  const tables = [
+    'accounts',
+    'users',
+    'account_access',
+    'saved_views',
+    'user_feature_flags',
+    'emails',
+    'elastic_servers',
+    'audit_log',
+  ]
+  return Object.fromEntries(
+    tables.map((t) => [t, server.db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]),
+  )
 }
 
 /** A request for the call that would succeed for an approved customer: every field any call reads, for 1000005. */
@@ -149,11 +160,16 @@ describe('a customer under export control', () => {
   })
 
   it('is refused the same way to a customer user whose status is only pending', async () => {
-    server.db.$client.prepare(`UPDATE accounts SET export_control_status = 'Pending' WHERE account_id = '1000002'`).run()
+    server.db.$client
+      .prepare(`UPDATE accounts SET export_control_status = 'Pending' WHERE account_id = '1000002'`)
+      .run()
     try {
-      const reply = await apiClient(server.url, await getAccessToken(server.url, 'partner@channel.example')).post('/getemails', {
-        customerNumber: '1000002',
-      })
+      const reply = await apiClient(server.url, await getAccessToken(server.url, 'partner@channel.example')).post(
+        '/getemails',
+        {
+          customerNumber: '1000002',
+        },
+      )
       expect(reply.http).toBe(403)
       expect(reply.body.err).toBe(EXPORT_DENIED_MESSAGE)
     } finally {

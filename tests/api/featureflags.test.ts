@@ -40,7 +40,9 @@ describe('feature flags', () => {
 
   it('rejects two selections that conflict', async () => {
     const api = await as('admin@acme.example')
-    const r = await api.post('/featureflag/features', { features: ['webAssignmentsV2', 'fsa', 'webAssignmentsClassic'] })
+    const r = await api.post('/featureflag/features', {
+      features: ['webAssignmentsV2', 'fsa', 'webAssignmentsClassic'],
+    })
     expect(r.http).toBe(400)
     expect(r.body).toEqual({ status: 'FAILURE', err: 'Selections are in conflict. Deselect one or more option.' })
   })
@@ -57,7 +59,9 @@ describe('feature flags', () => {
 
   it('stores the user’s selection, separately from other users', async () => {
     const api = await as('viewer@acme.example')
-    const r = await api.post<Feature[]>('/featureflag/features', { features: ['webAssignmentsV2', 'usageDateTimeFilter'] })
+    const r = await api.post<Feature[]>('/featureflag/features', {
+      features: ['webAssignmentsV2', 'usageDateTimeFilter'],
+    })
     expect(r.http).toBe(200)
     expect(enabledNames(r.body.data!)).toEqual(['webAssignmentsV2', 'usageDateTimeFilter'])
     expect(enabledNames((await api.get<Feature[]>('/featureflag/features')).body.data!)).toEqual([

@@ -77,7 +77,9 @@ function snapshot(): Record<string, unknown[]> {
   const tables = sqlite
     .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
     .all() as { name: string }[]
-  return Object.fromEntries(tables.map(({ name }) => [name, sqlite.prepare(`select * from "${name}" order by rowid`).all()]))
+  return Object.fromEntries(
+    tables.map(({ name }) => [name, sqlite.prepare(`select * from "${name}" order by rowid`).all()]),
+  )
 }
 
 const acmeServer = () => server.db.select().from(elasticServers).where(eq(elasticServers.accountId, ACME)).get()!
@@ -131,7 +133,11 @@ describe('a write from another site', () => {
     const home = await send(`/home?customer=${ACME}`, { method: 'GET' })
     expect(home.status).toBe(200)
     expect(await home.text()).toContain('aria-label="Service alerts"')
-    const alertIds = server.db.select({ id: notifications.id }).from(notifications).all().map((row) => row.id)
+    const alertIds = server.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .all()
+      .map((row) => row.id)
     const pinBefore = acmeServer().pin
     const allowListBefore = acmeServer().whitelist
     expect(pinBefore).not.toBe('660066')

@@ -11,7 +11,9 @@ import { apiClient, freePort, startTestServer, type TestServer } from './support
 const EMAIL = 'admin@acme.example'
 const running: { stop(): Promise<void> }[] = []
 
-async function provider(options: Parameters<typeof startIdentityProvider>[0] = { email: EMAIL }): Promise<IdentityProvider> {
+async function provider(
+  options: Parameters<typeof startIdentityProvider>[0] = { email: EMAIL },
+): Promise<IdentityProvider> {
   const idp = await startIdentityProvider(options)
   running.push(idp)
   return idp
@@ -23,7 +25,8 @@ async function apiServer(env: Record<string, string>): Promise<TestServer> {
   return server
 }
 
-const userDetails = (server: TestServer, token: string) => apiClient(server.url, token).get<{ email: string }>('/getUserDetails')
+const userDetails = (server: TestServer, token: string) =>
+  apiClient(server.url, token).get<{ email: string }>('/getUserDetails')
 
 afterEach(() => vi.restoreAllMocks())
 afterAll(async () => {

@@ -121,7 +121,10 @@ describe('POST /api/notifications (list)', () => {
     expect(r.body.data!.map((n) => n.title)).toEqual([...RESOLVED_ONLY_TITLES].sort())
     // The one whose end is still ahead is RESOLVED but not resolved-only.
     const pending = await api.post<Notification[]>('/notifications', {
-      filter: { condition: 'ALL', criteria: [{ name: 'title', method: 'EQUALS', value: 'Credential changes delayed' }] },
+      filter: {
+        condition: 'ALL',
+        criteria: [{ name: 'title', method: 'EQUALS', value: 'Credential changes delayed' }],
+      },
     })
     expect(pending.body.data![0]).toMatchObject({ status: 'RESOLVED' })
     expect(pending.body.data![0].expires! > nowText()).toBe(true)
@@ -212,12 +215,18 @@ function ageAlertsCache(cookie: string, ms: number) {
   const data = row.data as { alerts?: { at: number } }
   expect(data.alerts).toBeDefined()
   data.alerts!.at -= ms
-  server.db.update(sessions).set({ data: data as Record<string, unknown> }).where(eq(sessions.id, id)).run()
+  server.db
+    .update(sessions)
+    .set({ data: data as Record<string, unknown> })
+    .where(eq(sessions.id, id))
+    .run()
 }
 
 async function bannerFor(cookie: string, path = '/home?customer=1000001'): Promise<Banner> {
   const request = new Request(`${server.config.publicUrl}${path}`, { headers: { cookie } })
-  const result = (await shellLoader({ request, context: createLoadContext(context), params: {} })) as unknown as { data: { alertsBanner: Banner } }
+  const result = (await shellLoader({ request, context: createLoadContext(context), params: {} })) as unknown as {
+    data: { alertsBanner: Banner }
+  }
   return result.data.alertsBanner
 }
 
@@ -227,7 +236,8 @@ async function dismiss(cookie: string, fields: Record<string, string>) {
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   })
-  return (await dismissAction({ request, context: createLoadContext(context), params: {} })) as Response | { data: unknown; init?: { status?: number } }
+  return (await dismissAction({ request, context: createLoadContext(context), params: {} })) as
+    Response | { data: unknown; init?: { status?: number } }
 }
 
 function insertActive(title: string, category = 'WARNING') {
@@ -376,7 +386,12 @@ describe('the alert screens', () => {
       .from(notifications)
       .where(eq(notifications.title, 'Cloud licensing outage'))
       .get()!
-    const found = (await run(detailsLoader, `/notification-details/${outage.id}`, { id: String(outage.id) }, cookie)) as {
+    const found = (await run(
+      detailsLoader,
+      `/notification-details/${outage.id}`,
+      { id: String(outage.id) },
+      cookie,
+    )) as {
       alert: { title: string; status: string; duration: string; age: string; links: unknown[] }
     }
     expect(found.alert).toMatchObject({

@@ -40,17 +40,25 @@ function localLocation(res: { status: number; location: string | null }, what: s
 function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
   const { hostname, port } = new URL(server.url)
   return new Promise<{ status: number; location: string | null }>((resolve, reject) => {
-    const req = http.request({ host: hostname, port, method, path, headers: { cookie, origin: server.url, ...headers } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null }))
-    })
+    const req = http.request(
+      { host: hostname, port, method, path, headers: { cookie, origin: server.url, ...headers } },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
 }
 
 const post = (path: string, form: Record<string, string>) =>
-  rawRequest('POST', path, { 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams(form).toString())
+  rawRequest(
+    'POST',
+    path,
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    new URLSearchParams(form).toString(),
+  )
 
 beforeAll(async () => {
   server = await startPortalTestServer()
@@ -83,12 +91,19 @@ describe('returnTo', () => {
   })
 
   it('of closing the alerts banner stays on the portal', async () => {
-    const ids = server.db.select({ id: notifications.id }).from(notifications).all().map((row) => String(row.id))
+    const ids = server.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .all()
+      .map((row) => String(row.id))
     for (const returnTo of LEAVING.slice(0, 4)) {
       const res = await post('/resources/alerts/dismiss', { ids: ids.join(','), returnTo })
       expect(localLocation(res, returnTo)).toBe('/home')
     }
-    const kept = await post('/resources/alerts/dismiss', { ids: ids.join(','), returnTo: '/notifications?tab=resolved' })
+    const kept = await post('/resources/alerts/dismiss', {
+      ids: ids.join(','),
+      returnTo: '/notifications?tab=resolved',
+    })
     expect(localLocation(kept, 'a local returnTo')).toBe('/notifications?tab=resolved')
   })
 })
@@ -97,9 +112,13 @@ describe('a page address that starts with two slashes', () => {
   it('takes the remembered customer into a path on the portal', async () => {
     const selected = await rawRequest('GET', '/home?customer=1000001')
     expect(selected.status).toBe(200)
-    expect(localLocation(await rawRequest('GET', '//evil.example/phish'), '//')).toBe('/evil.example/phish?customer=1000001')
+    expect(localLocation(await rawRequest('GET', '//evil.example/phish'), '//')).toBe(
+      '/evil.example/phish?customer=1000001',
+    )
     expect(localLocation(await rawRequest('GET', '/\\evil.example'), '/\\')).toBe('/evil.example?customer=1000001')
-    expect(localLocation(await rawRequest('GET', '///evil.example/x?y=1'), '///')).toBe('/evil.example/x?y=1&customer=1000001')
+    expect(localLocation(await rawRequest('GET', '///evil.example/x?y=1'), '///')).toBe(
+      '/evil.example/x?y=1&customer=1000001',
+    )
   })
 
   it('asks an anonymous visitor to sign in with a local returnTo', async () => {

@@ -39,7 +39,13 @@ async function save(email: string, customerNumber: string, newContacts: unknown[
 }
 
 const auditCount = (customerNumber: string) =>
-  Number(server.db.select({ n: sql<number>`count(*)` }).from(auditLog).where(eq(auditLog.accountId, customerNumber)).get()!.n)
+  Number(
+    server.db
+      .select({ n: sql<number>`count(*)` })
+      .from(auditLog)
+      .where(eq(auditLog.accountId, customerNumber))
+      .get()!.n,
+  )
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -79,7 +85,12 @@ describe('POST /setportalaccess: who may write', () => {
   const withNew = [...ACME_CONTACTS, { email: 'wei.chen@cobalt.example', role: 'Viewer' }]
 
   it('refuses a view-only user, and staff other than business operations, changing nothing', async () => {
-    for (const email of ['viewer@acme.example', 'lena.fischer@acme.example', 'support@vendor.example', 'sales@vendor.example']) {
+    for (const email of [
+      'viewer@acme.example',
+      'lena.fischer@acme.example',
+      'support@vendor.example',
+      'sales@vendor.example',
+    ]) {
       const r = await save(email, ACME, withNew, ACME_CONTACTS)
       expect(r.http, email).toBe(403)
       expect(r.body).toEqual({ status: 'FAILURE', err: M.viewOnly })
@@ -97,16 +108,26 @@ describe('POST /setportalaccess: who may write', () => {
     const removed = await save('busops@vendor.example', ACME, ACME_CONTACTS.slice(1))
     expect(removed.http).toBe(403)
     expect(removed.body.err).toBe(M.coordinatorLocked)
-    const changed = await save('admin@acme.example', ACME, [{ email: 'asc@acme.example', role: 'Viewer' }, ...ACME_CONTACTS.slice(1)])
+    const changed = await save('admin@acme.example', ACME, [
+      { email: 'asc@acme.example', role: 'Viewer' },
+      ...ACME_CONTACTS.slice(1),
+    ])
     expect(changed.body.err).toBe(M.coordinatorLocked)
-    const granted = await save('busops@vendor.example', ACME, [...ACME_CONTACTS, { email: 'wei.chen@cobalt.example', role: 'Support Coordinator' }])
+    const granted = await save('busops@vendor.example', ACME, [
+      ...ACME_CONTACTS,
+      { email: 'wei.chen@cobalt.example', role: 'Support Coordinator' },
+    ])
     expect(granted.http).toBe(400)
     expect(granted.body.err).toBe(`Contact 7 (wei.chen@cobalt.example): ${M.coordinatorGrant}`)
     expect(await contactsOf(ACME)).toEqual(ACME_CONTACTS)
   })
 
   it("refuses changing or removing one's own row", async () => {
-    const r = await save('admin@acme.example', ACME, ACME_CONTACTS.filter((c) => c.email !== 'admin@acme.example'))
+    const r = await save(
+      'admin@acme.example',
+      ACME,
+      ACME_CONTACTS.filter((c) => c.email !== 'admin@acme.example'),
+    )
     expect(r.http).toBe(403)
     expect(r.body.err).toBe(M.self)
   })
@@ -124,14 +145,23 @@ describe('POST /setportalaccess: who may write', () => {
       { email: 'partner@channel.example', role: 'Administrator' },
       { email: 'wei.chen@cobalt.example', role: 'Viewer' },
     ])
-    const grant = await save('wei.chen@cobalt.example', COBALT, [...cobalt, { email: 'ole.hansen@borealis.example', role: 'Administrator' }])
+    const grant = await save('wei.chen@cobalt.example', COBALT, [
+      ...cobalt,
+      { email: 'ole.hansen@borealis.example', role: 'Administrator' },
+    ])
     expect(grant.http).toBe(403)
     expect(grant.body.err).toBe(M.grantAdmin)
-    const demote = await save('wei.chen@cobalt.example', COBALT, [{ email: 'partner@channel.example', role: 'Viewer' }, cobalt[1]])
+    const demote = await save('wei.chen@cobalt.example', COBALT, [
+      { email: 'partner@channel.example', role: 'Viewer' },
+      cobalt[1],
+    ])
     expect(demote.body.err).toBe(M.changeAdmin)
     expect(await contactsOf(COBALT)).toEqual(cobalt)
 
-    const viewerAdded = await save('wei.chen@cobalt.example', COBALT, [...cobalt, { email: 'ole.hansen@borealis.example', role: 'Viewer' }])
+    const viewerAdded = await save('wei.chen@cobalt.example', COBALT, [
+      ...cobalt,
+      { email: 'ole.hansen@borealis.example', role: 'Viewer' },
+    ])
     expect(viewerAdded.http).toBe(200)
 
     // The coordinator of Acme may grant Administrator.
@@ -208,9 +238,15 @@ describe('POST /setportalaccess: validation', () => {
     const api = await as('busops@vendor.example')
     const missing = await api.post('/setportalaccess', { customerNumber: ACME, newContacts: ACME_CONTACTS })
     expect(missing.http).toBe(400)
-    expect((await api.post('/setportalaccess', { customerNumber: ACME, newContacts: 'x', oldContacts: [] })).http).toBe(400)
+    expect((await api.post('/setportalaccess', { customerNumber: ACME, newContacts: 'x', oldContacts: [] })).http).toBe(
+      400,
+    )
     const many = Array.from({ length: 501 }, (_, i) => ({ email: `u${i}@acme.example`, role: 'Viewer' }))
-    const tooMany = await api.post('/setportalaccess', { customerNumber: ACME, newContacts: many, oldContacts: ACME_CONTACTS })
+    const tooMany = await api.post('/setportalaccess', {
+      customerNumber: ACME,
+      newContacts: many,
+      oldContacts: ACME_CONTACTS,
+    })
     expect(tooMany.http).toBe(400)
     expect(tooMany.body.err).toContain(M.tooMany)
     const huge = await api.post('/setportalaccess', {
@@ -235,7 +271,10 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
     const newcomer = await as('dana.levi@deltalabs.example')
     expect((await newcomer.get('/getaccountinfo/1000001')).http).toBe(403)
 
-    const added = await save('admin@acme.example', ACME, [...ACME_CONTACTS, { email: ' Dana.Levi@DeltaLabs.example ', role: 'Viewer' }])
+    const added = await save('admin@acme.example', ACME, [
+      ...ACME_CONTACTS,
+      { email: ' Dana.Levi@DeltaLabs.example ', role: 'Viewer' },
+    ])
     expect(added.http).toBe(200)
     expect(added.body.data).toContainEqual({ email: 'dana.levi@deltalabs.example', role: 'Viewer' })
 
@@ -245,7 +284,10 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
     const accounts = await newcomer.post<{ AccountID: string }[]>('/getaccounts', {})
     expect(accounts.body.data!.map((a) => a.AccountID)).toEqual([ACME, DELTA])
 
-    const promoted = await save('admin@acme.example', ACME, [...ACME_CONTACTS, { email: 'dana.levi@deltalabs.example', role: 'Administrator' }])
+    const promoted = await save('admin@acme.example', ACME, [
+      ...ACME_CONTACTS,
+      { email: 'dana.levi@deltalabs.example', role: 'Administrator' },
+    ])
     expect(promoted.http).toBe(200)
     expect((await newcomer.get<Record<string, number>>('/getaccountinfo/1000001')).body.data).toMatchObject({
       isPortalView: 0,
@@ -268,8 +310,18 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
 
     await save('admin@acme.example', ACME, [...ACME_CONTACTS, { email: 'ole.hansen@borealis.example', role: 'Viewer' }])
     expect(auditCount(ACME)).toBe(before + 1)
-    const last = server.db.select().from(auditLog).where(eq(auditLog.accountId, ACME)).orderBy(sql`id desc`).get()!
-    expect(last).toMatchObject({ actorEmail: 'admin@acme.example', area: 'portalaccess', action: 'update', before: ACME_CONTACTS })
+    const last = server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.accountId, ACME))
+      .orderBy(sql`id desc`)
+      .get()!
+    expect(last).toMatchObject({
+      actorEmail: 'admin@acme.example',
+      area: 'portalaccess',
+      action: 'update',
+      before: ACME_CONTACTS,
+    })
     expect(last.after).toContainEqual({ email: 'ole.hansen@borealis.example', role: 'Viewer' })
     await save('admin@acme.example', ACME, ACME_CONTACTS)
   })
@@ -277,12 +329,22 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
   it('refuses a stale save with a clear message and changes nothing', async () => {
     const loaded = await contactsOf(ACME)
     // Someone else saves first.
-    const first = await save('raj.patel@acme.example', ACME, [...loaded, { email: 'ole.hansen@borealis.example', role: 'Viewer' }], loaded)
+    const first = await save(
+      'raj.patel@acme.example',
+      ACME,
+      [...loaded, { email: 'ole.hansen@borealis.example', role: 'Viewer' }],
+      loaded,
+    )
     expect(first.http).toBe(200)
     const afterFirst = await contactsOf(ACME)
     const audits = auditCount(ACME)
 
-    const stale = await save('admin@acme.example', ACME, [...loaded, { email: 'wei.chen@cobalt.example', role: 'Administrator' }], loaded)
+    const stale = await save(
+      'admin@acme.example',
+      ACME,
+      [...loaded, { email: 'wei.chen@cobalt.example', role: 'Administrator' }],
+      loaded,
+    )
     expect(stale.http).toBe(409)
     expect(stale.body).toEqual({ status: 'FAILURE', err: M.stale })
     expect(await contactsOf(ACME)).toEqual(afterFirst)
@@ -388,11 +450,18 @@ describe('concurrent saves', () => {
       })
       const replies = await Promise.all(
         lists.map((list, i) =>
-          clients[i % clients.length].post('/setportalaccess', { customerNumber: DELTA, newContacts: list, oldContacts: old }),
+          clients[i % clients.length].post('/setportalaccess', {
+            customerNumber: DELTA,
+            newContacts: list,
+            oldContacts: old,
+          }),
         ),
       )
       const statuses = replies.map((r) => r.http)
-      expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses.join(',')}`).toHaveLength(1)
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}: ${statuses.join(',')}`,
+      ).toHaveLength(1)
       expect(statuses.filter((s) => s === 409)).toHaveLength(PARALLEL - 1)
       for (const r of replies.filter((x) => x.http === 409)) expect(r.body.err).toBe(M.stale)
 
@@ -402,7 +471,11 @@ describe('concurrent saves', () => {
       expect([...now].sort((a, b) => a.email.localeCompare(b.email))).toEqual(
         winner.map((c) => ({ email: c.email, role: c.role })).sort((a, b) => a.email.localeCompare(b.email)),
       )
-      const rows = server.db.select({ n: sql<number>`count(*)` }).from(accountAccess).where(eq(accountAccess.accountId, DELTA)).get()!
+      const rows = server.db
+        .select({ n: sql<number>`count(*)` })
+        .from(accountAccess)
+        .where(eq(accountAccess.accountId, DELTA))
+        .get()!
       expect(Number(rows.n)).toBe(now.length)
       expect(auditCount(DELTA)).toBe(audits + 1)
     }
@@ -417,7 +490,11 @@ describe('concurrent saves', () => {
       const list = [...old, { email: newcomer, role: 'Viewer' }]
       const replies = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          clients[i % clients.length].post('/setportalaccess', { customerNumber: DELTA, newContacts: list, oldContacts: old }),
+          clients[i % clients.length].post('/setportalaccess', {
+            customerNumber: DELTA,
+            newContacts: list,
+            oldContacts: old,
+          }),
         ),
       )
       expect(replies.filter((r) => r.http === 200)).toHaveLength(1)

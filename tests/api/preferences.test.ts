@@ -27,7 +27,9 @@ afterAll(async () => {
 
 describe('saved table views', () => {
   it('answers null when nothing is saved', async () => {
-    const r = await (await as('admin@acme.example')).post('/preferences/get', {
+    const r = await (
+      await as('admin@acme.example')
+    ).post('/preferences/get', {
       customerNumber: '1000001',
       tableName: 'emailList',
     })
@@ -54,7 +56,10 @@ describe('saved table views', () => {
       columnOrder: null,
     })
 
-    const reset = await api.post('/preferences/save', { customerNumber: '1000001', tables: [{ tableName: 'emailList' }] })
+    const reset = await api.post('/preferences/save', {
+      customerNumber: '1000001',
+      tables: [{ tableName: 'emailList' }],
+    })
     expect(reset.body).toEqual({ status: 'SUCCESS', data: [] })
     const after = await api.post('/preferences/get', { customerNumber: '1000001', tableName: 'emailList' })
     expect(after.body.data).toBeNull()
@@ -62,7 +67,9 @@ describe('saved table views', () => {
 
   it('keeps views per user', async () => {
     await (await as('admin@acme.example')).post('/preferences/save', { customerNumber: '1000001', tables: [view] })
-    const other = await (await as('viewer@acme.example')).post('/preferences/get', {
+    const other = await (
+      await as('viewer@acme.example')
+    ).post('/preferences/get', {
       customerNumber: '1000001',
       tableName: 'emailList',
     })
@@ -101,13 +108,24 @@ describe('GET and POST /featureflag/pref', () => {
     const r = await api.post('/featureflag/pref', {
       tables: [
         { customerNumber: '1000002', tableName: 'emailList', sortModel: [{ colId: 'date', sort: 'asc' }] },
-        { customerNumber: '1000003', tableName: 'usageList', columnOrder: [{ colId: 'user' }], startDate: '2024-01-01' },
+        {
+          customerNumber: '1000003',
+          tableName: 'usageList',
+          columnOrder: [{ colId: 'user' }],
+          startDate: '2024-01-01',
+        },
       ],
     })
     expect(r.http).toBe(200)
     const all = await api.get<Record<string, unknown>[]>('/featureflag/pref')
     expect(all.body.data).toEqual([
-      { customerNumber: '1000002', tableName: 'emailList', filterModel: null, sortModel: [{ colId: 'date', sort: 'asc' }], columnOrder: null },
+      {
+        customerNumber: '1000002',
+        tableName: 'emailList',
+        filterModel: null,
+        sortModel: [{ colId: 'date', sort: 'asc' }],
+        columnOrder: null,
+      },
       {
         customerNumber: '1000003',
         tableName: 'usageList',

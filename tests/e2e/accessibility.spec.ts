@@ -55,7 +55,9 @@ test.describe('accessibility', () => {
     }
   })
 
-  test('notice pages of a customer user: not enough permissions, support coordinator required, 404', async ({ page }) => {
+  test('notice pages of a customer user: not enough permissions, support coordinator required, 404', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@acme.example')
     for (const [path, text] of [
       ['/nopermissions', NOTICE.nopermissions.text],

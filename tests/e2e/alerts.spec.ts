@@ -22,7 +22,12 @@ const MULTIPLE_TEXT =
   'Multiple items affecting Elastic Licensing, License Portal, Cloud Licensing Server and FlexNet Licensing.'
 const PANELS = [
   { title: 'Outage', icon: 'Critical', services: 'Elastic Licensing', slug: 'critical' },
-  { title: 'Service Degradation', icon: 'Warning', services: 'License Portal and Cloud Licensing Server', slug: 'warning' },
+  {
+    title: 'Service Degradation',
+    icon: 'Warning',
+    services: 'License Portal and Cloud Licensing Server',
+    slug: 'warning',
+  },
   { title: 'Planned Maintenance', icon: 'Info', services: 'FlexNet Licensing', slug: 'info' },
   { title: 'Information', icon: 'OK', services: 'Cloud Licensing Server', slug: 'ok' },
 ]
@@ -67,7 +72,10 @@ test.describe('alerts banner', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible()
   })
 
-  test('closing it keeps it closed for the session; a new session shows it again', async ({ page, browser }, testInfo) => {
+  test('closing it keeps it closed for the session; a new session shows it again', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const js = jsEnabled(testInfo)
     await signIn(page, 'viewer@acme.example')
     await expect(banner(page)).toBeVisible()
@@ -117,7 +125,9 @@ test.describe('alerts banner', () => {
 })
 
 test.describe('alerts list', () => {
-  test('Active tab: intro, panels by severity with counts, services, icons and See all links', async ({ page }, testInfo) => {
+  test('Active tab: intro, panels by severity with counts, services, icons and See all links', async ({
+    page,
+  }, testInfo) => {
     const js = jsEnabled(testInfo)
     await signIn(page, 'admin@acme.example')
     await gotoPortal(page, withAcme('/notifications'))
@@ -138,14 +148,19 @@ test.describe('alerts list', () => {
     }
     await expectNoSeriousA11yViolations(page)
 
-    await main.getByRole('article', { name: 'Planned Maintenance' }).getByRole('link', { name: /^See all/ }).click()
+    await main
+      .getByRole('article', { name: 'Planned Maintenance' })
+      .getByRole('link', { name: /^See all/ })
+      .click()
     await expect(page).toHaveURL(withAcme('/notifications-category/info'))
     await expect(page.getByRole('heading', { level: 1, name: 'Planned Maintenance Alerts' })).toBeVisible()
     // The maintenance in 2 days shows; the one in 10 days is outside the 5-day window.
     await expect(main.getByRole('heading', { level: 2 })).toHaveText(['FlexNet Licensing maintenance'])
   })
 
-  test('Resolved tab: the resolved-only alerts in a table, latest first, with View links', async ({ page }, testInfo) => {
+  test('Resolved tab: the resolved-only alerts in a table, latest first, with View links', async ({
+    page,
+  }, testInfo) => {
     const js = jsEnabled(testInfo)
     await signIn(page, 'admin@acme.example')
     await gotoPortal(page, withAcme('/notifications'))
@@ -208,7 +223,9 @@ test.describe('category and details pages', () => {
     await gotoPortal(page, withAcme('/notifications-category/critical'))
     await expect(page.getByRole('heading', { level: 1, name: 'Outage Alerts' })).toBeVisible()
     const card = page.getByRole('article', { name: 'Elastic licensing outage' })
-    await expect(card.getByText('Elastic licence check-outs fail for some customers in the EU region.', { exact: false })).toBeVisible()
+    await expect(
+      card.getByText('Elastic licence check-outs fail for some customers in the EU region.', { exact: false }),
+    ).toBeVisible()
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(1)
     await expectNoSeriousA11yViolations(page)
 
@@ -245,7 +262,11 @@ test.describe('category and details pages', () => {
 
   test('an unknown category or alert is a 404 inside the shell', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
-    for (const path of ['/notifications-category/severe', '/notification-details/999999', '/notification-details/abc']) {
+    for (const path of [
+      '/notifications-category/severe',
+      '/notification-details/999999',
+      '/notification-details/abc',
+    ]) {
       const response = await gotoPortal(page, withAcme(path))
       expect(response?.status(), path).toBe(404)
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()

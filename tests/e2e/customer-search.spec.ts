@@ -119,7 +119,11 @@ test.describe('customer search in the toolbar', () => {
     await signIn(page, 'partner@channel.example')
     await page.goto(`/portalaccess?customer=${CUSTOMERS.acme.id}`)
     await expect(page).toHaveURL('/home')
-    const panel = flashPanel(page, 'Error', `Customer ${CUSTOMERS.acme.id} was not found or you do not have access to it.`)
+    const panel = flashPanel(
+      page,
+      'Error',
+      `Customer ${CUSTOMERS.acme.id} was not found or you do not have access to it.`,
+    )
     await expect(panel).toBeVisible()
     await expect(customerBox(page)).toHaveValue('')
     // A customer number that does not exist at all gets the same answer.

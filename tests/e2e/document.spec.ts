@@ -69,7 +69,9 @@ function rawGet(baseURL: string, path: string, host: string) {
   })
 }
 
-test('a path that begins with two slashes is a path on this host; a Host header that makes no URL is a 400', async ({ baseURL }) => {
+test('a path that begins with two slashes is a path on this host; a Host header that makes no URL is a 400', async ({
+  baseURL,
+}) => {
   const host = new URL(baseURL!).host
   const twoSlashes = await rawGet(baseURL!, '//evil.example/home', host)
   expect(twoSlashes.status).toBe(302)

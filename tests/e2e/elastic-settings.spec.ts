@@ -15,8 +15,18 @@ import { expectNoSeriousA11yViolations } from './support/a11y'
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const ACCOUNTS = {
-  'no-js': { customer: '1000001', email: 'admin@acme.example', serverId: 'ELS-1000001-7F3A9C21', alias: 'Acme Elastic License Server' },
-  js: { customer: '1000002', email: 'partner@channel.example', serverId: 'ELS-1000002-4B81D0E6', alias: 'Borealis Elastic License Server' },
+  'no-js': {
+    customer: '1000001',
+    email: 'admin@acme.example',
+    serverId: 'ELS-1000001-7F3A9C21',
+    alias: 'Acme Elastic License Server',
+  },
+  js: {
+    customer: '1000002',
+    email: 'partner@channel.example',
+    serverId: 'ELS-1000002-4B81D0E6',
+    alias: 'Borealis Elastic License Server',
+  },
 } as const
 
 const VIEWER = { customer: '1000001', email: 'viewer@acme.example' }
@@ -51,19 +61,23 @@ function newPin(old: string) {
 }
 
 const ruleName = (page: Page, row: number) => page.getByRole('textbox', { name: `Rule name, row ${row}`, exact: true })
-const ruleAddress = (page: Page, row: number) => page.getByRole('textbox', { name: `IP address, row ${row}`, exact: true })
+const ruleAddress = (page: Page, row: number) =>
+  page.getByRole('textbox', { name: `IP address, row ${row}`, exact: true })
 const ruleNames = (page: Page) => page.getByRole('textbox', { name: /^Rule name, row \d+$/ })
 /** The number of rules once the whole table is on the page (Add Rule comes after it). */
 async function ruleCount(page: Page) {
   await expect(page.getByRole('button', { name: 'Add Rule' })).toBeVisible()
   return ruleNames(page).count()
 }
-const ruleValues = (page: Page) => ruleNames(page).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
+const ruleValues = (page: Page) =>
+  ruleNames(page).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
 
 /** The confirmation: a panel titled Confirm without JavaScript, a dialog with it. */
 function confirmation(page: Page, js: boolean): Locator {
   // The dialog element itself has no box (its panel is fixed-positioned): look at the panel.
-  return js ? page.getByRole('dialog', { name: 'Confirm' }).getByTestId('confirm-dialog') : page.getByRole('region', { name: 'Confirm' })
+  return js
+    ? page.getByRole('dialog', { name: 'Confirm' }).getByTestId('confirm-dialog')
+    : page.getByRole('region', { name: 'Confirm' })
 }
 
 async function answer(page: Page, js: boolean, question: string, serverId: string, reply: 'Yes' | 'No') {
@@ -92,7 +106,9 @@ test('IP rules round trip: add, validate, save, reload, remove, cancel', async (
   await signIn(page, email, { start: path })
   await expect(page.getByRole('heading', { level: 1, name: 'Elastic IP Settings' })).toBeVisible()
   await expect(page.getByText(serverId)).toBeVisible()
-  await expect(page.getByText('IPv4 and IPv6 explicit addresses and CIDR notation such as 203.0.113.7/32 are supported.')).toBeVisible()
+  await expect(
+    page.getByText('IPv4 and IPv6 explicit addresses and CIDR notation such as 203.0.113.7/32 are supported.'),
+  ).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
   const before = await ruleCount(page)
@@ -190,7 +206,9 @@ test('a missing rule name is refused with its message', async ({ page }, testInf
   await expect(ruleNames(page)).toHaveCount(before)
 })
 
-test('a save that does not carry the list it started from is refused and changes nothing', async ({ page }, testInfo) => {
+test('a save that does not carry the list it started from is refused and changes nothing', async ({
+  page,
+}, testInfo) => {
   const { customer, email } = account(testInfo)
   await signIn(page, email, { start: `/whitelistips?customer=${customer}` })
   const before = await ruleValues(page)
@@ -198,12 +216,16 @@ test('a save that does not carry the list it started from is refused and changes
     form: { 'rules[0].rulename': 'Blind save', 'rules[0].ipaddress': '0.0.0.0/0' },
   })
   expect(blind.status()).toBe(400)
-  expect(await blind.text()).toContain('This page is out of date: reload it and make your change again. Nothing was saved.')
+  expect(await blind.text()).toContain(
+    'This page is out of date: reload it and make your change again. Nothing was saved.',
+  )
   await page.reload()
   expect(await ruleValues(page)).toEqual(before)
 })
 
-test('PIN change asks for confirmation; No keeps the old PIN, Yes changes it; export downloads it', async ({ page }, testInfo) => {
+test('PIN change asks for confirmation; No keeps the old PIN, Yes changes it; export downloads it', async ({
+  page,
+}, testInfo) => {
   const js = jsEnabled(testInfo)
   const { customer, email, serverId, alias } = account(testInfo)
   const path = `/clscredentials?customer=${customer}`
@@ -264,7 +286,9 @@ test('PIN change asks for confirmation; No keeps the old PIN, Yes changes it; ex
   await expect(pinBox).toHaveValue(pin)
 
   // Export ID & PIN: a JSON file with clsid, Alias and PIN.
-  const exportButton = js ? page.getByRole('link', { name: 'Export ID & PIN' }) : page.getByRole('button', { name: 'Export ID & PIN' })
+  const exportButton = js
+    ? page.getByRole('link', { name: 'Export ID & PIN' })
+    : page.getByRole('button', { name: 'Export ID & PIN' })
   const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()])
   expect(download.suggestedFilename()).toBe(`elastic-server-${serverId}.json`)
   const content = JSON.parse(await fs.readFile((await download.path())!, 'utf8'))

@@ -33,12 +33,20 @@ const headerTexts = (page: Page) => grid(page).locator('thead tr').first().locat
 const columnCells = async (page: Page, header: string) => {
   const index = (await headerTexts(page)).indexOf(header)
   expect(index, `column ${header} is shown`).toBeGreaterThanOrEqual(0)
-  return rows(page).locator(`td:nth-child(${index + 1})`).allInnerTexts()
+  return rows(page)
+    .locator(`td:nth-child(${index + 1})`)
+    .allInnerTexts()
 }
 /** Waits until the rows of the view asked for are shown (with JavaScript the header changes first). */
 const settled = (page: Page) => expect(grid(page).locator('table')).toHaveAttribute('aria-busy', 'false')
-const status = (page: Page) => mainRegion(page).getByRole('status').filter({ hasText: /emails|Getting/ })
-const sortHeader = (page: Page, name: string) => grid(page).getByRole('columnheader').filter({ has: page.locator(`[data-header]:text-is("${name}")`) })
+const status = (page: Page) =>
+  mainRegion(page)
+    .getByRole('status')
+    .filter({ hasText: /emails|Getting/ })
+const sortHeader = (page: Page, name: string) =>
+  grid(page)
+    .getByRole('columnheader')
+    .filter({ has: page.locator(`[data-header]:text-is("${name}")`) })
 
 /**
  * axe cannot run inside the e-mail body's sandbox (no scripts are allowed there) and
@@ -91,7 +99,8 @@ test('the list pages, sorts and filters, with Clear Filters and an empty result'
   await expect(rows(page)).toHaveCount(20)
   expect(await headerTexts(page)).toEqual(['Show Details', 'Date', 'Subject', 'To'])
   await expect(sortHeader(page, 'Date')).toHaveAttribute('aria-sort', 'descending')
-  for (const d of await columnCells(page, 'Date')) expect(d).toMatch(/^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}$/)
+  for (const d of await columnCells(page, 'Date'))
+    expect(d).toMatch(/^\d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{4}$/)
   await expect(page.getByText('Emails 1–20 of 26')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Reset View' })).toBeDisabled()
@@ -141,7 +150,9 @@ test('the list pages, sorts and filters, with Clear Filters and an empty result'
   await expect(sortHeader(page, 'Subject')).toHaveAttribute('aria-sort', 'descending')
 })
 
-test('hidden and reordered columns are saved: a reload shows them, Reset View restores the default', async ({ page }, testInfo) => {
+test('hidden and reordered columns are saved: a reload shows them, Reset View restores the default', async ({
+  page,
+}, testInfo) => {
   const js = jsEnabled(testInfo)
   await start(page, testInfo)
 
@@ -250,7 +261,9 @@ test('the filter dialog chooses values of a column', async ({ page }, testInfo) 
   await expect(status(page)).toHaveText(`${ACME_EMAILS} emails`)
 })
 
-test('CSV export holds exactly what the grid shows, every page, with spreadsheet formulas neutralised', async ({ page }, testInfo) => {
+test('CSV export holds exactly what the grid shows, every page, with spreadsheet formulas neutralised', async ({
+  page,
+}, testInfo) => {
   const js = jsEnabled(testInfo)
   await start(page, testInfo)
   // To hidden and 10 rows a page; the export still has every page.
@@ -262,7 +275,10 @@ test('CSV export holds exactly what the grid shows, every page, with spreadsheet
   if (!js) await page.getByRole('button', { name: 'Show', exact: true }).click()
   await expect(rows(page)).toHaveCount(10)
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe('emails.csv')
   const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
   const lines = text.split('\r\n')
@@ -278,8 +294,15 @@ test('CSV export holds exactly what the grid shows, every page, with spreadsheet
 
   // The export follows the filter.
   await filterBy(page, js, 'Subject', 'statement')
-  const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()])
-  const filteredLines = fs.readFileSync((await filtered.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n')
+  const [filtered] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ])
+  const filteredLines = fs
+    .readFileSync((await filtered.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
   expect(filteredLines.slice(1).every((l) => l.includes('Elastic usage statement'))).toBe(true)
   expect(filteredLines).toHaveLength(6)
 
@@ -291,7 +314,8 @@ test('an e-mail with a hostile HTML body shows its text and runs nothing', async
   await start(page, testInfo)
   const outside: string[] = []
   const onRequest = (r: Request) => {
-    if (!r.url().startsWith('http://localhost') && !r.url().startsWith('data:') && !r.url().startsWith('about:')) outside.push(r.url())
+    if (!r.url().startsWith('http://localhost') && !r.url().startsWith('data:') && !r.url().startsWith('about:'))
+      outside.push(r.url())
   }
   const dialogs: string[] = []
   const onDialog = (d: Dialog) => {
@@ -339,7 +363,10 @@ test('an e-mail with a hostile HTML body shows its text and runs nothing', async
   await expect(page.getByRole('heading', { level: 1, name: 'Emails' })).toBeVisible()
 })
 
-test('an e-mail of another customer is not found, like an unknown one: back to the list with a message', async ({ page, baseURL }) => {
+test('an e-mail of another customer is not found, like an unknown one: back to the list with a message', async ({
+  page,
+  baseURL,
+}) => {
   const token = await getAccessToken(baseURL!, 'partner@channel.example')
   const res = await fetch(`${baseURL}/api/getemails`, {
     method: 'POST',
@@ -407,7 +434,9 @@ test.describe('with JavaScript only', () => {
     await reset
   })
 
-  test('pages, sorts and narrowing filters of a completely loaded list are answered in the browser', async ({ page }, testInfo) => {
+  test('pages, sorts and narrowing filters of a completely loaded list are answered in the browser', async ({
+    page,
+  }, testInfo) => {
     await start(page, testInfo)
     // The list's own data requests: a chunk for the browser's cache, or the route's server loader.
     const asked: string[] = []
@@ -416,11 +445,17 @@ test.describe('with JavaScript only', () => {
       const chunk = url.pathname === '/resources/grid/emailList' && url.searchParams.has('chunk')
       // A data request without `_routes` runs every loader of the page, this list's included.
       const routes = url.searchParams.get('_routes')
-      const loader = url.pathname.endsWith('.data') && (routes === null || routes.split(',').includes('routes/_portal.emails._index'))
+      const loader =
+        url.pathname.endsWith('.data') &&
+        (routes === null || routes.split(',').includes('routes/_portal.emails._index'))
       if (chunk || loader) asked.push(`${url.pathname}?${url.searchParams}`)
     })
     /** What the grid shows, to compare with the server's own rendering of the same URL. */
-    const shown = async () => ({ status: await status(page).innerText(), subjects: await columnCells(page, 'Subject'), to: await columnCells(page, 'To') })
+    const shown = async () => ({
+      status: await status(page).innerText(),
+      subjects: await columnCells(page, 'Subject'),
+      to: await columnCells(page, 'To'),
+    })
     const serverRendered = async () => {
       const url = page.url()
       const copy = await page.context().newPage()
@@ -483,9 +518,12 @@ test.describe('with JavaScript only', () => {
     await expect(page.getByRole('button', { name: 'Reset View' })).toBeDisabled()
   })
 
-  test('the loading overlay says Getting Email... for an e-mail and Getting Emails... for the list', async ({ page }, testInfo) => {
+  test('the loading overlay says Getting Email... for an e-mail and Getting Emails... for the list', async ({
+    page,
+  }, testInfo) => {
     await start(page, testInfo)
-    const overlay = (text: string) => page.getByRole('status').filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) })
+    const overlay = (text: string) =>
+      page.getByRole('status').filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) })
     // Slow answers keep the overlay up long enough to read it.
     await page.route(/\.data(\?|$)/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500))
@@ -506,7 +544,10 @@ test.describe('with JavaScript only', () => {
   test('shift-click adds a second sort key', async ({ page }, testInfo) => {
     await start(page, testInfo)
     await sortHeader(page, 'To').getByRole('link').first().click()
-    await sortHeader(page, 'Date').getByRole('link').first().click({ modifiers: ['Shift'] })
+    await sortHeader(page, 'Date')
+      .getByRole('link')
+      .first()
+      .click({ modifiers: ['Shift'] })
     await expect(page).toHaveURL(/sort=to\.asc%2Cdate\.asc/)
     await expect(sortHeader(page, 'To')).toHaveAttribute('aria-sort', 'ascending')
     await page.getByRole('button', { name: 'Reset View' }).click()

@@ -22,14 +22,20 @@ function withoutGroup(nav: NavGroupView[], group: string) {
 
 /** The menu with some items gone. */
 function without(nav: NavGroupView[], ...items: string[]) {
-  return nav
-    .map((g) => ({ ...g, items: g.items.filter((i) => !items.includes(i)) }))
-    .filter((g) => g.items.length > 0)
+  return nav.map((g) => ({ ...g, items: g.items.filter((i) => !items.includes(i)) })).filter((g) => g.items.length > 0)
 }
 
 const FLAGS = [
-  { name: 'fsa', description: 'Flexible Spending Account page: contracts, balances and orders of the customer’s FSA.', byDefault: true },
-  { name: 'statementsV2', description: 'Elastic Statements: monthly statements of elastic licensing consumption.', byDefault: true },
+  {
+    name: 'fsa',
+    description: 'Flexible Spending Account page: contracts, balances and orders of the customer’s FSA.',
+    byDefault: true,
+  },
+  {
+    name: 'statementsV2',
+    description: 'Elastic Statements: monthly statements of elastic licensing consumption.',
+    byDefault: true,
+  },
   {
     name: 'webAssignmentsClassic',
     description: 'Web assignments (classic): the established layout for assigning web licences to users and groups.',
@@ -40,8 +46,16 @@ const FLAGS = [
     description: 'Web assignments (new layout): the redesigned assignment screens. Replaces the classic layout.',
     byDefault: false,
   },
-  { name: 'usageDateTimeFilter', description: 'Date-time range picker for usage Start/End Time filters, instead of whole days.', byDefault: false },
-  { name: 'licensingChatbot', description: "'Ask anything' licensing chatbot: answers licensing questions from the documentation.", byDefault: false },
+  {
+    name: 'usageDateTimeFilter',
+    description: 'Date-time range picker for usage Start/End Time filters, instead of whole days.',
+    byDefault: false,
+  },
+  {
+    name: 'licensingChatbot',
+    description: "'Ask anything' licensing chatbot: answers licensing questions from the documentation.",
+    byDefault: false,
+  },
 ] as const
 
 const CONFLICT = 'Selections are in conflict. Deselect one or more option.'
@@ -156,7 +170,9 @@ test.describe('Settings > Features', () => {
       await expect(apply).toBeDisabled()
     } else {
       // The server refuses the form (400) and shows it again with the message and the choice kept.
-      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/settings/features')
+      const answer = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/settings/features',
+      )
       await apply.click()
       expect((await answer).status()).toBe(400)
       await expect(page.getByRole('alert')).toHaveText(CONFLICT)
@@ -165,7 +181,10 @@ test.describe('Settings > Features', () => {
     }
     // Nothing was saved: the classic assignments are still the ones in the menu.
     await gotoPortal(page, HOME)
-    await expect(mainNav(page).getByRole('link', { name: 'Assignments' })).toHaveAttribute('href', /^\/webassignments\?/)
+    await expect(mainNav(page).getByRole('link', { name: 'Assignments' })).toHaveAttribute(
+      'href',
+      /^\/webassignments\?/,
+    )
   })
 
   test('Apply with fsa off hides Flexible Spending Account and refuses its page', async ({ page }, testInfo) => {
@@ -188,7 +207,9 @@ test.describe('Settings > Features', () => {
     const again = await openFlags(page, js)
     await flagBox(again, 'fsa').check()
     await again.getByRole('button', { name: 'Apply' }).click()
-    await expect(flashPanel(page, 'Success', 'Feature flags applied: fsa, statementsV2, webAssignmentsClassic.')).toBeVisible()
+    await expect(
+      flashPanel(page, 'Success', 'Feature flags applied: fsa, statementsV2, webAssignmentsClassic.'),
+    ).toBeVisible()
     await expectNav(page, flagUser(testInfo).nav)
     const back = await gotoPortal(page, `/entitlementsFSA?customer=${CUSTOMERS.acme.id}`)
     expect(back?.status()).toBe(200)
@@ -202,7 +223,9 @@ test.describe('Settings > Features', () => {
     await flagBox(form, 'webAssignmentsClassic').uncheck()
     await flagBox(form, 'webAssignmentsV2').check()
     await form.getByRole('button', { name: 'Apply' }).click()
-    await expect(flashPanel(page, 'Success', 'Feature flags applied: fsa, statementsV2, webAssignmentsV2.')).toBeVisible()
+    await expect(
+      flashPanel(page, 'Success', 'Feature flags applied: fsa, statementsV2, webAssignmentsV2.'),
+    ).toBeVisible()
     const assignments = mainNav(page).getByRole('link', { name: 'Assignments' })
     await expect(assignments).toHaveAttribute('href', `/webassignments-v2?customer=${CUSTOMERS.acme.id}`)
     await assignments.click()
@@ -220,7 +243,10 @@ test.describe('Settings > Features', () => {
     const panel = flashPanel(page, 'Success', 'All feature flags are cleared.')
     await expect(panel).toBeVisible()
     // Every flagged screen leaves the menu: FSA, Elastic Statements and web assignments.
-    await expectNav(page, without(flagUser(testInfo).nav, 'Flexible Spending Account', 'Elastic Statements', 'Assignments'))
+    await expectNav(
+      page,
+      without(flagUser(testInfo).nav, 'Flexible Spending Account', 'Elastic Statements', 'Assignments'),
+    )
     const reopened = await openFlags(page, js)
     for (const flag of FLAGS) await expect(flagBox(reopened, flag.name)).not.toBeChecked()
     await reopened.getByRole(js ? 'button' : 'link', { name: 'Cancel' }).click()
@@ -242,18 +268,25 @@ test.describe('Settings > Features', () => {
 
   // Headless UI hides the page behind a dialog only once it knows the page's main tree; the second
   // opening of a page visit used to leave the shell reachable (see app/ui/modal-dialog.tsx).
-  test('with JavaScript the form is a modal dialog over the shell, every time it opens', { tag: '@js-only' }, async ({ page }) => {
-    for (const round of ['first', 'second']) {
-      const form = await openFlags(page, true)
-      // The shell stays on screen behind the dialog, but out of reach of keyboard and assistive technology.
-      await expect(mainNav(page), `${round} opening: the page behind is hidden from assistive technology`).toHaveCount(0)
-      for (let i = 0; i < 12; i++) {
-        await page.keyboard.press('Tab')
-        await expect(form.locator(':focus'), `${round} opening: Tab stays inside the dialog`).toHaveCount(1)
+  test(
+    'with JavaScript the form is a modal dialog over the shell, every time it opens',
+    { tag: '@js-only' },
+    async ({ page }) => {
+      for (const round of ['first', 'second']) {
+        const form = await openFlags(page, true)
+        // The shell stays on screen behind the dialog, but out of reach of keyboard and assistive technology.
+        await expect(
+          mainNav(page),
+          `${round} opening: the page behind is hidden from assistive technology`,
+        ).toHaveCount(0)
+        for (let i = 0; i < 12; i++) {
+          await page.keyboard.press('Tab')
+          await expect(form.locator(':focus'), `${round} opening: Tab stays inside the dialog`).toHaveCount(1)
+        }
+        await form.getByRole('button', { name: 'Cancel' }).click()
+        await expect(page).toHaveURL(HOME)
+        await expect(mainNav(page)).toBeVisible()
       }
-      await form.getByRole('button', { name: 'Cancel' }).click()
-      await expect(page).toHaveURL(HOME)
-      await expect(mainNav(page)).toBeVisible()
-    }
-  })
+    },
+  )
 })

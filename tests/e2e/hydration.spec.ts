@@ -10,7 +10,8 @@ test.beforeEach(async ({}, testInfo) => {
 function collectErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(`console.${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      errors.push(`console.${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
   return errors

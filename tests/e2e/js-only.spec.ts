@@ -118,7 +118,9 @@ test.describe('side menu', () => {
 })
 
 test.describe('toolbar menus with the keyboard', () => {
-  test('the help menu opens from the keyboard and its entries are menu items reached with the arrows', async ({ page }) => {
+  test('the help menu opens from the keyboard and its entries are menu items reached with the arrows', async ({
+    page,
+  }) => {
     await signIn(page, 'viewer@acme.example')
     const button = page.getByRole('button', { name: 'Help', exact: true })
     await button.focus()
@@ -139,7 +141,9 @@ test.describe('toolbar menus with the keyboard', () => {
     await expect(button).toBeFocused()
   })
 
-  test('the user menu opens with the arrow key and Sign Out is reached and used from the keyboard', async ({ page }) => {
+  test('the user menu opens with the arrow key and Sign Out is reached and used from the keyboard', async ({
+    page,
+  }) => {
     const email = 'viewer@acme.example'
     await signIn(page, email)
     const button = page.getByRole('button', { name: userMenuLabel(email) })
@@ -159,7 +163,9 @@ test.describe('toolbar menus with the keyboard', () => {
 })
 
 test.describe('the document and hydration', () => {
-  test('the page data travels complete inside the document, and the page comes alive without asking for it again', async ({ page }) => {
+  test('the page data travels complete inside the document, and the page comes alive without asking for it again', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@acme.example')
     const dataRequests: string[] = []
     page.on('request', (request) => {

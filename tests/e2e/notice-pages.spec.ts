@@ -76,12 +76,16 @@ test.describe('notice pages and their exits', () => {
     await signIn(page, 'busops@vendor.example')
     await gotoPortal(page, `/home?customer=${customer}`)
     await expect(page.getByText('1000101 (Keystone Electronics North America Inc.)', { exact: true })).toBeVisible()
-    await expect(mainNav(page).getByRole('link', { name: 'Activate Entitlements' }), 'no Activations in the menu').toHaveCount(0)
+    await expect(
+      mainNav(page).getByRole('link', { name: 'Activate Entitlements' }),
+      'no Activations in the menu',
+    ).toHaveCount(0)
     const response = await gotoPortal(page, `/activations?customer=${customer}`)
     await expectElastic(page, customer)
     // The way there passed through the root.
     const chain: string[] = []
-    for (let r = response?.request().redirectedFrom(); r; r = r.redirectedFrom()) chain.unshift(new URL(r.url()).pathname)
+    for (let r = response?.request().redirectedFrom(); r; r = r.redirectedFrom())
+      chain.unshift(new URL(r.url()).pathname)
     expect(chain).toEqual(['/activations', '/'])
     await gotoPortal(page, `/activations-history?customer=${customer}`)
     await expectElastic(page, customer)
@@ -108,7 +112,6 @@ test.describe('notice pages and their exits', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click()
     await expect(page).toHaveURL(`/home?customer=${CUSTOMERS.acme.id}`)
   })
-
 })
 
 function freshContext(testInfo: TestInfo) {

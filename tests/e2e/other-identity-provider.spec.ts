@@ -66,7 +66,11 @@ test.beforeAll(async () => {
   })
   portal.stderr?.on('data', (chunk: Buffer) => (portalLog += chunk.toString()))
   await expect
-    .poll(() => healthy(portalUrl), { message: 'the second portal answers /healthz', timeout: 60_000, intervals: [100, 250, 500] })
+    .poll(() => healthy(portalUrl), {
+      message: 'the second portal answers /healthz',
+      timeout: 60_000,
+      intervals: [100, 250, 500],
+    })
     .toBe(true)
 })
 
@@ -80,7 +84,9 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('signs in through an independent provider whose keys are not at /jwks, and reaches /home with the API answering', async ({ page }) => {
+test('signs in through an independent provider whose keys are not at /jwks, and reaches /home with the API answering', async ({
+  page,
+}) => {
   expect((await fetch(`${idp.url}/jwks`)).status, 'nothing at /jwks').toBe(404)
 
   await page.goto(`${portalUrl}/auth/login`)

@@ -22,7 +22,8 @@ const MESSAGES = {
   required: 'Email is required.',
   noAccount: 'No active account exists for this e-mail address.',
   stale: 'The contacts were changed by someone else. Reload the page to see the current list.',
-  unsaved: 'WARNING: You have unsaved changes. Press Cancel to go back and save these changes. Press Ok to lose these changes.',
+  unsaved:
+    'WARNING: You have unsaved changes. Press Cancel to go back and save these changes. Press Ok to lose these changes.',
 }
 
 function planFor(testInfo: TestInfo) {
@@ -46,7 +47,10 @@ const screenPath = (customer: { id: string }) => `/portalaccess?customer=${custo
 /** The e-mail inputs of the editable rows, in order. */
 const emailInputs = (page: Page) => mainRegion(page).getByLabel(/^Contact \d+ e-mail$/)
 const lastEmail = (page: Page) => emailInputs(page).last()
-const lastRole = (page: Page) => mainRegion(page).getByLabel(/^Contact \d+ role$/).last()
+const lastRole = (page: Page) =>
+  mainRegion(page)
+    .getByLabel(/^Contact \d+ role$/)
+    .last()
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true })
 const addButton = (page: Page) => page.getByRole('button', { name: 'Add contact', exact: true })
 
@@ -77,11 +81,17 @@ async function savedEmails(page: Page) {
 
 /** A second person in a browser of their own (same JavaScript setting as the project). */
 async function secondBrowser(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: jsEnabled(testInfo) })
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: jsEnabled(testInfo),
+  })
   return { context, page: await context.newPage() }
 }
 
-test('an added contact can sign in and reach the customer; a removed one cannot', async ({ page, browser }, testInfo) => {
+test('an added contact can sign in and reach the customer; a removed one cannot', async ({
+  page,
+  browser,
+}, testInfo) => {
   const js = jsEnabled(testInfo)
   const plan = planFor(testInfo)
   await openScreen(page, plan.admin, plan.customer)
@@ -129,7 +139,9 @@ test('an added contact can sign in and reach the customer; a removed one cannot'
 
     await other.page.goto(`/home?customer=${plan.customer.id}`)
     // The portal leaves the customer (and picks the newcomer's only other customer, if any).
-    await expect(other.page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('customer') !== plan.customer.id)
+    await expect(other.page).toHaveURL(
+      (url) => url.pathname === '/home' && url.searchParams.get('customer') !== plan.customer.id,
+    )
     await expect(
       flashPanel(other.page, 'Error', `Customer ${plan.customer.id} was not found or you do not have access to it.`),
     ).toBeVisible()
@@ -189,7 +201,10 @@ test('a view-only user sees the list with every control disabled', async ({ page
   const inputs = emailInputs(page)
   expect(await inputs.count()).toBeGreaterThan(0)
   for (const input of await inputs.all()) await expect(input).toBeDisabled()
-  for (const select of await mainRegion(page).getByLabel(/^Contact \d+ role/).all()) await expect(select).toBeDisabled()
+  for (const select of await mainRegion(page)
+    .getByLabel(/^Contact \d+ role/)
+    .all())
+    await expect(select).toBeDisabled()
   for (const button of await page.getByRole('button', { name: /^Remove / }).all()) await expect(button).toBeDisabled()
   await expect(addButton(page)).toBeDisabled()
   await expect(saveButton(page)).toBeDisabled()
@@ -215,7 +230,9 @@ test('vendor staff read the change history from the portal access page', async (
   const entries = page.getByTestId('audit-entry')
   await expect(entries.filter({ hasText: `Removed ${plan.newcomer} (Viewer)` }).first()).toBeVisible()
   await expect(entries.filter({ hasText: `Added ${plan.newcomer} (Viewer)` }).first()).toContainText(plan.admin)
-  await expect(entries.filter({ hasText: `Added ${plan.other} (Viewer)` }).first()).toContainText('busops@vendor.example')
+  await expect(entries.filter({ hasText: `Added ${plan.other} (Viewer)` }).first()).toContainText(
+    'busops@vendor.example',
+  )
   await expectNoSeriousA11yViolations(page)
 
   await page.getByLabel('Area').selectOption('whitelist')
@@ -230,7 +247,8 @@ test('leaving with unsaved changes asks first (JavaScript only)', async ({ page 
   await openScreen(page, plan.admin, plan.customer)
   await addContact(page, plan.other, 'Viewer')
 
-  const leave = () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Elastic Licensing' }).click()
+  const leave = () =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Elastic Licensing' }).click()
   await leave()
   // The dialog is named by its text; its visible panel is 600 px wide.
   const dialog = page.getByRole('dialog', { name: MESSAGES.unsaved })

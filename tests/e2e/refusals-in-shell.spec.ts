@@ -52,7 +52,12 @@ const noAccess = (screen: string, path: string): Refusal => ({
   url: `/noaccess?customer=${embargo}`,
   ...notice('noaccess'),
 })
-const wrongType = (screen: string, path: string, customer: string = CUSTOMERS.delta.id, user: UserKey = 'busops'): Refusal => ({
+const wrongType = (
+  screen: string,
+  path: string,
+  customer: string = CUSTOMERS.delta.id,
+  user: UserKey = 'busops',
+): Refusal => ({
   screen,
   user,
   path: `${path}?customer=${customer}`,
@@ -148,8 +153,20 @@ const REFUSALS: Refusal[] = [
   noAccess('Usage Transactions', '/transactions'),
   noAccess('Elastic Statements', '/statementv2'),
   // The notice pages stay while their reason does.
-  { screen: 'No customer selected', user: 'support', path: '/noselectedcustomer', status: 200, ...notice('noselectedcustomer') },
-  { screen: 'Access denied', user: 'busops', path: `/noaccess?customer=${embargo}`, status: 200, ...notice('noaccess') },
+  {
+    screen: 'No customer selected',
+    user: 'support',
+    path: '/noselectedcustomer',
+    status: 200,
+    ...notice('noselectedcustomer'),
+  },
+  {
+    screen: 'Access denied',
+    user: 'busops',
+    path: `/noaccess?customer=${embargo}`,
+    status: 200,
+    ...notice('noaccess'),
+  },
   {
     screen: 'Customer type not allowed',
     user: 'busops',
@@ -219,7 +236,8 @@ for (const refusal of REFUSALS) {
     try {
       const page = await context.newPage()
       expect(await open(page, refusal), 'the status of the answer').toBe(refusal.status)
-      if (refusal.url) await expect(page).toHaveURL(refusal.url.includes('?') ? refusal.url : new RegExp(`${refusal.url}(\\?|$)`))
+      if (refusal.url)
+        await expect(page).toHaveURL(refusal.url.includes('?') ? refusal.url : new RegExp(`${refusal.url}(\\?|$)`))
       const main = page.getByRole('main')
       await expect(main.getByRole('heading', { level: 1, name: refusal.heading })).toBeVisible()
       await expect(main.getByText(refusal.text, { exact: false })).toBeVisible()

@@ -25,13 +25,49 @@ type Landing = {
 
 /** Where each demo user lands after sign-in (spec 1 sections 4 and 6). */
 const LANDINGS: Landing[] = [
-  { email: 'busops@vendor.example', firstName: 'Bianca', roleLabel: 'Business Operations Role', customer: null, nav: NAV_NO_CUSTOMER },
-  { email: 'support@vendor.example', firstName: 'Samuel', roleLabel: 'Support Role', customer: null, nav: NAV_NO_CUSTOMER },
+  {
+    email: 'busops@vendor.example',
+    firstName: 'Bianca',
+    roleLabel: 'Business Operations Role',
+    customer: null,
+    nav: NAV_NO_CUSTOMER,
+  },
+  {
+    email: 'support@vendor.example',
+    firstName: 'Samuel',
+    roleLabel: 'Support Role',
+    customer: null,
+    nav: NAV_NO_CUSTOMER,
+  },
   { email: 'sales@vendor.example', firstName: 'Sofia', roleLabel: 'Sales Role', customer: null, nav: NAV_NO_CUSTOMER },
-  { email: 'salesaccess@vendor.example', firstName: 'Sean', roleLabel: 'Sales Access Role', customer: null, nav: NAV_NO_CUSTOMER },
-  { email: 'admin@acme.example', firstName: 'Adam', roleLabel: '(Portal Administrator Role)', customer: CUSTOMERS.acme, nav: NAV_ACME },
-  { email: 'viewer@acme.example', firstName: 'Vera', roleLabel: '(Portal Viewer Role)', customer: CUSTOMERS.acme, nav: NAV_ACME },
-  { email: 'asc@acme.example', firstName: 'Ashley', roleLabel: '(Support Coordinator)', customer: CUSTOMERS.acme, nav: NAV_ACME },
+  {
+    email: 'salesaccess@vendor.example',
+    firstName: 'Sean',
+    roleLabel: 'Sales Access Role',
+    customer: null,
+    nav: NAV_NO_CUSTOMER,
+  },
+  {
+    email: 'admin@acme.example',
+    firstName: 'Adam',
+    roleLabel: '(Portal Administrator Role)',
+    customer: CUSTOMERS.acme,
+    nav: NAV_ACME,
+  },
+  {
+    email: 'viewer@acme.example',
+    firstName: 'Vera',
+    roleLabel: '(Portal Viewer Role)',
+    customer: CUSTOMERS.acme,
+    nav: NAV_ACME,
+  },
+  {
+    email: 'asc@acme.example',
+    firstName: 'Ashley',
+    roleLabel: '(Support Coordinator)',
+    customer: CUSTOMERS.acme,
+    nav: NAV_ACME,
+  },
   // Two customers: nothing is chosen for the partner; with none selected the label is plain 'Customer'.
   { email: 'partner@channel.example', firstName: 'Paolo', roleLabel: 'Customer', customer: null, nav: NAV_NO_CUSTOMER },
 ]
@@ -89,9 +125,24 @@ test.describe('navigation follows the selected customer', () => {
   const cases: { email: string; customer: { id: string; name: string }; roleLabel: string; nav: NavGroupView[] }[] = [
     { email: 'busops@vendor.example', customer: CUSTOMERS.acme, roleLabel: 'Business Operations Role', nav: NAV_ACME },
     { email: 'support@vendor.example', customer: CUSTOMERS.borealis, roleLabel: 'Support Role', nav: NAV_BOREALIS },
-    { email: 'partner@channel.example', customer: CUSTOMERS.borealis, roleLabel: '(Portal Administrator Role)', nav: NAV_BOREALIS },
-    { email: 'partner@channel.example', customer: CUSTOMERS.cobalt, roleLabel: '(Portal Administrator Role)', nav: NAV_COBALT },
-    { email: 'busops@vendor.example', customer: CUSTOMERS.delta, roleLabel: 'Business Operations Role', nav: NAV_DELTA },
+    {
+      email: 'partner@channel.example',
+      customer: CUSTOMERS.borealis,
+      roleLabel: '(Portal Administrator Role)',
+      nav: NAV_BOREALIS,
+    },
+    {
+      email: 'partner@channel.example',
+      customer: CUSTOMERS.cobalt,
+      roleLabel: '(Portal Administrator Role)',
+      nav: NAV_COBALT,
+    },
+    {
+      email: 'busops@vendor.example',
+      customer: CUSTOMERS.delta,
+      roleLabel: 'Business Operations Role',
+      nav: NAV_DELTA,
+    },
   ]
   for (const c of cases) {
     test(`${c.email} on ${display(c.customer)}`, async ({ page }, testInfo) => {
@@ -104,7 +155,9 @@ test.describe('navigation follows the selected customer', () => {
     })
   }
 
-  test('every navigation link keeps the selected customer and opens its screen under its real route', async ({ page }) => {
+  test('every navigation link keeps the selected customer and opens its screen under its real route', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@acme.example')
     for (const group of NAV_ACME) {
       for (const item of group.items) {

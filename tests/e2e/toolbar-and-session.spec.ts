@@ -10,9 +10,11 @@ const PRIVACY_URL = 'https://www.example.com/privacy'
 
 /** External sites are out of reach here: answer them with a stand-in page so new windows can load. */
 async function standInForExternalSites(page: Page) {
-  await page.context().route(/^https:\/\/[^/]*example\.com\//, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>External</title><h1>External site</h1>' }),
-  )
+  await page
+    .context()
+    .route(/^https:\/\/[^/]*example\.com\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>External</title><h1>External site</h1>' }),
+    )
 }
 
 test.describe('toolbar menus', () => {
@@ -40,7 +42,9 @@ test.describe('toolbar menus', () => {
     await expect(page).toHaveURL(`/home?customer=${CUSTOMERS.acme.id}`)
   })
 
-  test('the user menu shows initials, name, role label and e-mail; Manage account opens in a new window', async ({ page }, testInfo) => {
+  test('the user menu shows initials, name, role label and e-mail; Manage account opens in a new window', async ({
+    page,
+  }, testInfo) => {
     const js = jsEnabled(testInfo)
     const email = 'admin@acme.example'
     await signIn(page, email)
@@ -96,7 +100,9 @@ test.describe('footer', () => {
     await signIn(page, 'viewer@acme.example')
     const footer = page.getByRole('contentinfo')
     const year = new Date().getFullYear()
-    await expect(footer.getByText(`© ${year} Simulation Software Inc. All rights reserved.`, { exact: true })).toBeVisible()
+    await expect(
+      footer.getByText(`© ${year} Simulation Software Inc. All rights reserved.`, { exact: true }),
+    ).toBeVisible()
     const build = footer.getByText(/^Build: /)
     await expect(build).toBeVisible()
     await expect(build).not.toHaveText('Build: unknown')
@@ -156,7 +162,9 @@ test.describe('side navigation groups', () => {
     await expect(reporting).toBeVisible()
   })
 
-  test('a menu item leads to its page with the customer and is marked as the current page', async ({ page }, testInfo) => {
+  test('a menu item leads to its page with the customer and is marked as the current page', async ({
+    page,
+  }, testInfo) => {
     await signIn(page, 'admin@acme.example')
     const documents: string[] = []
     page.on('request', (request) => {
@@ -167,7 +175,10 @@ test.describe('side navigation groups', () => {
     await item.click()
     await expect(page).toHaveURL(/\/portalaccess\?customer=1000001$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Licensing Portal Access' })).toBeVisible()
-    await expect(mainNav(page).getByRole('link', { name: 'Licensing Portal Access', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(mainNav(page).getByRole('link', { name: 'Licensing Portal Access', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
 
     await page.getByRole('link', { name: 'Licensing Portal', exact: true }).click()
     await expect(page).toHaveURL(/\/home\?customer=1000001$/)

@@ -13,7 +13,11 @@ export interface SessionUser {
 }
 
 /** The cookie of a fresh session for `user`, holding `accessToken`. */
-export async function signedInCookie(context: Pick<AppLoadContext, 'db' | 'config'>, user: SessionUser, accessToken: string) {
+export async function signedInCookie(
+  context: Pick<AppLoadContext, 'db' | 'config'>,
+  user: SessionUser,
+  accessToken: string,
+) {
   const storage = getSessionStorage(context)
   const session = await storage.getSession()
   const roles = user.roles ?? (user.email.endsWith('@vendor.example') ? ['user', 'busops'] : ['user'])

@@ -92,11 +92,17 @@ export async function portalSignIn(
       throw new Error(`portal sign-in for ${email}: HTTP ${res.status} at ${url}`)
     }
   }
-  const cookie = jar.header().split('; ').find((pair) => pair.startsWith('__session='))
+  const cookie = jar
+    .header()
+    .split('; ')
+    .find((pair) => pair.startsWith('__session='))
   if (!cookie || location === undefined) throw new Error(`portal sign-in for ${email}: no session after the callback`)
   return { cookie, location }
 }
 
 function decodeAttribute(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&amp;/g, '&')
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
 }

@@ -43,17 +43,27 @@ export function ActiveAlertPanels({ panels, customerNumber }: { panels: AlertPan
           <li key={panel.category}>
             <article aria-labelledby={titleId} className={`h-full space-y-2 rounded border-l-4 p-4 ${style.panel}`}>
               <div className="flex items-center gap-2">
-                <AlertIcon icon={panel.icon} label={CATEGORY_ICON_LABEL[panel.category]} className={`h-7 w-7 ${style.icon}`} />
+                <AlertIcon
+                  icon={panel.icon}
+                  label={CATEGORY_ICON_LABEL[panel.category]}
+                  className={`h-7 w-7 ${style.icon}`}
+                />
                 <h3 id={titleId} className="text-lg font-semibold">
                   {panel.title}
                 </h3>
-                <span className="ml-auto rounded-full bg-white px-2 py-0.5 text-sm font-semibold" data-testid="alert-count">
+                <span
+                  className="ml-auto rounded-full bg-white px-2 py-0.5 text-sm font-semibold"
+                  data-testid="alert-count"
+                >
                   {panel.count} {panel.count === 1 ? 'alert' : 'alerts'}
                 </span>
               </div>
               {panel.services ? <p>{panel.services}</p> : null}
               <p>
-                <Link to={withCustomer(`/notifications-category/${panel.slug}`, customerNumber)} className="font-medium">
+                <Link
+                  to={withCustomer(`/notifications-category/${panel.slug}`, customerNumber)}
+                  className="font-medium"
+                >
                   See all<span className="sr-only"> {panel.title} alerts</span>
                 </Link>
               </p>

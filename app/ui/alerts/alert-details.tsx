@@ -51,7 +51,12 @@ export function AlertDetailsView({ alert }: { alert: AlertDetails }) {
           {alert.links.map((link) => (
             <li key={link.url}>
               <span>{link.label}: </span>
-              <a href={link.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium underline">
+              <a
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium underline"
+              >
                 See More
                 <span className="sr-only"> about {link.label} (opens in a new tab)</span>
                 <ExternalIcon />

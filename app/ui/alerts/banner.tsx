@@ -127,7 +127,8 @@ function ShownBanner({
   )
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /** Keeps keyboard focus in place when the banner goes: on the first control after it. */
 function focusAfter(element: HTMLElement | null) {

@@ -42,7 +42,16 @@ const serverGrid = (state: Partial<GridData<Row>> = {}): GridRouteData<Row> => (
   customerNumber: '1000001',
   grid: {
     tableName: 'testList',
-    state: { sort: [{ col: 'subject', dir: 'asc' }], filters: {}, columns: [{ id: 'subject', hidden: false }, { id: 'to', hidden: false }], pageSize: 10, page: 1 },
+    state: {
+      sort: [{ col: 'subject', dir: 'asc' }],
+      filters: {},
+      columns: [
+        { id: 'subject', hidden: false },
+        { id: 'to', hidden: false },
+      ],
+      pageSize: 10,
+      page: 1,
+    },
     rows: ROWS.slice(0, 10),
     total: 25,
     pageCount: 3,
@@ -57,7 +66,11 @@ function setup() {
   const clientLoader = gridClientLoader(spec)
   const serverLoader = vi.fn(async () => serverGrid())
   const load = (query: string) =>
-    clientLoader({ request: new Request(`http://portal.local/list?${query}`), params: {}, serverLoader } as unknown as ClientLoaderFunctionArgs)
+    clientLoader({
+      request: new Request(`http://portal.local/list?${query}`),
+      params: {},
+      serverLoader,
+    } as unknown as ClientLoaderFunctionArgs)
   return { load, serverLoader }
 }
 
@@ -88,7 +101,14 @@ describe('gridClientLoader', () => {
     expect(Object.fromEntries(chunkCalls[0].searchParams)).toEqual({ customer: '1000001', size: '10', chunk: '0,60' })
     expect(first).toEqual({
       customerNumber: '1000001',
-      grid: expect.objectContaining({ rows: ROWS.slice(10, 20), total: 25, pageCount: 3, error: null, dialog: null, storedViewKey: null }),
+      grid: expect.objectContaining({
+        rows: ROWS.slice(10, 20),
+        total: 25,
+        pageCount: 3,
+        error: null,
+        dialog: null,
+        storedViewKey: null,
+      }),
     })
     expect((await load('customer=1000001&size=10&page=3')).grid?.rows).toEqual(ROWS.slice(20, 25))
     expect((await load('customer=1000001&size=20')).grid?.rows).toEqual(ROWS.slice(0, 20))
@@ -100,7 +120,9 @@ describe('gridClientLoader', () => {
     const { load } = setup()
     await load('customer=1000001&size=10')
     const { grid } = await load('customer=1000001&size=10&f.subject=c%3ASTATEMENT&sort=to.desc')
-    const expected = ROWS.filter((r) => r.subject.startsWith('Statement')).sort((a, b) => b.to.localeCompare(a.to) || a.id - b.id)
+    const expected = ROWS.filter((r) => r.subject.startsWith('Statement')).sort(
+      (a, b) => b.to.localeCompare(a.to) || a.id - b.id,
+    )
     expect(grid).toMatchObject({ rows: expected.slice(0, 10), total: expected.length, pageCount: 1 })
     expect(grid?.state.filters).toEqual({ subject: { type: 'text', op: 'contains', text: 'STATEMENT' } })
     expect(chunkCalls).toHaveLength(1)
@@ -126,7 +148,10 @@ describe('gridClientLoader', () => {
   it.each([
     ['refused', () => new Response('You do not have enough permissions to view this page.', { status: 403 })],
     ['failed', () => Response.json({ error: 'Bad filter' }, { status: 400 })],
-    ['answered with a page instead of data (signed out)', () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } })],
+    [
+      'answered with a page instead of data (signed out)',
+      () => new Response('<html></html>', { headers: { 'Content-Type': 'text/html' } }),
+    ],
     ['unreachable', () => Promise.reject(new TypeError('Failed to fetch')) as unknown as Response],
   ])('a chunk request that is %s is left to the route’s loader', async (_label, answer) => {
     const { load, serverLoader } = setup()

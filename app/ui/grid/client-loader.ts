@@ -36,14 +36,25 @@ const MAX_LOADS = 2
 export function gridClientLoader<Row>(spec: GridSpec<Row>) {
   // Spec 1 section 9: the cache window is 3 times the largest page size, its maximum size 5 times.
   const largest = Math.max(...spec.pageSizes)
-  const cache = new GridCache<Row>({ window: 3 * largest, maxRows: 5 * largest, maxEntries: MAX_ENTRIES, ttlMs: CACHE_TTL_MS, uniqueKey: spec.uniqueKey })
+  const cache = new GridCache<Row>({
+    window: 3 * largest,
+    maxRows: 5 * largest,
+    maxEntries: MAX_ENTRIES,
+    ttlMs: CACHE_TTL_MS,
+    uniqueKey: spec.uniqueKey,
+  })
   const offsetOf = (state: GridState) => (state.page - 1) * state.pageSize
   const queryOf = (customer: string, state: GridState): CacheQuery => {
     const { filter, sorting } = toPageRequest(spec, state)
     return { scope: customer, filter, sorting }
   }
 
-  async function fetchChunk(customer: string, state: GridState, offset: number, limit: number): Promise<GridChunk<Row> | null> {
+  async function fetchChunk(
+    customer: string,
+    state: GridState,
+    offset: number,
+    limit: number,
+  ): Promise<GridChunk<Row> | null> {
     const params = gridParams(spec, withPage(state, 1), new URLSearchParams({ customer }))
     params.set('chunk', `${offset},${limit}`)
     try {
@@ -60,7 +71,7 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
   async function cachedPage(customer: string, state: GridState) {
     const query = queryOf(customer, state)
     let current = state
-    for (let loads = 0; ; ) {
+    for (let loads = 0; ;) {
       const hit = cache.read(query, offsetOf(current), current.pageSize, Date.now())
       if (hit) {
         const last = pageCount(hit.total, current.pageSize)
@@ -81,7 +92,11 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
   /** Keeps the rows of a page the server rendered. */
   function remember(customer: string | null, grid: GridData<Row> | null) {
     if (!customer || !grid || grid.error || grid.timedOut) return
-    cache.store(queryOf(customer, grid.state), { offset: offsetOf(grid.state), rows: grid.rows, total: grid.total }, Date.now())
+    cache.store(
+      queryOf(customer, grid.state),
+      { offset: offsetOf(grid.state), rows: grid.rows, total: grid.total },
+      Date.now(),
+    )
   }
 
   return async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs): Promise<GridRouteData<Row>> {

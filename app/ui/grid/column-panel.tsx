@@ -76,7 +76,9 @@ export function ColumnPanel<Row>({
                         className="btn-secondary px-2 py-0.5"
                         disabled={i === 0}
                         aria-label={`Move ${column.header} up`}
-                        onClick={onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, -1))) : undefined}
+                        onClick={
+                          onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, -1))) : undefined
+                        }
                       >
                         ↑
                       </button>
@@ -87,7 +89,9 @@ export function ColumnPanel<Row>({
                         className="btn-secondary px-2 py-0.5"
                         disabled={i === state.columns.length - 1}
                         aria-label={`Move ${column.header} down`}
-                        onClick={onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, 1))) : undefined}
+                        onClick={
+                          onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, 1))) : undefined
+                        }
                       >
                         ↓
                       </button>

@@ -90,7 +90,8 @@ export function DataGrid<Row>({
   useEffect(() => {
     if (navigation.state === 'idle') setOptimistic(null)
   }, [navigation.state, data])
-  const pending = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null
+  const pending =
+    navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null
   const state = optimistic ?? (pending && hasViewParams(pending) ? parseGridState(spec, pending) : data.state)
   const gridId = `${spec.tableName}-grid`
   const current = new URLSearchParams(location.search)
@@ -102,7 +103,8 @@ export function DataGrid<Row>({
     setOptimistic(next)
     navigate(gridHref(location.pathname, spec, next, current), { replace, preventScrollReset: true })
   }
-  const busy = optimistic !== null || (navigation.state === 'loading' && navigation.location?.pathname === location.pathname)
+  const busy =
+    optimistic !== null || (navigation.state === 'loading' && navigation.location?.pathname === location.pathname)
 
   useViewAutosave({ spec, state, customerNumber, storedViewKey: data.storedViewKey, enabled: hydrated })
 
@@ -118,7 +120,8 @@ export function DataGrid<Row>({
   }
 
   const columns = visibleColumns(spec, state)
-  const widthOf = (id: string) => liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width ?? columnById(spec, id)?.width
+  const widthOf = (id: string) =>
+    liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width ?? columnById(spec, id)?.width
   const filterFormId = `${spec.tableName}-filters`
   const statusId = `${spec.tableName}-status`
   const filtered = hasFilter(state)
@@ -180,13 +183,25 @@ export function DataGrid<Row>({
         />
       ) : null}
 
-      <FilterForm spec={spec} state={state} id={filterFormId} action={here} onApply={hydrated ? (next) => go(next, true) : undefined} />
+      <FilterForm
+        spec={spec}
+        state={state}
+        id={filterFormId}
+        action={here}
+        onApply={hydrated ? (next) => go(next, true) : undefined}
+      />
 
       <p id={statusId} role="status" aria-live="polite" className="text-sm text-gray-700">
         {busy ? loadingText : data.error ? '' : `${data.total} ${noun}${filtered ? ' match the filters' : ''}`}
       </p>
 
-      <div id={gridId} role="region" aria-label={`${label} table`} tabIndex={0} className="overflow-x-auto rounded border border-gray-300 bg-white">
+      <div
+        id={gridId}
+        role="region"
+        aria-label={`${label} table`}
+        tabIndex={0}
+        className="overflow-x-auto rounded border border-gray-300 bg-white"
+      >
         <table className="w-full table-fixed border-collapse text-sm" aria-busy={busy} aria-describedby={statusId}>
           <caption className="sr-only">{label}</caption>
           <colgroup>
@@ -207,7 +222,16 @@ export function DataGrid<Row>({
                   hydrated={hydrated}
                   onSort={(additive) => go(withSort(state, nextSort(spec, state.sort, c.id, additive)))}
                   onOpenDialog={() => setDialogCol(c.id)}
-                  onMove={(dragged) => go(withColumnMoved(state, dragged, state.columns.findIndex((s) => s.id === c.id)), true)}
+                  onMove={(dragged) =>
+                    go(
+                      withColumnMoved(
+                        state,
+                        dragged,
+                        state.columns.findIndex((s) => s.id === c.id),
+                      ),
+                      true,
+                    )
+                  }
                   width={widthOf(c.id)}
                   onLiveWidth={(w) => setLiveWidths((all) => ({ ...all, [c.id]: w }))}
                   onWidth={(w) => go(withColumnWidth(state, c.id, w), true)}
@@ -398,7 +422,14 @@ function FilterCell<Row>({ column, state, formId }: { column: GridColumnSpec<Row
             <label htmlFor={`${inputId}-op`} className="sr-only">
               {column.header} filter type
             </label>
-            <select ref={selectRef} id={`${inputId}-op`} name={`fo.${column.id}`} form={formId} defaultValue={op} className="input py-0.5 text-xs">
+            <select
+              ref={selectRef}
+              id={`${inputId}-op`}
+              name={`fo.${column.id}`}
+              form={formId}
+              defaultValue={op}
+              className="input py-0.5 text-xs"
+            >
               <option value="contains">Contains</option>
               <option value="equals">Equals</option>
             </select>
@@ -523,7 +554,9 @@ function HeaderCell<Row>({
               {info && state.sort.length > 1 ? <sup>{info.index + 1}</sup> : null}
             </span>
             <span className="sr-only">
-              {info && !primary ? `, sort key ${info.index + 1} ${info.dir === 'asc' ? 'ascending' : 'descending'}` : ''}
+              {info && !primary
+                ? `, sort key ${info.index + 1} ${info.dir === 'asc' ? 'ascending' : 'descending'}`
+                : ''}
               {` (sort ${nextDir})`}
             </span>
           </Link>

@@ -114,13 +114,26 @@ export interface FilterDialogSectionProps {
 }
 
 /** The dialog without JavaScript: a section of the page with a GET form. */
-export function FilterDialogSection({ name, colId, search, values, selected, error, action, cancelHref }: FilterDialogSectionProps) {
+export function FilterDialogSection({
+  name,
+  colId,
+  search,
+  values,
+  selected,
+  error,
+  action,
+  cancelHref,
+}: FilterDialogSectionProps) {
   const id = useId()
   const isTicked = (v: string) => selected === null || selected.includes(v)
   const ticked = values.filter(isTicked)
   const hiddenChoices = selected ? selected.filter((v) => !values.includes(v)) : []
   return (
-    <section aria-labelledby={`${id}-title`} className="mb-4 max-w-xl rounded border border-brand-600 bg-white p-4 shadow" id="filter-dialog">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mb-4 max-w-xl rounded border border-brand-600 bg-white p-4 shadow"
+      id="filter-dialog"
+    >
       <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold">
         {name} Filter
       </h2>
@@ -135,7 +148,14 @@ export function FilterDialogSection({ name, colId, search, values, selected, err
           <label htmlFor={`${id}-search`} className="sr-only">
             Search {name} values
           </label>
-          <input id={`${id}-search`} type="search" name="fd.search" defaultValue={search} placeholder="Search..." className="input flex-1" />
+          <input
+            id={`${id}-search`}
+            type="search"
+            name="fd.search"
+            defaultValue={search}
+            placeholder="Search..."
+            className="input flex-1"
+          />
           <button type="submit" name="fda" value="search" className="btn-secondary">
             Search
           </button>
@@ -149,7 +169,14 @@ export function FilterDialogSection({ name, colId, search, values, selected, err
           someTicked={ticked.length > 0}
         />
         <div className="flex gap-2">
-          <button type="submit" name="fda" value="apply" className="btn-primary" disabled={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}>
+          <button
+            type="submit"
+            name="fda"
+            value="apply"
+            className="btn-primary"
+            disabled={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          >
             Apply
           </button>
           <button type="submit" name="fda" value="clear" className="btn-secondary">

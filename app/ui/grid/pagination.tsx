@@ -4,7 +4,17 @@ import { Link } from '@remix-run/react'
 import { withPage, withPageSize, type GridSpec, type GridState } from '../../domain/grid-state'
 import { GetForm } from './get-form'
 
-function PageLink({ href, disabled, label, children }: { href: string; disabled: boolean; label: string; children: string }) {
+function PageLink({
+  href,
+  disabled,
+  label,
+  children,
+}: {
+  href: string
+  disabled: boolean
+  label: string
+  children: string
+}) {
   if (disabled) {
     return (
       <span className="btn-secondary" aria-disabled="true" aria-label={label}>
@@ -51,9 +61,7 @@ export function Pagination<Row>({
   }
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p>
-        {total === 0 ? `No ${noun}` : `${noun[0].toUpperCase()}${noun.slice(1)} ${first}–${last} of ${total}`}
-      </p>
+      <p>{total === 0 ? `No ${noun}` : `${noun[0].toUpperCase()}${noun.slice(1)} ${first}–${last} of ${total}`}</p>
       <nav aria-label={`${noun[0].toUpperCase()}${noun.slice(1)} pages`} className="flex items-center gap-1">
         <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} label="First page">
           « First

@@ -49,7 +49,8 @@ export function ToolbarMenu({
   }
   // Headless UI's items must be the focusable element itself: links are MenuItem as <a>,
   // and a form action is a submit button tied to a form outside the popup.
-  const formId = (entry: MenuEntry) => `menu-form-${label.replace(/\W+/g, '-').toLowerCase()}-${entry.label.replace(/\W+/g, '-').toLowerCase()}`
+  const formId = (entry: MenuEntry) =>
+    `menu-form-${label.replace(/\W+/g, '-').toLowerCase()}-${entry.label.replace(/\W+/g, '-').toLowerCase()}`
   return (
     <Menu as="div" className="relative">
       {entries

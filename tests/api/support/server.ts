@@ -23,7 +23,10 @@ export interface TestServer extends RunningServer {
 }
 
 /** Without the portal unless `options.portal` (which needs `npm run build`); the portal is then at its public address. */
-export async function startTestServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'))
   const port = await freePort()
   const config = loadConfig({
@@ -53,7 +56,12 @@ export interface Reply<T = unknown> {
 
 /** Calls the API at `baseUrl` with a bearer token; POST when a body is given. */
 export function apiClient(baseUrl: string, token?: string) {
-  async function call<T = unknown>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function call<T = unknown>(
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res = await fetch(`${baseUrl}/api${route}`, {
       method,
       headers: {

@@ -75,7 +75,10 @@ export async function expectRoleLabel(page: Page, email: string, js: boolean, la
 /** A flash panel (success, error or warning) with its message. */
 export function flashPanel(page: Page, kind: 'Success' | 'Error' | 'Warning', message: string): Locator {
   const role = kind === 'Error' ? 'alert' : 'status'
-  return page.getByRole(role).filter({ hasText: `${kind}:` }).filter({ hasText: message })
+  return page
+    .getByRole(role)
+    .filter({ hasText: `${kind}:` })
+    .filter({ hasText: message })
 }
 
 export function mainRegion(page: Page): Locator {
@@ -86,8 +89,12 @@ export function mainRegion(page: Page): Locator {
 export async function expectBreadcrumbs(page: Page, labels: string[]) {
   const items = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')
   // Each crumb but the last is followed by a separator sign.
-  await expect(items).toHaveText(labels.map((l, i) => (i === labels.length - 1 ? l : new RegExp(`^${escapeRegExp(l)}\\W*$`))))
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText(labels[labels.length - 1])
+  await expect(items).toHaveText(
+    labels.map((l, i) => (i === labels.length - 1 ? l : new RegExp(`^${escapeRegExp(l)}\\W*$`))),
+  )
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]')).toHaveText(
+    labels[labels.length - 1],
+  )
 }
 
 function escapeRegExp(s: string) {
