@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiDispatch } from '../../api/index'
 import { createLoadContext } from '../load-context'
 import { loadConfig } from '../../server/config'
-import { serveInProcess } from '../upstream/in-process.server'
+import { recordApiCalls, RECORDED_API_BASE } from '../../tests/api/support/recorded-api'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { accountInfoFor } from './account-info.server'
 
-// The real API, reached through a base URL that counts the calls made to it.
-const COUNTING_BASE = 'http://counting.invalid/api'
 let server: TestServer
 let token: string
 let calls: string[]
@@ -17,11 +14,7 @@ let stop: () => void
 beforeAll(async () => {
   server = await startTestServer()
   token = await getAccessToken(server.url, 'busops@vendor.example')
-  const dispatch = createApiDispatch({ config: server.config, db: server.db })
-  stop = serveInProcess(COUNTING_BASE, (request) => {
-    calls.push(request.url)
-    return dispatch(request)
-  })
+  ;({ calls, stop } = recordApiCalls(server))
 })
 afterAll(async () => {
   stop?.()
@@ -31,10 +24,10 @@ afterAll(async () => {
 
 describe('accountInfoFor', () => {
   it('asks the API once per request for the same customer, and again for another request or customer', async () => {
-    calls = []
+    calls.length = 0
     // A load context is made for each request; the loaders of one request share it.
     const newContext = () =>
-      createLoadContext({ cspNonce: 'test', db: server.db, config: loadConfig({ API_BASE_URL: COUNTING_BASE }) })
+      createLoadContext({ cspNonce: 'test', db: server.db, config: loadConfig({ API_BASE_URL: RECORDED_API_BASE }) })
     const context = newContext()
     const page = new Request('http://portal.test/portalaccess?customer=1000001')
     const [shell, screen] = await Promise.all([

@@ -9,8 +9,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
 import { signedInCookie } from '../../tests/support/portal-session'
-import { createApiDispatch } from '../../api/index'
-import { serveInProcess } from '../upstream/in-process.server'
+import { recordApiCalls, RECORDED_API_BASE } from '../../tests/api/support/recorded-api'
 import { loadConfig } from '../../server/config'
 import { createLoadContext } from '../load-context'
 import { ELASTIC_VIEW_ONLY_MESSAGE, FLAG_OFF_MESSAGE } from '../domain/screen-access'
@@ -48,23 +47,18 @@ import * as webReporting from '../routes/_portal.webreporting'
 import * as transactions from '../routes/_portal.transactions'
 import * as statements from '../routes/_portal.statementv2'
 
-const COUNTING_BASE = 'http://counting.invalid/api'
 /** The calls a guard makes: the customer's info, the user's flags, whether the user has customers. */
 const GUARD_CALLS = [/^\/getaccountinfo\//, /^\/featureflag\/features$/, /^\/getaccounts$/]
 
 let server: TestServer
 let config: AppLoadContext['config']
-let calls: string[] = []
+let calls: string[]
 let stop: () => void
 
 beforeAll(async () => {
   server = await startTestServer()
-  config = loadConfig({ ...process.env, API_BASE_URL: COUNTING_BASE, LOG_REQUESTS: '0' })
-  const dispatch = createApiDispatch({ config: server.config, db: server.db })
-  stop = serveInProcess(COUNTING_BASE, (request) => {
-    calls.push(request.url)
-    return dispatch(request)
-  })
+  config = loadConfig({ ...process.env, API_BASE_URL: RECORDED_API_BASE, LOG_REQUESTS: '0' })
+  ;({ calls, stop } = recordApiCalls(server))
 })
 afterAll(async () => {
   stop?.()
@@ -94,7 +88,7 @@ async function run(
     headers: { cookie, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
     body: form ? new URLSearchParams(form).toString() : undefined,
   })
-  calls = []
+  calls.length = 0
   let result: unknown
   try {
     result = await fn({ request, context, params })
