@@ -73,10 +73,11 @@ const REFUSALS: Refusal[] = [
   {
     screen: 'Email',
     user: 'admin',
-    path: `/emails/999999?customer=${CUSTOMERS.acme.id}`,
+    // Ids are decimal: 0x10 is no e-mail's id, not e-mail 16.
+    path: `/emails/0x10?customer=${CUSTOMERS.acme.id}`,
     status: 404,
     heading: 'Email not found',
-    text: 'This email does not exist or has been deleted.',
+    text: 'There is no such email.',
   },
   noAccess('Alerts', '/notifications'),
   {
@@ -208,23 +209,33 @@ async function contextFor(browser: Browser, user: UserKey, options: BrowserConte
 /** Opens the path, or posts the form to it as a browser would, and answers the document's status. */
 async function open(page: Page, refusal: Refusal): Promise<number | undefined> {
   const { form } = refusal
-  if (form) {
-    await page.route(
-      (url) => url.pathname + url.search === refusal.path,
-      (route) =>
-        route.request().isNavigationRequest()
-          ? route.continue({
-              method: 'POST',
-              postData: new URLSearchParams(form).toString(),
-              headers: { ...route.request().headers(), 'content-type': 'application/x-www-form-urlencoded' },
-            })
-          : route.continue(),
-      { times: 1 },
-    )
+  if (!form) {
+    const response = await page.goto(refusal.path)
+    await waitForPortal(page)
+    return response?.status()
   }
-  const response = await page.goto(refusal.path)
+  // A page of the portal's own origin with the form on it: the post is a real browser form post (Origin included).
+  await page.route(
+    (url) => url.pathname === FORM_PAGE,
+    (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: formPage(refusal.path, form) }),
+  )
+  await page.goto(FORM_PAGE)
+  const [response] = await Promise.all([
+    page.waitForResponse((res) => res.request().isNavigationRequest() && res.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Send' }).click(),
+  ])
   await waitForPortal(page)
-  return response?.status()
+  return response.status()
+}
+
+const FORM_PAGE = '/test-form-page'
+
+function formPage(action: string, fields: Record<string, string>) {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join('')
+  return `<!DOCTYPE html><title>Form</title><form method="post" action="${escape(action)}">${inputs}<button>Send</button></form>`
 }
 
 for (const refusal of REFUSALS) {
