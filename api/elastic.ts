@@ -136,8 +136,6 @@ const SERVER_LISTS: {
     setPath: string
     field: string
     oldField: string
-    /** Whether a save must name the list it started from. */
-    oldRequired: boolean
     schema: z.ZodType<ServerRow[K]>
     looseSchema: z.ZodType<ServerRow[K]>
   }
@@ -149,7 +147,6 @@ const SERVER_LISTS: {
     setPath: '/setips',
     field: 'whitelist',
     oldField: 'oldWhitelist',
-    oldRequired: true,
     schema: whitelistSchema,
     looseSchema: looseRules,
   },
@@ -160,7 +157,6 @@ const SERVER_LISTS: {
     setPath: '/saveUsers',
     field: 'users',
     oldField: 'oldUsers',
-    oldRequired: false,
     schema: usernamesSchema,
     looseSchema: looseUsers,
   },
@@ -198,7 +194,7 @@ function replaceServerList<K extends ServerList>(
 
 /** The calls that read (getPath) and replace (setPath) one server list. */
 function serverListCalls<K extends ServerList>(calls: CallRegistrar, db: Db, which: K) {
-  const { getPath, setPath, field, oldField, oldRequired, schema, looseSchema } = SERVER_LISTS[which]
+  const { getPath, setPath, field, oldField, schema, looseSchema } = SERVER_LISTS[which]
   const setRequest = z
     .object({
       customerNumber: customerNumberSchema,
@@ -206,8 +202,9 @@ function serverListCalls<K extends ServerList>(calls: CallRegistrar, db: Db, whi
       [field]: schema,
       [oldField]: looseSchema.optional(),
     })
+    // Without the list it started from, a save could overwrite someone else's unseen.
     .superRefine((request, ctx) => {
-      if (oldRequired && request[oldField] === undefined) {
+      if (request[oldField] === undefined) {
         ctx.addIssue({ code: 'custom', path: [oldField], message: `the list the change started from is required` })
       }
     })

@@ -5,6 +5,9 @@
  */
 import type { z } from 'zod'
 
+/** A form that does not say which saved list it started from cannot be saved safely. */
+export const STALE_FORM_MESSAGE = 'This page is out of date: reload it and make your change again. Nothing was saved.'
+
 /** Longer text is not read at all. */
 export const SAVED_LIST_MAX_LENGTH = 200_000
 

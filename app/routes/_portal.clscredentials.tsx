@@ -34,6 +34,7 @@ import { useHydrated } from '../ui/use-hydrated'
 import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/clscredentials'
@@ -118,12 +119,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { users, oldUsers } = form
-  if (oldUsers && sameUsernames(users, oldUsers)) return done('warning', 'No changes to save.')
+  if (!oldUsers) return answer({ result: submission.reply({ fieldErrors: { users: [STALE_FORM_MESSAGE] } }) }, 400)
+  if (sameUsernames(users, oldUsers)) return done('warning', 'No changes to save.')
   if (!isConfirmed(formData)) {
     const fields = {
       intent: form.intent,
       users: formatUsernames(users),
-      oldUsers: oldUsers ? JSON.stringify(oldUsers) : '',
+      oldUsers: JSON.stringify(oldUsers),
     }
     return answer({
       result: submission.reply(),

@@ -23,12 +23,11 @@ import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
-import { SAVED_LIST_MAX_LENGTH } from '../domain/saved-list'
+import { SAVED_LIST_MAX_LENGTH, STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/whitelistips'
-const STALE_FORM = 'This page is out of date: reload it and make your change again. Nothing was saved.'
 
 const formSchema = z.object({
   /** The saved list the user started from (JSON), so a save over someone else's is refused. */
@@ -64,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { rules, baseline } = submission.value
   const startedFrom = parseSavedRules(baseline)
   // Without the list the form started from, a save could overwrite someone else's unseen.
-  if (!startedFrom) return data({ result: submission.reply({ formErrors: [STALE_FORM] }) }, { status: 400 })
+  if (!startedFrom) return data({ result: submission.reply({ formErrors: [STALE_FORM_MESSAGE] }) }, { status: 400 })
   if (sameRules(rules, startedFrom)) {
     return redirectWithFlash(screen.session, context, screen.href, { type: 'warning', message: 'No changes to save.' })
   }

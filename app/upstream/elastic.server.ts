@@ -37,7 +37,7 @@ export function elasticCalls(api: ApiClient) {
       api.call<{ changed: boolean }>('POST', '/changepin', { clsId, customerNumber, pin, ...options }),
     getUsers: (customerNumber: string, customerName: string, clsId: string) =>
       api.call<{ users: string[] }>('POST', '/getUsers', { customerNumber, customerName, clsId }),
-    saveUsers: (customerNumber: string, clsId: string, users: string[], oldUsers?: string[]) =>
+    saveUsers: (customerNumber: string, clsId: string, users: string[], oldUsers: string[]) =>
       api.call<unknown>('POST', '/saveUsers', { clsId, customerNumber, users, oldUsers }),
   }
 }

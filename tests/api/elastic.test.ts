@@ -104,7 +104,7 @@ describe('every server call checks the server belongs to the customer', () => {
     const target = { customerNumber: '1000001', clsId: BOREALIS.clsId }
     expect((await admin.post('/setips', { ...target, whitelist: [], oldWhitelist: [] })).http).toBe(404)
     expect((await admin.post('/changepin', { ...target, pin: '111111' })).http).toBe(404)
-    expect((await admin.post('/saveUsers', { ...target, users: [] })).http).toBe(404)
+    expect((await admin.post('/saveUsers', { ...target, users: [], oldUsers: [] })).http).toBe(404)
     expect(stored(BOREALIS.clsId).version).toBe(1)
   })
 })
@@ -350,20 +350,22 @@ describe('allowed usernames', () => {
     ['a number', [42]],
   ])('refuses %s and changes nothing', async (_label, users) => {
     const before = stored(ACME.clsId)
-    const r = await (await as(ADMIN)).post('/saveUsers', { ...ACME, users })
+    const r = await (await as(ADMIN)).post('/saveUsers', { ...ACME, users, oldUsers: before.usernames })
     expect(r.http).toBe(400)
     expect(r.body.err).toMatch(/users/)
     expect(stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses a view-only user (403)', async () => {
-    const r = await (await as(VIEWER)).post('/saveUsers', { ...ACME, users: [] })
+    const r = await (
+      await as(VIEWER)
+    ).post('/saveUsers', { ...ACME, users: [], oldUsers: stored(ACME.clsId).usernames })
     expect(r.http).toBe(403)
     expect(stored(ACME.clsId).usernames).toEqual(['jdoe', 'asmith', 'ci-runner'])
   })
 
   it('refuses another customer (403)', async () => {
-    expect((await (await as(PARTNER)).post('/saveUsers', { ...ACME, users: [] })).http).toBe(403)
+    expect((await (await as(PARTNER)).post('/saveUsers', { ...ACME, users: [], oldUsers: [] })).http).toBe(403)
   })
 
   it('saves the list and records it', async () => {
@@ -383,8 +385,18 @@ describe('allowed usernames', () => {
 
   it('saves the empty list (all users allowed again)', async () => {
     const admin = await as(ADMIN)
-    expect((await admin.post('/saveUsers', { ...ACME, users: [] })).http).toBe(200)
+    expect((await admin.post('/saveUsers', { ...ACME, users: [], oldUsers: stored(ACME.clsId).usernames })).http).toBe(
+      200,
+    )
     expect(stored(ACME.clsId).usernames).toEqual([])
+  })
+
+  it('refuses a save that does not name the list it started from (400) and changes nothing', async () => {
+    const before = stored(ACME.clsId)
+    const r = await (await as(ADMIN)).post('/saveUsers', { ...ACME, users: ['x'] })
+    expect(r.http).toBe(400)
+    expect(r.body.err).toMatch(/oldUsers: the list the change started from is required/)
+    expect(stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses a stale save (409)', async () => {

@@ -206,22 +206,43 @@ test('a missing rule name is refused with its message', async ({ page }, testInf
   await expect(ruleNames(page)).toHaveCount(before)
 })
 
-test('a save that does not carry the list it started from is refused and changes nothing', async ({
-  page,
-}, testInfo) => {
-  const { customer, email } = account(testInfo)
-  await signIn(page, email, { start: `/whitelistips?customer=${customer}` })
-  const before = await ruleValues(page)
-  const blind = await page.request.post(`/whitelistips?customer=${customer}`, {
+/** Saves that do not carry the list they started from (confirmed already, for Credentials). */
+const BLIND_SAVES: {
+  screen: string
+  path: string
+  form: Record<string, string>
+  saved: (page: Page) => Promise<unknown>
+}[] = [
+  {
+    screen: 'IP Settings',
+    path: '/whitelistips',
     form: { 'rules[0].rulename': 'Blind save', 'rules[0].ipaddress': '0.0.0.0/0' },
+    saved: ruleValues,
+  },
+  {
+    screen: 'Elastic Credentials',
+    path: '/clscredentials',
+    form: { intent: 'saveusers', users: 'blind.save', confirm: 'yes' },
+    saved: (page: Page) => page.getByLabel('Allowed usernames').inputValue(),
+  },
+]
+
+for (const blindSave of BLIND_SAVES) {
+  test(`${blindSave.screen}: a save that does not carry the list it started from is refused and changes nothing`, async ({
+    page,
+  }, testInfo) => {
+    const { customer, email } = account(testInfo)
+    await signIn(page, email, { start: `${blindSave.path}?customer=${customer}` })
+    const before = await blindSave.saved(page)
+    const blind = await page.request.post(`${blindSave.path}?customer=${customer}`, { form: blindSave.form })
+    expect(blind.status()).toBe(400)
+    expect(await blind.text()).toContain(
+      'This page is out of date: reload it and make your change again. Nothing was saved.',
+    )
+    await page.reload()
+    expect(await blindSave.saved(page)).toEqual(before)
   })
-  expect(blind.status()).toBe(400)
-  expect(await blind.text()).toContain(
-    'This page is out of date: reload it and make your change again. Nothing was saved.',
-  )
-  await page.reload()
-  expect(await ruleValues(page)).toEqual(before)
-})
+}
 
 test('PIN change asks for confirmation; No keeps the old PIN, Yes changes it; export downloads it', async ({
   page,
