@@ -19,29 +19,18 @@ import { loadConfig } from '../../server/config'
 import { freePort } from '../../tests/api/support/server'
 import { signedInCookie } from '../../tests/support/portal-session'
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
+import { makeInfo } from '../domain/test-support'
 
 type Scenario = 'answer' | 'refuse' | 'reset' | '500' | 'shape' | 'hang'
 
 const CUSTOMER = '1000001'
-const INFO = {
+const INFO = makeInfo({
   customerNumber: CUSTOMER,
   customerName: 'Acme Aerospace',
-  isPortalView: 0,
   isPortalEdit: 1,
-  isAsc: 0,
-  isFNPLicenseGenerator: 0,
-  isAccessDisabled: 0,
-  isSalesAccess: 0,
-  isSales: 0,
   hasSSL: 1,
-  hasSharedLicense: 0,
-  hasNamedLicense: 0,
-  hasFSA: 0,
   hasElastic: 1,
-  orgType: 'Direct',
-  supportEmail: '',
-  ansysExportControlStatus: 'approved',
-}
+})
 
 /** What a working API would answer, by method and path. */
 const ANSWERS: Record<string, unknown> = {
