@@ -15,7 +15,7 @@ import { loginUrlFor } from './return-to'
 /** Refresh this long before the access token expires. */
 export const REFRESH_MARGIN_MS = 60_000
 
-type AuthContext = Pick<AppLoadContext, 'db' | 'config'>
+type AuthContext = Pick<AppLoadContext, 'db' | 'config'> & Partial<Pick<AppLoadContext, 'requestMemo'>>
 
 export interface Authenticated {
   session: PortalSession
@@ -23,7 +23,18 @@ export interface Authenticated {
   accessToken: string
 }
 
-export async function requireAuth(request: Request, context: AuthContext): Promise<Authenticated> {
+/**
+ * Signed in, once per request: the loaders and the action of one request (the shell's and the
+ * screen's run side by side) share one session, so a change one of them saves (the flash it
+ * showed, the customer it left) is not written back over by another's older copy.
+ */
+export function requireAuth(request: Request, context: AuthContext): Promise<Authenticated> {
+  return context.requestMemo
+    ? context.requestMemo('signed-in session', () => authenticate(request, context))
+    : authenticate(request, context)
+}
+
+async function authenticate(request: Request, context: AuthContext): Promise<Authenticated> {
   const session = await getSession(request, context)
   let accessToken = session.get('accessToken')
   if (!accessToken) throw await signInAgain(request, context, session)
