@@ -11,6 +11,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${PORT}`
 const CI = !!process.env.CI
 const DATA_DIR = PORT === 3100 ? 'data/e2e' : `data/e2e-${PORT}`
+/** The Nu HTML checker's service (tests/e2e/support/test.ts sends it every page). */
+const VNU_PORT = PORT + 5000
+process.env.VNU_URL = `http://127.0.0.1:${VNU_PORT}/`
 /**
  * Where traces and screenshots of failures go. Playwright empties this folder
  * when a run starts, so each run gets its own (several runs in one checkout
@@ -51,14 +54,26 @@ export default defineConfig({
     { name: 'no-js', use: { javaScriptEnabled: false } },
     { name: 'js', use: { javaScriptEnabled: true } },
   ],
-  webServer: {
-    // A fresh database on every start: created, migrated and seeded by the server.
-    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev npx tsx server/index.ts`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: !CI,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // A fresh database on every start: created, migrated and seeded by the server.
+      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev npx tsx server/index.ts`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: !CI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The checker's recursive grammar needs a larger thread stack than Java's default.
+      command: `java -Xss4m -Dnu.validator.servlet.bind-address=127.0.0.1 -cp node_modules/vnu-jar/build/dist/vnu.jar nu.validator.servlet.Main ${VNU_PORT}`,
+      url: process.env.VNU_URL,
+      reuseExistingServer: !CI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

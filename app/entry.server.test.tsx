@@ -129,6 +129,10 @@ describe('entry.server', () => {
     expect(rest).toContain('<p id="count">Counted: 1 234 cores</p>')
     expect(rest).toMatch(/streamController\.enqueue\([^<]*1 234 cores/)
     expect(document).toContain('streamController.close()')
+    // Everything, the late parts included, is inside the document: the end tags come last, once.
+    expect(shell).not.toContain('</html>')
+    expect(document.match(/<\/body><\/html>/g)).toHaveLength(1)
+    expect(document.endsWith('</body></html>')).toBe(true)
     // Every inline script, React's own included, carries the page's CSP nonce.
     const scripts = document.match(/<script\b[^>]*>/g) ?? []
     expect(scripts.length).toBeGreaterThan(1)

@@ -1,14 +1,15 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { closeDocumentLast } from './document-close.server'
 
 /** How long loader data deferred by a page may take to settle (Remix reads this export); the render stops a second later. */
 export const streamTimeout = 5_000
 
 /**
  * The document is streamed: the shell goes out as soon as it is rendered, and
- * values a loader deferred follow in the same response when they settle.
+ * values a loader deferred follow in the same response when they settle,
+ * inside the document (before its end tags).
  */
 export default function handleRequest(
   request: Request,
@@ -26,7 +27,7 @@ export default function handleRequest(
         nonce: loadContext.cspNonce,
         onShellReady() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = closeDocumentLast()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
           resolve(

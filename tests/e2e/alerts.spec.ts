@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { gotoPortal, signIn, waitForPortal } from './support/auth'
 import { jsEnabled } from './support/env'
 import { expectNoSeriousA11yViolations } from './support/a11y'

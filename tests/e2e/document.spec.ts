@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 
 /** How a page travels: whole, plain or gzipped; HEAD with headers alone. The same with or without JavaScript. */

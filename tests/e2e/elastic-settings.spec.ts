@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test'
 import { signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { flashPanel, mainNav } from './support/shell'

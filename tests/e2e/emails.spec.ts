@@ -8,7 +8,7 @@
  * 1000001 and the tests of this file run one after the other.
  */
 import fs from 'node:fs'
-import { expect, test, type Dialog, type Page, type Request, type TestInfo } from '@playwright/test'
+import { expect, test, type Dialog, type Page, type Request, type TestInfo } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { jsEnabled } from './support/env'

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { expectBreadcrumbs, expectNav, flashPanel, mainNav, type NavGroupView } from './support/shell'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 

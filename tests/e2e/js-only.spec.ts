@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { customerCombobox, mainNav, userMenuLabel } from './support/shell'

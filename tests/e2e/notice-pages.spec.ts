@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { customerBox, expectBreadcrumbs, mainNav } from './support/shell'
 import { CUSTOMERS, NOTICE } from './support/expectations'

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { waitForPortal } from './support/auth'
 import { startIdentityProvider, type IdentityProvider } from '../support/identity-provider'
 

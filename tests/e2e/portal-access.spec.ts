@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Browser, type Page, type TestInfo } from './support/test'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'

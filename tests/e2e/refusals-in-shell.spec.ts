@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from './support/test'
 import { signIn, waitForPortal } from './support/auth'
 import { customerBox, mainNav } from './support/shell'
 import { CUSTOMERS, NOTICE } from './support/expectations'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { customerBox, expectBreadcrumbs, expectNav, expectRoleLabel, mainNav, mainRegion } from './support/shell'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { mainNav, menuPopup, menuTrigger, openUserMenu, userMenuLabel } from './support/shell'

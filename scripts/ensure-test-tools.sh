@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what the browser tests need when it is missing: Debian's Chromium,
+# and a Java runtime for the Nu HTML checker (vnu-jar) that validates every page.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+echo "Installing ${missing[*]} (Debian packages) for the browser tests..."
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+/usr/bin/chromium --version
+java -version

@@ -1,0 +1,65 @@
+import { test as base, expect, type Response } from '@playwright/test'
+import { htmlErrors, type HtmlProblem } from './html-check'
+
+export * from '@playwright/test'
+
+interface CheckedDocument {
+  url: string
+  html: string
+}
+
+/**
+ * Every test of the browser suite: each HTML document the portal (or its
+ * identity provider) serves during the test, and with JavaScript the page as
+ * it stands at the end of the test, goes through the Nu HTML checker; the test
+ * fails on any error it reports.
+ */
+export const test = base.extend<{ validHtml: void }>({
+  validHtml: [
+    async ({ context, page, baseURL }, use, testInfo) => {
+      const origin = new URL(baseURL ?? 'http://localhost').origin
+      const documents: Promise<CheckedDocument | null>[] = []
+      const onResponse = (response: Response) => {
+        if (!isOwnDocument(response, origin)) return
+        documents.push(
+          response.text().then(
+            (html) => ({ url: response.url(), html }),
+            // The page moved on before its body could be read: nothing to check.
+            () => null,
+          ),
+        )
+      }
+      context.on('response', onResponse)
+      await use()
+      context.off('response', onResponse)
+
+      if (testInfo.project.name === 'js' && !page.isClosed() && page.url().startsWith(origin)) {
+        const html = await page.content().catch(() => null)
+        if (html) documents.push(Promise.resolve({ url: `${page.url()} (after scripts)`, html }))
+      }
+      // A test that already failed reports its own failure; the checker's adds nothing to it.
+      if (testInfo.status !== testInfo.expectedStatus) return
+      const problems: string[] = []
+      for (const document of await Promise.all(documents)) {
+        if (!document) continue
+        for (const problem of await htmlErrors(document.html)) problems.push(describe(document.url, problem))
+      }
+      expect(problems, 'the Nu HTML checker finds no errors in the pages of this test').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+function isOwnDocument(response: Response, origin: string): boolean {
+  const request = response.request()
+  if (!request.isNavigationRequest() || request.frame().parentFrame() !== null) return false
+  if (!response.url().startsWith(origin)) return false
+  if (response.status() >= 300 && response.status() < 400) return false
+  return (response.headers()['content-type'] ?? '').startsWith('text/html')
+}
+
+function describe(url: string, problem: HtmlProblem): string {
+  const where = problem.line ? ` (line ${problem.line})` : ''
+  const extract = problem.extract ? `: ${problem.extract.replace(/\s+/g, ' ').slice(0, 160)}` : ''
+  return `${url}${where}: ${problem.message}${extract}`
+}
