@@ -165,7 +165,8 @@ test.describe('navigation follows the selected customer', () => {
         const href = await link.getAttribute('href')
         expect(href, `${group.group} > ${item}`).toMatch(/^\/[\w-]+\?customer=1000001$/)
         await link.click()
-        await expect(page).toHaveURL(href!)
+        // A screen with a saved view (e.g. the e-mail list's sort) adds it to the address.
+        await expect(page).toHaveURL((url) => `${url.pathname}?customer=${url.searchParams.get('customer')}` === href)
         await expect(page.getByRole('heading', { name: /Page not found|Something went wrong/ })).toHaveCount(0)
         await expectBreadcrumbs(page, [group.group, item])
         // A screen that is not built yet says so under its own title.

@@ -1,4 +1,4 @@
-import { test as base, expect, type Response } from '@playwright/test'
+import { test as base, expect, type Request, type Response } from '@playwright/test'
 import { htmlErrors, type HtmlProblem } from './html-check'
 
 export * from '@playwright/test'
@@ -52,10 +52,19 @@ export const test = base.extend<{ validHtml: void }>({
 
 function isOwnDocument(response: Response, origin: string): boolean {
   const request = response.request()
-  if (!request.isNavigationRequest() || request.frame().parentFrame() !== null) return false
+  if (!request.isNavigationRequest() || !inMainFrame(request)) return false
   if (!response.url().startsWith(origin)) return false
   if (response.status() >= 300 && response.status() < 400) return false
   return (response.headers()['content-type'] ?? '').startsWith('text/html')
+}
+
+function inMainFrame(request: Request): boolean {
+  try {
+    return request.frame().parentFrame() === null
+  } catch {
+    // A new window's first request comes before its frame exists: that is a main frame too.
+    return true
+  }
 }
 
 function describe(url: string, problem: HtmlProblem): string {
