@@ -1,5 +1,9 @@
-/** The warning dialog of UnsavedChangesGuard (unsaved-changes.tsx), which loads it when it is first needed. */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
+/**
+ * The warning dialog of UnsavedChangesGuard (unsaved-changes.tsx), which loads it with the first unsaved
+ * change. A ModalDialog, since a user who leaves at once finds it mounting already open.
+ */
+import { DialogPanel, DialogTitle } from '@headlessui/react'
+import { ModalDialog } from './modal-dialog'
 
 export const UNSAVED_CHANGES_MESSAGE =
   'WARNING: You have unsaved changes. Press Cancel to go back and save these changes. Press Ok to lose these changes.'
@@ -14,7 +18,7 @@ export function UnsavedChangesDialog({
   onOk: () => void
 }) {
   return (
-    <Dialog open={open} onClose={onCancel} className="relative z-50">
+    <ModalDialog open={open} onClose={onCancel} className="relative z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel
@@ -36,6 +40,6 @@ export function UnsavedChangesDialog({
           </div>
         </DialogPanel>
       </div>
-    </Dialog>
+    </ModalDialog>
   )
 }
