@@ -18,6 +18,44 @@ const IO_MODULES = [
   'drizzle-orm/better-sqlite3',
 ]
 
+/**
+ * The whole of zod (and conform's zod adapter, which loads it) is 90 KB of compressed script;
+ * modules the browser can load use zod/mini (docs/decisions/0007-browser-script-budget.md).
+ */
+const FULL_ZOD_MESSAGE =
+  'This module can reach the browser: use zod/mini, parseWithSchema (app/ui/parse-with-schema.ts) in the browser and parseWithZod from a .server module.'
+const FULL_ZOD = {
+  paths: ['zod', '@conform-to/zod'].map((name) => ({ name, message: FULL_ZOD_MESSAGE })),
+  patterns: [
+    {
+      group: ['zod/*', '!zod/mini', '!zod/v4/mini', '!zod/v4-mini', '!zod/v4/core', '@conform-to/zod/*'],
+      message: FULL_ZOD_MESSAGE,
+    },
+  ],
+}
+/** The domain layer stays pure. */
+const DOMAIN_IO = {
+  paths: IO_MODULES.map((name) => ({ name, message: 'app/domain holds pure rules: no I/O.' })),
+  patterns: [
+    {
+      group: ['**/upstream/**', '**/portal/**', '**/auth/**', '**/db/**', '**/api/**', '**/server/**'],
+      message: 'app/domain holds pure rules: it does not reach the API, the database or the server.',
+    },
+  ],
+}
+/** Every module of app/ the browser's bundle can reach: not server-only, test or resource-route modules. */
+const BROWSER_MODULES = {
+  files: ['app/**/*.{ts,tsx}'],
+  ignores: [
+    'app/**/*.server.{ts,tsx}',
+    'app/**/*.test.{ts,tsx}',
+    'app/entry.server.tsx',
+    'app/domain/test-support.ts',
+    // Resource routes export no component: their browser module is empty.
+    'app/routes/resources.*',
+  ],
+}
+
 export default tseslint.config(
   {
     ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
@@ -87,20 +125,22 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    ...BROWSER_MODULES,
+    rules: { 'no-restricted-imports': ['error', FULL_ZOD] },
+  },
+  {
     files: ['app/domain/**/*.ts'],
     ignores: ['app/domain/**/*.test.ts', 'app/domain/test-support.ts'],
+    rules: { 'no-restricted-imports': ['error', DOMAIN_IO] },
+  },
+  {
+    // Both rules at once for the domain modules the browser can reach (a later setting of a rule replaces an earlier one).
+    files: ['app/domain/**/*.ts'],
+    ignores: BROWSER_MODULES.ignores,
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: IO_MODULES.map((name) => ({ name, message: 'app/domain holds pure rules: no I/O.' })),
-          patterns: [
-            {
-              group: ['**/upstream/**', '**/portal/**', '**/auth/**', '**/db/**', '**/api/**', '**/server/**'],
-              message: 'app/domain holds pure rules: it does not reach the API, the database or the server.',
-            },
-          ],
-        },
+        { paths: [...DOMAIN_IO.paths, ...FULL_ZOD.paths], patterns: [...DOMAIN_IO.patterns, ...FULL_ZOD.patterns] },
       ],
     },
   },

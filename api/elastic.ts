@@ -136,7 +136,7 @@ const SERVER_LISTS: {
     setPath: string
     field: string
     oldField: string
-    schema: z.ZodType<ServerRow[K]>
+    schema: z.core.$ZodType<ServerRow[K]>
     looseSchema: z.ZodType<ServerRow[K]>
   }
 } = {

@@ -3,18 +3,21 @@
  * number, trimmed. The API, the portal's guards and its routes all accept exactly
  * this, so a number one of them takes is never refused by another.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
-export const customerNumberSchema = z
-  .union([z.string(), z.number().int().nonnegative()])
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'customer number is required')
-      .max(32)
-      .regex(/^[A-Za-z0-9_-]+$/, 'customer number may only hold letters, digits, - and _'),
-  )
+export const customerNumberSchema = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.number().check(z.int(), z.nonnegative())]),
+    z.transform((v) => String(v).trim()),
+  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, 'customer number is required'),
+      z.maxLength(32),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'customer number may only hold letters, digits, - and _'),
+    ),
+)
 
 /** The customer number in `value`, or null when there is none or it is not one. */
 export function customerNumberOf(value: unknown): string | null {

@@ -3,7 +3,7 @@
  * 4 "PIN and usernames" and 5): the 6-digit PIN and the list of allowed usernames.
  * The same rules run in the browser, in the portal's action and in the API.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { parseSavedList } from './saved-list'
 
 export const PIN_LENGTH = 6
@@ -134,27 +134,34 @@ export function credentialsFileName(deviceId: string): string {
   return `elastic-server-${safe}.json`
 }
 
-export const pinSchema = z
-  .string({ error: CREDENTIAL_MESSAGES.pinInvalid })
-  .refine(isValidPin, CREDENTIAL_MESSAGES.pinInvalid)
+const pinText = (message: string) => z.string({ error: message }).check(z.refine(isValidPin, message))
 
-export const usernamesSchema = z.array(z.string()).superRefine((users, ctx) => {
-  const result = checkUsernames(users)
-  if (!result.ok) ctx.addIssue({ code: 'custom', message: `${CREDENTIAL_MESSAGES.usernamesInvalid} ${result.reason}` })
-})
+export const pinSchema = pinText(CREDENTIAL_MESSAGES.pinInvalid)
+
+export const usernamesSchema = z.array(z.string()).check(
+  z.superRefine((users, ctx) => {
+    const result = checkUsernames(users)
+    if (!result.ok)
+      ctx.addIssue({ code: 'custom', message: `${CREDENTIAL_MESSAGES.usernamesInvalid} ${result.reason}` })
+  }),
+)
 
 /* ------------------------------------------------------------------ the screen's forms */
 
 /** The textarea's text as a list of usernames, or the spec's message followed by the reason. */
-const usernamesText = z
-  .string()
-  .optional()
-  .transform((text, ctx) => {
+const usernamesText = z.pipe(
+  z.optional(z.string()),
+  z.transform((text: string | undefined, ctx) => {
     const parsed = parseUsernames(text)
     if (parsed.ok) return parsed.users
-    ctx.addIssue({ code: 'custom', message: `${CREDENTIAL_MESSAGES.usernamesInvalid} ${parsed.reason}` })
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message: `${CREDENTIAL_MESSAGES.usernamesInvalid} ${parsed.reason}`,
+    })
     return z.NEVER
-  })
+  }),
+)
 
 /** The saved usernames an edit started from, as the form carries them; undefined when unreadable. */
 export function parseSavedUsernames(text: unknown): string[] | undefined {
@@ -167,20 +174,18 @@ export const pinFormSchema = z.object({ pin: pinSchema })
 /** The usernames form: the list, and the saved list it started from (oldUsers, JSON). */
 export const usernamesFormSchema = z.object({
   users: usernamesText,
-  oldUsers: z.string().optional().transform(parseSavedUsernames),
+  oldUsers: z.pipe(
+    z.optional(z.string()),
+    z.transform((text: string | undefined) => parseSavedUsernames(text)),
+  ),
 })
 
 /** Each intent of the screen's action with its own fields. */
 export const credentialsActionSchema = z.discriminatedUnion('intent', [
-  pinFormSchema.extend({ intent: z.literal('changepin') }),
+  z.extend(pinFormSchema, { intent: z.literal('changepin') }),
   // Export without JavaScript: the PIN shown must be valid, and (the action checks) the stored one.
-  z.object({
-    intent: z.literal('export'),
-    pin: z
-      .string({ error: CREDENTIAL_MESSAGES.pinExportInvalid })
-      .refine(isValidPin, CREDENTIAL_MESSAGES.pinExportInvalid),
-  }),
-  usernamesFormSchema.extend({ intent: z.literal('saveusers') }),
+  z.object({ intent: z.literal('export'), pin: pinText(CREDENTIAL_MESSAGES.pinExportInvalid) }),
+  z.extend(usernamesFormSchema, { intent: z.literal('saveusers') }),
 ])
 
 export type CredentialsIntent = z.infer<typeof credentialsActionSchema>['intent']

@@ -16,7 +16,7 @@
  * Every link the grid makes carries `size`, so "the URL carries a view" is
  * simply "one of these parameters is present".
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export type SortDirection = 'asc' | 'desc'
 export interface SortKey {
@@ -239,7 +239,7 @@ export function decodeFilter<Row>(column: GridColumnSpec<Row>, raw: string): Col
 
 /* ------------------------------------------------------------------ parsing */
 
-const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1)
+const pageSchema = z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE)), 1)
 
 function parseSort<Row>(spec: GridSpec<Row>, raw: string | null): SortKey[] {
   if (raw === null) return spec.defaultSort.map((s) => ({ ...s }))
@@ -618,23 +618,25 @@ export function toSavedView<Row>(spec: GridSpec<Row>, view: GridView): SavedGrid
   }
 }
 
+const text = z.pipe(z.union([z.string(), z.number()]), z.transform(String))
+
 const savedFilterSchema = z.union([
   z.object({
     filterType: z.literal('set'),
-    values: z.array(z.union([z.string(), z.number()]).transform(String)).min(1),
+    values: z.array(text).check(z.minLength(1)),
   }),
   z.object({
-    filterType: z.literal('text').optional(),
-    type: z.enum(['contains', 'equals']).catch('contains'),
-    filter: z.union([z.string(), z.number()]).transform(String),
+    filterType: z.optional(z.literal('text')),
+    type: z.catch(z.enum(['contains', 'equals']), 'contains'),
+    filter: text,
   }),
 ])
 
 const savedSortSchema = z.array(
-  z.object({ colId: z.string(), sort: z.enum(['asc', 'desc']), sortIndex: z.number().nullish() }),
+  z.object({ colId: z.string(), sort: z.enum(['asc', 'desc']), sortIndex: z.nullish(z.number()) }),
 )
 const savedColumnsSchema = z.array(
-  z.object({ colId: z.string(), hide: z.boolean().nullish(), width: z.number().nullish() }),
+  z.object({ colId: z.string(), hide: z.nullish(z.boolean()), width: z.nullish(z.number()) }),
 )
 
 /**

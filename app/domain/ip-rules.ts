@@ -5,8 +5,8 @@
  * portal's action and in the API.
  */
 import ipaddr from 'ipaddr.js'
-import { z } from 'zod'
-import { parseSavedList } from './saved-list'
+import * as z from 'zod/mini'
+import { parseSavedList, SAVED_LIST_MAX_LENGTH } from './saved-list'
 
 export interface WhitelistRule {
   rulename: string
@@ -155,33 +155,36 @@ export function whitelistControls(
   }
 }
 
-/** A missing value gets the "required" message, another type a plain one. */
-const textOrRequired = (required: string) => ({
-  error: (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === null ? required : 'Expected text.',
-})
-
-/** Adds one zod issue per message a validator returns. */
-function check(validate: (v: string) => string | null) {
-  return (value: string, ctx: z.RefinementCtx) => {
-    const message = validate(value)
-    if (message) ctx.addIssue({ code: 'custom', message })
-  }
+/**
+ * A trimmed text checked by `validate`. A missing value (a form's empty field arrives
+ * as undefined) gets the "required" message, another type a plain one; the value is
+ * trimmed after validation.
+ */
+function checkedText(required: string, validate: (v: string) => string | null) {
+  const text = z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Expected text.'),
+  })
+  return z.pipe(
+    text.check(
+      z.superRefine((value, ctx) => {
+        const message = validate(value)
+        if (message) ctx.addIssue({ code: 'custom', message })
+      }),
+    ),
+    z.transform((v: string) => v.trim()),
+  )
 }
 
-/**
- * One rule. Missing values (a form's empty field arrives as undefined) get the
- * "required" message; values are trimmed after validation.
- */
+/** One rule. */
 export const whitelistRuleSchema = z.object({
-  rulename: z
-    .string(textOrRequired(IP_MESSAGES.ruleNameRequired))
-    .superRefine(check(ruleNameError))
-    .transform((v) => v.trim()),
-  ipaddress: z
-    .string(textOrRequired(IP_MESSAGES.addressRequired))
-    .superRefine(check(ipAddressError))
-    .transform((v) => v.trim()),
+  rulename: checkedText(IP_MESSAGES.ruleNameRequired, ruleNameError),
+  ipaddress: checkedText(IP_MESSAGES.addressRequired, ipAddressError),
 })
 
-export const whitelistSchema = z.array(whitelistRuleSchema).max(MAX_RULES, IP_MESSAGES.tooManyRules)
+export const whitelistSchema = z.array(whitelistRuleSchema).check(z.maxLength(MAX_RULES, IP_MESSAGES.tooManyRules))
+
+/** The screen's form: the rules, and the saved list the user started from (JSON), so a save over someone else's is refused. */
+export const whitelistFormSchema = z.object({
+  baseline: z.optional(z.string().check(z.maxLength(SAVED_LIST_MAX_LENGTH))),
+  rules: z._default(whitelistSchema, []),
+})

@@ -7,9 +7,7 @@ import {
   emailFormatValid,
   emailProblem,
   isFreeEmailDomain,
-  parseBaseline,
   portalAccessAuthority,
-  portalAccessFormSchema,
   PORTAL_ACCESS_MESSAGES as M,
   roleFromStored,
   roleProblem,
@@ -19,6 +17,7 @@ import {
   type Contact,
   type PortalAccessAuthority,
 } from './portal-access'
+import { parseBaseline, portalAccessFormSchema } from './portal-access-form'
 import { makeInfo, makeUser } from './test-support'
 
 const free = FREE_EMAIL_DOMAINS

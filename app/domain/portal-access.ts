@@ -7,9 +7,7 @@
  * 'Administrator' (Licensing Portal Administrator), 'Viewer' (Licensing Portal
  * Viewer) or 'Support Coordinator'. Stored roles are admin, viewer and asc.
  */
-import { z } from 'zod'
 import { flagSet, isBusops, isViewOnly } from './permissions'
-import { parseSavedList } from './saved-list'
 import type { AccountInfo, User } from './types'
 
 export const ROLE_ADMINISTRATOR = 'Administrator'
@@ -259,77 +257,4 @@ export function changeProblems(
 export function sortContacts<C extends Contact>(contacts: readonly C[]): C[] {
   const order: Record<PortalRole, number> = { 'Support Coordinator': 0, Administrator: 1, Viewer: 2 }
   return [...contacts].sort((a, b) => order[a.role] - order[b.role] || a.email.localeCompare(b.email))
-}
-
-/* ------------------------------------------------------------------ the form */
-
-/** The editable rows of the form; Support Coordinator rows are shown locked outside it. */
-export interface PortalAccessFormOptions {
-  freeDomains: ReadonlySet<string>
-  /** The list as loaded (every row, coordinators included). */
-  baseline: readonly Contact[]
-  authority: PortalAccessAuthority
-}
-
-const formRow = z.object({
-  email: z.string().max(10_000).optional(),
-  role: z.string().max(100).optional(),
-})
-
-/**
- * The conform/zod schema of the form: `contacts[i].email`, `contacts[i].role`.
- * Field errors carry the spec's messages; rules about the change as a whole
- * (grant Administrator, own row) land on the offending role or e-mail field.
- */
-export function portalAccessFormSchema({ freeDomains, baseline, authority }: PortalAccessFormOptions) {
-  const locked = baseline.filter((c) => c.role === ROLE_COORDINATOR)
-  const before = new Map(baseline.map((c) => [normalizeEmail(c.email), c.role]))
-  return z
-    .object({ contacts: z.array(formRow).max(MAX_CONTACTS, M.tooMany).default([]) })
-    .superRefine((value, ctx) => {
-      const rows = value.contacts
-      // Locked rows count for duplicates: check them first, report only the editable rows.
-      const problems = contactProblems([...locked, ...rows], freeDomains, {
-        coordinators: new Set(locked.map((c) => normalizeEmail(c.email))),
-        known: new Set(before.keys()),
-      }).filter((p) => p.index >= locked.length)
-      for (const p of problems) {
-        ctx.addIssue({ code: 'custom', path: ['contacts', p.index - locked.length, p.field], message: p.message })
-      }
-      if (problems.length > 0) return
-      rows.forEach((row, index) => {
-        const email = normalizeEmail(row.email ?? '')
-        const was = before.get(email)
-        if (authority.selfEmail === email && was !== row.role) {
-          ctx.addIssue({ code: 'custom', path: ['contacts', index, 'role'], message: M.self })
-        } else if (!authority.canGrantAdmin && row.role === ROLE_ADMINISTRATOR && was !== ROLE_ADMINISTRATOR) {
-          ctx.addIssue({ code: 'custom', path: ['contacts', index, 'role'], message: M.grantAdmin })
-        } else if (!authority.canGrantAdmin && was === ROLE_ADMINISTRATOR && row.role !== ROLE_ADMINISTRATOR) {
-          ctx.addIssue({ code: 'custom', path: ['contacts', index, 'role'], message: M.changeAdmin })
-        }
-      })
-      const kept = new Set(rows.map((r) => normalizeEmail(r.email ?? '')))
-      for (const c of baseline) {
-        const email = normalizeEmail(c.email)
-        if (c.role === ROLE_COORDINATOR || kept.has(email)) continue
-        if (email === authority.selfEmail || (!authority.canGrantAdmin && c.role === ROLE_ADMINISTRATOR)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['contacts'],
-            message: `${email}: ${email === authority.selfEmail ? M.self : M.changeAdmin}`,
-          })
-        }
-      }
-    })
-    .transform((value) => [
-      ...locked.map((c) => ({ email: normalizeEmail(c.email), role: c.role })),
-      ...value.contacts.map((r) => ({ email: normalizeEmail(r.email ?? ''), role: r.role as PortalRole })),
-    ])
-}
-
-const savedContact = z.object({ email: z.string(), role: z.enum(PORTAL_ROLES) })
-
-/** The baseline carried in the form's hidden field; anything unreadable counts as an empty list. */
-export function parseBaseline(text: unknown): Contact[] {
-  return parseSavedList(text, savedContact, MAX_CONTACTS) ?? []
 }

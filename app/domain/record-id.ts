@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** A record id as text: decimal digits only, no sign, no leading zero, at most 15 digits (a safe integer). */
 export const DECIMAL_ID = /^[1-9][0-9]{0,14}$/
@@ -11,11 +11,11 @@ export const RECORD_ID_MESSAGE = 'id must be a positive whole number in decimal 
  */
 export const recordIdSchema = z.union(
   [
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    z
-      .string()
-      .regex(DECIMAL_ID)
-      .transform((text) => Number(text)),
+    z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+    z.pipe(
+      z.string().check(z.regex(DECIMAL_ID)),
+      z.transform((text) => Number(text)),
+    ),
   ],
   { error: RECORD_ID_MESSAGE },
 )

@@ -3,7 +3,7 @@
  * that a save over someone else's change can be refused. The field comes back from
  * the browser, so it is read defensively: one parser for every such list.
  */
-import type { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** A form that does not say which saved list it started from cannot be saved safely. */
 export const STALE_FORM_MESSAGE = 'This page is out of date: reload it and make your change again. Nothing was saved.'
@@ -17,7 +17,7 @@ export const SAVED_LIST_MAX_LENGTH = 200_000
  */
 export function parseSavedList<T>(
   text: unknown,
-  item: z.ZodType<T>,
+  item: z.core.$ZodType<T>,
   maxItems = Number.POSITIVE_INFINITY,
 ): T[] | undefined {
   if (typeof text !== 'string' || text.length > SAVED_LIST_MAX_LENGTH) return undefined
@@ -31,7 +31,7 @@ export function parseSavedList<T>(
   const entries: T[] = []
   for (const entry of value) {
     if (entries.length >= maxItems) break
-    const parsed = item.safeParse(entry)
+    const parsed = z.safeParse(item, entry)
     if (parsed.success) entries.push(parsed.data)
   }
   return entries

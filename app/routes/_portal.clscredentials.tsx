@@ -6,7 +6,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
   CREDENTIAL_MESSAGES,
   credentialsActionSchema,
@@ -28,9 +27,11 @@ import {
   type ElasticServer,
 } from '../upstream/elastic.server'
 import { redirectWithFlash } from '../portal/screen-guard.server'
+import { parseWithZod } from '../portal/parse-form.server'
 import { askConfirmation, ConfirmStep, isConfirmed, type Confirmation } from '../ui/confirm-step'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { parseWithSchema } from '../ui/parse-with-schema'
 import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { ScreenErrorBoundary } from '../ui/error-page'
@@ -193,19 +194,18 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
     id: 'credentials-pin',
     lastResult: resultFor(PIN_INTENTS),
     defaultValue: { pin: storedPin ?? '' },
-    constraint: getZodConstraint(pinFormSchema),
+    constraint: { pin: { required: true } },
     shouldValidate: 'onInput',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pinFormSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, pinFormSchema),
   })
   const [usersForm, usersFields] = useForm({
     id: 'credentials-users',
     lastResult: resultFor(USERS_INTENTS),
     defaultValue: { users: formatUsernames(savedUsers), oldUsers: JSON.stringify(savedUsers) },
-    constraint: getZodConstraint(usernamesFormSchema),
     shouldValidate: 'onInput',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: usernamesFormSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, usernamesFormSchema),
   })
 
   const pin = pinFields.pin.value ?? ''

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { alertPanels, alertSummary, NOTIFICATIONS_MAX_SIZE } from '../domain/alerts'
 import { getActiveNotifications, getResolvedNotifications } from '../upstream/notifications.server'
 import { requireScreen } from '../portal/screen-guard.server'
@@ -13,11 +12,9 @@ import { useShellLinks } from '../ui/alerts/use-shell-links'
 
 export const meta: MetaFunction = () => [{ title: 'Alerts | Licensing Portal' }]
 
-const tabSchema = z.enum(['active', 'resolved']).catch('active')
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireScreen(request, context, '/notifications')
-  const tab: AlertsTab = tabSchema.parse(new URL(request.url).searchParams.get('tab') ?? 'active')
+  const tab: AlertsTab = new URL(request.url).searchParams.get('tab') === 'resolved' ? 'resolved' : 'active'
   const now = new Date()
   if (tab === 'active') {
     const reply = await getActiveNotifications(api)

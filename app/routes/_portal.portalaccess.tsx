@@ -15,19 +15,17 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   ASSIGNABLE_ROLES,
   PORTAL_ACCESS_MESSAGES as M,
-  parseBaseline,
-  portalAccessFormSchema,
   ROLE_COORDINATOR,
   sameContacts,
   type Contact,
   type PortalAccessAuthority,
 } from '../domain/portal-access'
-import { FREE_EMAIL_DOMAINS as SERVER_FREE_DOMAINS } from '../domain/free-email-domains.server'
-import { FREE_EMAIL_DOMAINS as BROWSER_FREE_DOMAINS } from '../domain/free-email-domains.client'
+import { parseBaseline, portalAccessFormSchema } from '../domain/portal-access-form'
+import { FREE_EMAIL_DOMAINS } from '../domain/free-email-domains.server'
+import { parseWithZod } from '../portal/parse-form.server'
 import { withReauth } from '../portal/context.server'
 import { failureStatus, requirePortalAccessScreen } from '../upstream/portal-access.server'
 import { redirectWithFlash } from '../portal/screen-guard.server'
@@ -36,11 +34,14 @@ import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { parseWithSchema } from '../ui/parse-with-schema'
 import { ScreenErrorBoundary } from '../ui/error-page'
 
 const SCREEN = '/portalaccess'
 const FORM_ID = 'portal-access'
 export const SAVED_MESSAGE = 'Portal access saved.'
+/** The list of free mail providers is large: the server checks it when the form is submitted. */
+const NO_FREE_DOMAINS: ReadonlySet<string> = new Set()
 
 export const meta: MetaFunction = () => [{ title: 'Licensing Portal Access | Licensing Portal' }]
 
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const screen = await requirePortalAccessScreen(request, context, SCREEN)
   const formData = await request.formData()
   const baseline = parseBaseline(formData.get('baseline'))
-  const schema = portalAccessFormSchema({ freeDomains: SERVER_FREE_DOMAINS, baseline, authority: screen.authority })
+  const schema = portalAccessFormSchema({ freeDomains: FREE_EMAIL_DOMAINS, baseline, authority: screen.authority })
   const submission = parseWithZod(formData, { schema })
   const answer = (body: Omit<ActionResult, 'baseline'>, status: number) =>
     data({ ...body, baseline } satisfies ActionResult, { status })
@@ -154,14 +155,14 @@ function ContactsForm({
   const navigation = useNavigation()
   const locked = baseline.filter((c) => c.role === ROLE_COORDINATOR)
   const editable = baseline.filter((c) => c.role !== ROLE_COORDINATOR)
-  const schema = portalAccessFormSchema({ freeDomains: BROWSER_FREE_DOMAINS ?? new Set(), baseline, authority })
+  const schema = portalAccessFormSchema({ freeDomains: NO_FREE_DOMAINS, baseline, authority })
   const [form, fields] = useForm<{ contacts: Row[] }, Contact[]>({
     id: FORM_ID,
     lastResult,
     defaultValue: { contacts: editable.map((c) => ({ email: c.email, role: c.role })) },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, schema),
   })
   const current = schema.safeParse({ contacts: form.value?.contacts ?? [] })
   const valid = current.success

@@ -5,10 +5,10 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { AUDIT_AREA_LABELS, auditAreaLabel, summarizeChange } from '../domain/audit-summary'
 import { withReauth } from '../portal/context.server'
 import { requirePortalAccessScreen } from '../upstream/portal-access.server'
+import { auditQuerySchema } from '../portal/audit-query.server'
 import type { FilterRule } from '../upstream/envelope'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
@@ -20,18 +20,10 @@ export const STAFF_ONLY_MESSAGE = 'The change history is available to vendor sta
 
 export const meta: MetaFunction = () => [{ title: 'Change history | Licensing Portal' }]
 
-const querySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  area: z
-    .enum(Object.keys(AUDIT_AREA_LABELS) as [string, ...string[]])
-    .or(z.literal(''))
-    .catch(''),
-})
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const screen = await requirePortalAccessScreen(request, context, SCREEN)
   const url = new URL(request.url)
-  const query = querySchema.parse({
+  const query = auditQuerySchema.parse({
     page: url.searchParams.get('page') ?? undefined,
     area: url.searchParams.get('area') ?? '',
   })

@@ -2,23 +2,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react'
 import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { useState } from 'react'
-import { z } from 'zod'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { commitSession } from '../auth/session.server'
 import { forgetFeatures } from '../portal/context.server'
 import { requireScreen } from '../portal/screen-guard.server'
+import { parseFeatureFlagsForm } from '../portal/feature-flags-form.server'
 import { featurePanelVisible, flagSelectionError, type FeatureFlag } from '../domain/feature-flags'
 import { safeReturnTo } from '../auth/return-to'
 import { useHydrated } from '../ui/use-hydrated'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { failureStatus } from '../upstream/envelope'
 import { ModalDialog } from '../ui/modal-dialog'
-
-const schema = z.object({
-  intent: z.enum(['apply', 'clear']),
-  features: z.array(z.string().max(100)).max(100).default([]),
-  returnTo: z.string().optional(),
-})
 
 /** The guard, then the screen's own rule: the dialog exists outside production only. */
 async function loadFlags(request: Request, context: LoaderFunctionArgs['context']) {
@@ -38,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, session, features } = await loadFlags(request, context)
-  const submission = parseWithZod(await request.formData(), { schema })
+  const submission = parseFeatureFlagsForm(await request.formData())
   if (submission.status !== 'success') {
     return data({ error: 'The form could not be read. Please try again.' }, { status: 400 })
   }

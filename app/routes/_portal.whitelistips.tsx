@@ -6,34 +6,28 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { z } from 'zod'
 import {
   parseSavedRules,
   sameRules,
   whitelistBanner,
   whitelistControls,
-  whitelistSchema,
+  whitelistFormSchema,
   type WhitelistRule,
 } from '../domain/ip-rules'
 import { permissionDenied, requireElasticScreen } from '../upstream/elastic.server'
 import { redirectWithFlash } from '../portal/screen-guard.server'
+import { parseWithZod } from '../portal/parse-form.server'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
+import { parseWithSchema } from '../ui/parse-with-schema'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
-import { SAVED_LIST_MAX_LENGTH, STALE_FORM_MESSAGE } from '../domain/saved-list'
+import { STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/whitelistips'
-
-const formSchema = z.object({
-  /** The saved list the user started from (JSON), so a save over someone else's is refused. */
-  baseline: z.string().max(SAVED_LIST_MAX_LENGTH).optional(),
-  rules: whitelistSchema.default([]),
-})
 
 async function firstServer(screen: Awaited<ReturnType<typeof requireElasticScreen>>) {
   const reply = await screen.calls.firstServer(screen.customerNumber, screen.info.customerName)
@@ -53,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const screen = await requireElasticScreen(request, context, SCREEN)
-  const submission = parseWithZod(await request.formData(), { schema: formSchema })
+  const submission = parseWithZod(await request.formData(), { schema: whitelistFormSchema })
   // Add Rule and Remove (list intents) and invalid rules re-render the form.
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: submission.status === 'error' ? 400 : 200 })
@@ -123,7 +117,7 @@ function WhitelistForm({
     defaultValue: { baseline: JSON.stringify(saved), rules: saved },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, whitelistFormSchema),
   })
   const startedFrom = parseSavedRules(fields.baseline.value ?? fields.baseline.initialValue) ?? saved
   const current = ((form.value?.rules ?? []) as (Partial<WhitelistRule> | undefined)[]).map((r) => r ?? {})

@@ -5,11 +5,12 @@
  * dialog (with it). Yes posts the same data again with confirm=yes; No leaves
  * everything as stored.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { DialogPanel, DialogTitle } from '@headlessui/react'
 import { useHydrated } from './use-hydrated'
-import { ModalDialog } from './modal-dialog'
+
+// The dialog (and Headless UI with it) loads when a question is first asked, not with the page.
+const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })))
 
 export const CONFIRM_FIELD = 'confirm'
 
@@ -105,19 +106,11 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
 
   const close = () => setClosedKey(confirmation.key)
   return (
-    <ModalDialog open={open} onClose={close} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel
-          className="max-w-full rounded bg-white p-6 shadow-xl"
-          style={{ width: 350 }}
-          data-testid="confirm-dialog"
-        >
-          <DialogTitle className="text-lg font-semibold">Confirm</DialogTitle>
-          {body}
-          {yesForm(close)}
-        </DialogPanel>
-      </div>
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialog open={open} onClose={close}>
+        {body}
+        {yesForm(close)}
+      </ConfirmDialog>
+    </Suspense>
   )
 }

@@ -9,12 +9,13 @@
  * Submitting the form to its own address (same path and query) is never blocked,
  * nor are the redirects that follow it.
  */
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useBlocker, type Location } from '@remix-run/react'
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react'
 
-export const UNSAVED_CHANGES_MESSAGE =
-  'WARNING: You have unsaved changes. Press Cancel to go back and save these changes. Press Ok to lose these changes.'
+// The dialog (and Headless UI with it) loads with the page's first unsaved change, not with the page.
+const UnsavedChangesDialog = lazy(() =>
+  import('./unsaved-changes-dialog').then((module) => ({ default: module.UnsavedChangesDialog })),
+)
 
 /** Leaving means going to another path or query; staying on the same address (a POST to itself) is not leaving. */
 export function isLeaving(current: Pick<Location, 'pathname' | 'search'>, next: Pick<Location, 'pathname' | 'search'>) {
@@ -23,6 +24,11 @@ export function isLeaving(current: Pick<Location, 'pathname' | 'search'>, next: 
 
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && isLeaving(currentLocation, nextLocation))
+  // Mounted (closed) from the first change on, so that it is ready when the user leaves.
+  const [armed, setArmed] = useState(false)
+  useEffect(() => {
+    if (when) setArmed(true)
+  }, [when])
 
   useEffect(() => {
     if (!when) return
@@ -40,48 +46,14 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     if (blocker.state === 'blocked' && !when) blocker.proceed()
   }, [blocker, when])
 
+  if (!armed) return null
   return (
-    <UnsavedChangesDialog
-      open={blocker.state === 'blocked'}
-      onCancel={() => blocker.reset?.()}
-      onOk={() => blocker.proceed?.()}
-    />
-  )
-}
-
-/** The warning dialog itself; exported for screens that need to ask before a leave of their own. */
-export function UnsavedChangesDialog({
-  open,
-  onCancel,
-  onOk,
-}: {
-  open: boolean
-  onCancel: () => void
-  onOk: () => void
-}) {
-  return (
-    <Dialog open={open} onClose={onCancel} className="relative z-50">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel
-          className="max-w-full rounded bg-white p-6 shadow-xl"
-          style={{ width: 600 }}
-          data-testid="unsaved-changes-dialog"
-        >
-          <DialogTitle as="p" className="text-base font-medium text-gray-900">
-            {UNSAVED_CHANGES_MESSAGE}
-          </DialogTitle>
-          <div className="mt-6 flex justify-end gap-2">
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens */}
-            <button type="button" className="btn-secondary" onClick={onCancel} autoFocus>
-              Cancel
-            </button>
-            <button type="button" className="btn-primary" onClick={onOk}>
-              Ok
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <UnsavedChangesDialog
+        open={blocker.state === 'blocked'}
+        onCancel={() => blocker.reset?.()}
+        onOk={() => blocker.proceed?.()}
+      />
+    </Suspense>
   )
 }

@@ -64,6 +64,52 @@ test.describe('customer combobox', () => {
     await expect(await customerCombobox(page)).toHaveValue(chosen)
   })
 
+  test('the list popup follows the ARIA combobox pattern: state, Home, End, Escape', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    const box = await customerCombobox(page)
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await box.fill('motors')
+    const options = page.getByRole('option')
+    await expect(options.first()).toBeVisible({ timeout: 5_000 })
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
+    const listbox = page.getByRole('listbox')
+    await expect(listbox).toHaveAttribute('id', (await box.getAttribute('aria-controls'))!)
+    const active = () => box.getAttribute('aria-activedescendant')
+    const idOf = async (index: number) => options.nth(index).getAttribute('id')
+
+    expect(await active(), 'no option is active before an arrow key').toBeNull()
+    await box.press('ArrowDown')
+    expect(await active()).toBe(await idOf(0))
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true')
+    await box.press('End')
+    expect(await active()).toBe(await idOf((await options.count()) - 1))
+    await box.press('Home')
+    expect(await active()).toBe(await idOf(0))
+    await box.press('ArrowUp')
+    expect(await active(), 'Up on the first option stays there').toBe(await idOf(0))
+
+    // Escape closes the list and puts back the box's text (no customer selected yet).
+    await box.press('Escape')
+    await expect(options).toHaveCount(0)
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await expect(box).not.toHaveAttribute('aria-activedescendant')
+    await expect(box).toHaveValue('')
+
+    // A click chooses an option.
+    await box.fill('cobalt')
+    const cobalt = page.getByRole('option', { name: display(CUSTOMERS.cobalt), exact: true })
+    await cobalt.click({ timeout: 5_000 })
+    await expect(page).toHaveURL(`/home?customer=${CUSTOMERS.cobalt.id}`)
+    const chosen = await customerCombobox(page)
+    await expect(chosen).toHaveValue(display(CUSTOMERS.cobalt))
+
+    // Down, without typing, searches for the text in the box.
+    await chosen.focus()
+    await chosen.press('ArrowDown')
+    await expect(cobalt).toBeVisible({ timeout: 5_000 })
+    await expect(chosen).toHaveAttribute('aria-expanded', 'true')
+  })
+
   test('Enter without choosing opens the result list of the search', async ({ page }) => {
     await signIn(page, 'busops@vendor.example')
     const box = await customerCombobox(page)
