@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page, type Response } from './support/test'
 import { signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { mainNav } from './support/shell'
