@@ -102,10 +102,10 @@ describe('services', () => {
   it('names each service once, skipping empty names', () => {
     expect(
       serviceNames([
-        { service: { a: 'Elastic Licensing', b: 'License Portal' } },
+        { service: { a: 'Elastic Licensing', b: 'Licensing Portal' } },
         { service: { c: 'Elastic Licensing', d: ' ', e: 'FlexNet Licensing' } },
       ]),
-    ).toEqual(['Elastic Licensing', 'License Portal', 'FlexNet Licensing'])
+    ).toEqual(['Elastic Licensing', 'Licensing Portal', 'FlexNet Licensing'])
   })
 })
 
@@ -194,9 +194,9 @@ describe('Active tab panels', () => {
   it('gives one panel per category with its count, services, title, icon and slug', () => {
     const panels = alertPanels(
       [
-        alert({ category: 'OK', service: { a: 'License Portal' } }),
+        alert({ category: 'OK', service: { a: 'Licensing Portal' } }),
         alert({ category: 'CRITICAL', service: { a: 'Elastic Licensing' } }),
-        alert({ category: 'CRITICAL', service: { a: 'License Portal', b: 'Cloud Licensing Server' } }),
+        alert({ category: 'CRITICAL', service: { a: 'Licensing Portal', b: 'Cloud Licensing Server' } }),
         alert({ category: 'CRITICAL', service: { a: 'Elastic Licensing' } }),
         alert({ category: 'INFO', date: at(10), service: { f: 'FlexNet Licensing' } }),
       ],
@@ -209,7 +209,7 @@ describe('Active tab panels', () => {
         title: 'Outage',
         icon: 'error_outline',
         count: 3,
-        services: 'Elastic Licensing, License Portal and Cloud Licensing Server',
+        services: 'Elastic Licensing, Licensing Portal and Cloud Licensing Server',
       },
       {
         category: 'INFO',
@@ -219,7 +219,7 @@ describe('Active tab panels', () => {
         count: 1,
         services: 'FlexNet Licensing',
       },
-      { category: 'OK', slug: 'ok', title: 'Information', icon: 'check_circle', count: 1, services: 'License Portal' },
+      { category: 'OK', slug: 'ok', title: 'Information', icon: 'check_circle', count: 1, services: 'Licensing Portal' },
     ])
   })
 })
@@ -243,14 +243,14 @@ describe('banner', () => {
       date: '2025-03-10 08:30:00',
       expires: '2025-03-10 14:05:00',
       description: 'Slow sign-in.',
-      service: { p: 'License Portal', c: 'Cloud Licensing Server' },
+      service: { p: 'Licensing Portal', c: 'Cloud Licensing Server' },
     })
     expect(alertBanner([a], [], now)).toEqual({
       mode: 'single',
       ids: [a.id],
       category: 'WARNING',
       categoryTitle: 'Service Degradation',
-      services: 'License Portal and Cloud Licensing Server',
+      services: 'Licensing Portal and Cloud Licensing Server',
       description: 'Slow sign-in.',
       start: '2025-03-10, 8:30',
       end: '2025-03-10, 14:05',
@@ -263,7 +263,7 @@ describe('banner', () => {
   })
 
   it('several alerts: Multiple alerts, Multiple items affecting X and Y.', () => {
-    const a = alert({ category: 'WARNING', service: { p: 'License Portal' } })
+    const a = alert({ category: 'WARNING', service: { p: 'Licensing Portal' } })
     const b = alert({ category: 'CRITICAL', service: { e: 'Elastic Licensing' } })
     const c = alert({ category: 'OK', service: { e: 'Elastic Licensing', f: 'FlexNet Licensing' } })
     expect(alertBanner([a, b, c], [], now)).toEqual({
@@ -271,9 +271,9 @@ describe('banner', () => {
       ids: [b.id, a.id, c.id],
       category: 'CRITICAL',
       title: 'Multiple alerts',
-      text: 'Multiple items affecting Elastic Licensing, License Portal and FlexNet Licensing.',
+      text: 'Multiple items affecting Elastic Licensing, Licensing Portal and FlexNet Licensing.',
     })
-    expect(multipleAlertsText([a, b])).toBe('Multiple items affecting License Portal and Elastic Licensing.')
+    expect(multipleAlertsText([a, b])).toBe('Multiple items affecting Licensing Portal and Elastic Licensing.')
     expect(multipleAlertsText([{ service: {} }, { service: {} }])).toBe('Multiple items.')
   })
 
