@@ -18,6 +18,7 @@ import {
   categoryTitle,
   formatAlertDate,
   formatBannerDate,
+  machineDateTime,
   inInfoWindow,
   isActive,
   isNotExpired,
@@ -126,6 +127,14 @@ describe('dates', () => {
     expect(formatAlertDate(null)).toBe('')
     expect(formatBannerDate('garbage')).toBe('')
   })
+
+  it('writes a valid HTML datetime in UTC for <time>', () => {
+    expect(machineDateTime('2025-03-09 07:05:00')).toBe('2025-03-09T07:05:00Z')
+    expect(machineDateTime('2025-12-31 23:59:59')).toBe('2025-12-31T23:59:59Z')
+    expect(machineDateTime('2025-03-10T07:05')).toBe('2025-03-10T07:05:00Z')
+    expect(machineDateTime(null)).toBe('')
+    expect(machineDateTime('garbage')).toBe('')
+  })
 })
 
 describe('which alerts show', () => {
@@ -219,7 +228,14 @@ describe('Active tab panels', () => {
         count: 1,
         services: 'FlexNet Licensing',
       },
-      { category: 'OK', slug: 'ok', title: 'Information', icon: 'check_circle', count: 1, services: 'Licensing Portal' },
+      {
+        category: 'OK',
+        slug: 'ok',
+        title: 'Information',
+        icon: 'check_circle',
+        count: 1,
+        services: 'Licensing Portal',
+      },
     ])
   })
 })
@@ -254,6 +270,8 @@ describe('banner', () => {
       description: 'Slow sign-in.',
       start: '2025-03-10, 8:30',
       end: '2025-03-10, 14:05',
+      startsAt: '2025-03-10T08:30:00Z',
+      endsAt: '2025-03-10T14:05:00Z',
     })
   })
 
@@ -337,6 +355,8 @@ describe('rows and details', () => {
       description: a.description,
       start: '2025-02-01 6:00',
       end: '2025-02-01 9:30',
+      startsAt: '2025-02-01T06:00:00Z',
+      endsAt: '2025-02-01T09:30:00Z',
     })
   })
 
@@ -383,6 +403,7 @@ describe('rows and details', () => {
   it('details without an expiry have no end and no duration; a future start reads In N days', () => {
     const details = alertDetails(alert({ category: 'INFO', date: at(49), expires: null }), now)
     expect(details.end).toBeNull()
+    expect(details.endsAt).toBeNull()
     expect(details.duration).toBeNull()
     expect(details.age).toBe('In 2 days')
     expect(alertSummary(alert({ expires: null })).end).toBeNull()
