@@ -202,7 +202,7 @@ describe('embedded identity provider', () => {
     jar.store(res)
     expect(res.status).toBe(200)
     const html = await res.text()
-    expect(html).toContain('>Sign out</button>')
+    expect(html).toContain('>Sign Out</button>')
     const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1]
     expect(nonce).toBeTruthy()
     expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)
