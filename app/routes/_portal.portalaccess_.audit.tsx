@@ -3,7 +3,7 @@
  * PIN, allowed usernames), for vendor staff. Paged and filtered through the URL,
  * so it works without JavaScript and any view can be bookmarked.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { AUDIT_AREA_LABELS, auditAreaLabel, summarizeChange } from '../domain/audit-summary'
@@ -13,12 +13,16 @@ import type { FilterRule } from '../upstream/envelope'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 
 const SCREEN = '/portalaccess/audit'
 const PAGE_SIZE = 25
 export const STAFF_ONLY_MESSAGE = 'The change history is available to vendor staff only.'
 
-export const meta: MetaFunction = () => [{ title: 'Change history | Licensing Portal' }]
+const TITLE = screenName(SCREEN)
+
+export const meta = screenMeta(TITLE)
 
 const querySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -80,10 +84,10 @@ export default function AuditRoute() {
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <p>
-        <Link to={withCustomer('/portalaccess', d.customerNumber)}>← Licensing Portal Access</Link>
+        <Link to={withCustomer('/portalaccess', d.customerNumber)}>← {screenName('/portalaccess')}</Link>
       </p>
       <h1 id="page-title" className="text-2xl font-semibold">
-        Change history
+        {TITLE}
       </h1>
       {d.forbidden ? (
         <p className="rounded border border-gray-300 bg-white p-4">{STAFF_ONLY_MESSAGE}</p>

@@ -13,12 +13,16 @@ import { useHydrated } from '../ui/use-hydrated'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { failureStatus } from '../upstream/envelope'
 import { ModalDialog } from '../ui/modal-dialog'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 
 const schema = z.object({
   intent: z.enum(['apply', 'clear']),
   features: z.array(z.string().max(100)).max(100).default([]),
   returnTo: z.string().optional(),
 })
+
+export const meta = screenMeta(screenName('/settings/features'))
 
 /** The guard, then the screen's own rule: the dialog exists outside production only. */
 async function loadFlags(request: Request, context: LoaderFunctionArgs['context']) {

@@ -25,9 +25,13 @@ import { RestrictionBanner } from '../ui/restriction-banner'
 import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
 import { SAVED_LIST_MAX_LENGTH, STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/whitelistips'
+
+export const meta = screenMeta(screenName(SCREEN))
 
 const formSchema = z.object({
   /** The saved list the user started from (JSON), so a save over someone else's is refused. */

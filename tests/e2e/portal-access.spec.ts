@@ -226,7 +226,7 @@ test('vendor staff read the change history from the portal access page', async (
   await expect(saveButton(page)).toBeDisabled()
   await page.getByRole('link', { name: 'Change history' }).click()
   await expect(page).toHaveURL(`/portalaccess/audit?customer=${plan.customer.id}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Change history' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Change History' })).toBeVisible()
   const entries = page.getByTestId('audit-entry')
   await expect(entries.filter({ hasText: `Removed ${plan.newcomer} (Viewer)` }).first()).toBeVisible()
   await expect(entries.filter({ hasText: `Added ${plan.newcomer} (Viewer)` }).first()).toContainText(plan.admin)
