@@ -1,6 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,11 +11,13 @@ import {
 } from '@remix-run/react'
 import stylesheet from './tailwind.css'
 import './load-context'
-import { ErrorPage } from './ui/error-page'
+import { ErrorPage, errorStatus } from './ui/error-page'
+import { screenMeta } from './ui/screen-meta'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
 
-export const meta: MetaFunction = () => [{ title: 'Licensing Portal' }]
+/** The portal's name; the error page's heading before it when this route's boundary shows. */
+export const meta = screenMeta()
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { nonce: context.cspNonce }
@@ -52,7 +53,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const data = useRouteLoaderData<typeof loader>('root')
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const status = errorStatus(error)
   return (
     <Document nonce={data?.nonce}>
       <main className="mx-auto max-w-2xl p-8">

@@ -9,7 +9,7 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 const ELS = { els: 'Elastic Licensing' }
-const PORTAL = { portal: 'License Portal' }
+const PORTAL = { portal: 'Licensing Portal' }
 const CLS = { cls: 'Cloud Licensing Server' }
 const FNP = { fnp: 'FlexNet Licensing' }
 const STATUS_PAGE = 'https://status.example.com'
@@ -79,7 +79,7 @@ export function demoNotifications(now: number): NewNotification[] {
       10 * DAY,
       10 * DAY + 3 * HOUR,
       'Portal upgrade',
-      'Upgrade of the License Portal to a new release.',
+      'Upgrade of the Licensing Portal to a new release.',
       PORTAL,
     ),
     row(
@@ -128,7 +128,7 @@ export function demoNotifications(now: number): NewNotification[] {
       -14 * DAY - 2 * HOUR,
       -14 * DAY + 1 * HOUR + 30 * MINUTE,
       'Database maintenance',
-      'Planned database maintenance of the License Portal.',
+      'Planned database maintenance of the Licensing Portal.',
       PORTAL,
       { 'Maintenance notice': `${STATUS_PAGE}/maintenance/db` },
     ),

@@ -18,6 +18,7 @@ import {
   categoryTitle,
   formatAlertDate,
   formatBannerDate,
+  machineDateTime,
   inInfoWindow,
   isActive,
   isNotExpired,
@@ -102,10 +103,10 @@ describe('services', () => {
   it('names each service once, skipping empty names', () => {
     expect(
       serviceNames([
-        { service: { a: 'Elastic Licensing', b: 'License Portal' } },
+        { service: { a: 'Elastic Licensing', b: 'Licensing Portal' } },
         { service: { c: 'Elastic Licensing', d: ' ', e: 'FlexNet Licensing' } },
       ]),
-    ).toEqual(['Elastic Licensing', 'License Portal', 'FlexNet Licensing'])
+    ).toEqual(['Elastic Licensing', 'Licensing Portal', 'FlexNet Licensing'])
   })
 })
 
@@ -125,6 +126,14 @@ describe('dates', () => {
     expect(formatBannerDate('2025-12-31 00:00:00')).toBe('2025-12-31, 0:00')
     expect(formatAlertDate(null)).toBe('')
     expect(formatBannerDate('garbage')).toBe('')
+  })
+
+  it('writes a valid HTML datetime in UTC for <time>', () => {
+    expect(machineDateTime('2025-03-09 07:05:00')).toBe('2025-03-09T07:05:00Z')
+    expect(machineDateTime('2025-12-31 23:59:59')).toBe('2025-12-31T23:59:59Z')
+    expect(machineDateTime('2025-03-10T07:05')).toBe('2025-03-10T07:05:00Z')
+    expect(machineDateTime(null)).toBe('')
+    expect(machineDateTime('garbage')).toBe('')
   })
 })
 
@@ -194,9 +203,9 @@ describe('Active tab panels', () => {
   it('gives one panel per category with its count, services, title, icon and slug', () => {
     const panels = alertPanels(
       [
-        alert({ category: 'OK', service: { a: 'License Portal' } }),
+        alert({ category: 'OK', service: { a: 'Licensing Portal' } }),
         alert({ category: 'CRITICAL', service: { a: 'Elastic Licensing' } }),
-        alert({ category: 'CRITICAL', service: { a: 'License Portal', b: 'Cloud Licensing Server' } }),
+        alert({ category: 'CRITICAL', service: { a: 'Licensing Portal', b: 'Cloud Licensing Server' } }),
         alert({ category: 'CRITICAL', service: { a: 'Elastic Licensing' } }),
         alert({ category: 'INFO', date: at(10), service: { f: 'FlexNet Licensing' } }),
       ],
@@ -209,7 +218,7 @@ describe('Active tab panels', () => {
         title: 'Outage',
         icon: 'error_outline',
         count: 3,
-        services: 'Elastic Licensing, License Portal and Cloud Licensing Server',
+        services: 'Elastic Licensing, Licensing Portal and Cloud Licensing Server',
       },
       {
         category: 'INFO',
@@ -219,7 +228,14 @@ describe('Active tab panels', () => {
         count: 1,
         services: 'FlexNet Licensing',
       },
-      { category: 'OK', slug: 'ok', title: 'Information', icon: 'check_circle', count: 1, services: 'License Portal' },
+      {
+        category: 'OK',
+        slug: 'ok',
+        title: 'Information',
+        icon: 'check_circle',
+        count: 1,
+        services: 'Licensing Portal',
+      },
     ])
   })
 })
@@ -243,17 +259,19 @@ describe('banner', () => {
       date: '2025-03-10 08:30:00',
       expires: '2025-03-10 14:05:00',
       description: 'Slow sign-in.',
-      service: { p: 'License Portal', c: 'Cloud Licensing Server' },
+      service: { p: 'Licensing Portal', c: 'Cloud Licensing Server' },
     })
     expect(alertBanner([a], [], now)).toEqual({
       mode: 'single',
       ids: [a.id],
       category: 'WARNING',
       categoryTitle: 'Service Degradation',
-      services: 'License Portal and Cloud Licensing Server',
+      services: 'Licensing Portal and Cloud Licensing Server',
       description: 'Slow sign-in.',
       start: '2025-03-10, 8:30',
       end: '2025-03-10, 14:05',
+      startsAt: '2025-03-10T08:30:00Z',
+      endsAt: '2025-03-10T14:05:00Z',
     })
   })
 
@@ -263,7 +281,7 @@ describe('banner', () => {
   })
 
   it('several alerts: Multiple alerts, Multiple items affecting X and Y.', () => {
-    const a = alert({ category: 'WARNING', service: { p: 'License Portal' } })
+    const a = alert({ category: 'WARNING', service: { p: 'Licensing Portal' } })
     const b = alert({ category: 'CRITICAL', service: { e: 'Elastic Licensing' } })
     const c = alert({ category: 'OK', service: { e: 'Elastic Licensing', f: 'FlexNet Licensing' } })
     expect(alertBanner([a, b, c], [], now)).toEqual({
@@ -271,9 +289,9 @@ describe('banner', () => {
       ids: [b.id, a.id, c.id],
       category: 'CRITICAL',
       title: 'Multiple alerts',
-      text: 'Multiple items affecting Elastic Licensing, License Portal and FlexNet Licensing.',
+      text: 'Multiple items affecting Elastic Licensing, Licensing Portal and FlexNet Licensing.',
     })
-    expect(multipleAlertsText([a, b])).toBe('Multiple items affecting License Portal and Elastic Licensing.')
+    expect(multipleAlertsText([a, b])).toBe('Multiple items affecting Licensing Portal and Elastic Licensing.')
     expect(multipleAlertsText([{ service: {} }, { service: {} }])).toBe('Multiple items.')
   })
 
@@ -337,6 +355,8 @@ describe('rows and details', () => {
       description: a.description,
       start: '2025-02-01 6:00',
       end: '2025-02-01 9:30',
+      startsAt: '2025-02-01T06:00:00Z',
+      endsAt: '2025-02-01T09:30:00Z',
     })
   })
 
@@ -383,6 +403,7 @@ describe('rows and details', () => {
   it('details without an expiry have no end and no duration; a future start reads In N days', () => {
     const details = alertDetails(alert({ category: 'INFO', date: at(49), expires: null }), now)
     expect(details.end).toBeNull()
+    expect(details.endsAt).toBeNull()
     expect(details.duration).toBeNull()
     expect(details.age).toBe('In 2 days')
     expect(alertSummary(alert({ expires: null })).end).toBeNull()

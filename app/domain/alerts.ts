@@ -146,6 +146,15 @@ function dayAndTime(text: string | null | undefined, separator: string): string 
   return `${day}${separator}${date.getUTCHours()}:${pad(date.getUTCMinutes())}`
 }
 
+/**
+ * The instant as a valid HTML datetime (a <time> element's dateTime), e.g.
+ * '2025-03-09T07:05:00Z'; '' when there is no date.
+ */
+export function machineDateTime(text: string | null | undefined): string {
+  const date = parseApiDate(text)
+  return date ? date.toISOString().replace(/\.\d{3}Z$/, 'Z') : ''
+}
+
 /** 'yyyy-MM-dd H:mm' (lists and details); '' when there is no date. */
 export function formatAlertDate(text: string | null | undefined): string {
   return dayAndTime(text, ' ')
@@ -252,6 +261,9 @@ export interface AlertFacts {
   start: string
   /** null when the alert is open-ended. */
   end: string | null
+  /** start and end as machine-readable datetimes (see machineDateTime). */
+  startsAt: string
+  endsAt: string | null
 }
 
 /** The facts of one alert, its dates written by `formatDate` (the banner and the lists write them differently). */
@@ -266,6 +278,8 @@ function alertFacts(
     description: alert.description,
     start: formatDate(alert.date),
     end: alert.expires ? formatDate(alert.expires) || null : null,
+    startsAt: machineDateTime(alert.date),
+    endsAt: machineDateTime(alert.expires) || null,
   }
 }
 

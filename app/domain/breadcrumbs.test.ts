@@ -23,12 +23,12 @@ describe('breadcrumbs: route label table', () => {
     ['/whitelistips', 'Settings > Elastic IP Settings'],
     ['/emails', 'Messages > Emails'],
     ['/notifications', 'Messages > Alerts'],
-    ['/nocustomer', 'No Customer'],
-    ['/noselectedcustomer', 'No Customer Selected'],
-    ['/notypecustomer', 'Customer Type Not Allowed'],
-    ['/nopermissions', 'Not Enough Permissions'],
-    ['/noaccess', 'Access Denied'],
-    ['/noascaccess', 'Support Coordinator Required'],
+    ['/nocustomer', 'No customer'],
+    ['/noselectedcustomer', 'No customer selected'],
+    ['/notypecustomer', 'Customer type not allowed'],
+    ['/nopermissions', 'Not enough permissions'],
+    ['/noaccess', 'Access denied'],
+    ['/noascaccess', 'Support Coordinator required'],
   ])('%s -> %s', (path, expected) => {
     expect(labels(path)).toBe(expected)
   })

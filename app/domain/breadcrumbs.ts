@@ -1,3 +1,5 @@
+import { NOTICE_PATHS, NOTICE_TITLES, type NoticePage } from './notice-pages'
+
 export type Crumb = { label: string; path?: string }
 
 /**
@@ -21,13 +23,13 @@ export const ROUTE_LABELS: Readonly<Record<string, readonly string[]>> = {
   '/whitelistips': ['Settings', 'Elastic IP Settings'],
   '/emails': ['Messages', 'Emails'],
   '/notifications': ['Messages', 'Alerts'],
-  '/nocustomer': ['No Customer'],
-  '/noselectedcustomer': ['No Customer Selected'],
-  '/notypecustomer': ['Customer Type Not Allowed'],
-  '/nopermissions': ['Not Enough Permissions'],
-  '/noaccess': ['Access Denied'],
-  '/noascaccess': ['Support Coordinator Required'],
+  ...Object.fromEntries(
+    (Object.entries(NOTICE_PATHS) as [NoticePage, string][]).map(([page, path]) => [path, [NOTICE_TITLES[page]]]),
+  ),
 }
+
+/** The change history of a customer's access settings (/portalaccess/audit). */
+const CHANGE_HISTORY = 'Change History'
 
 /** Labels of known web-assignments path segments. */
 export const WEB_SEGMENT_LABELS: Readonly<Record<string, string>> = {
@@ -116,7 +118,7 @@ export function breadcrumbs(pathname: string): Crumb[] {
       case 'notification-details':
         return [...fromTable('/notifications')!, { label: 'Alert Details', path: second }]
       case 'portalaccess':
-        if (id === 'audit') return [...fromTable('/portalaccess')!, { label: 'Change History', path: second }]
+        if (id === 'audit') return [...fromTable('/portalaccess')!, { label: CHANGE_HISTORY, path: second }]
         break
       case 'settings':
         if (id === 'features') return [{ label: 'Settings' }, { label: 'Features', path: second }]

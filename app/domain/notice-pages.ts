@@ -13,6 +13,16 @@ export const NOTICE_PATHS = {
 export type NoticePage = keyof typeof NOTICE_PATHS
 export type NoticePath = (typeof NOTICE_PATHS)[NoticePage]
 
+/** The notice pages' headings, in the spec's capitalisation (spec 1 section 2.1). */
+export const NOTICE_TITLES: Readonly<Record<NoticePage, string>> = {
+  nocustomer: 'No customer',
+  noselectedcustomer: 'No customer selected',
+  notypecustomer: 'Customer type not allowed',
+  nopermissions: 'Not enough permissions',
+  noaccess: 'Access denied',
+  noascaccess: 'Support Coordinator required',
+}
+
 export const NOTICE_TEXTS: Readonly<Record<NoticePage, string>> = {
   nocustomer:
     'Your account is not linked to any customer yet. Please contact your administrator or support to get access.',

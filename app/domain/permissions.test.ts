@@ -22,6 +22,7 @@ import {
   isSupport,
   isViewOnly,
   roleLabel,
+  roleSentence,
   selfServeLicensingAllowed,
   sslAccessPermissible,
 } from './permissions'
@@ -335,6 +336,27 @@ describe('roleLabel', () => {
     expect(roleLabel(customer, makeInfo())).toBe('Customer')
     expect(roleLabel(customer, null)).toBe('Customer')
     expect(roleLabel(null, null)).toBe('Customer')
+  })
+})
+
+describe('roleSentence', () => {
+  it('names one role plainly, without brackets or the word Role', () => {
+    expect(roleSentence(customer, makeInfo({ isPortalEdit: 1 }))).toBe('Your role: Portal Administrator')
+    expect(roleSentence(customer, makeInfo({ isPortalView: 1 }))).toBe('Your role: Portal Viewer')
+    expect(roleSentence(customer, makeInfo({ isAsc: 1 }))).toBe('Your role: Support Coordinator')
+    expect(roleSentence(busops, null)).toBe('Your role: Business Operations')
+  })
+
+  it('lists several roles in the order of the role label', () => {
+    expect(roleSentence(sales, makeInfo({ isSales: 1, isPortalView: 1 }))).toBe('Your roles: Sales, Portal Viewer')
+    expect(roleSentence(makeUser(['support', 'sales']), makeInfo({ isFNPLicenseGenerator: 1 }))).toBe(
+      'Your roles: Sales, FNP License Generator',
+    )
+  })
+
+  it('calls a user with no role a Customer', () => {
+    expect(roleSentence(customer, makeInfo())).toBe('Your role: Customer')
+    expect(roleSentence(null, null)).toBe('Your role: Customer')
   })
 })
 

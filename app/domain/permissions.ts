@@ -149,6 +149,11 @@ export const CUSTOMER_FLAG_LABELS = {
  * Someone with neither a staff label nor a customer flag is shown as 'Customer'.
  */
 export function roleLabel(user: MaybeUser, info: MaybeInfo): string {
+  const parts = roleLabelParts(user, info)
+  return parts.length > 0 ? parts.join(' ') : ROLE_LABELS.customer
+}
+
+function roleLabelParts(user: MaybeUser, info: MaybeInfo): string[] {
   const generator = flagSet(info?.isFNPLicenseGenerator)
   let base: string | null = null
   if (isBusops(user)) base = ROLE_LABELS.busops
@@ -161,8 +166,22 @@ export function roleLabel(user: MaybeUser, info: MaybeInfo): string {
     .map((key) => CUSTOMER_FLAG_LABELS[key])
     .filter((label) => label !== `(${base})`)
 
-  const parts = base ? [base, ...flags] : flags
-  return parts.length > 0 ? parts.join(' ') : ROLE_LABELS.customer
+  return base ? [base, ...flags] : flags
+}
+
+/** A role label's plain name: '(Portal Administrator Role)' is 'Portal Administrator'. */
+function plainRoleName(label: string): string {
+  return label.replace(/^\((.*)\)$/, '$1').replace(/ Role$/, '')
+}
+
+/**
+ * The roles of the user menu's label as a sentence for the page, e.g. 'Your role:
+ * Portal Administrator' or 'Your roles: Business Operations, Portal Viewer'.
+ */
+export function roleSentence(user: MaybeUser, info: MaybeInfo): string {
+  const parts = roleLabelParts(user, info)
+  const names = parts.length > 0 ? parts.map(plainRoleName) : [ROLE_LABELS.customer]
+  return `${names.length > 1 ? 'Your roles' : 'Your role'}: ${names.join(', ')}`
 }
 
 function firstLetters(words: string[]): string {

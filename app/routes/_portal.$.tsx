@@ -1,4 +1,5 @@
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
 
 /** Any path no screen claims: a 404 inside the shell. */
 export function loader() {
@@ -6,6 +7,9 @@ export function loader() {
     status: 404,
   })
 }
+
+/** Its loader always throws: the title is the error page's. */
+export const meta = screenMeta()
 
 export default function NotFound() {
   return null

@@ -35,10 +35,14 @@ import { parseWithSchema } from '../ui/parse-with-schema'
 import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 import { STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/clscredentials'
+
+export const meta = screenMeta(screenName(SCREEN))
 const exportHref = (customerNumber: string) => withCustomer(`${SCREEN}/export.json`, customerNumber)
 
 async function requireServer(screen: ElasticScreen): Promise<ElasticServer | null> {

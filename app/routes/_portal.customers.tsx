@@ -4,6 +4,7 @@ import { requireScreen } from '../portal/screen-guard.server'
 import { searchCustomers } from '../portal/customer-search.server'
 import { CUSTOMER_RESULTS_SHOWN } from '../domain/customer-search'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
 
 /** The customer search without JavaScript: results of the toolbar form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -17,12 +18,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { q, result }
 }
 
+const HEADING = 'Select a customer'
+
+export const meta = screenMeta(HEADING)
+
 export default function CustomerResults() {
   const { q, result } = useLoaderData<typeof loader>()
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <h1 id="page-title" className="text-2xl font-semibold">
-        Select a customer
+        {HEADING}
       </h1>
       <p>
         Search: <strong>{q || '(all customers)'}</strong>

@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { commitSession } from '../auth/session.server'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
@@ -8,12 +8,16 @@ import { emailDocument } from '../domain/email-html.server'
 import { formatDayMonYearTime } from '../grid/format'
 import { recordIdSchema } from '../domain/record-id'
 import { withCustomer } from '../ui/customer-href'
+import { errorStatus } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
 
 const EMAIL_NOT_FOUND = 'That email was not found for this customer.'
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.email.subject ?? 'Email'} | Licensing Portal` },
-]
+/** The heading of the page this route's boundary shows. */
+const errorHeading = (error: unknown) => (errorStatus(error) === 404 ? 'Email not found' : 'Email not available')
+
+/** Named by the email's subject. */
+export const meta = screenMeta<typeof loader>((loaded) => loaded?.email.subject, errorHeading)
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, session, customerNumber } = await requireCustomerScreen(request, context, '/emails')
@@ -93,11 +97,10 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const message =
     isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'The email could not be loaded.'
-  const status = isRouteErrorResponse(error) ? error.status : 500
   return (
     <section aria-labelledby="page-title" className="space-y-3">
       <h1 id="page-title" className="text-2xl font-semibold">
-        {status === 404 ? 'Email not found' : 'Email not available'}
+        {errorHeading(error)}
       </h1>
       <p role="alert" className="rounded border border-gray-300 bg-white p-4">
         {message}

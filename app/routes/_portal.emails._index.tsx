@@ -1,15 +1,17 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { withCustomer } from '../ui/customer-href'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 import { DataGrid } from '../ui/grid/data-grid'
 import { emailGrid } from '../grid/emails'
 import { emailSource } from '../grid/emails.server'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
 import { gridClientLoader } from '../ui/grid/client-loader'
 
-export const meta: MetaFunction = () => [{ title: 'Emails | Licensing Portal' }]
+export const meta = screenMeta(screenName('/emails'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // No customer, or one whose type has no e-mail list, is refused here (spec 1 section 6).

@@ -1,20 +1,26 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useRouteLoaderData } from '@remix-run/react'
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { requireScreen } from '../portal/screen-guard.server'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { PortalLink } from '../ui/portal-link'
 import { expandNav } from '../domain/navigation'
+import { roleSentence } from '../domain/permissions'
 import type { loader as portalLoader } from './_portal'
 import { withCustomer } from '../ui/customer-href'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 
-/** Home shows what the shell loaded; its guard still applies the rules (export control, the customer's info). */
+/** Home shows what the shell loaded and the user's roles; its guard still applies the rules (export control, the customer's info). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireScreen(request, context, '/home')
-  return null
+  const { user, info } = await requireScreen(request, context, '/home')
+  return { roles: roleSentence(user, info) }
 }
+
+export const meta = screenMeta(screenName('/home'))
 
 export default function Home() {
   const shell = useRouteLoaderData<typeof portalLoader>('routes/_portal')
+  const { roles } = useLoaderData<typeof loader>()
   if (!shell) return null
   const firstName = shell.user.name.split(' ')[0] || shell.user.email
   return (
@@ -29,7 +35,7 @@ export default function Home() {
             <p data-testid="selected-customer">
               {shell.customer.AccountID} ({shell.customer.AccountName})
             </p>
-            <p className="text-sm text-gray-700">Your role: {shell.roleLabel}</p>
+            <p className="text-sm text-gray-700">{roles}</p>
           </div>
           <div>
             <h2 className="mb-2 text-lg font-semibold">Go to</h2>

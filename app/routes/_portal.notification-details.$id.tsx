@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { alertDetails } from '../domain/alerts'
 import { getNotification } from '../upstream/notifications.server'
@@ -7,9 +7,13 @@ import { AlertDetailsView } from '../ui/alerts/alert-details'
 import { BackToAlerts } from '../ui/alerts/back-link'
 import { AlertsLoadError } from '../ui/alerts/load-error'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
-export const meta: MetaFunction = () => [{ title: 'Alert Details | Licensing Portal' }]
+const HEADING = 'Alert Details'
+
+/** Named by the alert's title, as an email is by its subject. */
+export const meta = screenMeta<typeof loader>((data) => data?.alert?.title ?? HEADING)
 
 const NOT_FOUND = 'This alert does not exist. It may have been removed.'
 
@@ -31,7 +35,7 @@ export default function AlertDetailsRoute() {
     <section aria-labelledby="page-title" className="space-y-4">
       <BackToAlerts customerNumber={customerNumber} />
       <h1 id="page-title" className="text-2xl font-semibold">
-        Alert Details
+        {HEADING}
       </h1>
       {error || !alert ? <AlertsLoadError message={error ?? ''} /> : <AlertDetailsView alert={alert} />}
       <BackToAlerts customerNumber={customerNumber} />

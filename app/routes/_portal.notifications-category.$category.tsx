@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { alertSummary, alertsOfCategory, categoryFromSlug, categoryTitle } from '../domain/alerts'
 import { getActiveNotifications } from '../upstream/notifications.server'
@@ -7,11 +7,13 @@ import { AlertCard } from '../ui/alerts/alert-card'
 import { BackToAlerts } from '../ui/alerts/back-link'
 import { AlertsLoadError } from '../ui/alerts/load-error'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} Alerts | Licensing Portal` : 'Alerts | Licensing Portal' },
-]
+/** Named as its heading: '<category title> Alerts'. */
+const heading = (title: string) => `${title} Alerts`
+
+export const meta = screenMeta<typeof loader>((data) => (data ? heading(data.title) : undefined))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api } = await requireScreen(request, context, '/notifications-category')
@@ -35,7 +37,7 @@ export default function CategoryAlertsRoute() {
     <section aria-labelledby="page-title" className="space-y-4">
       <BackToAlerts customerNumber={customerNumber} />
       <h1 id="page-title" className="text-2xl font-semibold">
-        {title} Alerts
+        {heading(title)}
       </h1>
       {error ? (
         <AlertsLoadError message={error} />

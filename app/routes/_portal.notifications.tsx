@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { alertPanels, alertSummary, NOTIFICATIONS_MAX_SIZE } from '../domain/alerts'
 import { getActiveNotifications, getResolvedNotifications } from '../upstream/notifications.server'
@@ -8,9 +8,11 @@ import { ResolvedAlertsTable } from '../ui/alerts/resolved-table'
 import { AlertsTabs, type AlertsTab } from '../ui/alerts/tabs'
 import { AlertsLoadError } from '../ui/alerts/load-error'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
-export const meta: MetaFunction = () => [{ title: 'Alerts | Licensing Portal' }]
+export const meta = screenMeta(screenName('/notifications'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireScreen(request, context, '/notifications')

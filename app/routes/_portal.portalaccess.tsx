@@ -5,7 +5,7 @@
  * forms; the list the user started from travels in a hidden field so the API can
  * refuse a save over someone else's.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import {
   getFormProps,
@@ -36,6 +36,8 @@ import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 import { parseWithSchema } from '../ui/parse-with-schema'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 
 const SCREEN = '/portalaccess'
 const FORM_ID = 'portal-access'
@@ -43,7 +45,7 @@ export const SAVED_MESSAGE = 'Portal access saved.'
 /** The list of free mail providers is large: the server checks it when the form is submitted. */
 const NO_FREE_DOMAINS: ReadonlySet<string> = new Set()
 
-export const meta: MetaFunction = () => [{ title: 'Licensing Portal Access | Licensing Portal' }]
+export const meta = screenMeta(screenName(SCREEN))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const screen = await requirePortalAccessScreen(request, context, SCREEN)

@@ -3,7 +3,7 @@
  * PIN, allowed usernames), for vendor staff. Paged and filtered through the URL,
  * so it works without JavaScript and any view can be bookmarked.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AUDIT_AREA_LABELS, auditAreaLabel, summarizeChange } from '../domain/audit-summary'
 import { withReauth } from '../portal/context.server'
@@ -13,12 +13,16 @@ import type { FilterRule } from '../upstream/envelope'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 
 const SCREEN = '/portalaccess/audit'
 const PAGE_SIZE = 25
 export const STAFF_ONLY_MESSAGE = 'The change history is available to vendor staff only.'
 
-export const meta: MetaFunction = () => [{ title: 'Change history | Licensing Portal' }]
+const TITLE = screenName(SCREEN)
+
+export const meta = screenMeta(TITLE)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const screen = await requirePortalAccessScreen(request, context, SCREEN)
@@ -72,10 +76,10 @@ export default function AuditRoute() {
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <p>
-        <Link to={withCustomer('/portalaccess', d.customerNumber)}>← Licensing Portal Access</Link>
+        <Link to={withCustomer('/portalaccess', d.customerNumber)}>← {screenName('/portalaccess')}</Link>
       </p>
       <h1 id="page-title" className="text-2xl font-semibold">
-        Change history
+        {TITLE}
       </h1>
       {d.forbidden ? (
         <p className="rounded border border-gray-300 bg-white p-4">{STAFF_ONLY_MESSAGE}</p>

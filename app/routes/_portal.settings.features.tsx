@@ -12,6 +12,10 @@ import { useHydrated } from '../ui/use-hydrated'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { failureStatus } from '../upstream/envelope'
 import { ModalDialog } from '../ui/modal-dialog'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
+
+export const meta = screenMeta(screenName('/settings/features'))
 
 /** The guard, then the screen's own rule: the dialog exists outside production only. */
 async function loadFlags(request: Request, context: LoaderFunctionArgs['context']) {

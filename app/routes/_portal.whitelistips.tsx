@@ -25,9 +25,13 @@ import { RestrictionBanner } from '../ui/restriction-banner'
 import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
 import { STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { ScreenErrorBoundary } from '../ui/error-page'
+import { screenMeta } from '../ui/screen-meta'
+import { screenName } from '../domain/page-title'
 import { failureStatus } from '../upstream/envelope'
 
 const SCREEN = '/whitelistips'
+
+export const meta = screenMeta(screenName(SCREEN))
 
 async function firstServer(screen: Awaited<ReturnType<typeof requireElasticScreen>>) {
   const reply = await screen.calls.firstServer(screen.customerNumber, screen.info.customerName)

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { completeSignIn } from '../auth/sign-in.server'
 import { runSignInStep } from '../auth/sign-in-step.server'
 import { SignInFailure } from '../auth/sign-in-failure'
+import { pageTitle } from '../domain/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Sign-in failed – Licensing Portal' }]
+export const meta: MetaFunction = () => [{ title: pageTitle('Sign-in failed') }]
 
 /** Completes sign-in and sends the user on (returnTo or /home). */
 export function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,8 +2,9 @@ import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run
 import { Form } from '@remix-run/react'
 import { signOut } from '../auth/sign-out.server'
 import { AuthPage, buttonClass } from '../auth/auth-page'
+import { pageTitle } from '../domain/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Sign Out – Licensing Portal' }]
+export const meta: MetaFunction = () => [{ title: pageTitle('Sign Out') }]
 
 /** POST: forget the portal session, then end the session at the identity provider. */
 export async function action({ request, context }: ActionFunctionArgs) {

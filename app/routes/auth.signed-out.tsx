@@ -1,7 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { AuthPage, linkClass } from '../auth/auth-page'
+import { pageTitle } from '../domain/page-title'
 
-export const meta: MetaFunction = () => [{ title: 'Signed out – Licensing Portal' }]
+export const meta: MetaFunction = () => [{ title: pageTitle('Signed out') }]
 
 export default function SignedOut() {
   return (

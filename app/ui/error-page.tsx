@@ -13,6 +13,16 @@ const PAGES: Record<number, { title: string; message: string }> = {
 
 const FAILURE = { title: 'Something went wrong', message: 'The page could not be shown. Please try again in a moment.' }
 
+/** The status an error page shows for a caught error: a thrown response's, else 500. */
+export function errorStatus(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500
+}
+
+/** The heading of the error page of a caught error, which also names the page in its title. */
+export function errorPageTitle(error: unknown): string {
+  return (PAGES[errorStatus(error)] ?? FAILURE).title
+}
+
 /**
  * The page shown for an unknown path (404), a refusal or a failed screen. A text the
  * error response carries (or a text given as the error) replaces the default message.
@@ -41,7 +51,7 @@ export function ErrorPage({ status, error }: { status: number; error?: unknown }
 /** The ErrorPage of the error the route caught. */
 export function RouteErrorPage() {
   const error = useRouteError()
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} error={error} />
+  return <ErrorPage status={errorStatus(error)} error={error} />
 }
 
 /**

@@ -1,13 +1,4 @@
-import { NOTICE_TEXTS, type NoticePage } from '../domain/notice-pages'
-
-const TITLES: Record<NoticePage, string> = {
-  nocustomer: 'No customer',
-  noselectedcustomer: 'No customer selected',
-  notypecustomer: 'Customer type not allowed',
-  nopermissions: 'Not enough permissions',
-  noaccess: 'Access denied',
-  noascaccess: 'Support Coordinator required',
-}
+import { NOTICE_TEXTS, NOTICE_TITLES, type NoticePage } from '../domain/notice-pages'
 
 /** A notice page: why a screen is not available. Its exit rule runs in its guard. */
 export function noticePage(page: NoticePage) {
@@ -15,7 +6,7 @@ export function noticePage(page: NoticePage) {
     return (
       <section aria-labelledby="page-title" className="space-y-3">
         <h1 id="page-title" className="text-2xl font-semibold">
-          {TITLES[page]}
+          {NOTICE_TITLES[page]}
         </h1>
         <p data-testid="notice-text" className="rounded border border-gray-300 bg-white p-4">
           {NOTICE_TEXTS[page]}

@@ -111,6 +111,7 @@ describe('embedded identity provider', () => {
     const { html } = await openLoginForm(new CookieJar())
     expect(html).toContain('<html lang="en">')
     expect(html).toContain('<main')
+    expect(html).toContain('<title>Sign in – Licensing Portal</title>')
     expect(html).toContain('Sign in to the Licensing Portal')
     expect(html).toMatch(/<label for="email">Email<\/label>/)
     expect(html).toMatch(/<label for="password">Password<\/label>/)
@@ -178,8 +179,10 @@ describe('embedded identity provider', () => {
     expect(me.status).toBe(200)
     expect(html).toContain(EMAIL)
     expect(html).toContain('Oidc Tester')
+    expect(html).toContain('<title>Your account – Licensing Portal</title>')
     const anonymous = await (await fetch(`${base}/oidc/me`)).text()
     expect(anonymous).toContain('You are not signed in.')
+    expect(anonymous).toContain('<title>Your account – Licensing Portal</title>')
   })
 
   it('ends the session through a logout page that works without JavaScript', async () => {
@@ -202,7 +205,8 @@ describe('embedded identity provider', () => {
     jar.store(res)
     expect(res.status).toBe(200)
     const html = await res.text()
-    expect(html).toContain('>Sign out</button>')
+    expect(html).toContain('<title>Signing out – Licensing Portal</title>')
+    expect(html).toContain('>Sign Out</button>')
     const nonce = /<script nonce="([^"]+)"/.exec(html)?.[1]
     expect(nonce).toBeTruthy()
     expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)

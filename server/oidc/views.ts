@@ -6,6 +6,9 @@
 
 export const STYLESHEET_PATH = '/oidc-assets/login.css'
 
+/** A page's title names the page, then the portal it signs in to. */
+const titled = (page: string) => `${page.replace(/\.$/, '')} – Licensing Portal`
+
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
@@ -45,7 +48,7 @@ export function loginPage({ action, csrf, email = '', error }: LoginView): strin
   const errorId = 'login-error'
   const described = error ? ` aria-describedby="${errorId}" aria-invalid="true"` : ''
   return layout(
-    error ? `Error: Sign in – Licensing Portal` : 'Sign in – Licensing Portal',
+    error ? `Error: ${titled('Sign in')}` : titled('Sign in'),
     `<h1>Sign in to the Licensing Portal</h1>
 ${error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}">
@@ -72,7 +75,7 @@ export function messagePage(opts: {
 }) {
   const { title, message, link, alert } = opts
   return layout(
-    title,
+    titled(title),
     `<h1>${escapeHtml(title)}</h1>
 <p${alert ? ' class="error" role="alert"' : ''}>${escapeHtml(message)}</p>
 ${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`,
@@ -88,11 +91,11 @@ export function logoutPage(form: string, nonce: string): string {
   const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')
   const script = `document.getElementById('op.logoutForm').submit()`
   return layout(
-    'Signing out – Licensing Portal',
+    titled('Signing out'),
     `<h1>Sign out of the Licensing Portal</h1>
-<p>Select Sign out to finish signing out.</p>
+<p>Select Sign Out to finish signing out.</p>
 ${confirmed}
-<button type="submit" form="op.logoutForm">Sign out</button>
+<button type="submit" form="op.logoutForm">Sign Out</button>
 <script nonce="${escapeHtml(nonce)}">${script}</script>`,
   )
 }
@@ -106,7 +109,7 @@ export function profilePage(user: { name: string; email: string } | undefined, p
     })
   }
   return layout(
-    'Your account – Licensing Portal',
+    titled('Your account'),
     `<h1>Your account</h1>
 <dl>
 <dt>Name</dt><dd>${escapeHtml(user.name)}</dd>

@@ -250,7 +250,7 @@ function insertActive(title: string, category = 'WARNING') {
       expires: null,
       title,
       description: `${title}.`,
-      service: { portal: 'License Portal' },
+      service: { portal: 'Licensing Portal' },
     })
     .returning({ id: notifications.id })
     .get().id
@@ -264,7 +264,7 @@ describe('the banner in the shell', () => {
       mode: 'multiple',
       category: 'CRITICAL',
       title: 'Multiple alerts',
-      text: 'Multiple items affecting Elastic Licensing, License Portal, Cloud Licensing Server and FlexNet Licensing.',
+      text: 'Multiple items affecting Elastic Licensing, Licensing Portal, Cloud Licensing Server and FlexNet Licensing.',
     })
     // Outage, degradation, the maintenance within 5 days and the information item; not the one in 10 days.
     expect(banner.mode !== 'none' && banner.ids).toHaveLength(4)

@@ -19,13 +19,13 @@ const withAcme = (path: string) => `${path}${path.includes('?') ? '&' : '?'}cust
 const INTRO =
   'We constantly monitor our services and their related components. If there is ever a service interruption, a notification will be posted to this page. If you are experiencing problems not listed on this page, you can submit a request for service.'
 const MULTIPLE_TEXT =
-  'Multiple items affecting Elastic Licensing, License Portal, Cloud Licensing Server and FlexNet Licensing.'
+  'Multiple items affecting Elastic Licensing, Licensing Portal, Cloud Licensing Server and FlexNet Licensing.'
 const PANELS = [
   { title: 'Outage', icon: 'Critical', services: 'Elastic Licensing', slug: 'critical' },
   {
     title: 'Service Degradation',
     icon: 'Warning',
-    services: 'License Portal and Cloud Licensing Server',
+    services: 'Licensing Portal and Cloud Licensing Server',
     slug: 'warning',
   },
   { title: 'Planned Maintenance', icon: 'Info', services: 'FlexNet Licensing', slug: 'info' },
@@ -255,7 +255,7 @@ test.describe('category and details pages', () => {
     await gotoPortal(page, withAcme('/notifications-category/warning'))
     await expect(page.getByRole('heading', { level: 1, name: 'Service Degradation Alerts' })).toBeVisible()
     await page.getByRole('link', { name: 'Details of Slow licence downloads' }).click()
-    await expect(page.getByTestId('alert-services')).toHaveText('License Portal and Cloud Licensing Server')
+    await expect(page.getByTestId('alert-services')).toHaveText('Licensing Portal and Cloud Licensing Server')
     await expect(page.getByTestId('alert-age')).toHaveText(/^1 day ago$/)
     await expect(page.getByRole('term')).toHaveText(['Start date'])
   })

@@ -137,7 +137,7 @@ test.describe('side menu', () => {
     await expect(emails).toBeHidden()
     const open = nav.getByRole('button', { name: 'Open menu' })
     await expect(open).toHaveAttribute('aria-expanded', 'false')
-    await expect(nav.getByRole('button', { name: /Collapse all|Expand all/ })).toHaveCount(0)
+    await expect(nav.getByRole('button', { name: /Collapse All|Expand All/ })).toHaveCount(0)
     await expect.poll(async () => Math.round((await content.boundingBox())!.x)).toBe(40)
 
     await open.click()
@@ -145,21 +145,21 @@ test.describe('side menu', () => {
     await expect.poll(async () => Math.round((await content.boundingBox())!.x)).toBe(240)
   })
 
-  test('"Collapse all" folds every group and "Expand all" unfolds them', async ({ page }) => {
+  test('"Collapse All" folds every group and "Expand All" unfolds them', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
     const nav = mainNav(page)
     const links = nav.getByRole('link').filter({ hasNotText: 'Settings > Features' })
     await expect(links).toHaveCount(15)
     for (const link of await links.all()) await expect(link).toBeVisible()
 
-    await nav.getByRole('button', { name: 'Collapse all' }).click()
+    await nav.getByRole('button', { name: 'Collapse All' }).click()
     for (const link of await links.all()) await expect(link).toBeHidden()
     // The group headings stay.
     await expect(nav.locator('summary', { hasText: 'Entitlements' })).toBeVisible()
 
-    await nav.getByRole('button', { name: 'Expand all' }).click()
+    await nav.getByRole('button', { name: 'Expand All' }).click()
     for (const link of await links.all()) await expect(link).toBeVisible()
-    await expect(nav.getByRole('button', { name: 'Collapse all' })).toBeVisible()
+    await expect(nav.getByRole('button', { name: 'Collapse All' })).toBeVisible()
   })
 })
 
@@ -220,7 +220,7 @@ test.describe('the document and hydration', () => {
     await gotoPortal(page, '/home?customer=1000001')
     await expect(page.getByRole('heading', { name: /Welcome, / })).toBeVisible()
     // Interactive: the collapsible side menu only exists once the scripts run on this data.
-    await expect(page.getByRole('button', { name: 'Collapse all' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Collapse All' })).toBeVisible()
     expect(dataRequests, 'no data request while the page loads').toEqual([])
 
     const html = await (await page.request.get('/home?customer=1000001')).text()

@@ -123,7 +123,7 @@ test.describe('sign out', () => {
     if (!js) {
       // Without JavaScript the identity provider asks for one more click.
       await expect(page.getByRole('heading', { name: 'Sign out of the Licensing Portal' })).toBeVisible()
-      await page.getByRole('button', { name: 'Sign out' }).click()
+      await page.getByRole('button', { name: 'Sign Out' }).click()
     }
     await expect(page).toHaveURL('/auth/signed-out')
     await expect(page.getByRole('heading', { level: 1, name: 'You have signed out.' })).toBeVisible()

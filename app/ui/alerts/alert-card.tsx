@@ -23,7 +23,7 @@ export function AlertCard({ alert, customerNumber }: { alert: AlertSummary; cust
         </p>
       ) : null}
       <p>{alert.description}</p>
-      <AlertPeriod lead="From" start={alert.start} end={alert.end} />
+      <AlertPeriod lead="From" alert={alert} />
       <p>
         <Link to={withCustomer(`/notification-details/${alert.id}`, customerNumber)} className="font-medium">
           Details<span className="sr-only"> of {alert.title}</span>

@@ -32,13 +32,13 @@ export function AlertDetailsView({ alert }: { alert: AlertDetails }) {
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1">
         <dt className="font-medium">Start date</dt>
         <dd>
-          <time>{alert.start}</time>
+          <time dateTime={alert.startsAt}>{alert.start}</time>
         </dd>
         {alert.end ? (
           <>
             <dt className="font-medium">{resolved ? 'End' : 'Expected end'}</dt>
             <dd>
-              <time>{alert.end}</time>
+              <time dateTime={alert.endsAt ?? undefined}>{alert.end}</time>
             </dd>
             <dt className="font-medium">Duration</dt>
             <dd>{alert.duration}</dd>

@@ -81,7 +81,7 @@ function ShownBanner({
               {banner.services ? <span>: {banner.services}</span> : null}
             </p>
             <p>{banner.description}</p>
-            <AlertPeriod lead="from" start={banner.start} end={banner.end}>
+            <AlertPeriod lead="from" alert={banner}>
               {' '}
               <span className="text-gray-700">(UTC)</span>
             </AlertPeriod>

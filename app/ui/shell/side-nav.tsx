@@ -56,7 +56,7 @@ export function SideNav({
               className="rounded px-2 py-1 text-xs text-gray-700 hover:bg-gray-100"
               onClick={() => setAllOpen((o) => !o)}
             >
-              {allOpen ? 'Collapse all' : 'Expand all'}
+              {allOpen ? 'Collapse All' : 'Expand All'}
             </button>
           )}
         </div>

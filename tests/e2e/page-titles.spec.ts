@@ -1,0 +1,154 @@
+import { expect, test, type Page } from './support/test'
+import { gotoPortal, signIn } from './support/auth'
+import { jsEnabled } from './support/env'
+import { mainNav } from './support/shell'
+
+/**
+ * Every page names itself in its title (WCAG 2.4.2): the screen, the selected
+ * customer, then the portal, parted by en dashes. Checked on every route, with
+ * and without JavaScript, with a customer and without one.
+ */
+
+const PORTAL = 'Licensing Portal'
+const ACME = '1000001 Acme Aerospace'
+const title = (...parts: string[]) => [...parts, PORTAL].join(' – ')
+const acme = (screen: string) => title(screen, ACME)
+
+type Visit = { path: string; title: string; url?: string | RegExp }
+
+/** The feature-flag settings open as a dialog over the page once it runs its scripts: wait for its heading. */
+const DIALOG_PATHS = /^\/settings\/features/
+
+async function expectTitles(page: Page, visits: Visit[]) {
+  for (const visit of visits) {
+    await test.step(visit.path, async () => {
+      if (DIALOG_PATHS.test(visit.path)) {
+        await page.goto(visit.path)
+        await expect(page.getByRole('heading', { name: 'Enabled Feature Flags' })).toBeVisible()
+      } else {
+        await gotoPortal(page, visit.path)
+      }
+      if (visit.url) await expect(page).toHaveURL(visit.url)
+      await expect(page).toHaveTitle(visit.title)
+    })
+  }
+}
+
+const withAcme = (path: string) => `${path}${path.includes('?') ? '&' : '?'}customer=1000001`
+
+test.describe('page titles', () => {
+  test.slow()
+
+  test('the screens of a customer administrator name the screen and the customer', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    const screens: [string, string][] = [
+      ['/home', 'Home'],
+      ['/emails', 'Emails'],
+      ['/notifications', 'Alerts'],
+      ['/notifications?tab=resolved', 'Alerts'],
+      ['/notifications-category/critical', 'Outage Alerts'],
+      ['/notifications-category/info', 'Planned Maintenance Alerts'],
+      ['/portalaccess', 'Licensing Portal Access'],
+      ['/portalaccess/audit', 'Change History'],
+      ['/whitelistips', 'Elastic IP Settings'],
+      ['/clscredentials', 'Elastic Credentials'],
+      ['/settings/features', 'Features'],
+      ['/customers?q=no-such-customer', 'Select a customer'],
+      // The screens not built yet.
+      ['/ssl', 'Leases/Perpetuals'],
+      ['/elastic', 'Elastic Licensing'],
+      ['/entitlementsFSA', 'Flexible Spending Account'],
+      ['/activations', 'Activate Entitlements'],
+      ['/activations-history', 'Manage Activations'],
+      ['/transactions', 'Usage Transactions'],
+      ['/statementv2', 'Elastic Statements'],
+      ['/webassignments', 'Assignments'],
+      ['/webtransactions', 'Transactions'],
+      ['/webreporting', 'Reporting'],
+    ]
+    await expectTitles(
+      page,
+      screens.map(([path, screen]) => ({ path: withAcme(path), title: acme(screen) })),
+    )
+  })
+
+  test('an email and an alert are named by their subject and title', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    await gotoPortal(page, withAcme('/emails'))
+    const subject = 'Licence file for host acme-lic-01'
+    await page
+      .getByRole('link', { name: `View email: ${subject}` })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/emails\/\d+\?customer=1000001$/)
+    await expect(page).toHaveTitle(acme(subject))
+
+    await gotoPortal(page, withAcme('/notifications-category/critical'))
+    await page.getByRole('link', { name: 'Details of Elastic licensing outage' }).click()
+    await expect(page).toHaveURL(/\/notification-details\/\d+\?customer=1000001$/)
+    await expect(page).toHaveTitle(acme('Elastic licensing outage'))
+  })
+
+  test('notices, refusals and errors are named as their heading', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    await expectTitles(page, [
+      { path: withAcme('/nopermissions?denied=1000001'), title: acme('Not enough permissions') },
+      { path: withAcme('/noascaccess?denied=1000001'), title: acme('Support Coordinator required') },
+      // Off by its feature flag: refused.
+      { path: withAcme('/webassignments-v2'), title: acme('Not available') },
+      { path: withAcme('/no-such-page'), title: acme('Page not found') },
+      { path: withAcme('/notifications-category/unknown'), title: acme('Page not found') },
+      { path: withAcme('/notification-details/999999'), title: acme('Page not found') },
+      { path: withAcme('/emails/not-an-id'), title: acme('Email not found') },
+    ])
+  })
+
+  test('without a selected customer the title names the screen and the portal', async ({ page }) => {
+    await signIn(page, 'busops@vendor.example')
+    await expectTitles(page, [
+      { path: '/home', url: '/home', title: title('Home') },
+      { path: '/emails', url: '/noselectedcustomer', title: title('No customer selected') },
+      { path: '/noselectedcustomer', title: title('No customer selected') },
+      { path: '/notifications', url: '/notifications', title: title('Alerts') },
+      { path: '/settings/features', url: '/settings/features', title: title('Features') },
+      { path: '/customers?q=no-such-customer', url: /\/customers\?q=[^&]*$/, title: title('Select a customer') },
+      { path: '/no-such-page', url: '/no-such-page', title: title('Page not found') },
+      // The notices of other customers name them.
+      { path: '/noaccess?customer=1000005', title: title('Access denied', '1000005 Embargo Industries') },
+      { path: '/notypecustomer?customer=1000004', title: title('Customer type not allowed', '1000004 Delta Labs') },
+    ])
+  })
+
+  test('a user without any customer reads the notice in the title', async ({ page }) => {
+    await signIn(page, 'nobody@example.com')
+    await expect(page).toHaveURL('/nocustomer')
+    await expect(page).toHaveTitle(title('No customer'))
+  })
+
+  test('the sign-in and sign-out pages', async ({ page }) => {
+    await page.goto('/auth/login')
+    await expect(page).toHaveTitle(title('Sign in'))
+    await page.goto('/auth/logout')
+    await expect(page).toHaveTitle(title('Sign Out'))
+    await page.goto('/auth/signed-out')
+    await expect(page).toHaveTitle(title('Signed out'))
+  })
+
+  test('the title follows a navigation from the side menu', async ({ page }, testInfo) => {
+    await signIn(page, 'admin@acme.example')
+    await gotoPortal(page, withAcme('/home'))
+    await expect(page).toHaveTitle(acme('Home'))
+    // With JavaScript the page stays the same document: a mark left on it survives the navigation.
+    const js = jsEnabled(testInfo)
+    if (js) await page.evaluate(() => document.documentElement.setAttribute('data-title-test', 'same-document'))
+    for (const [link, screen] of [
+      ['Emails', 'Emails'],
+      ['Elastic IP Settings', 'Elastic IP Settings'],
+      ['Alerts', 'Alerts'],
+    ]) {
+      await mainNav(page).getByRole('link', { name: link, exact: true }).click()
+      await expect(page).toHaveTitle(acme(screen))
+    }
+    if (js) await expect(page.locator('html')).toHaveAttribute('data-title-test', 'same-document')
+  })
+})
