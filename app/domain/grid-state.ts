@@ -86,8 +86,11 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
   hideable?: boolean
   /** Hidden in the default view. */
   hidden?: boolean
-  /** Default width in pixels; none lets the table size it. */
-  width?: number
+  /**
+   * What the column holds, which sets its width (app/domain/grid-columns.ts): text
+   * by default, a link or action column when it has no field.
+   */
+  kind?: 'text' | 'date' | 'number' | 'link' | 'checkbox'
   /** Cell text, also used by the CSV export. Defaults to the field's value as text. */
   value?: (row: Row) => string
   /** Left out of the CSV export (link and action columns). */

@@ -11,20 +11,20 @@ function dateCriterion(filter: { op: 'contains' | 'equals'; text: string }, fiel
 }
 
 const columns: GridColumnSpec<EmailSummary>[] = [
-  { id: 'details', header: 'Show Details', noExport: true, width: 120 },
+  { id: 'details', header: 'Show Details', noExport: true },
   {
     id: 'date',
     header: 'Date',
     field: 'date',
     textFilter: 'contains-equals',
     sortable: true,
-    width: 150,
+    kind: 'date',
     value: (row) => formatDayMonYear(row.date),
     criterion: dateCriterion,
     filterHint: 'e.g. 05-Mar-2026 or 2026-03',
   },
   { id: 'subject', header: 'Subject', field: 'subject', textFilter: 'contains-equals', sortable: true },
-  { id: 'to', header: 'To', field: 'to', textFilter: 'contains-equals', setFilter: true, sortable: true, width: 300 },
+  { id: 'to', header: 'To', field: 'to', textFilter: 'contains-equals', setFilter: true, sortable: true },
 ]
 
 export const emailGrid: GridSpec<EmailSummary> = {

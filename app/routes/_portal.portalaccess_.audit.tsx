@@ -15,6 +15,7 @@ import { FlashPanel } from '../ui/shell/flash-panel'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenName } from '../domain/page-title'
+import { TableScroll } from '../ui/table-scroll'
 
 const SCREEN = '/portalaccess/audit'
 const PAGE_SIZE = 25
@@ -109,54 +110,56 @@ export default function AuditRoute() {
             </button>
           </Form>
           {d.error ? <FlashPanel type="error" message={d.error} /> : null}
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <caption className="sr-only">Changes, newest first</caption>
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="px-2 py-2">
-                  Time (UTC)
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Changed by
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Area
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Action
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.entries.map((e) => (
-                <tr key={e.id} className="border-b border-gray-200 align-top" data-testid="audit-entry">
-                  <td className="whitespace-nowrap px-2 py-2">{e.at}</td>
-                  <td className="px-2 py-2 break-all">{e.actorEmail}</td>
-                  <td className="px-2 py-2">{e.area}</td>
-                  <td className="px-2 py-2">{e.action}</td>
-                  <td className="px-2 py-2">
-                    <ul className="space-y-0.5">
-                      {e.changes.map((line, i) => (
-                        <li key={i} className="break-all">
-                          {line}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
+          <TableScroll label="Changes table">
+            <table className="w-full border-collapse bg-white text-left text-sm">
+              <caption className="sr-only">Changes, newest first</caption>
+              <thead>
+                <tr className="border-b border-gray-300">
+                  <th scope="col" className="px-2 py-2">
+                    Time (UTC)
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Changed by
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Area
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Action
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Change
+                  </th>
                 </tr>
-              ))}
-              {d.entries.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-2 py-3 text-gray-700">
-                    No changes recorded.
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {d.entries.map((e) => (
+                  <tr key={e.id} className="border-b border-gray-200 align-top" data-testid="audit-entry">
+                    <td className="whitespace-nowrap px-2 py-2">{e.at}</td>
+                    <td className="px-2 py-2 break-all">{e.actorEmail}</td>
+                    <td className="px-2 py-2">{e.area}</td>
+                    <td className="px-2 py-2">{e.action}</td>
+                    <td className="px-2 py-2">
+                      <ul className="space-y-0.5">
+                        {e.changes.map((line, i) => (
+                          <li key={i} className="break-all">
+                            {line}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+                {d.entries.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="px-2 py-3 text-gray-700">
+                      No changes recorded.
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </TableScroll>
           {pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center gap-3">
               {d.page > 1 ? <Link to={pageHref(d.page - 1)}>Previous</Link> : null}

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { AlertSummary } from '../../domain/alerts'
 import { withCustomer } from '../customer-href'
+import { TableScroll } from '../table-scroll'
 
 export const NO_RESOLVED_ALERTS = 'There are no resolved alerts to display.'
 
@@ -9,7 +10,7 @@ const COLUMNS = ['Start Time', 'End Time', 'Alert Title', 'Category', 'Affected 
 /** The Resolved tab's table (spec 1 section 2.10). */
 export function ResolvedAlertsTable({ rows, customerNumber }: { rows: AlertSummary[]; customerNumber: string | null }) {
   return (
-    <div className="overflow-x-auto rounded border border-gray-300 bg-white">
+    <TableScroll label="Resolved alerts table">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">Resolved alerts</caption>
         <thead className="bg-gray-100">
@@ -46,6 +47,6 @@ export function ResolvedAlertsTable({ rows, customerNumber }: { rows: AlertSumma
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }

@@ -42,7 +42,7 @@ export function ColumnPanel<Row>({
   return (
     <details className="relative" open={open}>
       <summary className="btn-secondary list-none">Columns</summary>
-      <div className="absolute left-0 z-30 mt-1 w-80 rounded border border-gray-300 bg-white p-3 shadow-lg">
+      <div className="absolute left-0 z-30 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded border border-gray-300 bg-white p-3 shadow-lg">
         <GetForm id={formId} href={action} omit={['cols', 'panel']} onSubmit={submit}>
           <input type="hidden" name="colsForm" value="1" />
           <fieldset>

@@ -2,18 +2,19 @@
  * The data grid every list uses. A list declares its columns (GridSpec), its
  * loader calls loadGrid (app/grid/load-grid.server.ts) and the screen renders
  * <DataGrid spec data ... />. The URL is the state: sort headers and page links
- * are links, filters and the column form are GET forms, the filter dialog is a
- * section of the page; with JavaScript the same actions navigate in place,
+ * are links, each text filter and the column form are GET forms, the filter dialog
+ * is a section of the page; with JavaScript the same actions navigate in place,
  * text filters apply after a 500 ms pause, columns drag and resize, and the
  * view is saved after a 2000 ms pause.
  */
-import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from '@remix-run/react'
 import {
   applyFilterForm,
   canResetView,
   cellText,
   columnById,
+  type ColumnFilter,
   currentSelection,
   defaultState,
   gridHref,
@@ -33,7 +34,9 @@ import {
   type GridSpec,
   type GridState,
 } from '../../domain/grid-state'
+import { columnKind, columnWidthStyle, headerWidthStyle, sortLinkLabel } from '../../domain/grid-columns'
 import type { GridData } from '../../grid/types'
+import { TableScroll } from '../table-scroll'
 import { useHydrated } from '../use-hydrated'
 import { ColumnPanel } from './column-panel'
 import { FilterDialogModal, FilterDialogSection } from './filter-dialog'
@@ -120,9 +123,14 @@ export function DataGrid<Row>({
   }
 
   const columns = visibleColumns(spec, state)
-  const widthOf = (id: string) =>
-    liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width ?? columnById(spec, id)?.width
+  const widthOf = (id: string) => liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width
   const filterFormId = `${spec.tableName}-filters`
+  const filterRow = useRef<HTMLTableRowElement>(null)
+  const applyFilters = (params: URLSearchParams) => {
+    const next = applyFilterForm(spec, state, params)
+    if (viewKey(spec, next) !== viewKey(spec, state)) go(next, true)
+  }
+  useFilterRow(filterRow, hydrated ? applyFilters : undefined)
   const statusId = `${spec.tableName}-status`
   const filtered = hasFilter(state)
   const exportHref = `/resources/grid/${encodeURIComponent(spec.tableName)}?${gridParams(spec, state, current).toString()}`
@@ -154,7 +162,6 @@ export function DataGrid<Row>({
         open={current.get('panel') === 'columns'}
         onNavigate={hydrated ? (href) => navigate(href.replace(/#.*$/, ''), { preventScrollReset: true }) : undefined}
         onColumns={hydrated ? (next) => go(next, true) : undefined}
-        filterFormId={filterFormId}
       />
 
       {!hydrated && data.dialog && dialogColumn ? (
@@ -183,38 +190,30 @@ export function DataGrid<Row>({
         />
       ) : null}
 
-      <FilterForm
-        spec={spec}
-        state={state}
-        id={filterFormId}
-        action={here}
-        onApply={hydrated ? (next) => go(next, true) : undefined}
-      />
-
+      {/* The one place that tells how many rows there are, or that there are none. */}
       <p id={statusId} role="status" aria-live="polite" className="text-sm text-gray-700">
-        {busy ? loadingText : data.error ? '' : `${data.total} ${noun}${filtered ? ' match the filters' : ''}`}
+        {busy
+          ? loadingText
+          : data.error
+            ? ''
+            : data.rows.length === 0
+              ? data.timedOut
+                ? `The ${noun} took too long to load. Try again, or narrow the filters.`
+                : filtered
+                  ? `No ${noun} match the filters.`
+                  : (emptyText ?? `No ${noun} to show.`)
+              : `${data.total} ${noun}${filtered ? ' match the filters' : ''}`}
       </p>
 
-      <div
-        id={gridId}
-        role="region"
-        aria-label={`${label} table`}
-        tabIndex={0}
-        className="overflow-x-auto rounded border border-gray-300 bg-white"
-      >
-        <table className="w-full table-fixed border-collapse text-sm" aria-busy={busy} aria-describedby={statusId}>
+      <TableScroll id={gridId} label={`${label} table`} tall>
+        <table className="w-full border-separate border-spacing-0 text-sm" aria-busy={busy} aria-describedby={statusId}>
           <caption className="sr-only">{label}</caption>
-          <colgroup>
-            {columns.map((c) => {
-              const w = widthOf(c.id)
-              return <col key={c.id} style={w ? { width: `${w}px` } : undefined} />
-            })}
-          </colgroup>
-          <thead className="bg-gray-100 text-left">
+          <thead className="sticky top-0 z-20 bg-gray-100 text-left">
             <tr>
               {columns.map((c) => (
                 <HeaderCell
                   key={c.id}
+                  first={c.id === columns[0].id}
                   spec={spec}
                   state={state}
                   column={c}
@@ -238,9 +237,18 @@ export function DataGrid<Row>({
                 />
               ))}
             </tr>
-            <tr>
+            <tr ref={filterRow}>
               {columns.map((c) => (
-                <FilterCell key={c.id} column={c} state={state} formId={filterFormId} />
+                <FilterCell
+                  key={c.id}
+                  column={c}
+                  filter={state.filters[c.id]}
+                  formId={filterFormId}
+                  action={here}
+                  hydrated={hydrated}
+                  width={widthOf(c.id)}
+                  first={c.id === columns[0].id}
+                />
               ))}
             </tr>
           </thead>
@@ -253,21 +261,15 @@ export function DataGrid<Row>({
                   </p>
                 </td>
               </tr>
-            ) : data.rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center text-gray-700">
-                  {data.timedOut
-                    ? `The ${noun} took too long to load. Try again, or narrow the filters.`
-                    : filtered
-                      ? `No ${noun} match the filters.`
-                      : (emptyText ?? `No ${noun} to show.`)}
-                </td>
-              </tr>
             ) : (
               data.rows.map((row) => (
-                <tr key={rowKey(row)} className="border-t border-gray-200 hover:bg-gray-50">
-                  {columns.map((c) => (
-                    <td key={c.id} className="break-words px-3 py-2 align-top">
+                <tr key={rowKey(row)} className="group">
+                  {columns.map((c, i) => (
+                    <td
+                      key={c.id}
+                      style={columnWidthStyle(columnKind(c), widthOf(c.id))}
+                      className={`border-t border-gray-200 bg-white px-3 py-2 align-top group-hover:bg-gray-50 ${i === 0 ? STICKY_FIRST : ''}`}
+                    >
                       {cells[c.id] ? cells[c.id]!(row) : cellText(c, row)}
                     </td>
                   ))}
@@ -276,7 +278,7 @@ export function DataGrid<Row>({
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       {data.error ? null : (
         <Pagination
@@ -304,7 +306,6 @@ function GridToolbar<Row>({
   open,
   onNavigate,
   onColumns,
-  filterFormId,
 }: {
   spec: GridSpec<Row>
   state: GridState
@@ -315,13 +316,9 @@ function GridToolbar<Row>({
   open: boolean
   onNavigate?: (href: string) => void
   onColumns?: (next: GridState) => void
-  filterFormId: string
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="submit" form={filterFormId} className="btn-primary">
-        Apply filters
-      </button>
       <GetButton href={hrefFor(withoutFilters(state))} disabled={!filtered} onNavigate={onNavigate}>
         Clear Filters
       </GetButton>
@@ -336,62 +333,52 @@ function GridToolbar<Row>({
   )
 }
 
-/** The filter row's form; its inputs sit in the table header and join it with the form attribute. */
-function FilterForm<Row>({
-  spec,
-  state,
-  id,
-  action,
-  onApply,
-}: {
-  spec: GridSpec<Row>
-  state: GridState
-  id: string
-  action: string
-  onApply?: (next: GridState) => void
-}) {
-  const formRef = useRef<HTMLFormElement>(null)
-  const timer = useRef<number | undefined>(undefined)
-  const apply = () => {
-    if (!formRef.current || !onApply) return
-    const params = new URLSearchParams(new FormData(formRef.current) as unknown as Record<string, string>)
-    const next = applyFilterForm(spec, state, params)
-    if (viewKey(spec, next) !== viewKey(spec, state)) onApply(next)
-  }
-  // The listeners are attached once; they call the latest apply.
+/**
+ * The first column stays in view while the table scrolls sideways; every cell has
+ * a background of its own, so nothing shows through the sticky ones.
+ */
+const STICKY_FIRST = 'sticky left-0 z-10 border-r border-gray-300'
+
+/**
+ * With JavaScript the filter row applies itself: typing after a pause, choosing an
+ * operator or pressing Enter at once. Every filter's text goes with it, so what was
+ * typed in another filter is not lost. The listeners are attached once; they call the latest apply.
+ */
+function useFilterRow(row: RefObject<HTMLTableRowElement>, apply: ((params: URLSearchParams) => void) | undefined) {
   const latest = useRef(apply)
   latest.current = apply
-  const enabled = Boolean(onApply)
-
+  const enabled = Boolean(apply)
   useEffect(() => {
-    const form = formRef.current
-    if (!form || !enabled) return
-    // Typing applies after a pause; choosing an operator applies at once.
+    const el = row.current
+    if (!el || !enabled) return
+    let timer: number | undefined
+    const applyRow = () => {
+      window.clearTimeout(timer)
+      const params = new URLSearchParams()
+      for (const form of el.querySelectorAll('form')) {
+        for (const [key, value] of new FormData(form)) {
+          if (typeof value === 'string' && (key.startsWith('ft.') || key.startsWith('fo.'))) params.append(key, value)
+        }
+      }
+      latest.current?.(params)
+    }
     const onInput = (event: Event) => {
-      window.clearTimeout(timer.current)
-      if ((event.target as HTMLElement).tagName === 'SELECT') latest.current()
-      else timer.current = window.setTimeout(() => latest.current(), TEXT_FILTER_DEBOUNCE_MS)
+      window.clearTimeout(timer)
+      if ((event.target as HTMLElement).tagName === 'SELECT') applyRow()
+      else timer = window.setTimeout(applyRow, TEXT_FILTER_DEBOUNCE_MS)
     }
-    const inputs = [...form.ownerDocument.querySelectorAll<HTMLElement>(`[form="${id}"]`)]
-    const eventOf = (el: HTMLElement) => (el.tagName === 'SELECT' ? 'change' : 'input')
-    for (const input of inputs) input.addEventListener(eventOf(input), onInput)
+    const onSubmit = (event: Event) => {
+      event.preventDefault()
+      applyRow()
+    }
+    el.addEventListener('input', onInput)
+    el.addEventListener('submit', onSubmit)
     return () => {
-      window.clearTimeout(timer.current)
-      for (const input of inputs) input.removeEventListener(eventOf(input), onInput)
+      window.clearTimeout(timer)
+      el.removeEventListener('input', onInput)
+      el.removeEventListener('submit', onSubmit)
     }
-  }, [id, enabled])
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    if (!onApply) return
-    event.preventDefault()
-    window.clearTimeout(timer.current)
-    apply()
-  }
-  return (
-    <GetForm id={id} ref={formRef} href={action} omit={['page']} onSubmit={submit} className="hidden">
-      <input type="hidden" name="filtersForm" value="1" />
-    </GetForm>
-  )
+  }, [row, enabled])
 }
 
 /** Keeps an uncontrolled field in step with the URL, except while the user is in it. */
@@ -404,19 +391,47 @@ function useSyncedValue<E extends HTMLInputElement | HTMLSelectElement>(value: s
   return ref
 }
 
-function FilterCell<Row>({ column, state, formId }: { column: GridColumnSpec<Row>; state: GridState; formId: string }) {
-  const filter = state.filters[column.id]
+/**
+ * A text filter under its column header: a GET form of its own (a form cannot span
+ * table cells), carrying the rest of the view in hidden inputs. Without JavaScript
+ * Enter or its Apply button submits it.
+ */
+function FilterCell<Row>({
+  column,
+  filter,
+  formId,
+  action,
+  hydrated,
+  width,
+  first,
+}: {
+  column: GridColumnSpec<Row>
+  filter: ColumnFilter | undefined
+  formId: string
+  action: string
+  hydrated: boolean
+  width: number | undefined
+  first: boolean
+}) {
   const text = filter?.type === 'text' ? filter.text : ''
   const op = filter?.type === 'text' ? filter.op : 'contains'
   const inputRef = useSyncedValue<HTMLInputElement>(text)
   const selectRef = useSyncedValue<HTMLSelectElement>(op)
-  if (!column.textFilter || !column.field) return <td className="px-2 pb-2" />
+  const className = `bg-gray-100 px-2 pb-2 align-top ${first ? STICKY_FIRST : ''}`
+  const style = headerWidthStyle(columnKind(column), width)
+  if (!column.textFilter || !column.field) return <td className={className} style={style} />
   const inputId = `${formId}-${column.id}`
   const hintId = column.filterHint ? `${inputId}-hint` : undefined
   const valueFiltered = filter?.type === 'set'
   return (
-    <td className="px-2 pb-2 align-top">
-      <div className="flex flex-col gap-1">
+    <td className={className} style={style}>
+      <GetForm
+        href={action}
+        omit={['page', `ft.${column.id}`, `fo.${column.id}`]}
+        className="flex flex-col gap-1"
+        aria-label={`${column.header} filter`}
+      >
+        <input type="hidden" name="filtersForm" value="1" />
         {column.textFilter === 'contains-equals' ? (
           <>
             <label htmlFor={`${inputId}-op`} className="sr-only">
@@ -426,7 +441,6 @@ function FilterCell<Row>({ column, state, formId }: { column: GridColumnSpec<Row
               ref={selectRef}
               id={`${inputId}-op`}
               name={`fo.${column.id}`}
-              form={formId}
               defaultValue={op}
               className="input py-0.5 text-xs"
             >
@@ -439,23 +453,29 @@ function FilterCell<Row>({ column, state, formId }: { column: GridColumnSpec<Row
           Filter {column.header}
           {column.textFilter === 'equals' ? ' (equals)' : ''}
         </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          name={`ft.${column.id}`}
-          form={formId}
-          defaultValue={text}
-          placeholder={valueFiltered ? 'Values chosen' : column.textFilter === 'equals' ? 'Equals…' : 'Filter…'}
-          aria-describedby={hintId}
-          className="input w-full min-w-0 py-0.5"
-        />
+        <div className="flex gap-1">
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="search"
+            name={`ft.${column.id}`}
+            defaultValue={text}
+            placeholder={valueFiltered ? 'Values chosen' : column.textFilter === 'equals' ? 'Equals…' : 'Filter…'}
+            aria-describedby={hintId}
+            className="input w-full min-w-0 py-0.5"
+          />
+          {hydrated ? null : (
+            <button type="submit" className="btn-secondary px-2 py-0.5 text-xs">
+              Apply<span className="sr-only"> {column.header} filter</span>
+            </button>
+          )}
+        </div>
         {hintId ? (
           <span id={hintId} className="sr-only">
             {column.filterHint}
           </span>
         ) : null}
-      </div>
+      </GetForm>
     </td>
   )
 }
@@ -463,6 +483,7 @@ function FilterCell<Row>({ column, state, formId }: { column: GridColumnSpec<Row
 function HeaderCell<Row>({
   spec,
   state,
+  first,
   column,
   hrefFor,
   hydrated,
@@ -475,6 +496,7 @@ function HeaderCell<Row>({
 }: {
   spec: GridSpec<Row>
   state: GridState
+  first: boolean
   column: GridColumnSpec<Row>
   hrefFor: (next: GridState) => string
   hydrated: boolean
@@ -490,7 +512,9 @@ function HeaderCell<Row>({
   const [dropTarget, setDropTarget] = useState(false)
   const info = sortInfo(state, column.id)
   const sortable = Boolean(column.sortable && column.field)
-  const nextDir = !info ? 'ascending' : info.dir === 'asc' ? 'descending' : 'unsorted'
+  const sortHref = hrefFor(withSort(state, nextSort(spec, state.sort, column.id)))
+  const nextDir = nextSort(spec, state.sort, column.id).find((k) => k.col === column.id)?.dir ?? null
+  const sortedAsId = `${spec.tableName}-${column.id}-sorted-as`
   const filtered = Boolean(state.filters[column.id])
   const primary = info?.index === 0
 
@@ -513,7 +537,8 @@ function HeaderCell<Row>({
       ref={thRef}
       scope="col"
       aria-sort={primary && info ? ARIA_SORT[info.dir] : undefined}
-      className={`relative px-3 pt-2 pb-1 align-bottom font-semibold ${dropTarget ? 'bg-brand-100' : ''}`}
+      style={headerWidthStyle(columnKind(column), width)}
+      className={`px-3 pt-2 pb-1 align-bottom font-semibold ${dropTarget ? 'bg-brand-100' : 'bg-gray-100'} ${first ? STICKY_FIRST : 'relative'}`}
       onDragOver={hydrated ? dragOver : undefined}
       onDragLeave={hydrated ? () => setDropTarget(false) : undefined}
       onDrop={hydrated ? drop : undefined}
@@ -535,9 +560,11 @@ function HeaderCell<Row>({
         ) : null}
         {sortable ? (
           <Link
-            to={hrefFor(withSort(state, nextSort(spec, state.sort, column.id)))}
+            to={sortHref}
             preventScrollReset
             draggable={false}
+            aria-label={sortLinkLabel(column.header, nextDir)}
+            aria-describedby={info && !primary ? sortedAsId : undefined}
             className="text-gray-900 underline-offset-2 hover:underline"
             onClick={
               hydrated
@@ -553,16 +580,15 @@ function HeaderCell<Row>({
               {info ? (info.dir === 'asc' ? '▲' : '▼') : '↕'}
               {info && state.sort.length > 1 ? <sup>{info.index + 1}</sup> : null}
             </span>
-            <span className="sr-only">
-              {info && !primary
-                ? `, sort key ${info.index + 1} ${info.dir === 'asc' ? 'ascending' : 'descending'}`
-                : ''}
-              {` (sort ${nextDir})`}
-            </span>
           </Link>
         ) : (
           <span data-header>{column.header}</span>
         )}
+        {info && !primary ? (
+          <span id={sortedAsId} className="sr-only">
+            Sort key {info.index + 1}, {info.dir === 'asc' ? 'ascending' : 'descending'}
+          </span>
+        ) : null}
         {sortable && spec.multiSort && !info && state.sort.length > 0 ? (
           <Link
             to={hrefFor(withSort(state, nextSort(spec, state.sort, column.id, true)))}

@@ -4,27 +4,43 @@ import { Link } from '@remix-run/react'
 import { withPage, withPageSize, type GridSpec, type GridState } from '../../domain/grid-state'
 import { GetForm } from './get-form'
 
+/**
+ * A page link; the arrow is decoration and the word "page" is for assistive
+ * technology. When there is no such page it stays in place, disabled: a link
+ * without a target.
+ */
 function PageLink({
   href,
   disabled,
-  label,
-  children,
+  word,
+  arrow,
+  arrowAfter = false,
 }: {
   href: string
   disabled: boolean
-  label: string
-  children: string
+  word: string
+  arrow: string
+  arrowAfter?: boolean
 }) {
+  const content = (
+    <>
+      {arrowAfter ? null : <span aria-hidden="true">{arrow}</span>}
+      {word}
+      <span className="sr-only"> page</span>
+      {arrowAfter ? <span aria-hidden="true">{arrow}</span> : null}
+    </>
+  )
   if (disabled) {
     return (
-      <span className="btn-secondary" aria-disabled="true" aria-label={label}>
-        {children}
-      </span>
+      // eslint-disable-next-line jsx-a11y/anchor-is-valid -- a page that does not exist: a link without a target, announced as disabled
+      <a role="link" aria-disabled="true" className="btn-secondary">
+        {content}
+      </a>
     )
   }
   return (
-    <Link to={href} className="btn-secondary" aria-label={label} preventScrollReset>
-      {children}
+    <Link to={href} className="btn-secondary" preventScrollReset>
+      {content}
     </Link>
   )
 }
@@ -61,23 +77,33 @@ export function Pagination<Row>({
   }
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p>{total === 0 ? `No ${noun}` : `${noun[0].toUpperCase()}${noun.slice(1)} ${first}–${last} of ${total}`}</p>
-      <nav aria-label={`${noun[0].toUpperCase()}${noun.slice(1)} pages`} className="flex items-center gap-1">
-        <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} label="First page">
-          « First
-        </PageLink>
-        <PageLink href={hrefFor(withPage(state, state.page - 1))} disabled={state.page <= 1} label="Previous page">
-          ‹ Previous
-        </PageLink>
+      {/* An empty list is told once, above the table. */}
+      {total === 0 ? null : <p>{`${noun[0].toUpperCase()}${noun.slice(1)} ${first}–${last} of ${total}`}</p>}
+      <nav aria-label={`${noun[0].toUpperCase()}${noun.slice(1)} pages`} className="flex flex-wrap items-center gap-1">
+        <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} word="First" arrow="«" />
+        <PageLink
+          href={hrefFor(withPage(state, state.page - 1))}
+          disabled={state.page <= 1}
+          word="Previous"
+          arrow="‹"
+        />
         <span className="px-2">
           Page {state.page} of {pageCount}
         </span>
-        <PageLink href={hrefFor(withPage(state, state.page + 1))} disabled={state.page >= pageCount} label="Next page">
-          Next ›
-        </PageLink>
-        <PageLink href={hrefFor(withPage(state, pageCount))} disabled={state.page >= pageCount} label="Last page">
-          Last »
-        </PageLink>
+        <PageLink
+          href={hrefFor(withPage(state, state.page + 1))}
+          disabled={state.page >= pageCount}
+          word="Next"
+          arrow="›"
+          arrowAfter
+        />
+        <PageLink
+          href={hrefFor(withPage(state, pageCount))}
+          disabled={state.page >= pageCount}
+          word="Last"
+          arrow="»"
+          arrowAfter
+        />
       </nav>
       <GetForm href={action} omit={['size', 'page']} onSubmit={submit} className="flex items-center gap-2">
         <label htmlFor={sizeId}>Rows per page</label>
