@@ -12,6 +12,7 @@ import { requirePortalAccessScreen } from '../upstream/portal-access.server'
 import type { FilterRule } from '../upstream/envelope'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
+import { TableScroll } from '../ui/table-scroll'
 import { ScreenErrorBoundary } from '../ui/error-page'
 
 const SCREEN = '/portalaccess/audit'
@@ -95,11 +96,11 @@ export default function AuditRoute() {
           </p>
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="customer" value={d.customerNumber} />
-            <div className="flex flex-col">
+            <div className="flex min-w-0 max-w-full flex-col">
               <label htmlFor="audit-area" className="text-sm font-medium">
                 Area
               </label>
-              <select id="audit-area" name="area" defaultValue={d.area} className="input">
+              <select id="audit-area" name="area" defaultValue={d.area} className="input max-w-full">
                 <option value="">All areas</option>
                 {Object.entries(AUDIT_AREA_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
@@ -113,54 +114,56 @@ export default function AuditRoute() {
             </button>
           </Form>
           {d.error ? <FlashPanel type="error" message={d.error} /> : null}
-          <table className="w-full border-collapse bg-white text-left text-sm">
-            <caption className="sr-only">Changes, newest first</caption>
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="px-2 py-2">
-                  Time (UTC)
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Changed by
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Area
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Action
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.entries.map((e) => (
-                <tr key={e.id} className="border-b border-gray-200 align-top" data-testid="audit-entry">
-                  <td className="whitespace-nowrap px-2 py-2">{e.at}</td>
-                  <td className="px-2 py-2 break-all">{e.actorEmail}</td>
-                  <td className="px-2 py-2">{e.area}</td>
-                  <td className="px-2 py-2">{e.action}</td>
-                  <td className="px-2 py-2">
-                    <ul className="space-y-0.5">
-                      {e.changes.map((line, i) => (
-                        <li key={i} className="break-all">
-                          {line}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
+          <TableScroll label="Changes, newest first">
+            <table className="w-full border-collapse bg-white text-left text-sm">
+              <caption className="sr-only">Changes, newest first</caption>
+              <thead>
+                <tr className="border-b border-gray-300">
+                  <th scope="col" className="px-2 py-2">
+                    Time (UTC)
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Changed by
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Area
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Action
+                  </th>
+                  <th scope="col" className="px-2 py-2">
+                    Change
+                  </th>
                 </tr>
-              ))}
-              {d.entries.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-2 py-3 text-gray-700">
-                    No changes recorded.
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {d.entries.map((e) => (
+                  <tr key={e.id} className="border-b border-gray-200 align-top" data-testid="audit-entry">
+                    <td className="whitespace-nowrap px-2 py-2">{e.at}</td>
+                    <td className="px-2 py-2 break-all">{e.actorEmail}</td>
+                    <td className="px-2 py-2">{e.area}</td>
+                    <td className="px-2 py-2">{e.action}</td>
+                    <td className="px-2 py-2">
+                      <ul className="space-y-0.5">
+                        {e.changes.map((line, i) => (
+                          <li key={i} className="break-all">
+                            {line}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+                {d.entries.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="px-2 py-3 text-gray-700">
+                      No changes recorded.
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </TableScroll>
           {pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center gap-3">
               {d.page > 1 ? <Link to={pageHref(d.page - 1)}>Previous</Link> : null}

@@ -9,7 +9,7 @@ const COLUMNS = ['Start Time', 'End Time', 'Alert Title', 'Category', 'Affected 
 /** The Resolved tab's table (spec 1 section 2.10). */
 export function ResolvedAlertsTable({ rows, customerNumber }: { rows: AlertSummary[]; customerNumber: string | null }) {
   return (
-    <div className="overflow-x-auto rounded border border-gray-300 bg-white">
+    <div className="relative overflow-x-auto rounded border border-gray-300 bg-white">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">Resolved alerts</caption>
         <thead className="bg-gray-100">
