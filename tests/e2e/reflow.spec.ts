@@ -169,8 +169,14 @@ test.describe('the main navigation on a narrow window', () => {
       await expect(control).toBeFocused()
       await expect(page).toHaveURL(withAcme('/home'))
 
+      // Folding the groups acts inside the panel and leaves it open.
       await control.click()
       await expect(nav).toBeVisible()
+      await nav.getByRole('button', { name: 'Collapse all' }).click()
+      await expect(nav.getByRole('link', { name: 'Emails' })).toBeHidden()
+      await expect(nav.getByRole('button', { name: 'Expand all' })).toBeVisible()
+      await nav.getByRole('button', { name: 'Expand all' }).click()
+      await expect(nav.getByRole('link', { name: 'Emails' })).toBeVisible()
     }
     await close.click()
     await expect(nav).toBeHidden()

@@ -6,9 +6,9 @@ export type DismissReason = 'escape' | 'outside' | 'focus-left' | 'chosen'
 /**
  * Closes an open popup (a disclosure menu, the navigation drawer) the way
  * people expect: Escape, a press outside it, focus moving on to something
- * outside it, or following one of its links or buttons. `parts` are the
+ * outside it, or following one of its links or submit buttons. `parts` are the
  * elements that count as inside (the popup and the control that opens it);
- * `popup` is the one whose links and buttons close it when chosen.
+ * `popup` is the one whose links and submit buttons close it when chosen.
  */
 export function useDismiss(
   open: boolean,
@@ -36,7 +36,8 @@ export function useDismiss(
       if (!inside(event.target)) latest.current.onDismiss('focus-left')
     }
     const onClick = (event: MouseEvent) => {
-      const chosen = (event.target as Element).closest?.('a[href], button')
+      // Links and submit buttons are choices; other buttons (e.g. Collapse all) act inside the popup.
+      const chosen = (event.target as Element).closest?.('a[href], button[type="submit"]')
       if (!chosen || !latest.current.popup.current?.contains(chosen)) return
       // After the click has done its work (a link followed, a form submitted).
       setTimeout(() => latest.current.onDismiss('chosen'))
