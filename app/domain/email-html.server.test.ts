@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoEmails, HOSTILE_SUBJECT } from '../../db/seed-emails'
-import { emailDocument, sanitizeEmailHtml } from './email-html.server'
+import { boxWideTables, emailDocument, sanitizeEmailHtml } from './email-html.server'
 
 const hostile = demoEmails(new Date('2026-11-22T00:00:00Z')).find((e) => e.subject === HOSTILE_SUBJECT)!.body
 
@@ -54,5 +54,21 @@ describe('e-mail body sanitising', () => {
     expect(doc.startsWith('<!doctype html>')).toBe(true)
     expect(doc).toContain('<base target="_blank">')
     expect(doc).toContain('<p>Hello</p>')
+  })
+
+  it('puts each outermost table in a box that scrolls sideways', () => {
+    expect(
+      boxWideTables('<p>a</p><table><tr><td><table><tr><td>x</td></tr></table></td></tr></table><table></table>'),
+    ).toBe(
+      '<p>a</p><div style="overflow-x: auto"><table><tr><td><table><tr><td>x</td></tr></table></td></tr></table></div>' +
+        '<div style="overflow-x: auto"><table></table></div>',
+    )
+    expect(emailDocument('<table><tr><td>1</td></tr></table>')).toContain(
+      '<div style="overflow-x: auto"><table><tr><td>1</td></tr></table></div>',
+    )
+  })
+
+  it('leaves text that only mentions a table alone', () => {
+    expect(boxWideTables(sanitizeEmailHtml('<p title="<table>">&lt;table&gt;</p>'))).not.toContain('<div')
   })
 })

@@ -149,9 +149,27 @@ export function sanitizeEmailHtml(html: string): string {
 }
 
 /**
+ * Puts each outermost table of safe HTML in a box of its own that scrolls
+ * sideways, so a table wider than the window does not widen the message.
+ * The sanitiser's output has balanced tags and escapes `<` in text and
+ * attributes, so every `<table` and `</table>` in it is a tag.
+ */
+export function boxWideTables(html: string): string {
+  let depth = 0
+  return html.replace(/<table\b|<\/table>/g, (tag) => {
+    if (tag === '</table>') {
+      depth = Math.max(0, depth - 1)
+      return depth === 0 ? '</table></div>' : tag
+    }
+    depth++
+    return depth === 1 ? `<div style="overflow-x: auto">${tag}` : tag
+  })
+}
+
+/**
  * A complete document for a sandboxed iframe's srcdoc: the sanitised body,
- * links opening in a new tab.
+ * links opening in a new tab; long words wrap and wide tables scroll in their own box.
  */
 export function emailDocument(html: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><base target="_blank"></head><body style="margin: 0; padding: 16px; font-family: Arial, sans-serif; font-size: 14px; color: #1f2937; overflow-wrap: anywhere">${sanitizeEmailHtml(html)}</body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><base target="_blank"></head><body style="margin: 0; padding: 16px; font-family: Arial, sans-serif; font-size: 14px; color: #1f2937; overflow-wrap: break-word">${boxWideTables(sanitizeEmailHtml(html))}</body></html>`
 }

@@ -247,7 +247,7 @@ function LockedRow({ contact, number }: { contact: Contact; number: number }) {
         <input id={`${id}-email`} className="input w-full bg-gray-100" value={contact.email} disabled readOnly />
       </EditableListCell>
       <EditableListCell inputId={`${id}-role`} label={`Contact ${number} role (locked)`}>
-        <select id={`${id}-role`} className="input bg-gray-100" value={contact.role} disabled>
+        <select id={`${id}-role`} className="input bg-gray-100 max-sm:w-full" value={contact.role} disabled>
           <option value={contact.role}>{contact.role}</option>
         </select>
       </EditableListCell>
@@ -297,7 +297,7 @@ function ContactRow({
         <select
           key={roleKey}
           {...roleProps}
-          className="input"
+          className="input max-sm:w-full"
           disabled={disabled}
           aria-invalid={roleErrors ? true : undefined}
           aria-describedby={roleErrors ? role.errorId : undefined}

@@ -92,11 +92,11 @@ export default function AuditRoute() {
           </p>
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="customer" value={d.customerNumber} />
-            <div className="flex flex-col">
+            <div className="flex min-w-0 max-w-full flex-col">
               <label htmlFor="audit-area" className="text-sm font-medium">
                 Area
               </label>
-              <select id="audit-area" name="area" defaultValue={d.area} className="input">
+              <select id="audit-area" name="area" defaultValue={d.area} className="input max-w-full">
                 <option value="">All areas</option>
                 {Object.entries(AUDIT_AREA_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>

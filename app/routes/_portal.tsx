@@ -12,6 +12,7 @@ import { cached } from '../portal/process-cache.server'
 import { CustomerSearch } from '../ui/shell/customer-search'
 import { ToolbarMenu } from '../ui/shell/menu'
 import { SideNav } from '../ui/shell/side-nav'
+import { NavBackdrop, NavMenuControl, useNavDrawer } from '../ui/shell/nav-drawer'
 import { Breadcrumbs } from '../ui/shell/breadcrumbs'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { Footer } from '../ui/shell/footer'
@@ -94,6 +95,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
     `/settings/features?returnTo=${encodeURIComponent(location.pathname + location.search)}`,
     shell.customerNumber,
   )
+  const drawer = useNavDrawer()
   return (
     // Clicks on the shell's links bubble here (see PortalLink); the links themselves stay plain anchors, so
     // keyboard activation is theirs (Enter on a link is a click that reaches this handler too).
@@ -106,46 +108,48 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
         Skip to content
       </a>
       <AlertsBanner banner={shell.alertsBanner} customerNumber={shell.customerNumber} />
-      <header className="flex flex-wrap items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-2 bg-brand-900 px-4 sm:gap-x-3 py-2 text-white">
+        <NavMenuControl drawer={drawer} />
         <PortalLink
           to={withCustomer('/home', shell.customerNumber)}
-          className="text-lg font-semibold text-white no-underline"
+          className="mr-auto text-base font-semibold sm:text-lg text-white no-underline"
         >
           Licensing Portal
         </PortalLink>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="shell-search">
           <CustomerSearch key={shell.customerNumber ?? 'none'} current={shell.customer} />
-          <ToolbarMenu
-            label="Help"
-            buttonContent={<span>Help</span>}
-            entries={[
-              { label: 'Documentation', href: shell.links.documentation, external: true },
-              { label: 'Get support', href: shell.links.support, external: true },
-            ]}
-          />
-          <ToolbarMenu
-            label={`User menu for ${shell.user.email}`}
-            buttonContent={
-              <span className="flex h-8 w-8 items-center justify-center rounded-full bg-white font-semibold text-brand-900">
-                {shell.initials}
-              </span>
-            }
-            header={
-              <div className="border-b border-gray-200 px-3 py-2">
-                <p className="font-semibold">{shell.user.name}</p>
-                <p data-testid="role-label">{shell.roleLabel}</p>
-                <p className="text-gray-700">{shell.user.email}</p>
-              </div>
-            }
-            entries={[
-              { label: 'Manage account', href: shell.links.profile, external: true },
-              { label: 'Sign Out', formAction: '/auth/logout' },
-            ]}
-          />
         </div>
+        <ToolbarMenu
+          label="Help"
+          buttonContent={<span>Help</span>}
+          entries={[
+            { label: 'Documentation', href: shell.links.documentation, external: true },
+            { label: 'Get support', href: shell.links.support, external: true },
+          ]}
+        />
+        <ToolbarMenu
+          label={`User menu for ${shell.user.email}`}
+          buttonContent={
+            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-white font-semibold text-brand-900">
+              {shell.initials}
+            </span>
+          }
+          header={
+            <div className="border-b border-gray-200 px-3 py-2">
+              <p className="font-semibold">{shell.user.name}</p>
+              <p data-testid="role-label">{shell.roleLabel}</p>
+              <p className="text-gray-700">{shell.user.email}</p>
+            </div>
+          }
+          entries={[
+            { label: 'Manage account', href: shell.links.profile, external: true },
+            { label: 'Sign Out', formAction: '/auth/logout' },
+          ]}
+        />
       </header>
       <div className="flex flex-1">
         <SideNav
+          drawer={drawer}
           groups={expandNav(shell.nav)}
           customerNumber={shell.customerNumber}
           featuresButton={
@@ -163,13 +167,14 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
           }
         />
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" className="flex-1 p-6">
+          <main id="main" className="flex-1 p-4 sm:p-6">
             <Breadcrumbs items={shell.breadcrumbs} customerNumber={shell.customerNumber} />
             {children}
           </main>
           <Footer buildInfo={shell.buildInfo} privacyUrl={shell.links.privacy} year={shell.year} />
         </div>
       </div>
+      <NavBackdrop drawer={drawer} />
       <LoadingOverlay />
     </div>
   )

@@ -49,7 +49,8 @@ export function EditableList<Row extends Record<string, unknown>>({
         aria-describedby={errors?.length ? list.errorId : undefined}
       >
         <caption className={captionVisible ? 'pb-2 text-left text-lg font-semibold' : 'sr-only'}>{caption}</caption>
-        <thead>
+        {/* On small windows each row wraps its cells; the inputs' own labels name them. */}
+        <thead className="max-sm:sr-only">
           <tr className="border-b border-gray-300">
             {columns.map((name) => (
               <th key={name} scope="col" className="px-2 py-2 font-semibold">
@@ -112,11 +113,11 @@ export function EditableListRow({
 }) {
   return (
     <tr
-      className={`border-b border-gray-200 align-top ${locked ? 'bg-gray-50' : ''}`}
+      className={`border-b border-gray-200 align-top max-sm:flex max-sm:flex-wrap ${locked ? 'bg-gray-50' : ''}`}
       data-testid={rest['data-testid']}
     >
       {children}
-      <td className="px-2 py-2 text-right">
+      <td className="px-2 py-2 text-right max-sm:ml-auto">
         <button
           type={removeButton ? 'submit' : 'button'}
           {...removeButton}
@@ -147,7 +148,7 @@ export function EditableListCell({
   children: ReactNode
 }) {
   return (
-    <td className="px-2 py-2">
+    <td className="px-2 py-2 max-sm:flex-[1_1_10rem] max-sm:first:basis-full">
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>

@@ -24,7 +24,9 @@ export function TableScroll({
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={`max-w-full overflow-auto rounded border border-gray-300 bg-white ${tall ? 'max-h-[80vh]' : ''}`}
+      data-scroll-container=""
+      // Positioned, so screen-reader-only text in the table stays inside the box instead of widening the page.
+      className={`relative max-w-full overflow-auto rounded border border-gray-300 bg-white ${tall ? 'max-h-[80vh]' : ''}`}
     >
       {children}
     </div>

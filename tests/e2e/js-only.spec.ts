@@ -1,10 +1,10 @@
 import { expect, test } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'
-import { customerCombobox, mainNav, userMenuLabel } from './support/shell'
+import { customerCombobox, expectMenuOpen, mainNav, menuPopup, menuTrigger, userMenuLabel } from './support/shell'
 import { CUSTOMERS, display } from './support/expectations'
 
-/** Behaviour that only exists with JavaScript: the combobox pause, the collapsible menu, menu keyboard. */
+/** Behaviour that only exists with JavaScript: the combobox pause, the collapsible menu, closing the toolbar menus. */
 test.beforeEach(async ({}, testInfo) => {
   test.skip(!jsEnabled(testInfo), 'JavaScript only')
 })
@@ -164,47 +164,63 @@ test.describe('side menu', () => {
 })
 
 test.describe('toolbar menus with the keyboard', () => {
-  test('the help menu opens from the keyboard and its entries are menu items reached with the arrows', async ({
+  test('the help menu opens from the keyboard, Tab reaches its entries, Escape closes it and returns to it', async ({
     page,
   }) => {
     await signIn(page, 'viewer@acme.example')
-    const button = page.getByRole('button', { name: 'Help', exact: true })
-    await button.focus()
+    const trigger = menuTrigger(page, 'Help')
+    await trigger.focus()
     await page.keyboard.press('Enter')
-    const menu = page.getByRole('menu', { name: 'Help' })
-    await expect(menu).toBeVisible()
-    const docs = menu.getByRole('menuitem', { name: 'Documentation (opens in a new window)' })
-    const support = menu.getByRole('menuitem', { name: 'Get support (opens in a new window)' })
-    await expect(docs).toBeVisible()
-    await expect(support).toBeVisible()
-    // The menu keeps focus and marks the active item (aria-activedescendant); Enter activates the first.
-    await expect(docs).toHaveAttribute('data-focus', '')
-    await page.keyboard.press('ArrowDown')
-    await expect(support).toHaveAttribute('data-focus', '')
-    await expect(menu).toHaveAttribute('aria-activedescendant', (await support.getAttribute('id')) ?? 'missing')
+    await expectMenuOpen(page, 'Help', true)
+    const menu = menuPopup(page, 'Help')
+    const docs = menu.getByRole('link', { name: 'Documentation (opens in a new window)' })
+    const support = menu.getByRole('link', { name: 'Get support (opens in a new window)' })
+    await page.keyboard.press('Tab')
+    await expect(docs).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(support).toBeFocused()
     await page.keyboard.press('Escape')
-    await expect(menu).toBeHidden()
-    await expect(button).toBeFocused()
+    await expectMenuOpen(page, 'Help', false)
+    await expect(support).toBeHidden()
+    await expect(trigger).toBeFocused()
+
+    // Moving on past the last entry closes the menu as well.
+    await page.keyboard.press('Enter')
+    await expectMenuOpen(page, 'Help', true)
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab')
+    await expect(menuTrigger(page, userMenuLabel('viewer@acme.example'))).toBeFocused()
+    await expectMenuOpen(page, 'Help', false)
   })
 
-  test('the user menu opens with the arrow key and Sign Out is reached and used from the keyboard', async ({
-    page,
-  }) => {
+  test('the user menu opens with Space and Sign Out is reached and used from the keyboard', async ({ page }) => {
     const email = 'viewer@acme.example'
     await signIn(page, email)
-    const button = page.getByRole('button', { name: userMenuLabel(email) })
-    await button.focus()
-    await page.keyboard.press('ArrowDown')
-    const menu = page.getByRole('menu', { name: userMenuLabel(email) })
-    await expect(menu).toBeVisible()
+    await menuTrigger(page, userMenuLabel(email)).focus()
+    await page.keyboard.press('Space')
+    const menu = menuPopup(page, userMenuLabel(email))
     await expect(menu.getByText('(Portal Viewer Role)')).toBeVisible()
-    const manage = menu.getByRole('menuitem', { name: 'Manage account (opens in a new window)' })
-    const signOut = menu.getByRole('menuitem', { name: 'Sign Out' })
-    await expect(manage).toHaveAttribute('data-focus', '')
-    await page.keyboard.press('ArrowDown')
-    await expect(signOut).toHaveAttribute('data-focus', '')
+    const manage = menu.getByRole('link', { name: 'Manage account (opens in a new window)' })
+    const signOut = menu.getByRole('button', { name: 'Sign Out' })
+    await page.keyboard.press('Tab')
+    await expect(manage).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(signOut).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL('/auth/signed-out')
+  })
+
+  test('choosing an entry closes the menu', async ({ page }) => {
+    await signIn(page, 'viewer@acme.example')
+    await page
+      .context()
+      .route(/^https:\/\/[^/]*example\.com\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>External</title>' }),
+      )
+    await menuTrigger(page, 'Help').click()
+    const popupPromise = page.context().waitForEvent('page')
+    await menuPopup(page, 'Help').getByRole('link', { name: 'Get support (opens in a new window)' }).click()
+    await (await popupPromise).close()
+    await expectMenuOpen(page, 'Help', false)
   })
 })
 

@@ -130,11 +130,15 @@ function ShownBanner({
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
-/** Keeps keyboard focus in place when the banner goes: on the first control after it. */
+/** Keeps keyboard focus in place when the banner goes: on the first shown control after it. */
 function focusAfter(element: HTMLElement | null) {
   if (!element) return
   const next = Array.from(document.querySelectorAll<HTMLElement>(FOCUSABLE)).find(
-    (node) => !element.contains(node) && element.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING,
+    (node) =>
+      !element.contains(node) &&
+      element.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING &&
+      // Controls for other window sizes (e.g. the Menu button on a wide window) are not shown.
+      node.getClientRects().length > 0,
   )
   next?.focus()
 }

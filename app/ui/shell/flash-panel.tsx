@@ -27,7 +27,7 @@ export function FlashPanel({ type, message }: { type: FlashType; message: string
       className={`mb-4 flex items-start justify-between gap-4 rounded border-l-4 px-4 py-3 ${styles[type]}`}
       data-flash={type}
     >
-      <p>
+      <p className="min-w-0 break-words">
         <strong className="mr-1">{titles[type]}:</strong>
         {message}
       </p>

@@ -1,5 +1,5 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
-import { useHydrated } from '../use-hydrated'
+import { useRef, useState } from 'react'
+import { useDismiss } from './use-dismiss'
 
 export interface MenuEntry {
   label: string
@@ -11,8 +11,10 @@ export interface MenuEntry {
 }
 
 /**
- * A toolbar menu: a native <details> disclosure without JavaScript, a
- * Headless UI menu (arrow keys, Escape, outside click) with it.
+ * A toolbar menu: a native <details> disclosure with a list of links (and
+ * form buttons). It opens and closes by itself without JavaScript; with it,
+ * Escape closes it and returns to its control, and a press outside, moving on
+ * with Tab or choosing an entry closes it too.
  */
 export function ToolbarMenu({
   label,
@@ -25,81 +27,42 @@ export function ToolbarMenu({
   header?: React.ReactNode
   entries: MenuEntry[]
 }) {
-  const hydrated = useHydrated()
-  const buttonClass =
-    'flex items-center gap-2 rounded px-2 py-1 text-white hover:bg-brand-800 focus-visible:outline-white'
-  if (!hydrated) {
-    return (
-      <details className="relative">
-        <summary className={buttonClass} aria-label={label}>
-          {buttonContent}
-        </summary>
-        <div className="menu-popup">
-          {header}
-          <ul>
-            {entries.map((entry) => (
-              <li key={entry.label}>
-                <Entry entry={entry} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </details>
-    )
-  }
-  // Headless UI's items must be the focusable element itself: links are MenuItem as <a>,
-  // and a form action is a submit button tied to a form outside the popup.
-  const formId = (entry: MenuEntry) =>
-    `menu-form-${label.replace(/\W+/g, '-').toLowerCase()}-${entry.label.replace(/\W+/g, '-').toLowerCase()}`
+  const details = useRef<HTMLDetailsElement>(null)
+  const popup = useRef<HTMLDivElement>(null)
+  const [open, setOpen] = useState(false)
+  useDismiss(open, [details], popup, (reason) => {
+    const element = details.current
+    if (!element) return
+    element.open = false
+    if (reason === 'escape') element.querySelector('summary')?.focus()
+  })
   return (
-    <Menu as="div" className="relative">
-      {entries
-        .filter((entry) => entry.formAction)
-        .map((entry) => (
-          <form key={entry.label} id={formId(entry)} method="post" action={entry.formAction} hidden />
-        ))}
-      <MenuButton className={buttonClass} aria-label={label}>
+    <details ref={details} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary
+        className="flex items-center gap-2 rounded px-2 py-1 text-white hover:bg-brand-800 focus-visible:outline-white"
+        aria-label={label}
+      >
         {buttonContent}
-      </MenuButton>
-      <MenuItems className="menu-popup focus:outline-none">
+      </summary>
+      <div ref={popup} className="menu-popup">
         {header}
-        {entries.map((entry) =>
-          entry.formAction ? (
-            <MenuItem
-              key={entry.label}
-              as="button"
-              type="button"
-              className={itemClass}
-              // The popup unmounts as the item is chosen, so submit the form outside it right away.
-              onClick={() => (document.getElementById(formId(entry)) as HTMLFormElement | null)?.requestSubmit()}
-            >
-              {entry.label}
-            </MenuItem>
-          ) : (
-            <MenuItem
-              key={entry.label}
-              as="a"
-              href={entry.href}
-              className={itemClass}
-              {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            >
-              {entry.label}
-              {entry.external ? <span className="sr-only"> (opens in a new window)</span> : null}
-            </MenuItem>
-          ),
-        )}
-      </MenuItems>
-    </Menu>
+        <ul>
+          {entries.map((entry) => (
+            <li key={entry.label}>
+              <Entry entry={entry} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
   )
 }
-
-const itemClass = 'menu-item data-[focus]:bg-gray-100'
 
 function Entry({ entry }: { entry: MenuEntry }) {
   if (entry.formAction) {
     return (
       <form method="post" action={entry.formAction}>
-        <button type="submit" className={itemClass}>
+        <button type="submit" className="menu-item">
           {entry.label}
         </button>
       </form>
@@ -108,7 +71,7 @@ function Entry({ entry }: { entry: MenuEntry }) {
   return (
     <a
       href={entry.href}
-      className={itemClass}
+      className="menu-item"
       {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {entry.label}

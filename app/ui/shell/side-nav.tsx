@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { PortalNavLink } from '../portal-link'
-import { useHydrated } from '../use-hydrated'
 import { withCustomer } from '../customer-href'
+import { NAV_ID, NavCloseControl, type NavDrawer } from './nav-drawer'
 
 export interface NavGroup {
   id: string
@@ -10,20 +10,22 @@ export interface NavGroup {
 }
 
 /**
- * The left navigation. Groups are native <details> (all expanded at start), so
- * they fold without JavaScript; with it, the menu itself collapses to a rail
- * and one control folds or unfolds every group.
+ * The main navigation. Groups are native <details> (all expanded at start), so
+ * they fold without JavaScript; with it, one control folds or unfolds every
+ * group. From the `lg` breakpoint up it is a sidebar that JavaScript can
+ * collapse to a rail; below, a panel opened from the toolbar (see nav-drawer).
  */
 export function SideNav({
   groups,
   customerNumber,
   featuresButton,
+  drawer,
 }: {
   groups: NavGroup[]
   customerNumber: string | null
   featuresButton: React.ReactNode
+  drawer: NavDrawer
 }) {
-  const hydrated = useHydrated()
   const [collapsed, setCollapsed] = useState(false)
   const [allOpen, setAllOpen] = useState(true)
   const listRef = useRef<HTMLDivElement>(null)
@@ -32,36 +34,44 @@ export function SideNav({
     listRef.current?.querySelectorAll('details').forEach((d) => (d.open = allOpen))
   }, [allOpen])
 
+  // The rail applies to the sidebar only: the panel below `lg` always shows the groups.
+  const railHidden = collapsed ? 'lg:hidden' : ''
   return (
     <nav
+      ref={drawer.nav}
+      id={NAV_ID}
       aria-label="Main"
-      className={`shrink-0 border-r border-gray-200 bg-white ${collapsed ? 'w-10' : 'w-60'}`}
+      className={`side-nav shrink-0 border-r border-gray-200 bg-white ${collapsed ? 'w-10' : 'w-60'}`}
       data-collapsed={collapsed ? 'true' : 'false'}
+      data-drawer={drawer.hydrated ? (drawer.open ? 'open' : 'closed') : 'static'}
     >
-      {hydrated ? (
-        <div className="flex items-center justify-between gap-1 border-b border-gray-200 p-1">
-          <button
-            type="button"
-            className="rounded px-2 py-1 text-sm hover:bg-gray-100"
-            aria-expanded={!collapsed}
-            aria-controls="side-nav-groups"
-            onClick={() => setCollapsed((c) => !c)}
-          >
-            <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
-            <span className="sr-only">{collapsed ? 'Open menu' : 'Close menu'}</span>
-          </button>
-          {collapsed ? null : (
+      <div
+        className={`flex items-center justify-between gap-1 border-b border-gray-200 p-1 max-lg:p-2 ${drawer.hydrated ? '' : 'lg:hidden'}`}
+      >
+        <NavCloseControl drawer={drawer} />
+        {drawer.hydrated ? (
+          <>
             <button
               type="button"
-              className="rounded px-2 py-1 text-xs text-gray-700 hover:bg-gray-100"
+              className="rounded px-2 py-1 text-sm hover:bg-gray-100 max-lg:hidden"
+              aria-expanded={!collapsed}
+              aria-controls="side-nav-groups"
+              onClick={() => setCollapsed((c) => !c)}
+            >
+              <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
+              <span className="sr-only">{collapsed ? 'Open menu' : 'Close menu'}</span>
+            </button>
+            <button
+              type="button"
+              className={`rounded px-2 py-1 text-xs text-gray-700 hover:bg-gray-100 ${railHidden}`}
               onClick={() => setAllOpen((o) => !o)}
             >
               {allOpen ? 'Collapse All' : 'Expand All'}
             </button>
-          )}
-        </div>
-      ) : null}
-      <div id="side-nav-groups" ref={listRef} hidden={collapsed} className="py-2">
+          </>
+        ) : null}
+      </div>
+      <div id="side-nav-groups" ref={listRef} className={`py-2 ${railHidden}`}>
         {groups.map((group) => (
           <details key={group.id} open className="group px-2" data-nav-group={group.label}>
             <summary className="nav-heading">

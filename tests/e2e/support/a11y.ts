@@ -15,6 +15,8 @@ async function withAnalysablePage<T>(page: Page, run: (target: Page) => Promise<
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
   const url = page.url()
+  // The document is asked for without the address's fragment (which may pick a :target, e.g. an open panel).
+  const documentUrl = url.split('#')[0]
   const browser = page.context().browser()
   if (!browser) throw new Error('no browser to run axe in')
   const scratch = await browser.newContext({ javaScriptEnabled: true, bypassCSP: true, viewport: page.viewportSize() })
@@ -22,7 +24,7 @@ async function withAnalysablePage<T>(page: Page, run: (target: Page) => Promise<
     const copy = await scratch.newPage()
     await copy.route('**/*', (route) => {
       const request = route.request()
-      if (request.isNavigationRequest() && request.url() === url) {
+      if (request.isNavigationRequest() && request.url() === documentUrl) {
         return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
       }
       if (request.resourceType() === 'script') return route.abort()

@@ -45,14 +45,32 @@ export async function customerCombobox(page: Page): Promise<Locator> {
   return box
 }
 
-/** The toolbar menu trigger: a disclosure summary without JavaScript, a menu button with it. */
-export function menuTrigger(page: Page, label: string, js: boolean): Locator {
-  return js ? page.getByRole('button', { name: label, exact: true }) : page.getByLabel(label, { exact: true })
+/**
+ * The toolbar menu trigger: the summary of a <details> disclosure, named by its
+ * aria-label (with and without JavaScript; `js` is kept for the callers that pass it).
+ */
+export function menuTrigger(page: Page, label: string, _js?: boolean): Locator {
+  return page
+    .getByRole('banner')
+    .locator('summary')
+    .and(page.getByLabel(label, { exact: true }))
 }
 
-/** The opened popup of a toolbar menu: the menu with JavaScript, the open disclosure without. */
-export function menuPopup(page: Page, label: string, js: boolean): Locator {
-  return js ? page.getByRole('menu', { name: label, exact: true }) : menuTrigger(page, label, js).locator('xpath=..')
+/** A toolbar menu: the disclosure that holds the trigger and, while open, its entries. */
+export function menuPopup(page: Page, label: string, js?: boolean): Locator {
+  return menuTrigger(page, label, js).locator('xpath=..')
+}
+
+/** Whether a toolbar menu is open (its disclosure's state, which assistive technology reports as expanded). */
+export async function expectMenuOpen(page: Page, label: string, open: boolean) {
+  const menu = menuPopup(page, label)
+  if (open) await expect(menu).toHaveAttribute('open', '')
+  else await expect(menu).not.toHaveAttribute('open')
+}
+
+/** The toolbar's Menu control that opens the navigation on narrow windows: a link without JavaScript, a button with it. */
+export function navMenuControl(page: Page, js: boolean): Locator {
+  return page.getByRole('banner').getByRole(js ? 'button' : 'link', { name: 'Menu', exact: true })
 }
 
 export function userMenuLabel(email: string) {

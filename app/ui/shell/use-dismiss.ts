@@ -1,0 +1,56 @@
+import { useEffect, useRef, type RefObject } from 'react'
+
+/** Why an open popup is being closed. */
+export type DismissReason = 'escape' | 'outside' | 'focus-left' | 'chosen'
+
+/**
+ * Closes an open popup (a disclosure menu, the navigation drawer) the way
+ * people expect: Escape, a press outside it, focus moving on to something
+ * outside it, or following one of its links or submit buttons. `parts` are the
+ * elements that count as inside (the popup and the control that opens it);
+ * `popup` is the one whose links and submit buttons close it when chosen.
+ */
+export function useDismiss(
+  open: boolean,
+  parts: RefObject<HTMLElement | null>[],
+  popup: RefObject<HTMLElement | null>,
+  onDismiss: (reason: DismissReason) => void,
+) {
+  // The latest callback and parts, without re-attaching the listeners on every render.
+  const latest = useRef({ parts, popup, onDismiss })
+  latest.current = { parts, popup, onDismiss }
+
+  useEffect(() => {
+    if (!open) return
+    const inside = (node: EventTarget | null) =>
+      node instanceof Node && latest.current.parts.some((part) => part.current?.contains(node))
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      latest.current.onDismiss('escape')
+    }
+    const onPointerDown = (event: PointerEvent) => {
+      if (!inside(event.target)) latest.current.onDismiss('outside')
+    }
+    const onFocusIn = (event: FocusEvent) => {
+      if (!inside(event.target)) latest.current.onDismiss('focus-left')
+    }
+    const onClick = (event: MouseEvent) => {
+      // Links and submit buttons are choices; other buttons (e.g. Collapse all) act inside the popup.
+      const chosen = (event.target as Element).closest?.('a[href], button[type="submit"]')
+      if (!chosen || !latest.current.popup.current?.contains(chosen)) return
+      // After the click has done its work (a link followed, a form submitted).
+      setTimeout(() => latest.current.onDismiss('chosen'))
+    }
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('focusin', onFocusIn)
+    document.addEventListener('click', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('focusin', onFocusIn)
+      document.removeEventListener('click', onClick)
+    }
+  }, [open])
+}
