@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { closeDocumentLast } from './document-close.server'
+import { documentStream } from './document-stream.server'
 
 /** How long loader data deferred by a page may take to settle (Remix reads this export); the render stops a second later. */
 export const streamTimeout = 5_000
@@ -27,7 +27,7 @@ export default function handleRequest(
         nonce: loadContext.cspNonce,
         onShellReady() {
           shellRendered = true
-          const body = closeDocumentLast()
+          const body = documentStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
           resolve(
