@@ -111,6 +111,19 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
     await expect(page.getByRole('heading', { level: 1, name: NOTICE.notypecustomer.heading })).toBeVisible()
   })
 
+  test('the screens still to come, and the sign-in and signed-out pages', async ({ page }) => {
+    test.setTimeout(120_000)
+    const atSignIn = (p: Page) =>
+      expect(p.getByRole('heading', { name: 'Sign in to the Licensing Portal' })).toBeVisible()
+    await expectReflow(page, '/auth/login', atSignIn)
+    await signIn(page, 'admin@acme.example')
+    for (const item of NAV_ACME.flatMap((group) => group.items)) {
+      const href = await mainNav(page).getByRole('link', { name: item, exact: true }).getAttribute('href')
+      if (href) await expectReflow(page, href)
+    }
+    await expectReflow(page, '/auth/signed-out', (p) => expect(p.getByText('You have signed out.')).toBeVisible())
+  })
+
   test('the notice for a user without a customer', async ({ page }) => {
     await signIn(page, 'nobody@example.com')
     await expectReflow(page, '/nocustomer')

@@ -7,7 +7,17 @@
  * text filters apply after a 500 ms pause, columns drag and resize, and the
  * view is saved after a 2000 ms pause.
  */
-import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from '@remix-run/react'
 import {
   applyFilterForm,
@@ -39,11 +49,16 @@ import type { GridData } from '../../grid/types'
 import { TableScroll } from '../table-scroll'
 import { useHydrated } from '../use-hydrated'
 import { ColumnPanel } from './column-panel'
-import { FilterDialogModal, FilterDialogSection } from './filter-dialog'
+import { FilterDialogSection } from './filter-dialog'
 import { GetButton } from './get-button'
 import { GetForm } from './get-form'
 import { Pagination } from './pagination'
 import { useViewAutosave } from './use-view-autosave'
+
+// The modal and Headless UI load when a filter dialog first opens, not with the page.
+const FilterDialogModal = lazy(() =>
+  import('./filter-dialog-modal').then((module) => ({ default: module.FilterDialogModal })),
+)
 
 /** Spec 1 section 9: grid text filter debounce. */
 export const TEXT_FILTER_DEBOUNCE_MS = 500
@@ -177,17 +192,19 @@ export function DataGrid<Row>({
         />
       ) : null}
       {hydrated && dialogColumn ? (
-        <FilterDialogModal
-          key={dialogColumn.id}
-          name={dialogColumn.header}
-          initialSelection={currentSelection(state, dialogColumn.id)}
-          load={loadValues}
-          onCancel={closeDialog}
-          onApply={(selection) => {
-            setDialogCol(null)
-            go(withSelection(state, dialogColumn.id, selection))
-          }}
-        />
+        <Suspense fallback={null}>
+          <FilterDialogModal
+            key={dialogColumn.id}
+            name={dialogColumn.header}
+            initialSelection={currentSelection(state, dialogColumn.id)}
+            load={loadValues}
+            onCancel={closeDialog}
+            onApply={(selection) => {
+              setDialogCol(null)
+              go(withSelection(state, dialogColumn.id, selection))
+            }}
+          />
+        </Suspense>
       ) : null}
 
       {/* The one place that tells how many rows there are, or that there are none. */}
