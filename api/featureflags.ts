@@ -71,15 +71,20 @@ export function featureFlagCalls(calls: CallRegistrar, { config, db }: { config:
     }
     const { features } = parseInput(selectionSchema, body)
     const selected = [...new Set(features)]
-    db.transaction((tx) => {
-      const flags = tx.select({ name: featureFlags.name, conflicts: featureFlags.conflicts }).from(featureFlags).all()
-      checkSelection(flags, selected)
-      const now = Date.now()
-      tx.insert(userFeatureFlags)
-        .values({ userId: user.id, enabled: selected, updatedAt: now })
-        .onConflictDoUpdate({ target: userFeatureFlags.userId, set: { enabled: selected, updatedAt: now } })
-        .run()
-    })
+    // Immediate: a transaction that reads first and writes later cannot take the write lock while
+    // another process writes (SQLITE_BUSY at once; busy_timeout does not wait for it).
+    db.transaction(
+      (tx) => {
+        const flags = tx.select({ name: featureFlags.name, conflicts: featureFlags.conflicts }).from(featureFlags).all()
+        checkSelection(flags, selected)
+        const now = Date.now()
+        tx.insert(userFeatureFlags)
+          .values({ userId: user.id, enabled: selected, updatedAt: now })
+          .onConflictDoUpdate({ target: userFeatureFlags.userId, set: { enabled: selected, updatedAt: now } })
+          .run()
+      },
+      { behavior: 'immediate' },
+    )
     return featuresFor(db, user)
   })
 }

@@ -181,14 +181,17 @@ function keepNewestViews(tx: Tx, userId: number, kept: { customerNumber: string;
 
 /** Writes (or removes) the views of one request in one transaction, within the per-user limit. */
 function writeViews(db: Db, userId: number, views: { customerNumber: string; item: PreferenceItem }[]) {
-  db.transaction((tx) => {
-    for (const v of views) writeView(tx, userId, v.customerNumber, v.item)
-    keepNewestViews(
-      tx,
-      userId,
-      views.map((v) => ({ customerNumber: v.customerNumber, tableName: v.item.tableName })),
-    )
-  })
+  db.transaction(
+    (tx) => {
+      for (const v of views) writeView(tx, userId, v.customerNumber, v.item)
+      keepNewestViews(
+        tx,
+        userId,
+        views.map((v) => ({ customerNumber: v.customerNumber, tableName: v.item.tableName })),
+      )
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 function readView(db: Db, userId: number, customerNumber: string, tableName: string): SavedView | null {

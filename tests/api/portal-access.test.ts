@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountAccess, auditLog, users } from '../../db/schema'
 import { emailProblem, PORTAL_ACCESS_MESSAGES as M, type Contact } from '../../app/domain/portal-access'
 import { FREE_EMAIL_DOMAINS } from '../../app/domain/free-email-domains.server'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
-import { apiClient, freePort, startTestServer, type TestServer } from './support/server'
+import { apiClient, startTestServer, type TestServer } from './support/server'
+import { startApiProcess, stopApiProcesses, type ApiProcess } from './support/api-processes'
 
 let server: TestServer
 const as = async (email: string, baseUrl = server.url) => apiClient(baseUrl, await getAccessToken(server.url, email))
@@ -362,56 +360,12 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
  * of workers on one SQLite file): requests really run at the same time.
  */
 describe('concurrent saves', () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-  const extra: { child: ChildProcess; url: string }[] = []
-
-  async function startExtraServer() {
-    const port = await freePort()
-    const code = `(async () => {
-      const { loadConfig } = await import(${JSON.stringify(path.join(root, 'server/config.ts'))})
-      const { startServer } = await import(${JSON.stringify(path.join(root, 'server/app.ts'))})
-      await startServer(loadConfig(), { portal: false })
-      console.log('READY')
-    })().catch((e) => { console.error(e); process.exit(1) })`
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['--eval', code], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_PATH: server.config.databasePath,
-        // Same issuer as the main test server, so its tokens are valid here too.
-        PUBLIC_URL: server.config.publicUrl,
-        LOG_REQUESTS: '0',
-        PORTAL_ENVIRONMENT: 'dev',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('extra API server did not start')), 60_000)
-      child.stdout!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('READY')) {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      child.once('exit', (code) => reject(new Error(`extra API server exited (${code})`)))
-    })
-    extra.push({ child, url: `http://127.0.0.1:${port}` })
-  }
+  const extra: ApiProcess[] = []
 
   beforeAll(async () => {
-    await Promise.all([startExtraServer(), startExtraServer()])
+    extra.push(...(await Promise.all([startApiProcess(server), startApiProcess(server)])))
   }, 90_000)
-  afterAll(async () => {
-    for (const { child } of extra) {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await exited
-      }
-    }
-  })
+  afterAll(() => stopApiProcesses(extra))
 
   /** Active users who are not contacts of the customer. */
   function outsiders(customerNumber: string, n: number): string[] {

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort, type TestServer } from './server'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+export interface ApiProcess {
+  child: ChildProcess
+  url: string
+}
+
+/**
+ * Another API process on the test server's database file, as in production (a
+ * cluster of workers on one SQLite file), so requests really run at the same time.
+ * It trusts the same issuer, so the test server's tokens are valid here too.
+ */
+export async function startApiProcess(server: TestServer): Promise<ApiProcess> {
+  const port = await freePort()
+  const code = `(async () => {
+    const { loadConfig } = await import(${JSON.stringify(path.join(root, 'server/config.ts'))})
+    const { startServer } = await import(${JSON.stringify(path.join(root, 'server/app.ts'))})
+    await startServer(loadConfig(), { portal: false })
+    console.log('READY')
+  })().catch((e) => { console.error(e); process.exit(1) })`
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['--eval', code], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: server.config.databasePath,
+      PUBLIC_URL: server.config.publicUrl,
+      LOG_REQUESTS: '0',
+      PORTAL_ENVIRONMENT: 'dev',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('extra API server did not start')), 60_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('READY')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`extra API server exited (${code})`)))
+  })
+  return { child, url: `http://127.0.0.1:${port}` }
+}
+
+export async function stopApiProcesses(processes: ApiProcess[]) {
+  for (const { child } of processes) {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+}
