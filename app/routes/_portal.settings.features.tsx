@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useNavigation } from '@remix-run/react'
-import { DialogPanel, DialogTitle } from '@headlessui/react'
+import { DialogTitle } from '@headlessui/react'
 import { useState } from 'react'
 import { commitSession } from '../auth/session.server'
 import { forgetFeatures } from '../portal/context.server'
@@ -11,7 +11,7 @@ import { safeReturnTo } from '../auth/return-to'
 import { useHydrated } from '../ui/use-hydrated'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { failureStatus } from '../upstream/envelope'
-import { ModalDialog } from '../ui/modal-dialog'
+import { CentredModal } from '../ui/modal-dialog'
 import { screenMeta } from '../ui/screen-meta'
 import { screenName } from '../domain/page-title'
 
@@ -77,20 +77,15 @@ export default function FeatureFlagsRoute() {
   }
   // The shell stays visible behind the modal but out of reach of keyboard and assistive technology.
   return (
-    <ModalDialog open={open} onClose={close} className="relative z-40">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-2xl rounded bg-white p-6 shadow-xl">
-          <FeatureFlagsForm
-            key={location.key}
-            features={features}
-            returnTo={returnTo}
-            onCancel={close}
-            titleAs={DialogTitle}
-          />
-        </DialogPanel>
-      </div>
-    </ModalDialog>
+    <CentredModal open={open} onClose={close} panelClassName="w-full max-w-2xl rounded bg-white p-6 shadow-xl">
+      <FeatureFlagsForm
+        key={location.key}
+        features={features}
+        returnTo={returnTo}
+        onCancel={close}
+        titleAs={DialogTitle}
+      />
+    </CentredModal>
   )
 }
 

@@ -13,8 +13,8 @@
  * ModalDialog renders the Dialog closed for its first commit and open from the
  * next one, before the browser paints, so the main tree is known when it opens.
  */
-import { Dialog } from '@headlessui/react'
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
+import { Dialog, DialogPanel } from '@headlessui/react'
+import { useEffect, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react'
 
 // Layout effects do not run on the server (and React warns about them there).
 const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect
@@ -36,5 +36,36 @@ export function ModalDialog({
     <Dialog open={mounted && open} onClose={onClose} className={className}>
       {children}
     </Dialog>
+  )
+}
+
+/** A ModalDialog as the portal shows one: the page dimmed behind it, its panel in the middle of the window. */
+export function CentredModal({
+  open,
+  onClose,
+  layer = 'z-40',
+  panelClassName,
+  panelStyle,
+  testId,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  /** The stacking layer (a Tailwind z-index class). */
+  layer?: string
+  panelClassName: string
+  panelStyle?: CSSProperties
+  testId?: string
+  children: ReactNode
+}) {
+  return (
+    <ModalDialog open={open} onClose={onClose} className={`relative ${layer}`}>
+      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className={panelClassName} style={panelStyle} data-testid={testId}>
+          {children}
+        </DialogPanel>
+      </div>
+    </ModalDialog>
   )
 }

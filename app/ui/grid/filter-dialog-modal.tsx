@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ElementType } from 'react'
-import { DialogPanel, DialogTitle } from '@headlessui/react'
-import { ModalDialog } from '../modal-dialog'
+import { DialogTitle } from '@headlessui/react'
+import { CentredModal } from '../modal-dialog'
 import { dialogSelection, selectionError } from '../../domain/grid-state'
 import { DIALOG_SEARCH_DEBOUNCE_MS, ErrorText, NO_MATCHES, ValueList } from './filter-dialog'
 
@@ -70,59 +70,54 @@ export function FilterDialogModal({ name, initialSelection, load, onApply, onCan
     })
 
   return (
-    <ModalDialog open onClose={onCancel} className="relative z-40">
-      <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg space-y-3 rounded bg-white p-6 shadow-xl">
-          <DialogTitle as={'h2' as ElementType} className="text-lg font-semibold">
-            {name} Filter
-          </DialogTitle>
-          <label htmlFor={`${id}-search`} className="sr-only">
-            Search {name} values
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search..."
-            className="input w-full"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens
-            autoFocus
-          />
-          <p className="sr-only" role="status" aria-live="polite">
-            {loading ? 'Searching...' : `${values.length} values`}
-          </p>
-          <ErrorText id={`${id}-error`} message={error} />
-          <ValueList
-            name={name}
-            values={values}
-            isTicked={isTicked}
-            onToggle={toggle}
-            allTicked={values.length > 0 && ticked.length === values.length}
-            someTicked={ticked.length > 0}
-            onToggleAll={toggleAll}
-            emptyText={result === null ? 'Loading...' : NO_MATCHES}
-          />
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={Boolean(error) || loading}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onClick={() => onApply(selection)}
-            >
-              Apply
-            </button>
-            <button type="button" className="btn-secondary" onClick={() => onApply(null)}>
-              Clear
-            </button>
-            <button type="button" className="btn-secondary" onClick={onCancel}>
-              Cancel
-            </button>
-          </div>
-        </DialogPanel>
+    <CentredModal open onClose={onCancel} panelClassName="w-full max-w-lg space-y-3 rounded bg-white p-6 shadow-xl">
+      <DialogTitle as={'h2' as ElementType} className="text-lg font-semibold">
+        {name} Filter
+      </DialogTitle>
+      <label htmlFor={`${id}-search`} className="sr-only">
+        Search {name} values
+      </label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder="Search..."
+        className="input w-full"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens
+        autoFocus
+      />
+      <p className="sr-only" role="status" aria-live="polite">
+        {loading ? 'Searching...' : `${values.length} values`}
+      </p>
+      <ErrorText id={`${id}-error`} message={error} />
+      <ValueList
+        name={name}
+        values={values}
+        isTicked={isTicked}
+        onToggle={toggle}
+        allTicked={values.length > 0 && ticked.length === values.length}
+        someTicked={ticked.length > 0}
+        onToggleAll={toggleAll}
+        emptyText={result === null ? 'Loading...' : NO_MATCHES}
+      />
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={Boolean(error) || loading}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onClick={() => onApply(selection)}
+        >
+          Apply
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => onApply(null)}>
+          Clear
+        </button>
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
-    </ModalDialog>
+    </CentredModal>
   )
 }

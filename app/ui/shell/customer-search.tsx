@@ -27,14 +27,14 @@ export function CustomerSearch({ current }: { current: Account | null }) {
   const hydrated = useHydrated()
   if (!hydrated) {
     return (
-      <form method="get" action="/customers" role="search" className="flex items-center gap-2">
+      <form method="get" action="/customers" role="search" className="flex w-full items-center gap-2">
         <label htmlFor="customer-search" className="text-sm text-white">
           Customer
         </label>
         <input
           id="customer-search"
           name="q"
-          className="input w-72 bg-white"
+          className="input min-w-0 flex-1 bg-white"
           defaultValue={display(current)}
           placeholder="Account ID or name"
           autoComplete="off"
@@ -141,11 +141,11 @@ function CustomerCombobox({ current }: { current: Account | null }) {
   }
 
   return (
-    <div role="search" className="flex items-center gap-2">
+    <div role="search" className="flex w-full items-center gap-2">
       <label htmlFor={INPUT_ID} className="text-sm text-white">
         Customer
       </label>
-      <div className="relative">
+      <div className="relative min-w-0 flex-1">
         <input
           id={INPUT_ID}
           role="combobox"
@@ -154,7 +154,7 @@ function CustomerCombobox({ current }: { current: Account | null }) {
           aria-controls={LISTBOX_ID}
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           aria-describedby={error ? 'customer-search-error' : undefined}
-          className="input w-72 bg-white"
+          className="input w-full bg-white"
           value={text}
           placeholder="Account ID or name"
           autoComplete="off"
@@ -173,7 +173,7 @@ function CustomerCombobox({ current }: { current: Account | null }) {
           role="listbox"
           aria-label="Customers found"
           hidden={!open}
-          className="menu-popup left-0 max-h-80 w-96 overflow-auto"
+          className="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
           onMouseDown={(event) => event.preventDefault()}
         >
           {accounts.map((account, index) => (
