@@ -3,13 +3,7 @@
  * and inactive elastic entitlements, with the same columns, on one page.
  */
 import type { GridSpec } from '../domain/grid-state'
-import {
-  formatDay,
-  formatNumber,
-  rateTableLabel,
-  remainingAmount,
-  usedPercentage,
-} from '../domain/entitlements'
+import { formatDay, formatNumber, rateTableLabel, remainingAmount, usedPercentage } from '../domain/entitlements'
 import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlements.server'
 import {
   countColumn,
@@ -95,7 +89,11 @@ const shared = {
   uniqueKey: ['ActivationId'],
 }
 
-export const activeElasticGrid: GridSpec<EntitlementRow> = { ...shared, tableName: 'activeEntitlements', paramPrefix: 'a' }
+export const activeElasticGrid: GridSpec<EntitlementRow> = {
+  ...shared,
+  tableName: 'activeEntitlements',
+  paramPrefix: 'a',
+}
 export const inactiveElasticGrid: GridSpec<EntitlementRow> = {
   ...shared,
   tableName: 'inActiveEntitlements',

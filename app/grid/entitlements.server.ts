@@ -37,7 +37,10 @@ export function elasticSource(api: ApiClient, customerNumber: string, active: bo
 
 /** The self-serve screen lists SSL entitlements in the Deployed state (spec 2 section 3). */
 export function leaseSource(api: ApiClient, customerNumber: string, active: boolean) {
-  return withFixedCriteria(entitlementSource(api, customerNumber, { type: 'SSL', state: DEPLOYED, active }), HIDDEN_LEASES)
+  return withFixedCriteria(
+    entitlementSource(api, customerNumber, { type: 'SSL', state: DEPLOYED, active }),
+    HIDDEN_LEASES,
+  )
 }
 
 function list(

@@ -53,7 +53,7 @@ export function BurnDownChart({
   const px = (p: BurnDownPoint) => x(dayNumber(p.day))
   const py = (p: BurnDownPoint) => y(Math.max(0, p.remaining))
   const firstDay = points.length ? points.find((p) => dayNumber(p.day) === first)!.day : ''
-  const lastDay = points.length ? points.find((p) => dayNumber(p.day) === last)?.day ?? '' : ''
+  const lastDay = points.length ? (points.find((p) => dayNumber(p.day) === last)?.day ?? '') : ''
   const titleId = `${id}-title`
   const descId = `${id}-desc`
   return (
@@ -68,13 +68,7 @@ export function BurnDownChart({
         <title id={titleId}>{title}</title>
         <desc id={descId}>{summary}</desc>
         <g aria-hidden="true" fontSize="12" fill="currentColor">
-          <line
-            x1={MARGIN.left}
-            x2={MARGIN.left}
-            y1={MARGIN.top}
-            y2={HEIGHT - MARGIN.bottom}
-            stroke="#4b5563"
-          />
+          <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} stroke="#4b5563" />
           <line
             x1={MARGIN.left}
             x2={WIDTH - MARGIN.right}
