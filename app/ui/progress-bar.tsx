@@ -37,9 +37,7 @@ export function ProgressBar({
         aria-label={label}
         data-colour={colour}
         className={`progress-bar ${FILL[colour]}`}
-      >
-        {text}
-      </progress>
+      />
       <span className="shrink-0 tabular-nums">{text}</span>
     </span>
   )
