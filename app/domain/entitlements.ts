@@ -173,7 +173,8 @@ export function classifyLease(input: EntitlementDates): { status: LeaseStatus; a
 export function usedPercentage(used: number, total: number): number {
   if (!(used > 0)) return 0
   if (total <= 0 || used >= total) return 100
-  return Math.min(99, Math.max(1, Math.round((used / total) * 100)))
+  // Cut to 9 decimals first, so binary noise (57.5 / 100 * 100 = 57.49999999999999) does not decide a half.
+  return Math.min(99, Math.max(1, roundTo(roundTo((used / total) * 100, 9), 0)))
 }
 
 /** total − used, rounded to one decimal and kept between 0 and the total (spec 2 section 9). */
