@@ -25,7 +25,6 @@ import {
   usedPercentage,
   usedPercentageColour,
 } from './entitlements'
-import { MANUAL_DRAWDOWN_PRODUCT, PRODUCT_NAME } from './product'
 
 const today = '2025-06-15'
 const day = (n: number) => addDays(today, n)
@@ -39,11 +38,9 @@ describe('entitlement types and constants', () => {
     expect(isEntitlementType(3)).toBe(false)
   })
 
-  it('names the elastic model, the deployed state and the hidden manual drawdown product', () => {
+  it('names the elastic model and the deployed state', () => {
     expect(ELASTIC_LICENSE_MODEL).toBe('Elastic-AEU')
     expect(DEPLOYED).toBe('Deployed')
-    expect(PRODUCT_NAME).toBe('Ansys')
-    expect(MANUAL_DRAWDOWN_PRODUCT).toBe('Ansys Flexible Spending Account Manual Drawdown')
   })
 })
 
