@@ -4,7 +4,7 @@
  */
 import type { GridSpec } from '../domain/grid-state'
 import { formatDay, formatNumber, rateTableLabel, remainingAmount, usedPercentage } from '../domain/entitlements'
-import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlements.server'
+import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlement-row'
 import {
   countColumn,
   endDateColumn,

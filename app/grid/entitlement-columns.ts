@@ -5,7 +5,7 @@
 import type { GridColumnSpec, GridCriterion } from '../domain/grid-state'
 import { endDateCriteria, remainingDaysCriteria } from '../domain/entitlement-filters'
 import { formatDay, formatNumber, remainingDaysText, todayUtc } from '../domain/entitlements'
-import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlements.server'
+import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlement-row'
 
 export type EntitlementColumn = GridColumnSpec<EntitlementRow>
 

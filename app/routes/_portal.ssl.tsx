@@ -13,7 +13,7 @@ import { activeLeaseGrid, inactiveLeaseGrid, isEvaluation, isPermanent } from '.
 import { leaseSource } from '../grid/entitlements.server'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
 import type { GridData } from '../grid/types'
-import type { EntitlementRow } from '../upstream/entitlements.server'
+import type { EntitlementRow } from '../upstream/entitlement-row'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { DataGrid } from '../ui/grid/data-grid'
