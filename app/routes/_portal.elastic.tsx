@@ -27,7 +27,7 @@ import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { DataGrid } from '../ui/grid/data-grid'
 import { isSectionOpen, SectionToggle } from '../ui/section-toggle'
-import { BurnDownChart } from '../ui/burn-down-chart'
+import { burnDownChartMarkup } from '../ui/burn-down-chart.server'
 import { RemainingDaysBar, UsedPercentageBar } from '../ui/entitlement-cells'
 import { ThresholdForm } from '../ui/threshold-form'
 import type { GridData } from '../grid/types'
@@ -57,19 +57,36 @@ function creditView(credit: CreditStatus, today: string) {
     endDate: credit.EndDate || null,
   })
   const windowUsed = credit.dailyUsed.reduce((sum, d) => sum + d.used, 0)
+  const name = `${credit.product} (${credit.ActivationId})`
+  const text = forecastText(credit.forecast)
+  const amount = (n: number) => `${formatNumber(n, 1)} ${credit.Currency}`
   return {
     activationId: credit.ActivationId,
-    product: credit.product,
+    name,
     total: credit.LineItemQuantity,
     remaining: credit.Remaining,
     currency: credit.Currency,
     endDate: credit.EndDate,
     threshold: credit.threshold,
     thresholdNotifiedAt: credit.thresholdNotifiedAt,
-    text: forecastText(credit.forecast),
-    windowUsed,
-    series,
+    text,
+    chart: burnDownChartMarkup({
+      id: `chart-${credit.ActivationId}`,
+      title: `Credit burn-down of ${name}`,
+      summary: `${text}. Remaining ${amount(credit.Remaining)} of ${amount(credit.LineItemQuantity)}; ${formatNumber(
+        windowUsed,
+        2,
+      )} used in the last 30 days. ${thresholdText(credit.threshold, credit.Currency)}`,
+      actual: series.actual,
+      projected: series.projected,
+      total: credit.LineItemQuantity,
+      threshold: credit.threshold,
+    }),
   }
+}
+
+function thresholdText(threshold: number | null, currency: string) {
+  return threshold === null ? 'No low-balance threshold is set.' : `Threshold ${formatNumber(threshold)} ${currency}.`
 }
 
 export type CreditView = ReturnType<typeof creditView>
@@ -285,11 +302,6 @@ function CreditForecastSection({
       </p>
       <ul className="grid gap-4 lg:grid-cols-2">
         {credits.map((c) => {
-          const name = `${c.product} (${c.activationId})`
-          const threshold =
-            c.threshold === null
-              ? 'No low-balance threshold is set.'
-              : `Threshold ${formatNumber(c.threshold)} ${c.currency}.`
           return (
             <li
               key={c.activationId}
@@ -297,7 +309,7 @@ function CreditForecastSection({
               className="min-w-0 space-y-3 rounded border border-gray-300 bg-white p-4"
               data-credit={c.activationId}
             >
-              <h3 className="text-base font-semibold break-words">{name}</h3>
+              <h3 className="text-base font-semibold break-words">{c.name}</h3>
               <p>
                 <span className="font-medium" data-forecast-text="">
                   {c.text}
@@ -306,19 +318,10 @@ function CreditForecastSection({
                 Remaining {formatNumber(c.remaining, 1)} of {formatNumber(c.total, 1)} {c.currency}
                 {c.endDate ? `, term ends ${c.endDate.slice(0, 10)}` : ''}.
               </p>
-              <BurnDownChart
-                id={`chart-${c.activationId}`}
-                title={`Credit burn-down of ${name}`}
-                summary={`${c.text}. Remaining ${formatNumber(c.remaining, 1)} of ${formatNumber(c.total, 1)} ${
-                  c.currency
-                }; ${formatNumber(c.windowUsed, 2)} used in the last 30 days. ${threshold}`}
-                actual={c.series.actual}
-                projected={c.series.projected}
-                total={c.total}
-                threshold={c.threshold}
-              />
+              {/* Drawn on the server (app/ui/burn-down-chart.server.tsx); React escaped every text in it. */}
+              <div dangerouslySetInnerHTML={{ __html: c.chart }} />
               <p className="text-sm">
-                {threshold}
+                {thresholdText(c.threshold, c.currency)}
                 {c.thresholdNotifiedAt
                   ? ` The low-balance e-mail was sent on ${c.thresholdNotifiedAt.slice(0, 10)}.`
                   : ''}
@@ -326,7 +329,7 @@ function CreditForecastSection({
               <ThresholdForm
                 key={`${c.activationId}-${c.threshold}`}
                 activationId={c.activationId}
-                label={name}
+                label={c.name}
                 total={c.total}
                 currency={c.currency}
                 threshold={c.threshold}

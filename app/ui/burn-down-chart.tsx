@@ -6,12 +6,7 @@
  */
 import { LinePath } from '@visx/shape'
 import { scaleLinear } from '@visx/scale'
-
-export interface BurnDownPoint {
-  /** 'YYYY-MM-DD' */
-  day: string
-  remaining: number
-}
+import type { BurnDownPoint } from '../domain/credit-forecast'
 
 const WIDTH = 320
 const HEIGHT = 170
@@ -24,15 +19,7 @@ function shortNumber(n: number) {
   return n.toLocaleString('en-US', { maximumFractionDigits: n >= 100 ? 0 : 1 })
 }
 
-export function BurnDownChart({
-  id,
-  title,
-  summary,
-  actual,
-  projected,
-  total,
-  threshold,
-}: {
+export interface BurnDownChartProps {
   /** Unique on the page (the SVG's title and description are named from it). */
   id: string
   title: string
@@ -42,7 +29,9 @@ export function BurnDownChart({
   projected: BurnDownPoint[]
   total: number
   threshold: number | null
-}) {
+}
+
+export function BurnDownChart({ id, title, summary, actual, projected, total, threshold }: BurnDownChartProps) {
   const points = [...actual, ...projected]
   const days = points.map((p) => dayNumber(p.day)).filter(Number.isFinite)
   const first = days.length ? Math.min(...days) : 0
