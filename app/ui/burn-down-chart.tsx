@@ -50,7 +50,8 @@ export function BurnDownChart({ id, title, summary, actual, projected, total, th
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-labelledby={`${titleId} ${descId}`}
+        aria-labelledby={titleId}
+        aria-describedby={descId}
         className="h-auto w-full text-gray-900"
         data-chart="burn-down"
       >
