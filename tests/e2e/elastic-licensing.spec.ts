@@ -185,7 +185,7 @@ test('the credit forecast, and a view-only user cannot set a threshold', async (
   // The chart is an image whose text alternative states the figures.
   const chart = creditCard(page, steady).getByRole('img')
   await expect(chart).toHaveAccessibleName(new RegExp(`Credit burn-down of .*${steady}`))
-  await expect(chart).toHaveAccessibleDescription(/Remaining [\d,.]+ of [\d,.]+ USD/)
+  await expect(chart).toHaveAccessibleDescription(/Remaining [\d,.]+ USD of [\d,.]+ USD; [\d,.]+ used in the last 30 days/)
 
   // View-only: the form is there, disabled, with the reason.
   const field = creditCard(page, steady).getByLabel(/Low-balance threshold/)
