@@ -185,7 +185,9 @@ test('the credit forecast, and a view-only user cannot set a threshold', async (
   // The chart is an image whose text alternative states the figures.
   const chart = creditCard(page, steady).getByRole('img')
   await expect(chart).toHaveAccessibleName(new RegExp(`Credit burn-down of .*${steady}`))
-  await expect(chart).toHaveAccessibleDescription(/Remaining [\d,.]+ USD of [\d,.]+ USD; [\d,.]+ used in the last 30 days/)
+  await expect(chart).toHaveAccessibleDescription(
+    /Remaining [\d,.]+ USD of [\d,.]+ USD; [\d,.]+ used in the last 30 days/,
+  )
 
   // View-only: the form is there, disabled, with the reason.
   const field = creditCard(page, steady).getByLabel(/Low-balance threshold/)
@@ -236,7 +238,9 @@ test('an administrator sets a low-balance threshold and the e-mail is under Emai
 
   await gotoPortal(page, `/emails?customer=${BOREALIS}&size=20`)
   await expect(
-    page.getByRole('region', { name: 'Emails table' }).getByText(new RegExp(`Elastic credit low: .*\\(${id}\\)`)),
+    page
+      .getByRole('region', { name: 'Emails table' })
+      .getByRole('cell', { name: new RegExp(`^Elastic credit low: .*\\(${id}\\)$`) }),
   ).toBeVisible()
 
   // Clearing it (an empty field) leaves the entitlement without a threshold.
