@@ -252,7 +252,7 @@ test('an administrator sets a low-balance threshold and the e-mail is under Emai
     .getByRole('button', { name: /Save threshold/ })
     .click()
   await expect(page.getByText(`The low-balance threshold of ${id} has been cleared.`)).toBeVisible()
-  await expect(creditCard(page, id).getByText('No low-balance threshold is set.')).toBeVisible()
+  await expect(creditCard(page, id).getByText('No low-balance threshold is set.', { exact: true })).toBeVisible()
 })
 
 test('a customer without elastic records is sent to Leases/Perpetuals, unless it came from the menu', async ({
