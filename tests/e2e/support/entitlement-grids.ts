@@ -5,8 +5,7 @@ export type SectionName = 'Active Entitlements' | 'Inactive Entitlements'
 
 /** The section (its heading names it), with the grid's buttons, status line and table. */
 export const section = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name, exact: true })
-export const table = (page: Page, name: SectionName) =>
-  page.getByRole('region', { name: `${name} table`, exact: true })
+export const table = (page: Page, name: SectionName) => page.getByRole('region', { name: `${name} table`, exact: true })
 export const rows = (page: Page, name: SectionName) => table(page, name).locator('tbody tr')
 export const toggle = (page: Page, name: string) =>
   page.getByRole('main').getByRole('heading', { name, exact: true }).getByRole('link')
