@@ -32,6 +32,7 @@ import { notificationCalls } from './notifications'
 import { portalAccessCalls } from './portal-access'
 import { elasticCalls } from './elastic'
 import { auditCalls } from './audit'
+import { entitlementCalls } from './entitlements'
 
 export interface ApiDeps {
   config: Config
@@ -51,6 +52,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   portalAccessCalls(calls, deps)
   elasticCalls(calls, deps)
   auditCalls(calls, deps)
+  entitlementCalls(calls, deps)
   return calls
 }
 
