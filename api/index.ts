@@ -33,6 +33,8 @@ import { portalAccessCalls } from './portal-access'
 import { elasticCalls } from './elastic'
 import { auditCalls } from './audit'
 import { entitlementCalls } from './entitlements'
+import { elasticCreditCalls } from './elastic-credit'
+import { usageSessionCalls } from './usage-sessions'
 
 export interface ApiDeps {
   config: Config
@@ -53,6 +55,8 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   elasticCalls(calls, deps)
   auditCalls(calls, deps)
   entitlementCalls(calls, deps)
+  elasticCreditCalls(calls, deps)
+  usageSessionCalls(calls, deps)
   return calls
 }
 

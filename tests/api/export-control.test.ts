@@ -114,6 +114,12 @@ function requestFor(method: string, path: string) {
       newContacts: contacts,
       oldContacts: contacts,
       activationId: path === '/fulfillments/count' ? [activation] : activation,
+      threshold: 100,
+      startTime: '2025-03-01 09:00:00',
+      endTime: '2025-03-01 11:30:00',
+      product: 'Ansys Fluent',
+      user: 'operator',
+      host: 'emb-ws-01',
     },
   }
 }
