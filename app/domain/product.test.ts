@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { EXPORT_STATUS_FIELD, PRODUCT_PREFIX, exportControlStatus, productField } from './product'
+import {
+  EXPORT_STATUS_FIELD,
+  MANUAL_DRAWDOWN_PRODUCT,
+  PRODUCT_NAME,
+  PRODUCT_PREFIX,
+  exportControlStatus,
+  productField,
+} from './product'
 
 describe('product prefix', () => {
   it('is the vendor prefix the API uses', () => {
@@ -9,6 +16,11 @@ describe('product prefix', () => {
   it('builds prefixed field names', () => {
     expect(productField('product')).toBe('ansysproduct')
     expect(EXPORT_STATUS_FIELD).toBe('ansysExportControlStatus')
+  })
+
+  it('names the vendor and the hidden manual drawdown entitlement', () => {
+    expect(PRODUCT_NAME).toBe('Ansys')
+    expect(MANUAL_DRAWDOWN_PRODUCT).toBe('Ansys Flexible Spending Account Manual Drawdown')
   })
 })
 

@@ -6,6 +6,12 @@
 export const PRODUCT_PREFIX = 'ansys' as const
 export type ProductPrefix = typeof PRODUCT_PREFIX
 
+/** The vendor's name as products and entitlement names spell it. */
+export const PRODUCT_NAME = 'Ansys' as const
+
+/** Entitlements of this name are bookkeeping lines and never listed (spec 2, Leases/Perpetuals screen). */
+export const MANUAL_DRAWDOWN_PRODUCT = `${PRODUCT_NAME} Flexible Spending Account Manual Drawdown` as const
+
 /** Builds a vendor-prefixed field name, keeping the literal type. */
 export function productField<S extends string>(suffix: S): `${ProductPrefix}${S}` {
   return `${PRODUCT_PREFIX}${suffix}`
