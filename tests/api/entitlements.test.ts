@@ -19,6 +19,7 @@ import {
   todayUtc,
 } from '../../app/domain/entitlements'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../../app/domain/product'
+import { endDateCriteria, remainingDaysCriteria } from '../../app/domain/entitlement-filters'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
@@ -80,8 +81,9 @@ afterAll(async () => {
   await server?.close()
 })
 
-const criterion = (name: string, method: string, value: unknown) => ({ name, method, value })
-const filterOf = (...criteria: ReturnType<typeof criterion>[]) => ({ condition: 'ALL', criteria })
+type Criterion = { name: string; method: string; value?: unknown; not?: boolean }
+const criterion = (name: string, method: string, value: unknown): Criterion => ({ name, method, value })
+const filterOf = (...criteria: Criterion[]) => ({ condition: 'ALL', criteria })
 
 /** Every page of a list call, followed through its tokens. */
 async function allPages(api: ReturnType<typeof apiClient>, path: string, body: Record<string, unknown>) {
@@ -257,7 +259,7 @@ describe('fetchEntitlements and its split', () => {
       type: 'SSL',
       state: 'Deployed',
       limit: 20,
-      filter: filterOf({ ...criterion('ProductName', 'EQUALS', MANUAL_DRAWDOWN_PRODUCT), not: true } as never),
+      filter: filterOf({ ...criterion('ProductName', 'EQUALS', MANUAL_DRAWDOWN_PRODUCT), not: true }),
     }
     const { rows, pages } = await allPages(api, '/fetchEntitlements/active', body)
     expect(pages).toBe(3)
@@ -344,6 +346,35 @@ describe('the entitlement filters of spec 2 section 5', () => {
     expect(rows.map((r) => [r.ActivationId, r.VersionDate, r.EndDate])).toEqual([
       [demoActivationId('acme-perpetual-maintained'), maintained, ''],
     ])
+  })
+})
+
+describe('the filters as the grids build them', () => {
+  it('remainingDaysCriteria and endDateCriteria give the criteria above', async () => {
+    const today = todayUtc()
+    const maintained = server.db
+      .select({ versionDate: entitlements.versionDate })
+      .from(entitlements)
+      .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained')))
+      .get()!.versionDate!
+    const permanent = criterion('IsActivationPermanent', 'EQUALS', 'true')
+    const cases: [Criterion[] | null, Criterion[]][] = [
+      [remainingDaysCriteria('26', today), [criterion('EndDate', '>=', addDays(today, 25))]],
+      [remainingDaysCriteria('Permanent', today), [permanent]],
+      [endDateCriteria(today), [criterion('EndDate', 'EQUALS', today)]],
+      [
+        endDateCriteria(`maintenance ends on ${maintained}`),
+        [criterion('VersionDate', 'EQUALS', maintained), permanent],
+      ],
+    ]
+    const api = await as(ADMIN)
+    for (const [built, literal] of cases) {
+      expect(built).toEqual(literal)
+      const rows = (
+        await allPages(api, '/fetchEntitlements', { customerNumber: '1000001', filter: filterOf(...built!) })
+      ).rows
+      expect(rows.length).toBeGreaterThan(0)
+    }
   })
 })
 
