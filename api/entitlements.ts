@@ -5,7 +5,7 @@
  * POST /fetchEntitlements {customerNumber, type, state?, attributes?, filter, sorting, offset | token, limit}
  *      /fetchEntitlements/count, /fetchEntitlements/distinct (key) -> the list engine over the rows
  * POST /fetchEntitlements/active, /fetchEntitlements/inactive     -> a page of the active or inactive ones
- * POST /fetchEntitlementsActive/count, /fetchEntitlementsInactive/count
+ * POST /fetchEntitlementsActive/count, /fetchEntitlementsInactive/count (and /distinct, for the grids' filter lists)
  * POST /fulfillments/count {customerNumber, activationId: []}     -> { [activationId]: total active count }
  *
  * Every call goes through requireCustomerAccess: another customer is refused, and a
