@@ -4,7 +4,10 @@ import type { FilterRule } from '../upstream/envelope'
 import type { GridSource } from './types'
 
 /** `filter` and all of `criteria`. */
-export function andCriteria(filter: FilterRule | undefined, criteria: readonly GridCriterion[]): FilterRule | undefined {
+export function andCriteria(
+  filter: FilterRule | undefined,
+  criteria: readonly GridCriterion[],
+): FilterRule | undefined {
   if (criteria.length === 0) return filter
   const own = filter?.criteria ?? []
   // A page request has no nested rules: ANY over several criteria cannot take more in the same rule.
