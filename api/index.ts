@@ -32,6 +32,9 @@ import { notificationCalls } from './notifications'
 import { portalAccessCalls } from './portal-access'
 import { elasticCalls } from './elastic'
 import { auditCalls } from './audit'
+import { entitlementCalls } from './entitlements'
+import { elasticCreditCalls } from './elastic-credit'
+import { usageSessionCalls } from './usage-sessions'
 
 export interface ApiDeps {
   config: Config
@@ -51,6 +54,9 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   portalAccessCalls(calls, deps)
   elasticCalls(calls, deps)
   auditCalls(calls, deps)
+  entitlementCalls(calls, deps)
+  elasticCreditCalls(calls, deps)
+  usageSessionCalls(calls, deps)
   return calls
 }
 

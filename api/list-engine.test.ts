@@ -459,3 +459,27 @@ describe('against a real SQLite database', () => {
     expect(listCount(scoped, {})).toBe(3)
   })
 })
+
+describe('sort columns that differ from filter columns', () => {
+  it('sorts by the sort column and filters by the column', () => {
+    const sqlite = new Database(':memory:')
+    sqlite.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, qty INTEGER, tags TEXT, created TEXT)')
+    const insert = sqlite.prepare('INSERT INTO items (id, created) VALUES (?, ?)')
+    insert.run(1, '2024-05-01')
+    insert.run(2, null)
+    insert.run(3, '2025-01-01')
+    const db = drizzle(sqlite)
+    const source: ListSource = {
+      columns: { Id: items.id, Created: items.created },
+      sortColumns: { Created: sql`coalesce(${items.created}, '9999-12-31')` },
+      defaultSort: [{ name: 'Created', direction: 'desc' }],
+      uniqueKey: ['Id'],
+      query: (fields) => db.select(fields).from(items).$dynamic(),
+    }
+    const ids = (criteria: unknown[] = []) =>
+      listPage<{ Id: number }>(source, pageRequestSchema.parse({ filter: { criteria } })).rows.map((r) => r.Id)
+    expect(ids()).toEqual([2, 3, 1])
+    expect(ids([{ name: 'Created', method: '>=', value: '2024-06-01' }])).toEqual([3])
+    sqlite.close()
+  })
+})

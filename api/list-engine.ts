@@ -334,6 +334,8 @@ export interface ListSource {
   columns: ColumnMap
   /** Fields of each returned row; defaults to `columns`. */
   fields?: ColumnMap
+  /** What a field sorts by, where that differs from what it filters by (e.g. a missing end date last). */
+  sortColumns?: ColumnMap
   defaultSort: SortRule[]
   /** Field names that identify a row, appended to every sort for stable paging. */
   uniqueKey: string[]
@@ -355,7 +357,12 @@ export interface Page<Row> {
 
 export function listPage<Row = Record<string, unknown>>(source: ListSource, input: PageRequest): Page<Row> {
   const where = whereOf(source, input.filter)
-  const orderBy = buildOrderBy(input.sorting, source.columns, source.defaultSort, source.uniqueKey)
+  const orderBy = buildOrderBy(
+    input.sorting,
+    { ...source.columns, ...source.sortColumns },
+    source.defaultSort,
+    source.uniqueKey,
+  )
   const print = fingerprint(input.filter, input.sorting)
   const offset = input.token ? decodeToken(input.token, print) : (input.offset ?? 0)
   const limit = input.limit ?? DEFAULT_PAGE_SIZE

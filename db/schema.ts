@@ -3,7 +3,7 @@
  * `npx drizzle-kit generate` to write the next migration into db/migrations.
  */
 import { sql } from 'drizzle-orm'
-import { sqliteTable, text, integer, primaryKey, index } from 'drizzle-orm/sqlite-core'
+import { sqliteTable, text, integer, real, primaryKey, index, check } from 'drizzle-orm/sqlite-core'
 
 /** A customer account. AccountID is the customer number. */
 export const accounts = sqliteTable(
@@ -220,7 +220,7 @@ export const auditLog = sqliteTable(
     at: integer('at').notNull(),
     actorEmail: text('actor_email').notNull(),
     accountId: text('account_id').notNull(),
-    /** portalaccess, whitelist, pin, usernames */
+    /** portalaccess, whitelist, pin, usernames, threshold */
     area: text('area').notNull(),
     action: text('action').notNull(),
     before: text('before', { mode: 'json' }),
@@ -228,3 +228,187 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_account_idx').on(t.accountId, t.at)],
 )
+
+/**
+ * An entitlement (order line item) of a customer: elastic credit (ELASTIC), a lease or
+ * perpetual (SSL), an FSA contract, a subscription or concurrent licences. A null
+ * end date means permanent; `used` is the sum of the charges of its usage sessions,
+ * kept in step by every session write (elastic only).
+ */
+export const entitlements = sqliteTable(
+  'entitlements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    activationId: text('activation_id').notNull().unique(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** ELASTIC, SSL, FSA, SUBSCRIPTION or CONCURRENT */
+    type: text('type').notNull(),
+    /** Deployed, Inactive, Obsolete ... */
+    state: text('state').notNull(),
+    entitlementName: text('entitlement_name').notNull(),
+    /** The feature name (CA[ENT|ansysproduct]). */
+    product: text('product').notNull(),
+    productName: text('product_name').notNull(),
+    licenseModel: text('license_model').notNull(),
+    /** CA[ENT|ansyscount] */
+    count: integer('count').notNull(),
+    /** LineItemQuantity: seats, or elastic units for an elastic entitlement. */
+    quantity: real('quantity').notNull(),
+    /** 'YYYY-MM-DD' */
+    startDate: text('start_date').notNull(),
+    /** 'YYYY-MM-DD'; null for a permanent entitlement. */
+    endDate: text('end_date'),
+    /** End of maintenance, 'YYYY-MM-DD'. */
+    versionDate: text('version_date'),
+    evaluation: integer('evaluation').notNull().default(0),
+    poNumber: text('po_number').notNull().default(''),
+    currency: text('currency').notNull().default(''),
+    price: real('price'),
+    rateTableVersion: text('rate_table_version'),
+    vendorDaemon: text('vendor_daemon').notNull().default(''),
+    borrowable: integer('borrowable').notNull().default(0),
+    used: real('used').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('entitlements_account_type_end_idx').on(t.accountId, t.type, t.endDate),
+    check('entitlements_quantity_check', sql`${t.quantity} >= 0`),
+    check('entitlements_used_check', sql`${t.used} >= 0`),
+  ],
+)
+
+/**
+ * A usage session of an elastic entitlement: spec 2's usage record. An active
+ * session has no end; its charge stays 0 until it ends.
+ */
+export const usageSessions = sqliteTable(
+  'usage_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD HH:mm:ss' (UTC) */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time'),
+    /** Epoch milliseconds of start_time and end_time. */
+    startTs: integer('start_ts').notNull(),
+    endTs: integer('end_ts'),
+    product: text('product').notNull(),
+    productCount: integer('product_count').notNull().default(1),
+    count: integer('count').notNull().default(1),
+    /** Seconds; null while active. */
+    length: integer('length'),
+    user: text('user').notNull(),
+    host: text('host').notNull(),
+    /** The session id. */
+    deviceId: text('device_id').notNull(),
+    sessionStatus: text('session_status').notNull(),
+    serverId: text('server_id').notNull(),
+    feature: text('feature').notNull(),
+    featureFno: text('feature_fno').notNull().default(''),
+    ipAddress: text('ip_address').notNull().default(''),
+    refererIpAddress: text('referer_ip_address').notNull().default(''),
+    productLine: text('product_line').notNull().default(''),
+    rateFileVersion: text('rate_file_version').notNull(),
+    pid: text('pid').notNull().default(''),
+    acquisition: text('acquisition').notNull().default(''),
+    consumerId: text('consumer_id').notNull().default(''),
+    project: text('project').notNull().default(''),
+    productVersion: text('product_version').notNull().default(''),
+    cloudJobId: text('cloud_job_id'),
+    hours: real('hours').notNull().default(0),
+    charge: real('charge').notNull().default(0),
+    currency: text('currency').notNull(),
+  },
+  (t) => [
+    index('usage_sessions_account_start_idx').on(t.accountId, t.startTs),
+    index('usage_sessions_entitlement_end_idx').on(t.entitlementId, t.endTs),
+    check('usage_sessions_charge_check', sql`${t.charge} >= 0`),
+  ],
+)
+
+/** A licence server host; several accounts may share one (the shared-server group, host_accounts). */
+export const hosts = sqliteTable('hosts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  /** Comma-separated list of 1 or 3 host ids, lowercase. */
+  hostIds: text('host_ids').notNull(),
+  /** ETHERNET, DISK_SERIAL_NUM or FLEXID, comma-separated, matching host_ids. */
+  hostIdTypes: text('host_id_types').notNull(),
+  /** The host ids with a 'TYPE=' prefix except ETHERNET, comma-separated. */
+  identifier: text('identifier').notNull().unique(),
+  port: integer('port').notNull().default(1055),
+  /** ACTIVE, INACTIVE or UNKNOWN */
+  state: text('state').notNull(),
+  triad: integer('triad').notNull().default(0),
+  borrowable: integer('borrowable').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** Which accounts use a host. */
+export const hostAccounts = sqliteTable(
+  'host_accounts',
+  {
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.accountId] }), index('host_accounts_account_idx').on(t.accountId)],
+)
+
+/**
+ * A count of one entitlement activated on one host. An entitlement's total activated
+ * is the sum of the counts of its ACTIVE fulfilments.
+ */
+export const fulfillments = sqliteTable(
+  'fulfillments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    fulfillmentId: text('fulfillment_id').notNull().unique(),
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    /** ACTIVE or INACTIVE */
+    status: text('status').notNull(),
+    /** ACTIVATE, REHOST, EDIT, RETURN ... */
+    action: text('action').notNull(),
+    modifiedBy: text('modified_by').notNull().default('Automated Action'),
+    /** Epoch milliseconds. */
+    fulfilledAt: integer('fulfilled_at').notNull(),
+    returnedAt: integer('returned_at'),
+    returnedBy: text('returned_by'),
+  },
+  (t) => [
+    index('fulfillments_entitlement_status_idx').on(t.entitlementId, t.status),
+    index('fulfillments_host_idx').on(t.hostId),
+    check('fulfillments_count_check', sql`${t.count} > 0`),
+  ],
+)
+
+/** A customer's low-balance threshold on an elastic entitlement, and whether its e-mail was written. */
+export const lowBalanceAlerts = sqliteTable('low_balance_alerts', {
+  entitlementId: integer('entitlement_id')
+    .primaryKey()
+    .references(() => entitlements.id, { onDelete: 'cascade' }),
+  threshold: real('threshold').notNull(),
+  /** Epoch milliseconds of the e-mail for this threshold; null until it is written. */
+  notifiedAt: integer('notified_at'),
+  setBy: text('set_by').notNull(),
+  setAt: integer('set_at').notNull(),
+})

@@ -94,6 +94,33 @@ describe('seed', () => {
     expect(generateCustomer(1000123).accountName).not.toBe(generateCustomer(1000124).accountName)
   })
 
+  it('has entitlements whose Used is the sum of their sessions and whose activations stay within the quantity', () => {
+    const q = <T>(text: string) => db.$client.prepare(text).all() as T[]
+    const drift = q<{ id: string }>(
+      `SELECT activation_id AS id FROM entitlements e
+       WHERE abs(used - (SELECT coalesce(sum(charge), 0) FROM usage_sessions s WHERE s.entitlement_id = e.id)) > 1e-6`,
+    )
+    expect(drift).toEqual([])
+    const over = q<{ id: string }>(
+      `SELECT activation_id AS id FROM entitlements e
+       WHERE quantity < (SELECT coalesce(sum(count), 0) FROM fulfillments f WHERE f.entitlement_id = e.id AND status = 'ACTIVE')`,
+    )
+    expect(over).toEqual([])
+    const [{ n: sessionCount }] = q<{ n: number }>('SELECT count(*) AS n FROM usage_sessions')
+    expect(sessionCount).toBeGreaterThan(2000)
+    const [{ n: fulfilmentCount }] = q<{ n: number }>("SELECT count(*) AS n FROM fulfillments WHERE status = 'ACTIVE'")
+    expect(fulfilmentCount).toBeGreaterThan(50)
+    const byType = q<{ account: string; type: string; n: number }>(
+      'SELECT account_id AS account, type, count(*) AS n FROM entitlements GROUP BY 1, 2',
+    )
+    const countOfType = (account: string, type: string) =>
+      byType.find((r) => r.account === account && r.type === type)?.n ?? 0
+    expect(countOfType('1000003', 'ELASTIC')).toBe(0)
+    expect(countOfType('1000003', 'SSL')).toBeGreaterThan(0)
+    expect(countOfType('1000002', 'SSL')).toBeGreaterThanOrEqual(45)
+    expect(countOfType('1000005', 'ELASTIC')).toBeGreaterThan(0)
+  })
+
   it('clears data for a reset, keeping settings', async () => {
     clearData(db)
     expect(countOf(accounts)).toBe(0)

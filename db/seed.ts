@@ -12,6 +12,7 @@ import { FIRST_GENERATED_NUMBER, generateCustomer } from './seed-scale'
 import { emailsStep } from './seed-emails'
 import { notificationsStep } from './seed-notifications'
 import { elasticStep } from './seed-elastic'
+import { licensingStep } from './seed-licensing'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -143,6 +144,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     emailsStep(),
     notificationsStep(),
     elasticStep(),
+    licensingStep(),
   ]
   db.transaction((tx) => {
     const ctx: SeedContext = { tx, userIds: new Map(), sharedPasswordHash }

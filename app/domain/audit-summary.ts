@@ -23,6 +23,7 @@ export const AUDIT_AREA_LABELS: Record<string, string> = {
   whitelist: 'Elastic IP Settings',
   pin: 'Elastic Credentials: PIN',
   usernames: 'Elastic Credentials: allowed usernames',
+  threshold: 'Elastic Licensing: low-balance threshold',
 }
 
 export function auditAreaLabel(area: string): string {

@@ -19,6 +19,8 @@ import {
   hasFilter,
   hasViewParams,
   isDefaultView,
+  isGridParam,
+  isTransientParam,
   nextSort,
   parseGridState,
   toPageRequest,
@@ -457,5 +459,122 @@ describe('filter dialog selection', () => {
     expect(selectionError(Array.from({ length: 201 }, (_, i) => `v${i}`))).toBe('Choose at most 200 values.')
     expect(selectionError(['a'])).toBeNull()
     expect(selectionError(null)).toBeNull()
+  })
+})
+
+describe('several grids on one page (paramPrefix)', () => {
+  const active: GridSpec = { ...spec, paramPrefix: 'a' }
+  const inactive: GridSpec = { ...spec, paramPrefix: 'i' }
+  const page = 'customer=1&open=active&sort=subject.asc&a.sort=to.desc&a.f.to=in:x&a.page=2&a.size=50&i.f.subject=c:old'
+
+  it('each grid reads only its own parameters', () => {
+    expect(parseGridState(active, params(page))).toMatchObject({
+      sort: [{ col: 'to', dir: 'desc' }],
+      filters: { to: { type: 'set', values: ['x'] } },
+      page: 2,
+      pageSize: 50,
+    })
+    expect(parseGridState(inactive, params(page))).toMatchObject({
+      sort: [{ col: 'date', dir: 'desc' }],
+      filters: { subject: { type: 'text', op: 'contains', text: 'old' } },
+      page: 1,
+      pageSize: 20,
+    })
+    // A grid without a prefix reads the bare names and ignores the prefixed ones.
+    expect(parse(page)).toMatchObject({ sort: [{ col: 'subject', dir: 'asc' }], filters: {}, page: 1 })
+  })
+
+  it('writes its own parameters with the prefix and keeps the other grid’s and the page’s', () => {
+    const next = withSort(parseGridState(active, params(page)), [{ col: 'subject', dir: 'asc' }])
+    expect(gridParams(active, next, params(page)).toString()).toBe(
+      'customer=1&open=active&sort=subject.asc&i.f.subject=c%3Aold&a.sort=subject.asc&a.f.to=in%3Ax&a.size=50',
+    )
+    const href = gridHref('/elastic', inactive, defaultState(inactive), params(page))
+    expect(href).toBe(
+      '/elastic?customer=1&open=active&sort=subject.asc&a.sort=to.desc&a.f.to=in%3Ax&a.page=2&a.size=50&i.size=20',
+    )
+    expect(parseGridState(active, new URL(href, 'http://x').searchParams)).toEqual(parseGridState(active, params(page)))
+  })
+
+  it('drops only its own form and dialog parameters', () => {
+    const query = params(
+      'customer=1&a.filterDialog=to&a.fd.v=x&a.fda=apply&a.ft.subject=x&a.colsForm=1&a.show=date&a.panel=columns&i.panel=columns&i.size=20&panel=columns',
+    )
+    expect(baseParams(query, active).toString()).toBe('customer=1&i.panel=columns&i.size=20&panel=columns')
+    expect(baseParams(query, inactive).toString()).toBe(
+      'customer=1&a.filterDialog=to&a.fd.v=x&a.fda=apply&a.ft.subject=x&a.colsForm=1&a.show=date&a.panel=columns&panel=columns',
+    )
+    expect(isTransientParam('a.fd.q', active)).toBe(true)
+    expect(isTransientParam('a.fd.q', inactive)).toBe(false)
+    expect(isGridParam('i.f.to', inactive)).toBe(true)
+    expect(isGridParam('i.f.to', active)).toBe(false)
+    expect(isGridParam('i.f.to')).toBe(false)
+  })
+
+  it('tells for each grid whether the URL names its view', () => {
+    const onlyActive = params('customer=1&a.size=20&i.panel=columns')
+    expect(hasViewParams(onlyActive, active)).toBe(true)
+    expect(hasViewParams(onlyActive, inactive)).toBe(false)
+    expect(hasViewParams(onlyActive)).toBe(false)
+    expect(hasViewParams(params('customer=1&size=20'), active)).toBe(false)
+  })
+
+  it('the no-JavaScript forms read the grid’s own fields', () => {
+    const form = params('a.show=subject&a.show=key&a.move=key.up&show=date&a.ft.subject=x&ft.to=y&i.ft.to=z')
+    expect(visibleColumns(active, applyColumnForm(active, defaultState(active), form)).map((c) => c.id)).toEqual([
+      'subject',
+      'key',
+    ])
+    expect(applyFilterForm(active, defaultState(active), form).filters).toEqual({
+      subject: { type: 'text', op: 'contains', text: 'x' },
+    })
+  })
+
+  it('a saved view reads back under the prefix', () => {
+    const state = withFilter(withPageSize(active, defaultState(active), 50), 'to', { type: 'set', values: ['q'] })
+    const { page: _p, ...view } = state
+    expect(fromSavedView(active, toSavedView(active, view))).toEqual(view)
+  })
+})
+
+describe('column criterion hooks', () => {
+  const hooked = (criterion: GridSpec['columns'][number]['criterion']): GridSpec => ({
+    ...spec,
+    columns: spec.columns.map((c) => (c.id === 'subject' ? { ...c, criterion } : c)),
+  })
+  const filtered = (s: GridSpec, text: string) =>
+    toPageRequest(s, withFilter(defaultState(s), 'subject', { type: 'text', op: 'contains', text })).filter
+
+  it('a list of criteria all hold, next to the other columns’ filters', () => {
+    const s = hooked(() => [
+      { name: 'VersionDate', method: 'EQUALS', value: '2027-01-01' },
+      { name: 'IsActivationPermanent', method: 'EQUALS', value: 'true' },
+    ])
+    const state = withFilter(
+      withFilter(defaultState(s), 'subject', { type: 'text', op: 'contains', text: 'm' }),
+      'to',
+      { type: 'set', values: ['x'] },
+    )
+    expect(toPageRequest(s, state).filter).toEqual({
+      condition: 'ALL',
+      criteria: [
+        { name: 'VersionDate', method: 'EQUALS', value: '2027-01-01' },
+        { name: 'IsActivationPermanent', method: 'EQUALS', value: 'true' },
+        { name: 'to', method: 'IN', value: ['x'] },
+      ],
+    })
+  })
+
+  it('null falls back to the plain text criterion', () => {
+    const s = hooked((f) =>
+      f.text === 'permanent' ? { name: 'IsActivationPermanent', method: 'EQUALS', value: 'true' } : null,
+    )
+    expect(filtered(s, 'abc')).toEqual({
+      condition: 'ALL',
+      criteria: [{ name: 'subject', method: 'CONTAINS', value: 'abc', casefold: true }],
+    })
+    expect(filtered(s, 'permanent')?.criteria).toEqual([
+      { name: 'IsActivationPermanent', method: 'EQUALS', value: 'true' },
+    ])
   })
 })

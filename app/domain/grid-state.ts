@@ -15,6 +15,12 @@
  *   w=subject:320                   column widths in pixels
  * Every link the grid makes carries `size`, so "the URL carries a view" is
  * simply "one of these parameters is present".
+ *
+ * A page with several grids gives each a `paramPrefix` (GridSpec): every
+ * parameter of that grid, those of its forms included, is then written
+ * `${prefix}.${name}` (`a.sort=...&a.f.subject=...&i.page=2`), and each grid
+ * reads, writes and drops only its own, keeping the other grids' parameters
+ * and the page's.
  */
 import * as z from 'zod/mini'
 
@@ -95,13 +101,30 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
   value?: (row: Row) => string
   /** Left out of the CSV export (link and action columns). */
   noExport?: boolean
-  /** Turns a text filter into an API criterion when the plain CONTAINS/EQUALS does not fit. */
-  criterion?: (filter: { op: TextOperator; text: string }, field: string) => GridCriterion
+  /**
+   * Turns a text filter into API criteria when the plain CONTAINS/EQUALS does not fit: one
+   * criterion, a list (all must hold), or null for the plain text criterion.
+   */
+  criterion?: (
+    filter: { op: TextOperator; text: string },
+    field: string,
+  ) => GridCriterion | readonly GridCriterion[] | null
   /** Short hint shown with the filter input, e.g. the date format it takes. */
   filterHint?: string
 }
 
-export interface GridSpec<Row = Record<string, unknown>> {
+/** Which grid of a page a URL parameter belongs to. */
+export interface GridScope {
+  /**
+   * Set on each grid of a page that shows several (e.g. 'a' and 'i'): its URL
+   * parameters are `${prefix}.${name}`. Without it the names are bare, as on a
+   * page with one grid. A prefix is a short word other than the bare names'
+   * own leading parts ('f', 'ft', 'fo', 'fd').
+   */
+  paramPrefix?: string
+}
+
+export interface GridSpec<Row = Record<string, unknown>> extends GridScope {
   /** Saved-view table name (spec 1 section 3), e.g. emailList. */
   tableName: string
   columns: GridColumnSpec<Row>[]
@@ -130,7 +153,7 @@ export const GRID_PARAM = {
   filterPrefix: 'f.',
 } as const
 
-/** Parameters of the no-JavaScript forms and the dialog; never part of a view or of a link. */
+/** Parameters of the no-JavaScript forms and the dialog (bare names); never part of a view or of a link. */
 export const TRANSIENT_PARAMS = [
   'filterDialog',
   'fd',
@@ -152,6 +175,73 @@ export const MAX_SET_VALUES = 200
 export const MIN_COLUMN_WIDTH = 60
 export const MAX_COLUMN_WIDTH = 1200
 const MAX_PAGE = 1_000_000
+
+/* ------------------------------------------------------------------ parameter names */
+
+/** The URL name of one of a grid's parameters (a bare name such as 'sort', 'f.to' or 'panel'). */
+export function paramName(scope: GridScope, name: string): string {
+  return scope.paramPrefix ? `${scope.paramPrefix}.${name}` : name
+}
+
+/** The bare name of a URL key of the grid, or null when the key is not the grid's. */
+function bareName(scope: GridScope, key: string): string | null {
+  if (!scope.paramPrefix) return key
+  const prefix = `${scope.paramPrefix}.`
+  return key.startsWith(prefix) ? key.slice(prefix.length) : null
+}
+
+/**
+ * The grid's own parameters under their bare names; the other grids' and the
+ * page's are left out (a grid without a prefix sees every parameter).
+ */
+export function ownParams(scope: GridScope, params: URLSearchParams): URLSearchParams {
+  if (!scope.paramPrefix) return params
+  const out = new URLSearchParams()
+  for (const [key, value] of params) {
+    const name = bareName(scope, key)
+    if (name !== null) out.append(name, value)
+  }
+  return out
+}
+
+const isViewName = (name: string) =>
+  name === GRID_PARAM.sort ||
+  name === GRID_PARAM.page ||
+  name === GRID_PARAM.size ||
+  name === GRID_PARAM.cols ||
+  name === GRID_PARAM.widths ||
+  name.startsWith(GRID_PARAM.filterPrefix)
+
+const isTransientName = (name: string) =>
+  (TRANSIENT_PARAMS as readonly string[]).includes(name) || TRANSIENT_PREFIXES.some((p) => name.startsWith(p))
+
+/** Whether a URL key is one of the grid's view parameters (sort, page, size, cols, w, f.*). */
+export function isGridParam(key: string, scope: GridScope = {}) {
+  const name = bareName(scope, key)
+  return name !== null && isViewName(name)
+}
+
+/** Whether a URL key is one of the grid's form or dialog parameters. */
+export function isTransientParam(key: string, scope: GridScope = {}) {
+  const name = bareName(scope, key)
+  return name !== null && isTransientName(name)
+}
+
+/** Whether the URL names a view of the grid (any of its view parameters); otherwise the saved view applies. */
+export function hasViewParams(params: URLSearchParams, scope: GridScope = {}): boolean {
+  for (const key of params.keys()) if (isGridParam(key, scope)) return true
+  return false
+}
+
+/**
+ * The parameters that are not the grid's: the page's own (customer ...) and the
+ * other grids' of the page, without any of this grid's view or form parameters.
+ */
+export function baseParams(params: URLSearchParams, scope: GridScope = {}): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const [k, v] of params) if (!isGridParam(k, scope) && !isTransientParam(k, scope)) out.append(k, v)
+  return out
+}
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -286,18 +376,14 @@ export function parsePageSize<Row>(spec: GridSpec<Row>, raw: string | null): num
   return raw !== null && spec.pageSizes.includes(n) ? n : spec.defaultPageSize
 }
 
-/** Whether the URL names a view (any grid parameter); otherwise the saved view applies. */
-export function hasViewParams(params: URLSearchParams): boolean {
-  for (const key of params.keys()) {
-    if (key === GRID_PARAM.sort || key === GRID_PARAM.page || key === GRID_PARAM.size) return true
-    if (key === GRID_PARAM.cols || key === GRID_PARAM.widths || key.startsWith(GRID_PARAM.filterPrefix)) return true
-  }
-  return false
+/** The filters of the grid's parameters in `params`. */
+export function parseFilters<Row>(spec: GridSpec<Row>, params: URLSearchParams): Record<string, ColumnFilter> {
+  return filtersOf(spec, ownParams(spec, params))
 }
 
-export function parseFilters<Row>(spec: GridSpec<Row>, params: URLSearchParams): Record<string, ColumnFilter> {
+function filtersOf<Row>(spec: GridSpec<Row>, own: URLSearchParams): Record<string, ColumnFilter> {
   const filters: Record<string, ColumnFilter> = {}
-  for (const [key, raw] of params) {
+  for (const [key, raw] of own) {
     if (!key.startsWith(GRID_PARAM.filterPrefix)) continue
     const column = columnById(spec, key.slice(GRID_PARAM.filterPrefix.length))
     if (!column || filters[column.id]) continue
@@ -309,12 +395,17 @@ export function parseFilters<Row>(spec: GridSpec<Row>, params: URLSearchParams):
 
 /** The grid state a URL describes; anything unknown or invalid falls back to the default. */
 export function parseGridState<Row>(spec: GridSpec<Row>, params: URLSearchParams): GridState {
+  return stateOf(spec, ownParams(spec, params))
+}
+
+/** The state of the grid's parameters under their bare names. */
+function stateOf<Row>(spec: GridSpec<Row>, own: URLSearchParams): GridState {
   return {
-    sort: parseSort(spec, params.get(GRID_PARAM.sort)),
-    filters: parseFilters(spec, params),
-    columns: parseColumns(spec, params.get(GRID_PARAM.cols), params.get(GRID_PARAM.widths)),
-    pageSize: parsePageSize(spec, params.get(GRID_PARAM.size)),
-    page: pageSchema.parse(params.get(GRID_PARAM.page) ?? 1),
+    sort: parseSort(spec, own.get(GRID_PARAM.sort)),
+    filters: filtersOf(spec, own),
+    columns: parseColumns(spec, own.get(GRID_PARAM.cols), own.get(GRID_PARAM.widths)),
+    pageSize: parsePageSize(spec, own.get(GRID_PARAM.size)),
+    page: pageSchema.parse(own.get(GRID_PARAM.page) ?? 1),
   }
 }
 
@@ -328,49 +419,31 @@ function sameColumnLayout(a: ColumnState[], b: ColumnState[]) {
   return a.length === b.length && a.every((c, i) => c.id === b[i].id && c.hidden === b[i].hidden)
 }
 
-export function isGridParam(key: string) {
-  return (
-    key === GRID_PARAM.sort ||
-    key === GRID_PARAM.page ||
-    key === GRID_PARAM.size ||
-    key === GRID_PARAM.cols ||
-    key === GRID_PARAM.widths ||
-    key.startsWith(GRID_PARAM.filterPrefix)
-  )
-}
-
-export function isTransientParam(key: string) {
-  return (TRANSIENT_PARAMS as readonly string[]).includes(key) || TRANSIENT_PREFIXES.some((p) => key.startsWith(p))
-}
-
-/** The page's own parameters (customer ...), without any grid or form parameter. */
-export function baseParams(params: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams()
-  for (const [k, v] of params) if (!isGridParam(k) && !isTransientParam(k)) out.append(k, v)
-  return out
-}
-
-/** Writes `state` into a copy of `base` (its other parameters are kept; grid and form ones replaced). */
+/**
+ * Writes `state` into a copy of `base`: its other parameters (the page's and the
+ * other grids') are kept; this grid's view and form parameters are replaced.
+ */
 export function gridParams<Row>(
   spec: GridSpec<Row>,
   state: GridState,
   base: URLSearchParams = new URLSearchParams(),
 ): URLSearchParams {
-  const out = baseParams(base)
+  const out = baseParams(base, spec)
+  const set = (name: string, value: string) => out.set(paramName(spec, name), value)
   if (!sameSort(state.sort, spec.defaultSort)) {
-    out.set(GRID_PARAM.sort, state.sort.map((k) => `${k.col}.${k.dir}`).join(','))
+    set(GRID_PARAM.sort, state.sort.map((k) => `${k.col}.${k.dir}`).join(','))
   }
   for (const column of spec.columns) {
     const filter = state.filters[column.id]
-    if (filter) out.set(`${GRID_PARAM.filterPrefix}${column.id}`, encodeFilter(filter))
+    if (filter) set(`${GRID_PARAM.filterPrefix}${column.id}`, encodeFilter(filter))
   }
-  if (state.page > 1) out.set(GRID_PARAM.page, String(state.page))
-  out.set(GRID_PARAM.size, String(state.pageSize))
+  if (state.page > 1) set(GRID_PARAM.page, String(state.page))
+  set(GRID_PARAM.size, String(state.pageSize))
   if (!sameColumnLayout(state.columns, defaultColumns(spec))) {
-    out.set(GRID_PARAM.cols, state.columns.map((c) => `${c.hidden ? '-' : ''}${c.id}`).join(','))
+    set(GRID_PARAM.cols, state.columns.map((c) => `${c.hidden ? '-' : ''}${c.id}`).join(','))
   }
   const widths = state.columns.filter((c) => c.width !== undefined).map((c) => `${c.id}:${c.width}`)
-  if (widths.length) out.set(GRID_PARAM.widths, widths.join(','))
+  if (widths.length) set(GRID_PARAM.widths, widths.join(','))
   return out
 }
 
@@ -501,10 +574,11 @@ export function withColumnWidth(state: GridState, colId: string, width: number |
  * (a submit button's value, `id.up` or `id.down`) moves one column a step.
  */
 export function applyColumnForm<Row>(spec: GridSpec<Row>, state: GridState, params: URLSearchParams): GridState {
-  const shown = new Set(params.getAll('show'))
+  const own = ownParams(spec, params)
+  const shown = new Set(own.getAll('show'))
   let next = state
   for (const c of state.columns) next = withColumnHidden(spec, next, c.id, !shown.has(c.id))
-  const move = params.get('move')
+  const move = own.get('move')
   if (move) {
     const [id, dir] = move.split('.')
     if (dir === 'up' || dir === 'down') next = withColumnStep(next, id, dir === 'up' ? -1 : 1)
@@ -518,10 +592,11 @@ export function applyColumnForm<Row>(spec: GridSpec<Row>, state: GridState, para
  * value filter from the dialog alone.
  */
 export function applyFilterForm<Row>(spec: GridSpec<Row>, state: GridState, params: URLSearchParams): GridState {
+  const own = ownParams(spec, params)
   let next = state
   for (const column of spec.columns) {
     if (!column.textFilter || !column.field) continue
-    const text = params.get(`ft.${column.id}`)
+    const text = own.get(`ft.${column.id}`)
     if (text === null) continue
     const trimmed = text.trim().slice(0, MAX_FILTER_TEXT)
     const existing = state.filters[column.id]
@@ -530,7 +605,7 @@ export function applyFilterForm<Row>(spec: GridSpec<Row>, state: GridState, para
       continue
     }
     const op: TextOperator =
-      column.textFilter === 'equals' || params.get(`fo.${column.id}`) === 'equals' ? 'equals' : 'contains'
+      column.textFilter === 'equals' || own.get(`fo.${column.id}`) === 'equals' ? 'equals' : 'contains'
     if (existing?.type === 'text' && existing.op === op && existing.text === trimmed) continue
     next = withFilter(next, column.id, { type: 'text', op, text: trimmed })
   }
@@ -539,16 +614,20 @@ export function applyFilterForm<Row>(spec: GridSpec<Row>, state: GridState, para
 
 /* ------------------------------------------------------------------ page request */
 
-export function columnCriterion<Row>(column: GridColumnSpec<Row>, filter: ColumnFilter): GridCriterion | null {
-  if (!column.field) return null
-  if (filter.type === 'set') return { name: column.field, method: 'IN', value: filter.values }
-  if (column.criterion) return column.criterion({ op: filter.op, text: filter.text }, column.field)
-  return {
-    name: column.field,
-    method: filter.op === 'equals' ? 'EQUALS' : 'CONTAINS',
-    value: filter.text,
-    casefold: true,
-  }
+/** The criteria of a column's filter (all must hold); none for a column without a field. */
+export function columnCriteria<Row>(column: GridColumnSpec<Row>, filter: ColumnFilter): GridCriterion[] {
+  if (!column.field) return []
+  if (filter.type === 'set') return [{ name: column.field, method: 'IN', value: filter.values }]
+  const own = column.criterion?.({ op: filter.op, text: filter.text }, column.field)
+  if (own) return Array.isArray(own) ? [...own] : [own as GridCriterion]
+  return [
+    {
+      name: column.field,
+      method: filter.op === 'equals' ? 'EQUALS' : 'CONTAINS',
+      value: filter.text,
+      casefold: true,
+    },
+  ]
 }
 
 /** The filter rule of the view's filters (all must match), leaving out `exceptColumn`. */
@@ -561,8 +640,7 @@ export function filterRule<Row>(
   for (const column of spec.columns) {
     const filter = filters[column.id]
     if (!filter || column.id === exceptColumn) continue
-    const criterion = columnCriterion(column, filter)
-    if (criterion) criteria.push(criterion)
+    criteria.push(...columnCriteria(column, filter))
   }
   return criteria.length ? { condition: 'ALL', criteria } : undefined
 }
@@ -674,7 +752,7 @@ export function fromSavedView<Row>(spec: GridSpec<Row>, saved: unknown): GridVie
     if (widths.length) params.set(GRID_PARAM.widths, widths.join(','))
   }
   if (typeof s.pageSize === 'number') params.set(GRID_PARAM.size, String(s.pageSize))
-  const { page: _page, ...view } = parseGridState(spec, params)
+  const { page: _page, ...view } = stateOf(spec, params)
   return view
 }
 

@@ -350,3 +350,112 @@ describe('loadChunk: rows of a view for the browser’s cache', () => {
     })
   })
 })
+
+describe('loadGrid: two grids on one page', () => {
+  const active: GridSpec<Row> = { ...spec, tableName: 'activeList', paramPrefix: 'a' }
+  const inactive: GridSpec<Row> = { ...spec, tableName: 'inactiveList', paramPrefix: 'i' }
+  const savedActive = { sortModel: [{ colId: 'to', sort: 'desc', sortIndex: 0 }] }
+  const savedInactive = { filterModel: { subject: { filterType: 'text', type: 'contains', filter: 's2' } } }
+
+  /** The page's loader: both grids at once, as a route loads them. */
+  function loadPage(query: string, stores: [PreferenceStore, PreferenceStore], headers = pageLoad) {
+    const request = req(query, headers)
+    return Promise.all([
+      loadGrid({ request, spec: active, source: fakeSource().source, preferences: stores[0] }),
+      loadGrid({ request, spec: inactive, source: fakeSource().source, preferences: stores[1] }),
+    ])
+  }
+
+  it('each grid’s saved view applies when the URL names none of its parameters; the page ends with both', async () => {
+    const first = fakePrefs(savedActive)
+    const second = fakePrefs(savedInactive)
+    const stores: [PreferenceStore, PreferenceStore] = [first.preferences, second.preferences]
+    let query = 'customer=1&open=inactive'
+    const visited: string[] = []
+    let grids: Awaited<ReturnType<typeof loadPage>> | null = null
+    while (!grids) {
+      expect(visited.length).toBeLessThan(3)
+      try {
+        grids = await loadPage(query, stores)
+      } catch (thrown) {
+        if (!(thrown instanceof Response)) throw thrown
+        query = new URL(thrown.headers.get('Location')!, 'http://portal.local').search.slice(1)
+        visited.push(query)
+      }
+    }
+    expect(visited).toHaveLength(2)
+    const final = new URLSearchParams(query)
+    expect(Object.fromEntries(final)).toEqual({
+      customer: '1',
+      open: 'inactive',
+      'a.sort': 'to.desc',
+      'a.size': '10',
+      'i.f.subject': 'c:s2',
+      'i.size': '10',
+    })
+    const [a, i] = grids
+    expect(a.state.sort).toEqual([{ col: 'to', dir: 'desc' }])
+    expect(a.state.filters).toEqual({})
+    expect(i.state.sort).toEqual([{ col: 'subject', dir: 'asc' }])
+    expect(i.state.filters).toEqual({ subject: { type: 'text', op: 'contains', text: 's2' } })
+    expect([a.tableName, i.tableName]).toEqual(['activeList', 'inactiveList'])
+  })
+
+  it('a page load saves the view of each grid it shows; a fetch saves none', async () => {
+    const first = fakePrefs()
+    const second = fakePrefs()
+    const [a, i] = await loadPage('customer=1&a.page=2&a.size=20&i.sort=to.asc&i.size=10', [
+      first.preferences,
+      second.preferences,
+    ])
+    expect(first.saved).toEqual([expect.objectContaining({ pageSize: 20, sort: [{ col: 'subject', dir: 'asc' }] })])
+    expect(second.saved).toEqual([expect.objectContaining({ pageSize: 10, sort: [{ col: 'to', dir: 'asc' }] })])
+    expect(a.storedViewKey).toBe('a.size=20')
+    expect(i.storedViewKey).toBe('i.sort=to.asc&i.size=10')
+    expect(a.rows.map((r) => r.id)).toEqual([21, 22, 23, 24, 25])
+    const third = fakePrefs()
+    await loadPage('customer=1&a.size=20&i.size=10', [third.preferences, third.preferences], fetchLoad)
+    expect(third.saved).toEqual([])
+  })
+
+  it('a grid with its view in the URL keeps it while the other redirects to its saved view', async () => {
+    const location = await redirectOf(
+      loadPage('customer=1&a.sort=&a.size=10', [
+        fakePrefs(savedActive).preferences,
+        fakePrefs(savedInactive).preferences,
+      ]),
+    )
+    expect(location).toBe('/list?customer=1&a.sort=&a.size=10&i.f.subject=c%3As2&i.size=10')
+  })
+
+  it('one grid’s no-JavaScript forms redirect to its clean view, keeping the other grid and the page', async () => {
+    const stores: [PreferenceStore, PreferenceStore] = [fakePrefs().preferences, fakePrefs().preferences]
+    const filters = await redirectOf(
+      loadPage(
+        'customer=1&open=active&i.page=2&i.size=10&a.size=10&a.filtersForm=1&a.ft.subject=abc&a.fo.subject=equals',
+        stores,
+      ),
+    )
+    expect(filters).toBe('/list?customer=1&open=active&i.page=2&i.size=10&a.f.subject=e%3Aabc&a.size=10')
+    const columns = await redirectOf(
+      loadPage('customer=1&a.size=10&i.size=10&i.colsForm=1&i.show=to&i.move=to.up', stores),
+    )
+    expect(columns).toBe('/list?customer=1&a.size=10&i.size=10&i.cols=to%2C-subject&i.panel=columns')
+    const dialog = await redirectOf(
+      loadPage(
+        'customer=1&a.size=10&i.size=10&a.filterDialog=to&a.fd=1&a.fd.q=&a.fda=apply&a.fd.v=a%40x.example',
+        stores,
+      ),
+    )
+    expect(dialog).toBe('/list?customer=1&i.size=10&a.f.to=in%3Aa%40x.example&a.size=10')
+  })
+
+  it('the filter dialog of one grid lists its values and leaves the other without one', async () => {
+    const [a, i] = await loadPage('customer=1&a.size=10&i.size=10&i.filterDialog=to&i.fd.search=x', [
+      fakePrefs().preferences,
+      fakePrefs().preferences,
+    ])
+    expect(a.dialog).toBeNull()
+    expect(i.dialog).toMatchObject({ colId: 'to', search: 'x', selected: null })
+  })
+})

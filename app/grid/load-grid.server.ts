@@ -14,6 +14,12 @@
  *   is saved" work without JavaScript. With JavaScript the component saves
  *   instead, debounced (spec 1 section 9: 2000 ms), so its background fetches
  *   and prefetches never write.
+ *
+ * A page with several grids (each with its own GridSpec.paramPrefix) calls
+ * loadGrid once per grid, in parallel (Promise.all). Each reads only its own
+ * parameters, and every redirect keeps the other grids' and the page's: when
+ * the URL names no view of either, one grid redirects to its saved view, the
+ * next request the other, and the page ends with both views in its URL.
  */
 import { redirect } from '@remix-run/node'
 import {
@@ -28,7 +34,9 @@ import {
   gridHref,
   hasViewParams,
   isDefaultView,
+  ownParams,
   pageCount,
+  paramName,
   parseGridState,
   selectionError,
   toPageRequest,
@@ -115,8 +123,9 @@ export async function distinctValues<Row>(
   return { values: reply.data.filter((v) => v !== null && v !== undefined).map(String), error: null }
 }
 
-function dialogColumn<Row>(spec: GridSpec<Row>, params: URLSearchParams) {
-  const colId = params.get('filterDialog')
+/** The column whose filter dialog `own` (the grid's parameters, bare names) opens. */
+function dialogColumn<Row>(spec: GridSpec<Row>, own: URLSearchParams) {
+  const colId = own.get('filterDialog')
   const column = colId ? columnById(spec, colId) : undefined
   return column?.setFilter && column.field ? column : undefined
 }
@@ -135,18 +144,19 @@ async function dialogFromForm<Row>(
   params: URLSearchParams,
   pathname: string,
 ): Promise<FilterDialogData> {
-  const action = params.get('fda')
+  const own = ownParams(spec, params)
+  const action = own.get('fda')
   if (action === 'clear') throw redirect(gridHref(pathname, spec, withSelection(state, colId, null), params))
-  const shownFor = params.get('fd.q') ?? ''
+  const shownFor = own.get('fd.q') ?? ''
   const shown = await distinctValues(spec, source, state, colId, shownFor)
-  const ticked = params.getAll('fd.v')
+  const ticked = own.getAll('fd.v')
   const selection = dialogSelection({ listed: shown.values, ticked, carried: ticked, search: shownFor })
   if (action === 'apply' && !shown.error) {
     const problem = selectionError(selection)
     if (!problem) throw redirect(gridHref(pathname, spec, withSelection(state, colId, selection), params))
     return { colId, search: shownFor, values: shown.values, selected: selection, error: problem }
   }
-  const search = params.get('fd.search') ?? shownFor
+  const search = own.get('fd.search') ?? shownFor
   const next = search === shownFor ? shown : await distinctValues(spec, source, state, colId, search)
   return { colId, search, values: next.values, selected: selection, error: next.error }
 }
@@ -163,19 +173,20 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   const url = new URL(request.url)
   const pathname = localPathname(url)
   const params = url.searchParams
+  const own = ownParams(spec, params)
   const parsed = parseGridState(spec, params)
 
   // No-JavaScript forms: fold the form fields into the view and show its clean URL.
-  if (params.has('colsForm')) {
+  if (own.has('colsForm')) {
     const href = gridHref(pathname, spec, applyColumnForm(spec, parsed, params), params)
-    throw redirect(`${href}${href.includes('?') ? '&' : '?'}panel=columns`)
+    throw redirect(`${href}${href.includes('?') ? '&' : '?'}${paramName(spec, 'panel')}=columns`)
   }
-  if (params.has('filtersForm')) throw redirect(gridHref(pathname, spec, applyFilterForm(spec, parsed, params), params))
+  if (own.has('filtersForm')) throw redirect(gridHref(pathname, spec, applyFilterForm(spec, parsed, params), params))
 
   let state = parsed
   let saving: Promise<boolean> | null = null
   let storedViewKey: string | null = null
-  if (!hasViewParams(params)) {
+  if (!hasViewParams(params, spec)) {
     const stored = await preferences.load()
     if (!stored.ok) {
       // Spec 1 section 8: the message takes the place of the rows.
@@ -186,17 +197,17 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
       throw redirect(gridHref(pathname, spec, { ...saved, page: 1 }, params))
     }
     storedViewKey = viewKey(spec, saved ?? defaultView(spec))
-  } else if (isPageLoad(request) && !params.has('filterDialog')) {
+  } else if (isPageLoad(request) && !own.has('filterDialog')) {
     saving = preferences.save(state)
   }
 
   // The dialog's form answers first (Apply and Clear redirect); otherwise its values load alongside the rows.
-  const dialogCol = dialogColumn(spec, params)
+  const dialogCol = dialogColumn(spec, own)
   let dialogPromise: Promise<FilterDialogData | null> = Promise.resolve(null)
-  if (dialogCol && params.has('fd')) {
+  if (dialogCol && own.has('fd')) {
     dialogPromise = Promise.resolve(await dialogFromForm(spec, source, state, dialogCol.id, params, pathname))
   } else if (dialogCol) {
-    const search = params.get('fd.search') ?? ''
+    const search = own.get('fd.search') ?? ''
     dialogPromise = distinctValues(spec, source, state, dialogCol.id, search).then((found) => ({
       colId: dialogCol.id,
       search,

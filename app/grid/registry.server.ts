@@ -2,7 +2,9 @@
  * Every grid by its saved-view table name. The shared resource route
  * (/resources/grid/<tableName>) finds a list here to save its view with
  * JavaScript, to list a column's distinct values for the filter dialog and to
- * export the CSV. A new list adds one line.
+ * export the CSV. A new list adds one line. A grid of a page with several
+ * registers its spec with the same paramPrefix, so the views it saves and the
+ * CSV it exports read its prefixed parameters.
  */
 import type { GridSpec } from '../domain/grid-state'
 import type { ApiClient } from '../upstream/client.server'

@@ -10,7 +10,7 @@ import { apiCallTable } from '../../api/index'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { AUDIT_STAFF_ONLY } from '../../api/audit'
 import { readContacts } from '../../api/portal-access'
-import { elasticServers, emails } from '../../db/schema'
+import { elasticServers, emails, entitlements } from '../../db/schema'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
@@ -66,6 +66,12 @@ function dataSnapshot() {
     'emails',
     'elastic_servers',
     'audit_log',
+    'entitlements',
+    'usage_sessions',
+    'hosts',
+    'host_accounts',
+    'fulfillments',
+    'low_balance_alerts',
   ]
   return Object.fromEntries(
     tables.map((t) => [t, server.db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]),
@@ -81,6 +87,11 @@ function requestFor(method: string, path: string) {
     .where(and(eq(emails.accountId, EMBARGO), isNull(emails.deletedAt)))
     .get()!
   const contacts = readContacts(server.db, EMBARGO)
+  const activation = server.db
+    .select({ id: entitlements.activationId })
+    .from(entitlements)
+    .where(and(eq(entitlements.accountId, EMBARGO), eq(entitlements.type, 'ELASTIC')))
+    .get()!.id
   const params: Record<string, string> = { customerNumber: EMBARGO, id: String(email.id) }
   const url = path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]))
   if (method === 'GET') return { url: `${url}?customerNumber=${EMBARGO}`, body: undefined }
@@ -102,6 +113,13 @@ function requestFor(method: string, path: string) {
       oldUsers: device.usernames,
       newContacts: contacts,
       oldContacts: contacts,
+      activationId: path === '/fulfillments/count' ? [activation] : activation,
+      threshold: 100,
+      startTime: '2025-03-01 09:00:00',
+      endTime: '2025-03-01 11:30:00',
+      product: 'Ansys Fluent',
+      user: 'operator',
+      host: 'emb-ws-01',
     },
   }
 }

@@ -11,6 +11,11 @@
  * count and paging) with the list engine's rules (app/domain/grid-cache.ts).
  * Whatever only the server decides (the saved view of a URL without one, the
  * no-JavaScript forms, errors and refusals) still goes to the route's loader.
+ *
+ * It serves a route with one grid, whose loader data is that grid
+ * (GridRouteData). A route with several grids exports no clientLoader: its
+ * data has parts the browser cannot work out, so every navigation asks its
+ * loader.
  */
 import type { ClientLoaderFunctionArgs } from '@remix-run/react'
 import { GridCache, chunkFor, type CacheQuery } from '../../domain/grid-cache'
@@ -107,7 +112,8 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
       remember(data.customerNumber, data.grid)
       return data
     }
-    if (!customer || !hasViewParams(params) || [...params.keys()].some(isTransientParam)) return fromServer()
+    if (!customer || !hasViewParams(params, spec) || [...params.keys()].some((key) => isTransientParam(key, spec)))
+      return fromServer()
     const found = await cachedPage(customer, parseGridState(spec, params))
     if (!found) return fromServer()
     const grid: GridData<Row> = {

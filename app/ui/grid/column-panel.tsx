@@ -8,6 +8,7 @@ import type { FormEvent } from 'react'
 import {
   applyColumnForm,
   columnById,
+  paramName,
   withColumnHidden,
   withColumnStep,
   type GridSpec,
@@ -39,12 +40,13 @@ export function ColumnPanel<Row>({
     onChange(applyColumnForm(spec, state, new URLSearchParams(data as unknown as Record<string, string>)))
   }
   const visibleCount = state.columns.filter((c) => !c.hidden).length
+  const field = (name: string) => paramName(spec, name)
   return (
     <details className="relative" open={open}>
       <summary className="btn-secondary list-none">Columns</summary>
       <div className="absolute left-0 z-30 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded border border-gray-300 bg-white p-3 shadow-lg">
-        <GetForm id={formId} href={action} omit={['cols', 'panel']} onSubmit={submit}>
-          <input type="hidden" name="colsForm" value="1" />
+        <GetForm id={formId} href={action} omit={[field('cols'), field('panel')]} onSubmit={submit}>
+          <input type="hidden" name={field('colsForm')} value="1" />
           <fieldset>
             <legend className="mb-2 text-sm font-semibold">Show and order columns</legend>
             <ol className="space-y-1">
@@ -56,10 +58,10 @@ export function ColumnPanel<Row>({
                 return (
                   <li key={c.id} className="flex items-center justify-between gap-2">
                     <label className="flex items-center gap-2">
-                      {fixed || lastVisible ? <input type="hidden" name="show" value={c.id} /> : null}
+                      {fixed || lastVisible ? <input type="hidden" name={field('show')} value={c.id} /> : null}
                       <input
                         type="checkbox"
-                        name={fixed || lastVisible ? undefined : 'show'}
+                        name={fixed || lastVisible ? undefined : field('show')}
                         value={c.id}
                         className="h-4 w-4"
                         checked={!c.hidden}
@@ -71,7 +73,7 @@ export function ColumnPanel<Row>({
                     <span className="flex gap-1">
                       <button
                         type="submit"
-                        name="move"
+                        name={field('move')}
                         value={`${c.id}.up`}
                         className="btn-secondary px-2 py-0.5"
                         disabled={i === 0}
@@ -84,7 +86,7 @@ export function ColumnPanel<Row>({
                       </button>
                       <button
                         type="submit"
-                        name="move"
+                        name={field('move')}
                         value={`${c.id}.down`}
                         className="btn-secondary px-2 py-0.5"
                         disabled={i === state.columns.length - 1}

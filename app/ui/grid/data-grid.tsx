@@ -6,6 +6,9 @@
  * is a section of the page; with JavaScript the same actions navigate in place,
  * text filters apply after a 500 ms pause, columns drag and resize, and the
  * view is saved after a 2000 ms pause.
+ *
+ * A page may show several grids: each spec then has its own paramPrefix, and
+ * every link and form of a grid keeps the other grids' parameters.
  */
 import {
   lazy,
@@ -31,7 +34,10 @@ import {
   gridParams,
   hasFilter,
   hasViewParams,
+  isTransientParam,
   nextSort,
+  ownParams,
+  paramName,
   parseGridState,
   viewKey,
   visibleColumns,
@@ -41,6 +47,7 @@ import {
   withSelection,
   withSort,
   type GridColumnSpec,
+  type GridScope,
   type GridSpec,
   type GridState,
 } from '../../domain/grid-state'
@@ -110,9 +117,11 @@ export function DataGrid<Row>({
   }, [navigation.state, data])
   const pending =
     navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search) : null
-  const state = optimistic ?? (pending && hasViewParams(pending) ? parseGridState(spec, pending) : data.state)
+  const state = optimistic ?? (pending && hasViewParams(pending, spec) ? parseGridState(spec, pending) : data.state)
   const gridId = `${spec.tableName}-grid`
+  const dialogId = `${spec.tableName}-filter-dialog`
   const current = new URLSearchParams(location.search)
+  const own = ownParams(spec, current)
   // Without JavaScript every grid link lands on the grid, so keyboard focus continues there.
   const anchor = hydrated ? '' : `#${gridId}`
   const hrefFor = (next: GridState) => `${gridHref(location.pathname, spec, next, current)}${anchor}`
@@ -121,8 +130,10 @@ export function DataGrid<Row>({
     setOptimistic(next)
     navigate(gridHref(location.pathname, spec, next, current), { replace, preventScrollReset: true })
   }
+  // Another grid of the page loading its next view leaves this one as it is.
   const busy =
-    optimistic !== null || (navigation.state === 'loading' && navigation.location?.pathname === location.pathname)
+    optimistic !== null ||
+    (navigation.state === 'loading' && pending !== null && ownParams(spec, pending).toString() !== own.toString())
 
   useViewAutosave({ spec, state, customerNumber, storedViewKey: data.storedViewKey, enabled: hydrated })
 
@@ -134,7 +145,7 @@ export function DataGrid<Row>({
   const [dialogCol, setDialogCol] = useState<string | null>(data.dialog?.colId ?? null)
   const closeDialog = () => {
     setDialogCol(null)
-    if (current.has('filterDialog')) go(state, true)
+    if (own.has('filterDialog')) go(state, true)
   }
 
   const columns = visibleColumns(spec, state)
@@ -145,7 +156,7 @@ export function DataGrid<Row>({
     const next = applyFilterForm(spec, state, params)
     if (viewKey(spec, next) !== viewKey(spec, state)) go(next, true)
   }
-  useFilterRow(filterRow, hydrated ? applyFilters : undefined)
+  useFilterRow(filterRow, spec, hydrated ? applyFilters : undefined)
   const statusId = `${spec.tableName}-status`
   const filtered = hasFilter(state)
   const exportHref = `/resources/grid/${encodeURIComponent(spec.tableName)}?${gridParams(spec, state, current).toString()}`
@@ -174,20 +185,22 @@ export function DataGrid<Row>({
         hrefFor={hrefFor}
         filtered={filtered}
         exportHref={exportHref}
-        open={current.get('panel') === 'columns'}
+        open={own.get('panel') === 'columns'}
         onNavigate={hydrated ? (href) => navigate(href.replace(/#.*$/, ''), { preventScrollReset: true }) : undefined}
         onColumns={hydrated ? (next) => go(next, true) : undefined}
       />
 
       {!hydrated && data.dialog && dialogColumn ? (
         <FilterDialogSection
+          id={dialogId}
+          scope={spec}
           name={dialogColumn.header}
           colId={dialogColumn.id}
           search={data.dialog.search}
           values={data.dialog.values}
           selected={data.dialog.selected}
           error={data.dialog.error}
-          action={`${location.pathname}${location.search}#filter-dialog`}
+          action={`${location.pathname}${location.search}#${dialogId}`}
           cancelHref={here}
         />
       ) : null}
@@ -235,6 +248,9 @@ export function DataGrid<Row>({
                   state={state}
                   column={c}
                   hrefFor={hrefFor}
+                  dialogHref={(colId) =>
+                    `${hrefFor(state).replace(/#.*$/, '')}&${paramName(spec, 'filterDialog')}=${encodeURIComponent(colId)}#${dialogId}`
+                  }
                   hydrated={hydrated}
                   onSort={(additive) => go(withSort(state, nextSort(spec, state.sort, c.id, additive)))}
                   onOpenDialog={() => setDialogCol(c.id)}
@@ -258,6 +274,7 @@ export function DataGrid<Row>({
               {columns.map((c) => (
                 <FilterCell
                   key={c.id}
+                  scope={spec}
                   column={c}
                   filter={state.filters[c.id]}
                   formId={filterFormId}
@@ -361,10 +378,15 @@ const STICKY_FIRST = 'sticky left-0 z-10 border-r border-gray-300'
  * operator or pressing Enter at once. Every filter's text goes with it, so what was
  * typed in another filter is not lost. The listeners are attached once; they call the latest apply.
  */
-function useFilterRow(row: RefObject<HTMLTableRowElement>, apply: ((params: URLSearchParams) => void) | undefined) {
+function useFilterRow(
+  row: RefObject<HTMLTableRowElement>,
+  scope: GridScope,
+  apply: ((params: URLSearchParams) => void) | undefined,
+) {
   const latest = useRef(apply)
   latest.current = apply
   const enabled = Boolean(apply)
+  const { paramPrefix } = scope
   useEffect(() => {
     const el = row.current
     if (!el || !enabled) return
@@ -374,7 +396,7 @@ function useFilterRow(row: RefObject<HTMLTableRowElement>, apply: ((params: URLS
       const params = new URLSearchParams()
       for (const form of el.querySelectorAll('form')) {
         for (const [key, value] of new FormData(form)) {
-          if (typeof value === 'string' && (key.startsWith('ft.') || key.startsWith('fo.'))) params.append(key, value)
+          if (typeof value === 'string' && isTransientParam(key, { paramPrefix })) params.append(key, value)
         }
       }
       latest.current?.(params)
@@ -395,7 +417,7 @@ function useFilterRow(row: RefObject<HTMLTableRowElement>, apply: ((params: URLS
       el.removeEventListener('input', onInput)
       el.removeEventListener('submit', onSubmit)
     }
-  }, [row, enabled])
+  }, [row, enabled, paramPrefix])
 }
 
 /** Keeps an uncontrolled field in step with the URL, except while the user is in it. */
@@ -414,6 +436,7 @@ function useSyncedValue<E extends HTMLInputElement | HTMLSelectElement>(value: s
  * Enter or its Apply button submits it.
  */
 function FilterCell<Row>({
+  scope,
   column,
   filter,
   formId,
@@ -422,6 +445,7 @@ function FilterCell<Row>({
   width,
   first,
 }: {
+  scope: GridScope
   column: GridColumnSpec<Row>
   filter: ColumnFilter | undefined
   formId: string
@@ -440,15 +464,16 @@ function FilterCell<Row>({
   const inputId = `${formId}-${column.id}`
   const hintId = column.filterHint ? `${inputId}-hint` : undefined
   const valueFiltered = filter?.type === 'set'
+  const [textName, opName] = [paramName(scope, `ft.${column.id}`), paramName(scope, `fo.${column.id}`)]
   return (
     <td className={className} style={style}>
       <GetForm
         href={action}
-        omit={['page', `ft.${column.id}`, `fo.${column.id}`]}
+        omit={[paramName(scope, 'page'), textName, opName]}
         className="flex flex-col gap-1"
         aria-label={`${column.header} filter`}
       >
-        <input type="hidden" name="filtersForm" value="1" />
+        <input type="hidden" name={paramName(scope, 'filtersForm')} value="1" />
         {column.textFilter === 'contains-equals' ? (
           <>
             <label htmlFor={`${inputId}-op`} className="sr-only">
@@ -457,7 +482,7 @@ function FilterCell<Row>({
             <select
               ref={selectRef}
               id={`${inputId}-op`}
-              name={`fo.${column.id}`}
+              name={opName}
               defaultValue={op}
               className="input py-0.5 text-xs"
             >
@@ -475,7 +500,7 @@ function FilterCell<Row>({
             ref={inputRef}
             id={inputId}
             type="search"
-            name={`ft.${column.id}`}
+            name={textName}
             defaultValue={text}
             placeholder={valueFiltered ? 'Values chosen' : column.textFilter === 'equals' ? 'Equals…' : 'Filter…'}
             aria-describedby={hintId}
@@ -503,6 +528,7 @@ function HeaderCell<Row>({
   first,
   column,
   hrefFor,
+  dialogHref,
   hydrated,
   onSort,
   onOpenDialog,
@@ -516,6 +542,8 @@ function HeaderCell<Row>({
   first: boolean
   column: GridColumnSpec<Row>
   hrefFor: (next: GridState) => string
+  /** The no-JavaScript address of a column's filter dialog. */
+  dialogHref: (colId: string) => string
   hydrated: boolean
   onSort: (additive: boolean) => void
   onOpenDialog: () => void
@@ -629,7 +657,7 @@ function HeaderCell<Row>({
             </button>
           ) : (
             <a
-              href={`${hrefFor(state).replace(/#.*$/, '')}&filterDialog=${encodeURIComponent(column.id)}#filter-dialog`}
+              href={dialogHref(column.id)}
               className={`ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded border text-xs no-underline ${filtered ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-gray-900'}`}
               aria-label={`${column.header} Filter: choose values${filtered ? ' (filtered)' : ''}`}
             >

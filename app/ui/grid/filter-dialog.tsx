@@ -10,6 +10,7 @@
  * when a dialog first opens).
  */
 import { useEffect, useId, useRef } from 'react'
+import { paramName, type GridScope } from '../../domain/grid-state'
 import { GetForm } from './get-form'
 
 /** Spec 1 section 9: filter-dialog search debounce. */
@@ -22,6 +23,7 @@ const DIALOG_PARAMS = ['filterDialog', 'fd', 'fd.q', 'fd.search', 'fd.v', 'fd.al
 const valueLabel = (v: string) => (v === '' ? '(empty)' : v)
 
 export function ValueList({
+  scope = {},
   name,
   values,
   isTicked,
@@ -32,6 +34,8 @@ export function ValueList({
   disabled,
   emptyText = NO_MATCHES,
 }: {
+  /** The grid whose dialog parameters the checkboxes set without JavaScript. */
+  scope?: GridScope
   name: string
   values: string[]
   isTicked: (v: string) => boolean
@@ -54,7 +58,7 @@ export function ValueList({
         <input
           ref={allRef}
           type="checkbox"
-          name={controlled ? undefined : 'fd.all'}
+          name={controlled ? undefined : paramName(scope, 'fd.all')}
           value="1"
           className="h-4 w-4"
           {...(controlled
@@ -72,7 +76,7 @@ export function ValueList({
               <label className="flex items-center gap-2 break-all">
                 <input
                   type="checkbox"
-                  name={controlled ? undefined : 'fd.v'}
+                  name={controlled ? undefined : paramName(scope, 'fd.v')}
                   value={v}
                   className="h-4 w-4 shrink-0"
                   {...(controlled
@@ -98,6 +102,10 @@ export function ErrorText({ id, message }: { id: string; message: string | null 
 }
 
 export interface FilterDialogSectionProps {
+  /** The section's id, the fragment its form returns to. */
+  id: string
+  /** The grid whose parameters the form sets. */
+  scope: GridScope
   /** The column's header, e.g. 'To'. */
   name: string
   colId: string
@@ -113,6 +121,8 @@ export interface FilterDialogSectionProps {
 
 /** The dialog without JavaScript: a section of the page with a GET form. */
 export function FilterDialogSection({
+  id: sectionId,
+  scope,
   name,
   colId,
   search,
@@ -126,21 +136,22 @@ export function FilterDialogSection({
   const isTicked = (v: string) => selected === null || selected.includes(v)
   const ticked = values.filter(isTicked)
   const hiddenChoices = selected ? selected.filter((v) => !values.includes(v)) : []
+  const field = (n: string) => paramName(scope, n)
   return (
     <section
       aria-labelledby={`${id}-title`}
       className="mb-4 max-w-xl rounded border border-brand-600 bg-white p-4 shadow"
-      id="filter-dialog"
+      id={sectionId}
     >
       <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold">
         {name} Filter
       </h2>
-      <GetForm href={action} omit={DIALOG_PARAMS} className="space-y-3">
-        <input type="hidden" name="filterDialog" value={colId} />
-        <input type="hidden" name="fd" value="1" />
-        <input type="hidden" name="fd.q" value={search} />
+      <GetForm href={action} omit={DIALOG_PARAMS.map(field)} className="space-y-3">
+        <input type="hidden" name={field('filterDialog')} value={colId} />
+        <input type="hidden" name={field('fd')} value="1" />
+        <input type="hidden" name={field('fd.q')} value={search} />
         {hiddenChoices.map((v) => (
-          <input key={v} type="hidden" name="fd.v" value={v} />
+          <input key={v} type="hidden" name={field('fd.v')} value={v} />
         ))}
         <div className="flex gap-2">
           <label htmlFor={`${id}-search`} className="sr-only">
@@ -149,17 +160,18 @@ export function FilterDialogSection({
           <input
             id={`${id}-search`}
             type="search"
-            name="fd.search"
+            name={field('fd.search')}
             defaultValue={search}
             placeholder="Search..."
             className="input flex-1"
           />
-          <button type="submit" name="fda" value="search" className="btn-secondary">
+          <button type="submit" name={field('fda')} value="search" className="btn-secondary">
             Search
           </button>
         </div>
         <ErrorText id={`${id}-error`} message={error} />
         <ValueList
+          scope={scope}
           name={name}
           values={values}
           isTicked={isTicked}
@@ -169,7 +181,7 @@ export function FilterDialogSection({
         <div className="flex gap-2">
           <button
             type="submit"
-            name="fda"
+            name={field('fda')}
             value="apply"
             className="btn-primary"
             disabled={Boolean(error)}
@@ -177,7 +189,7 @@ export function FilterDialogSection({
           >
             Apply
           </button>
-          <button type="submit" name="fda" value="clear" className="btn-secondary">
+          <button type="submit" name={field('fda')} value="clear" className="btn-secondary">
             Clear
           </button>
           <a href={cancelHref} className="btn-secondary">

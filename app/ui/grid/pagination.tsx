@@ -1,7 +1,7 @@
 /** Page links (First, Previous, Next, Last), the row range and the page-size form. */
 import type { FormEvent } from 'react'
 import { Link } from '@remix-run/react'
-import { withPage, withPageSize, type GridSpec, type GridState } from '../../domain/grid-state'
+import { paramName, withPage, withPageSize, type GridSpec, type GridState } from '../../domain/grid-state'
 import { GetForm } from './get-form'
 
 /**
@@ -69,10 +69,11 @@ export function Pagination<Row>({
   const first = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1
   const last = Math.min(total, state.page * state.pageSize)
   const sizeId = `${spec.tableName}-page-size`
+  const sizeName = paramName(spec, 'size')
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onPageSize) return
     event.preventDefault()
-    const size = Number(new FormData(event.currentTarget).get('size'))
+    const size = Number(new FormData(event.currentTarget).get(sizeName))
     onPageSize(withPageSize(spec, state, size))
   }
   return (
@@ -105,11 +106,16 @@ export function Pagination<Row>({
           arrowAfter
         />
       </nav>
-      <GetForm href={action} omit={['size', 'page']} onSubmit={submit} className="flex items-center gap-2">
+      <GetForm
+        href={action}
+        omit={[sizeName, paramName(spec, 'page')]}
+        onSubmit={submit}
+        className="flex items-center gap-2"
+      >
         <label htmlFor={sizeId}>Rows per page</label>
         <select
           id={sizeId}
-          name="size"
+          name={sizeName}
           defaultValue={state.pageSize}
           key={state.pageSize}
           className="input"

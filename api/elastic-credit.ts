@@ -1,0 +1,299 @@
+/**
+ * API: how long a customer's elastic credit lasts, and its low-balance thresholds.
+ *
+ * POST /entitlements/forecast {customerNumber}
+ *   -> for each active elastic entitlement: its figures, threshold, the use of each of
+ *      the last 30 days (oldest first, every day present) and forecastCredit's verdict
+ * POST /entitlements/threshold {customerNumber, activationId, threshold: number | null}
+ *   -> { threshold, notified }: sets (or with null clears) the threshold of an active
+ *      elastic entitlement; `notified` tells whether the e-mail for this threshold has
+ *      been written (at once when the remaining is already at or below it)
+ *
+ * The low-balance e-mail (`writeLowBalanceNotice`) is written once per threshold,
+ * inside the transaction of the write that brought the remaining to or below it.
+ */
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { accountAccess, emails, entitlements, lowBalanceAlerts, usageSessions, users } from '../db/schema'
+import {
+  addDays,
+  classifyElastic,
+  formatNumber,
+  isElasticIncluded,
+  remainingAmount,
+  todayUtc,
+} from '../app/domain/entitlements'
+import { FORECAST_WINDOW_DAYS, forecastCredit, shouldNotifyThreshold } from '../app/domain/credit-forecast'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import { isViewOnly } from '../app/domain/permissions'
+import { escapeHtml } from '../server/oidc/views'
+import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
+import { recordAudit, type Tx } from './audit-log'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { badRequest, forbidden, notFound, parseInput } from './envelope'
+import type { ApiDeps } from './index'
+
+export const CREDIT_MESSAGES = {
+  viewOnly: 'View-only users cannot change low-balance thresholds.',
+  notFound: 'Elastic entitlement not found',
+  notActive: 'Only an active elastic entitlement can have a low-balance threshold.',
+  aboveTotal: (total: number) => `threshold: must be at most the entitlement's total (${formatNumber(total)})`,
+} as const
+
+type EntitlementRow = typeof entitlements.$inferSelect
+type AlertRow = typeof lowBalanceAlerts.$inferSelect
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** 'YYYY-MM-DD HH:mm:ss' (UTC), as the outbox dates its e-mails. */
+export function outboxTime(ms: number): string {
+  const d = new Date(ms)
+  return `${d.toISOString().slice(0, 10)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+}
+
+/** The e-mail addresses of the customer's active portal administrators; its support address without any. */
+function administratorAddresses(tx: Tx | Db, account: Pick<Account, 'accountId' | 'supportEmail'>): string {
+  const rows = tx
+    .select({ email: users.email })
+    .from(accountAccess)
+    .innerJoin(users, eq(users.id, accountAccess.userId))
+    .where(and(eq(accountAccess.accountId, account.accountId), eq(accountAccess.role, 'admin'), eq(users.active, 1)))
+    .orderBy(asc(users.email))
+    .all()
+  return rows.length > 0 ? rows.map((r) => r.email).join(', ') : account.supportEmail
+}
+
+export const lowBalanceSubject = (e: Pick<EntitlementRow, 'product' | 'activationId'>) =>
+  `Elastic credit low: ${e.product} (${e.activationId})`
+
+function lowBalanceBody(e: EntitlementRow, accountName: string, remaining: number, threshold: number) {
+  const amount = (n: number) => `${escapeHtml(formatNumber(n, 1))} ${escapeHtml(e.currency)}`
+  return `<div style="font-family: Arial, sans-serif; color: #1f2937; max-width: 640px">
+<h1 style="font-size: 20px; color: #0d2a55">Your elastic credit is running low</h1>
+<p>Dear ${escapeHtml(accountName)} licence administrator,</p>
+<p>The remaining credit of <strong>${escapeHtml(e.product)}</strong> (activation ID <code>${escapeHtml(e.activationId)}</code>)
+is <strong>${amount(remaining)}</strong>, at or below the low-balance threshold of <strong>${amount(threshold)}</strong>
+set for it.</p>
+<p>See its usage and when it is expected to run out under <a href="/elastic">Elastic Licensing</a>.</p>
+<p style="font-size: 12px; color: #6b7280">This message was sent by the Licensing Portal. Please do not reply to it.</p>
+</div>`
+}
+
+/**
+ * Writes the low-balance e-mail and its audit record when `remaining` is at or below
+ * the entitlement's threshold and this threshold has not had its e-mail yet. Call
+ * inside the (immediate) transaction of the write. Returns whether it wrote one.
+ */
+export function writeLowBalanceNotice(
+  tx: Tx,
+  args: {
+    entitlement: EntitlementRow
+    account: Pick<Account, 'accountId' | 'accountName' | 'supportEmail'>
+    alert: AlertRow | undefined
+    before: number | undefined
+    remaining: number
+    actorEmail: string
+  },
+): boolean {
+  const { entitlement, account, alert, remaining } = args
+  if (!alert) return false
+  const notify = shouldNotifyThreshold({
+    before: args.before,
+    after: remaining,
+    threshold: alert.threshold,
+    alreadyNotified: alert.notifiedAt !== null,
+  })
+  if (!notify) return false
+  const now = Date.now()
+  const email = tx
+    .insert(emails)
+    .values({
+      accountId: account.accountId,
+      date: outboxTime(now),
+      subject: lowBalanceSubject(entitlement),
+      to: administratorAddresses(tx, account),
+      body: lowBalanceBody(entitlement, account.accountName, remaining, alert.threshold),
+      kind: 'balance',
+    })
+    .returning({ id: emails.id })
+    .get()
+  tx.update(lowBalanceAlerts).set({ notifiedAt: now }).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).run()
+  recordAudit(tx, {
+    actorEmail: args.actorEmail,
+    accountId: account.accountId,
+    area: 'threshold',
+    action: 'notify',
+    before: { activationId: entitlement.activationId, remaining: args.before ?? null },
+    after: { activationId: entitlement.activationId, remaining, threshold: alert.threshold, emailId: email.id },
+  })
+  return true
+}
+
+/** The customer's elastic entitlement by activation id, or 404 (another customer's is "not found" too). */
+export function findElasticEntitlement(db: Tx | Db, accountId: string, activationId: string) {
+  const row = db
+    .select()
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.accountId, accountId),
+        eq(entitlements.activationId, activationId),
+        eq(entitlements.type, 'ELASTIC'),
+      ),
+    )
+    .get()
+  if (!row) throw notFound(CREDIT_MESSAGES.notFound)
+  return row
+}
+
+const isActiveElastic = (e: EntitlementRow, today: string) =>
+  isElasticIncluded(e) &&
+  classifyElastic({ startDate: e.startDate, endDate: e.endDate, quantity: e.quantity, used: e.used, today }).active
+
+/** A threshold: a number from 0 with at most 2 decimals (the upper limit is the entitlement's total), or null. */
+export const thresholdSchema = z
+  .number({ message: 'must be a number, or null to clear it' })
+  .min(0, 'must be 0 or more')
+  .refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+    message: 'at most 2 decimals',
+  })
+  .nullable()
+
+const activationIdSchema = z.string().trim().min(1, 'activationId is required').max(200)
+
+const thresholdRequest = z.object({
+  customerNumber: customerNumberSchema,
+  activationId: activationIdSchema,
+  threshold: thresholdSchema,
+})
+
+function setThreshold(db: Db, user: ApiUser, input: z.infer<typeof thresholdRequest>) {
+  const { account, access } = requireCustomerAccess(db, user, input.customerNumber)
+  if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(CREDIT_MESSAGES.viewOnly)
+  return db.transaction(
+    (tx) => {
+      const entitlement = findElasticEntitlement(tx, account.accountId, input.activationId)
+      if (!isActiveElastic(entitlement, todayUtc())) throw badRequest(CREDIT_MESSAGES.notActive)
+      if (input.threshold !== null && input.threshold > entitlement.quantity) {
+        throw badRequest(CREDIT_MESSAGES.aboveTotal(entitlement.quantity))
+      }
+      const where = eq(lowBalanceAlerts.entitlementId, entitlement.id)
+      const before = tx.select().from(lowBalanceAlerts).where(where).get()
+      const audit = (action: string) =>
+        recordAudit(tx, {
+          actorEmail: user.email,
+          accountId: account.accountId,
+          area: 'threshold',
+          action,
+          before: { activationId: entitlement.activationId, threshold: before?.threshold ?? null },
+          after: { activationId: entitlement.activationId, threshold: input.threshold },
+        })
+      if (input.threshold === null) {
+        if (before) {
+          tx.delete(lowBalanceAlerts).where(where).run()
+          audit('clear')
+        }
+        return { threshold: null, notified: false }
+      }
+      if (before?.threshold === input.threshold) {
+        return { threshold: before.threshold, notified: before.notifiedAt !== null }
+      }
+      const values = { threshold: input.threshold, notifiedAt: null, setBy: user.email, setAt: Date.now() }
+      const alert = tx
+        .insert(lowBalanceAlerts)
+        .values({ entitlementId: entitlement.id, ...values })
+        .onConflictDoUpdate({ target: lowBalanceAlerts.entitlementId, set: values })
+        .returning()
+        .get()
+      audit(before ? 'change' : 'set')
+      const remaining = remainingAmount(entitlement.quantity, entitlement.used)
+      const notified = writeLowBalanceNotice(tx, {
+        entitlement,
+        account,
+        alert,
+        before: undefined,
+        remaining,
+        actorEmail: user.email,
+      })
+      return { threshold: input.threshold, notified }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** Each day of the window ending today, oldest first, with the charges of the sessions that ended on it. */
+function dailyUse(db: Db, ids: number[], today: string) {
+  const first = addDays(today, -(FORECAST_WINDOW_DAYS - 1))
+  const rows =
+    ids.length === 0
+      ? []
+      : db
+          .select({
+            entitlementId: usageSessions.entitlementId,
+            day: sql<string>`substr(${usageSessions.endTime}, 1, 10)`,
+            used: sql<number>`sum(${usageSessions.charge})`,
+          })
+          .from(usageSessions)
+          .where(
+            and(inArray(usageSessions.entitlementId, ids), gte(usageSessions.endTs, Date.parse(`${first}T00:00:00Z`))),
+          )
+          .groupBy(usageSessions.entitlementId, sql`2`)
+          .all()
+  const days = Array.from({ length: FORECAST_WINDOW_DAYS }, (_, i) => addDays(first, i))
+  return (id: number) => {
+    const own = new Map(rows.filter((r) => r.entitlementId === id).map((r) => [r.day, r.used]))
+    return days.map((day) => ({ day, used: Math.round((own.get(day) ?? 0) * 100) / 100 }))
+  }
+}
+
+function forecasts(db: Db, accountId: string) {
+  const today = todayUtc()
+  const active = db
+    .select()
+    .from(entitlements)
+    .where(and(eq(entitlements.accountId, accountId), eq(entitlements.type, 'ELASTIC')))
+    .orderBy(sql`coalesce(${entitlements.endDate}, '9999-12-31') DESC`, asc(entitlements.activationId))
+    .all()
+    .filter((e) => isActiveElastic(e, today))
+  const ids = active.map((e) => e.id)
+  const alerts = new Map(
+    (ids.length
+      ? db.select().from(lowBalanceAlerts).where(inArray(lowBalanceAlerts.entitlementId, ids)).all()
+      : []
+    ).map((a) => [a.entitlementId, a]),
+  )
+  const usedOn = dailyUse(db, ids, today)
+  return active.map((e) => {
+    const dailyUsed = usedOn(e.id)
+    const inWindow = dailyUsed.reduce((sum, d) => sum + d.used, 0)
+    const remaining = remainingAmount(e.quantity, e.used)
+    const alert = alerts.get(e.id)
+    return {
+      ActivationId: e.activationId,
+      product: e.product,
+      LineItemQuantity: e.quantity,
+      Used: Math.round(e.used * 100) / 100,
+      Remaining: remaining,
+      Currency: e.currency,
+      StartDate: e.startDate,
+      EndDate: e.endDate ?? '',
+      threshold: alert?.threshold ?? null,
+      thresholdNotifiedAt: alert?.notifiedAt ? outboxTime(alert.notifiedAt) : null,
+      dailyUsed,
+      usedBeforeWindow: Math.max(0, Math.round((e.used - inWindow) * 100) / 100),
+      forecast: forecastCredit({ remaining, endDate: e.endDate, today, dailyUsed }),
+    }
+  })
+}
+
+export function elasticCreditCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/entitlements/forecast', ({ body, user }) => {
+    const input = parseInput(z.object({ customerNumber: customerNumberSchema }), body)
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+    return forecasts(db, account.accountId)
+  })
+
+  calls.post('/entitlements/threshold', ({ body, user }) => setThreshold(db, user, parseInput(thresholdRequest, body)))
+}

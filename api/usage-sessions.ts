@@ -1,0 +1,153 @@
+/**
+ * API: recording an elastic usage session (what the licence servers report).
+ *
+ * POST /usage/sessions {customerNumber, activationId, startTime, endTime?, product, productCount?, user, host, ...}
+ *   -> { id, hours, charge, Used, Remaining, notified }
+ *
+ * Vendor staff with the busops or support role only. The session is charged by its
+ * hours, product count and the rate of its product in the entitlement's rate table
+ * (a session without an end is still running and costs nothing yet). In one
+ * immediate transaction it is stored, its charge is added to the entitlement's Used
+ * and, when the remaining reaches the entitlement's low-balance threshold for the
+ * first time, the e-mail and its audit record are written.
+ */
+import { randomUUID } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { entitlements, lowBalanceAlerts, usageSessions } from '../db/schema'
+import { remainingAmount } from '../app/domain/entitlements'
+import { hourlyRate, sessionCharge, sessionHours } from '../app/domain/elastic-rates'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import { requireCustomerAccess } from './access'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { badRequest, forbidden, parseInput } from './envelope'
+import { findElasticEntitlement, outboxTime, writeLowBalanceNotice } from './elastic-credit'
+import type { ApiDeps } from './index'
+
+export const SESSION_RECORDERS = ['busops', 'support'] as const
+export const SESSION_MESSAGES = {
+  staffOnly: 'Only vendor staff (busops or support) can record usage sessions.',
+  endBeforeStart: 'endTime: must not be before startTime',
+  future: 'the session cannot end (or start) in the future',
+} as const
+
+/** Clock skew tolerated between a licence server and this one. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000
+
+const TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]00:?00)?$/
+
+/** A UTC time as 'YYYY-MM-DD HH:mm:ss' or ISO 8601, to epoch milliseconds. */
+const timeSchema = z.string().transform((text, ctx) => {
+  const match = TIME.exec(text.trim())
+  const ms = match ? Date.parse(`${match[1]}T${match[2]}Z`) : NaN
+  if (Number.isNaN(ms)) {
+    ctx.addIssue({ code: 'custom', message: "must be a UTC time like '2025-03-01 14:05:00'" })
+    return z.NEVER
+  }
+  return ms
+})
+
+const text = (max: number) => z.string().trim().max(max)
+
+const sessionRequest = z.object({
+  customerNumber: customerNumberSchema,
+  activationId: z.string().trim().min(1, 'activationId is required').max(200),
+  startTime: timeSchema,
+  endTime: timeSchema.nullish(),
+  product: text(200).min(1, 'product is required'),
+  productCount: z.number().int().min(1).max(100_000).default(1),
+  count: z.number().int().min(1).max(100_000).default(1),
+  user: text(200).min(1, 'user is required'),
+  host: text(255).min(1, 'host is required'),
+  /** The session id. */
+  deviceId: text(200).optional(),
+  serverId: text(200).default(''),
+  feature: text(200).default(''),
+  featureFno: text(100).default(''),
+  ipAddress: text(100).default(''),
+  refererIpAddress: text(100).default(''),
+  productLine: text(200).default(''),
+  pid: text(50).default(''),
+  acquisition: text(100).default(''),
+  consumerId: text(200).default(''),
+  project: text(200).default(''),
+  productVersion: text(100).default(''),
+  cloudJobId: text(200).nullish(),
+})
+type SessionRequest = z.infer<typeof sessionRequest>
+
+function requireRecorder(user: ApiUser) {
+  if (!user.roles.some((r) => (SESSION_RECORDERS as readonly string[]).includes(r))) {
+    throw forbidden(SESSION_MESSAGES.staffOnly)
+  }
+}
+
+function checkTimes(input: SessionRequest) {
+  const latest = Date.now() + FUTURE_TOLERANCE_MS
+  if (input.startTime > latest || (input.endTime ?? 0) > latest) throw badRequest(SESSION_MESSAGES.future)
+  if (input.endTime !== null && input.endTime !== undefined && input.endTime < input.startTime) {
+    throw badRequest(SESSION_MESSAGES.endBeforeStart)
+  }
+}
+
+export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
+  const { account } = requireCustomerAccess(db, user, input.customerNumber)
+  requireRecorder(user)
+  checkTimes(input)
+  const { customerNumber: _customer, activationId, startTime, endTime, deviceId, cloudJobId, ...fields } = input
+  return db.transaction(
+    (tx) => {
+      const entitlement = findElasticEntitlement(tx, account.accountId, activationId)
+      const ended = endTime ?? null
+      const hours = ended === null ? 0 : sessionHours(startTime, ended)
+      const rate = hourlyRate(entitlement.rateTableVersion, input.product)
+      const charge = ended === null ? 0 : sessionCharge({ hours, productCount: input.productCount, rate })
+      const { id } = tx
+        .insert(usageSessions)
+        .values({
+          ...fields,
+          entitlementId: entitlement.id,
+          accountId: account.accountId,
+          startTime: outboxTime(startTime),
+          endTime: ended === null ? null : outboxTime(ended),
+          startTs: startTime,
+          endTs: ended,
+          length: ended === null ? null : Math.round((ended - startTime) / 1000),
+          deviceId: deviceId || randomUUID(),
+          sessionStatus: ended === null ? 'Active' : 'Closed',
+          rateFileVersion: entitlement.rateTableVersion ?? '',
+          cloudJobId: cloudJobId || null,
+          hours,
+          charge,
+          currency: entitlement.currency,
+        })
+        .returning({ id: usageSessions.id })
+        .get()
+      const { used } = tx
+        .update(entitlements)
+        .set({ used: sql`${entitlements.used} + ${charge}` })
+        .where(eq(entitlements.id, entitlement.id))
+        .returning({ used: entitlements.used })
+        .get()!
+      const before = remainingAmount(entitlement.quantity, entitlement.used)
+      const remaining = remainingAmount(entitlement.quantity, used)
+      const alert = tx.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).get()
+      const notified = writeLowBalanceNotice(tx, {
+        entitlement,
+        account,
+        alert,
+        before,
+        remaining,
+        actorEmail: user.email,
+      })
+      return { id, hours, charge, Used: Math.round(used * 100) / 100, Remaining: remaining, notified }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+export function usageSessionCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/usage/sessions', ({ body, user }) => recordSession(db, user, parseInput(sessionRequest, body)))
+}
