@@ -36,6 +36,8 @@ export interface Config {
   documentationUrl: string
   supportUrl: string
   privacyUrl: string
+  /** The terms page of the elastic rate tables (the Rate Table column links to it). */
+  rateTableTermsUrl: string
   buildInfo: string
   /** JSON Web Key Set (private keys) for the embedded provider; generated and stored when empty. */
   oidcJwks: string | undefined
@@ -84,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     documentationUrl: env.DOCUMENTATION_URL ?? 'https://docs.example.com/licensing',
     supportUrl: env.SUPPORT_URL ?? 'https://support.example.com/requests/new',
     privacyUrl: env.PRIVACY_URL ?? 'https://www.example.com/privacy',
+    rateTableTermsUrl: env.RATE_TABLE_TERMS_URL ?? 'https://www.example.com/legal/elastic-rate-tables',
     buildInfo: env.BUILD_INFO ?? '',
     oidcJwks: env.OIDC_JWKS || undefined,
     oidcCookieKeys: (env.OIDC_COOKIE_KEYS ?? `${sessionSecret}-oidc`).split(',').filter(Boolean),

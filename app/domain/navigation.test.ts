@@ -5,6 +5,7 @@ import {
   WEB_ASSIGNMENTS_V2_PATH,
   compactNav,
   expandNav,
+  navHref,
   navigationGroups,
 } from './navigation'
 import { makeInfo, makeUser } from './test-support'
@@ -201,5 +202,12 @@ describe('compactNav and expandNav', () => {
     expect(compact[0]).toEqual(['entitlements', ['/ssl', '/elastic', '/entitlementsFSA']])
     expect(JSON.stringify(compact)).not.toContain('Leases/Perpetuals')
     expect(expandNav(compact)).toEqual(groups)
+  })
+})
+
+describe('navHref', () => {
+  it('tells Elastic Licensing it was chosen from the side menu, and leaves the other items alone', () => {
+    expect(navHref('/elastic')).toBe('/elastic?fromLeftMenu=true')
+    expect(navHref('/ssl')).toBe('/ssl')
   })
 })

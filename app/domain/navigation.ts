@@ -40,6 +40,15 @@ const ITEM_LABELS: Record<string, string> = {
 const item = (path: string): NavItem => ({ label: ITEM_LABELS[path] ?? path, path })
 
 /**
+ * The address a side-menu item links to. Elastic Licensing is told it was chosen
+ * from the menu (spec 2 section 2): it then shows itself even to a customer
+ * without elastic records instead of sending the user on to Leases/Perpetuals.
+ */
+export function navHref(path: string): string {
+  return path === '/elastic' ? '/elastic?fromLeftMenu=true' : path
+}
+
+/**
  * The navigation as the shell's loader sends it to the page: each visible
  * group's id with the paths of its items. Labels are fixed per group and path,
  * so they are not sent; expandNav() restores them.

@@ -10,6 +10,7 @@ import type { GridSpec } from '../domain/grid-state'
 import type { ApiClient } from '../upstream/client.server'
 import type { GridSource } from './types'
 import { emailList } from './emails.server'
+import { entitlementLists } from './entitlements.server'
 
 export interface GridList<Row> {
   spec: GridSpec<Row>
@@ -23,6 +24,7 @@ export interface GridList<Row> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const LISTS: Record<string, GridList<any>> = {
   [emailList.spec.tableName]: emailList,
+  ...Object.fromEntries(entitlementLists.map((list) => [list.spec.tableName, list])),
 }
 
 export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {

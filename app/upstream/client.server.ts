@@ -66,6 +66,16 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/notifications/count',
   '/notifications/distinct',
   '/preferences/get',
+  '/getEntitlements',
+  '/fetchEntitlements',
+  '/fetchEntitlements/count',
+  '/fetchEntitlements/distinct',
+  '/fetchEntitlements/active',
+  '/fetchEntitlements/inactive',
+  '/fetchEntitlementsActive/count',
+  '/fetchEntitlementsInactive/count',
+  '/fulfillments/count',
+  '/entitlements/forecast',
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'

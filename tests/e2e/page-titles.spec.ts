@@ -54,9 +54,9 @@ test.describe('page titles', () => {
       ['/clscredentials', 'Elastic Credentials'],
       ['/settings/features', 'Features'],
       ['/customers?q=no-such-customer', 'Select a customer'],
-      // The screens not built yet.
       ['/ssl', 'Leases/Perpetuals'],
       ['/elastic', 'Elastic Licensing'],
+      // The screens not built yet.
       ['/entitlementsFSA', 'Flexible Spending Account'],
       ['/activations', 'Activate Entitlements'],
       ['/activations-history', 'Manage Activations'],

@@ -275,7 +275,7 @@ test('leaving with unsaved changes asks first (JavaScript only)', async ({ page 
 
   await leave()
   await panel.getByRole('button', { name: 'Ok' }).click()
-  await expect(page).toHaveURL(`/elastic?customer=${plan.customer.id}`)
+  await expect(page).toHaveURL(`/elastic?fromLeftMenu=true&customer=${plan.customer.id}`)
 
   // Nothing was saved.
   await gotoPortal(page, screenPath(plan.customer))

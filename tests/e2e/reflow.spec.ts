@@ -111,7 +111,7 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
     await expect(page.getByRole('heading', { level: 1, name: NOTICE.notypecustomer.heading })).toBeVisible()
   })
 
-  test('the screens still to come, and the sign-in and signed-out pages', async ({ page }) => {
+  test('every screen of the side menu, and the sign-in and signed-out pages', async ({ page }) => {
     test.setTimeout(120_000)
     const atSignIn = (p: Page) =>
       expect(p.getByRole('heading', { name: 'Sign in to the Licensing Portal' })).toBeVisible()
@@ -136,6 +136,12 @@ test.describe('reflow of the data grid pages', () => {
   test('the email list', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
     await expectReflow(page, withAcme('/emails'))
+  })
+
+  test('Elastic Licensing with its credit charts, and Leases/Perpetuals', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    await expectReflow(page, withAcme('/elastic'))
+    await expectReflow(page, withAcme('/ssl'))
   })
 })
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { PortalNavLink } from '../portal-link'
 import { withCustomer } from '../customer-href'
+import { navHref } from '../../domain/navigation'
 import { NAV_ID, NavCloseControl, type NavDrawer } from './nav-drawer'
 
 export interface NavGroup {
@@ -83,7 +84,7 @@ export function SideNav({
             <ul className="mb-2">
               {group.items.map((item) => (
                 <li key={item.path}>
-                  <PortalNavLink to={withCustomer(item.path, customerNumber)} className="nav-link">
+                  <PortalNavLink to={withCustomer(navHref(item.path), customerNumber)} className="nav-link">
                     {item.label}
                   </PortalNavLink>
                 </li>

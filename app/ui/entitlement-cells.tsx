@@ -1,0 +1,39 @@
+/** Cells the entitlement grids draw rather than write: the Remaining Days and Used Percentage bars. */
+import {
+  elasticRemainingDaysColour,
+  leaseRemainingDaysColour,
+  remainingDaysText,
+  usedPercentage,
+  usedPercentageColour,
+} from '../domain/entitlements'
+import type { EntitlementRow } from '../upstream/entitlement-row'
+import { ProgressBar } from './progress-bar'
+
+/** The share of the term gone: 0 before the start, 100 when over or permanent. */
+function termGone(row: EntitlementRow): number {
+  if (row.RemainingDays === null) return 100
+  return usedPercentage(Math.max(0, row.UsedDays), Math.max(0, row.UsedDays) + Math.max(0, row.RemainingDays))
+}
+
+/** Remaining Days: the bar fills as the term passes; the text is the days left, or the status. */
+export function RemainingDaysBar({ row, lease = false }: { row: EntitlementRow; lease?: boolean }) {
+  const expired = row.UsedDays >= 0 && row.RemainingDays !== null && row.RemainingDays <= 0
+  const colour = lease
+    ? leaseRemainingDaysColour(row.RemainingDays, expired)
+    : elasticRemainingDaysColour(expired ? 0 : row.RemainingDays)
+  return (
+    <ProgressBar
+      value={termGone(row)}
+      text={remainingDaysText({ usedDays: row.UsedDays, remainingDays: row.RemainingDays })}
+      label={`Term gone, ${row.ActivationId}`}
+      colour={colour}
+    />
+  )
+}
+
+export function UsedPercentageBar({ row }: { row: EntitlementRow }) {
+  const pct = usedPercentage(row.Used, row.LineItemQuantity)
+  return (
+    <ProgressBar value={pct} text={`${pct}%`} label={`Used, ${row.ActivationId}`} colour={usedPercentageColour(pct)} />
+  )
+}

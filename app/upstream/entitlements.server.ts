@@ -1,0 +1,74 @@
+/**
+ * The entitlement calls of the licensing API (spec 2 section 7): the elastic list,
+ * the paged entitlement lists with their active/inactive split, fulfilment counts,
+ * and the credit forecast with its low-balance thresholds.
+ */
+import type { EntitlementType } from '../domain/entitlements'
+import type { CreditForecast } from '../domain/credit-forecast'
+import type { ApiClient } from './client.server'
+import type { EntitlementRow } from './entitlement-row'
+import type { PageRequest } from './envelope'
+
+/** The list request of the fetchEntitlements family. */
+export interface EntitlementQuery extends PageRequest {
+  /** 'ALL' or one type. */
+  type: EntitlementType | 'ALL'
+  state?: string
+  attributes?: string[]
+}
+
+/** One active elastic entitlement's credit: what the forecast section shows. */
+export interface CreditStatus {
+  ActivationId: string
+  product: string
+  LineItemQuantity: number
+  Used: number
+  Remaining: number
+  Currency: string
+  StartDate: string
+  EndDate: string
+  threshold: number | null
+  thresholdNotifiedAt: string | null
+  /** The last 30 days, oldest first, every day present. */
+  dailyUsed: { day: string; used: number }[]
+  usedBeforeWindow: number
+  forecast: CreditForecast
+}
+
+export function entitlementCalls(api: ApiClient) {
+  const list = <T>(path: string, customerNumber: string, query: EntitlementQuery) =>
+    api.call<T>('POST', path, { customerNumber, ...query })
+  return {
+    /** Every elastic entitlement of the customer. */
+    elastic: (customerNumber: string, customername: string) =>
+      api.call<EntitlementRow[]>('POST', '/getEntitlements', { customerNumber, customername }),
+    page: (customerNumber: string, query: EntitlementQuery) =>
+      list<EntitlementRow[]>('/fetchEntitlements', customerNumber, query),
+    count: (customerNumber: string, query: EntitlementQuery) =>
+      list<number>('/fetchEntitlements/count', customerNumber, query),
+    distinct: (customerNumber: string, query: EntitlementQuery & { key: string }) =>
+      list<unknown[]>('/fetchEntitlements/distinct', customerNumber, query),
+    activePage: (customerNumber: string, query: EntitlementQuery) =>
+      list<EntitlementRow[]>('/fetchEntitlements/active', customerNumber, query),
+    inactivePage: (customerNumber: string, query: EntitlementQuery) =>
+      list<EntitlementRow[]>('/fetchEntitlements/inactive', customerNumber, query),
+    activeCount: (customerNumber: string, query: EntitlementQuery) =>
+      list<number>('/fetchEntitlementsActive/count', customerNumber, query),
+    inactiveCount: (customerNumber: string, query: EntitlementQuery) =>
+      list<number>('/fetchEntitlementsInactive/count', customerNumber, query),
+    /** Total activated per activation id (the sum of its active fulfilments). */
+    fulfillmentCounts: (customerNumber: string, activationId: string[]) =>
+      api.call<Record<string, number>>('POST', '/fulfillments/count', { customerNumber, activationId }),
+    forecast: (customerNumber: string) =>
+      api.call<CreditStatus[]>('POST', '/entitlements/forecast', { customerNumber }),
+    /** null clears the threshold. */
+    setThreshold: (customerNumber: string, activationId: string, threshold: number | null) =>
+      api.call<{ threshold: number | null; notified: boolean }>('POST', '/entitlements/threshold', {
+        customerNumber,
+        activationId,
+        threshold,
+      }),
+  }
+}
+
+export type EntitlementCalls = ReturnType<typeof entitlementCalls>

@@ -1,0 +1,67 @@
+/** Locators and steps for the two-grid entitlement screens (Elastic Licensing, Leases/Perpetuals). */
+import { expect, type Page } from '@playwright/test'
+
+export type SectionName = 'Active Entitlements' | 'Inactive Entitlements'
+
+/** The section (its heading names it), with the grid's buttons, status line and table. */
+export const section = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name, exact: true })
+export const table = (page: Page, name: SectionName) => page.getByRole('region', { name: `${name} table`, exact: true })
+export const rows = (page: Page, name: SectionName) => table(page, name).locator('tbody tr')
+export const toggle = (page: Page, name: string) =>
+  page.getByRole('main').getByRole('heading', { name, exact: true }).getByRole('link')
+export const status = (page: Page, name: SectionName) =>
+  section(page, name)
+    .getByRole('status')
+    .filter({ hasText: /entitlements|Getting/ })
+
+export const headerTexts = (page: Page, name: SectionName) =>
+  table(page, name).locator('thead tr').first().locator('th [data-header]').allInnerTexts()
+
+export async function columnCells(page: Page, name: SectionName, header: string) {
+  const index = (await headerTexts(page, name)).indexOf(header)
+  expect(index, `column ${header} is shown`).toBeGreaterThanOrEqual(0)
+  return rows(page, name)
+    .locator(`td:nth-child(${index + 1})`)
+    .allInnerTexts()
+}
+
+/** Waits until the rows of the view asked for are shown (with JavaScript the header changes first). */
+export const settled = (page: Page, name: SectionName) =>
+  expect(table(page, name).locator('table')).toHaveAttribute('aria-busy', 'false')
+
+export const sortLink = (page: Page, name: SectionName, header: string, dir: 'ascending' | 'descending') =>
+  table(page, name).getByRole('link', { name: `Sort by ${header}, ${dir}`, exact: true })
+
+/** The prefix of each grid's parameters in the address. */
+const PREFIX: Record<SectionName, string> = { 'Active Entitlements': 'a', 'Inactive Entitlements': 'i' }
+
+/**
+ * Applies a text filter of one grid (column `column`, id `colId`): its Apply button without
+ * JavaScript, the pause after typing with it.
+ */
+export async function filterBy(
+  page: Page,
+  js: boolean,
+  name: SectionName,
+  column: string,
+  colId: string,
+  text: string,
+) {
+  const input = table(page, name).getByLabel(`Filter ${column}`)
+  await input.fill(text)
+  if (js) {
+    const param = `${PREFIX[name]}.f.${colId}`
+    await expect.poll(() => new URL(page.url()).searchParams.get(param)?.slice(2)).toBe(text)
+  } else {
+    await table(page, name)
+      .getByRole('button', { name: `Apply ${column} filter` })
+      .click()
+  }
+  await settled(page, name)
+}
+
+/** The UTC day `n` days from today, as the API counts. */
+export function dayFromToday(n: number): string {
+  const now = new Date()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + n)).toISOString().slice(0, 10)
+}
