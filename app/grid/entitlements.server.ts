@@ -25,7 +25,8 @@ export function entitlementSource(api: ApiClient, customerNumber: string, split:
   return {
     page: (request) => (split.active ? calls.activePage : calls.inactivePage)(customerNumber, { ...base, ...request }),
     count: (filter) => (split.active ? calls.activeCount : calls.inactiveCount)(customerNumber, { ...base, filter }),
-    distinct: (filter, key, limit) => calls.distinct(customerNumber, { ...base, filter, key, limit }),
+    distinct: (filter, key, limit) =>
+      (split.active ? calls.activeDistinct : calls.inactiveDistinct)(customerNumber, { ...base, filter, key, limit }),
   }
 }
 

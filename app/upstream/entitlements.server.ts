@@ -56,6 +56,10 @@ export function entitlementCalls(api: ApiClient) {
       list<number>('/fetchEntitlementsActive/count', customerNumber, query),
     inactiveCount: (customerNumber: string, query: EntitlementQuery) =>
       list<number>('/fetchEntitlementsInactive/count', customerNumber, query),
+    activeDistinct: (customerNumber: string, query: EntitlementQuery & { key: string }) =>
+      list<unknown[]>('/fetchEntitlementsActive/distinct', customerNumber, query),
+    inactiveDistinct: (customerNumber: string, query: EntitlementQuery & { key: string }) =>
+      list<unknown[]>('/fetchEntitlementsInactive/distinct', customerNumber, query),
     /** Total activated per activation id (the sum of its active fulfilments). */
     fulfillmentCounts: (customerNumber: string, activationId: string[]) =>
       api.call<Record<string, number>>('POST', '/fulfillments/count', { customerNumber, activationId }),

@@ -135,7 +135,7 @@ test('a filter, a sort, and the saved view after a reload', async ({ page }, tes
   await filterBy(page, js, 'Active Entitlements', 'Remaining Days', 'remainingDays', '300')
   await expect(rows(page, 'Active Entitlements')).toHaveCount(1)
   expect(await columnCells(page, 'Active Entitlements', 'Entitlement')).toEqual([`Ansys Elastic Units/${light}`])
-  await expect(status(page, 'Active Entitlements')).toHaveText('1 entitlements match the filters')
+  await expect(status(page, 'Active Entitlements')).toHaveText('1 entitlement matches the filters')
   // The other grid is not filtered.
   await expect(rows(page, 'Inactive Entitlements')).toHaveCount(4)
   await section(page, 'Active Entitlements').getByRole('button', { name: 'Clear Filters' }).click()

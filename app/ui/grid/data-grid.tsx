@@ -10,6 +10,7 @@
  * A page may show several grids: each spec then has its own paramPrefix, and
  * every link and form of a grid keeps the other grids' parameters.
  */
+import { rowCountText } from '../../domain/row-count-text'
 import {
   lazy,
   Suspense,
@@ -232,7 +233,7 @@ export function DataGrid<Row>({
                 : filtered
                   ? `No ${noun} match the filters.`
                   : (emptyText ?? `No ${noun} to show.`)
-              : `${data.total} ${noun}${filtered ? ' match the filters' : ''}`}
+              : rowCountText(data.total, noun, filtered)}
       </p>
 
       <TableScroll id={gridId} label={`${label} table`} tall>

@@ -12,7 +12,7 @@ export const toggle = (page: Page, name: string) =>
 export const status = (page: Page, name: SectionName) =>
   section(page, name)
     .getByRole('status')
-    .filter({ hasText: /entitlements|Getting/ })
+    .filter({ hasText: /entitlement|Getting/ })
 
 export const headerTexts = (page: Page, name: SectionName) =>
   table(page, name).locator('thead tr').first().locator('th [data-header]').allInnerTexts()
