@@ -3,6 +3,7 @@ import {
   averageDailyUse,
   burnDownSeries,
   forecastCredit,
+  forecastShortText,
   forecastText,
   shouldNotifyThreshold,
   thresholdState,
@@ -232,5 +233,14 @@ describe('burnDownSeries', () => {
       { day: day(-1), remaining: 399.67 },
       { day: today, remaining: 399.33 },
     ])
+  })
+})
+
+describe('forecastShortText', () => {
+  it('says each forecast in a few words', () => {
+    expect(forecastShortText({ kind: 'exhausted' })).toBe('Used up')
+    expect(forecastShortText({ kind: 'no-usage' })).toBe('No recent usage')
+    expect(forecastShortText({ kind: 'runs-out', date: '2027-01-26', dailyRate: 3 })).toBe('Runs out around 2027-01-26')
+    expect(forecastShortText({ kind: 'outlasts-term', dailyRate: 1 })).toBe('Lasts the term')
   })
 })

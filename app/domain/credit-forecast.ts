@@ -73,6 +73,20 @@ export function forecastText(forecast: CreditForecast, windowDays = FORECAST_WIN
   }
 }
 
+/** The forecast in a few words, for a grid cell beside the remaining amount. */
+export function forecastShortText(forecast: CreditForecast): string {
+  switch (forecast.kind) {
+    case 'exhausted':
+      return 'Used up'
+    case 'no-usage':
+      return 'No recent usage'
+    case 'runs-out':
+      return `Runs out around ${forecast.date}`
+    case 'outlasts-term':
+      return 'Lasts the term'
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Low-balance threshold
 

@@ -31,6 +31,9 @@ describe('columnWidthStyle', () => {
       fontVariantNumeric: 'tabular-nums',
     })
   })
+  it('keeps short text (a code, a word or two) on one line and as narrow as its content', () => {
+    expect(columnWidthStyle('short')).toEqual({ width: '1%', minWidth: '7rem', whiteSpace: 'nowrap' })
+  })
   it('keeps link and checkbox columns narrow', () => {
     expect(columnWidthStyle('link')).toEqual({ width: '1%', minWidth: '4rem', whiteSpace: 'nowrap' })
     expect(columnWidthStyle('checkbox')).toEqual({ width: '1%', minWidth: '3rem', whiteSpace: 'nowrap' })
@@ -41,7 +44,7 @@ describe('columnWidthStyle', () => {
     expect(style.width).toBeUndefined()
   })
   it('gives a saved width precedence over the kind, narrower or wider', () => {
-    for (const kind of ['text', 'date', 'link', 'checkbox'] as const) {
+    for (const kind of ['text', 'short', 'date', 'link', 'checkbox'] as const) {
       expect(columnWidthStyle(kind, 90)).toEqual({
         width: '90px',
         minWidth: '90px',

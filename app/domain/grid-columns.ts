@@ -33,6 +33,8 @@ interface KindRule {
 
 export const COLUMN_KIND_RULES: Record<GridColumnKind, KindRule> = {
   text: { minRem: 12, narrow: false, nowrap: false },
+  /** A code or a word or two (currency, licence model group): as wide as its longest value. */
+  short: { minRem: 7, narrow: true, nowrap: true },
   date: { minRem: 9, narrow: true, nowrap: true },
   number: { minRem: 6, narrow: true, nowrap: true, alignRight: true },
   link: { minRem: 4, narrow: true, nowrap: true },

@@ -96,7 +96,7 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
    * What the column holds, which sets its width (app/domain/grid-columns.ts): text
    * by default, a link or action column when it has no field.
    */
-  kind?: 'text' | 'date' | 'number' | 'link' | 'checkbox'
+  kind?: 'text' | 'short' | 'date' | 'number' | 'link' | 'checkbox'
   /** Cell text, also used by the CSV export. Defaults to the field's value as text. */
   value?: (row: Row) => string
   /** Left out of the CSV export (link and action columns). */

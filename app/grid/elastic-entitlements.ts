@@ -61,6 +61,7 @@ const columns: EntitlementColumn[] = [
     textFilter: 'equals',
     setFilter: true,
     sortable: true,
+    kind: 'short',
   },
   {
     id: 'usedPercentage',

@@ -42,6 +42,7 @@ const columns: EntitlementColumn[] = [
     textFilter: 'contains-equals',
     setFilter: true,
     sortable: true,
+    kind: 'short',
   },
   countColumn,
   startDateColumn,

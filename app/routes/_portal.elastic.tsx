@@ -14,7 +14,7 @@ import { parseWithZod } from '../portal/parse-form.server'
 import { screenName } from '../domain/page-title'
 import { isViewOnly } from '../domain/permissions'
 import { formatNumber, todayUtc } from '../domain/entitlements'
-import { burnDownSeries, forecastText } from '../domain/credit-forecast'
+import { burnDownSeries, forecastShortText, forecastText } from '../domain/credit-forecast'
 import { thresholdFormSchema } from '../domain/threshold-form'
 import { activeElasticGrid, elasticRemaining, inactiveElasticGrid } from '../grid/elastic-entitlements'
 import { elasticSource } from '../grid/entitlements.server'
@@ -70,6 +70,7 @@ function creditView(credit: CreditStatus, today: string) {
     threshold: credit.threshold,
     thresholdNotifiedAt: credit.thresholdNotifiedAt,
     text,
+    shortText: forecastShortText(credit.forecast),
     chart: burnDownChartMarkup({
       id: `chart-${credit.ActivationId}`,
       title: `Credit burn-down of ${name}`,
@@ -172,7 +173,7 @@ export default function ElasticRoute() {
   const { customerNumber, hasElastic, open, active, inactive, credits, creditError, viewOnly, rateTableTermsUrl } =
     useLoaderData<typeof loader>()
   const location = useLocation()
-  const forecastOf = new Map(credits.map((c) => [c.activationId, c.text]))
+  const forecastOf = new Map(credits.map((c) => [c.activationId, c.shortText]))
   return (
     <section aria-labelledby="page-title" className="space-y-6">
       <h1 id="page-title" className="text-2xl font-semibold">
@@ -255,7 +256,7 @@ function EntitlementGrid({
           return (
             <span className="block">
               <span className="tabular-nums">{formatNumber(elasticRemaining(row), 1)}</span>
-              {text ? <span className="block text-xs text-gray-700">{text}</span> : null}
+              {text ? <span className="block text-xs whitespace-normal text-gray-700">{text}</span> : null}
             </span>
           )
         },

@@ -111,7 +111,9 @@ function LeaseGrid({
             <span className="block">
               <span className="block font-medium">PERMANENT</span>
               {row.VersionDate ? (
-                <span className="block text-xs text-gray-700">{maintenanceText(row.VersionDate)}</span>
+                <span className="block text-xs whitespace-normal text-gray-700">
+                  {maintenanceText(row.VersionDate)}
+                </span>
               ) : null}
             </span>
           ) : (
