@@ -24,7 +24,12 @@ import {
   remainingAmount,
   todayUtc,
 } from '../app/domain/entitlements'
-import { FORECAST_WINDOW_DAYS, forecastCredit, shouldNotifyThreshold } from '../app/domain/credit-forecast'
+import {
+  FORECAST_WINDOW_DAYS,
+  forecastCredit,
+  shouldNotifyThreshold,
+  type CreditStatus,
+} from '../app/domain/credit-forecast'
 import { customerNumberSchema } from '../app/domain/customer-number'
 import { isViewOnly } from '../app/domain/permissions'
 import { escapeHtml } from '../server/oidc/views'
@@ -248,7 +253,7 @@ function dailyUse(db: Db, ids: number[], today: string) {
   }
 }
 
-function forecasts(db: Db, accountId: string) {
+function forecasts(db: Db, accountId: string): CreditStatus[] {
   const today = todayUtc()
   const active = db
     .select()

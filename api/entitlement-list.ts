@@ -14,49 +14,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments } from '../db/schema'
 import { DEPLOYED, ELASTIC_LICENSE_MODEL, licenseModelGroup } from '../app/domain/entitlements'
-import { productField } from '../app/domain/product'
-import { ListError, type ColumnMap, type ListSource } from './list-engine'
+import { ENTITLEMENT_FIELD as CA, type EntitlementRow } from '../app/domain/entitlement-row'
+import { ListError, type ColumnMap, type ListColumn, type ListSource } from './list-engine'
 
 const e = entitlements
-
-/** Field names of the vendor-prefixed custom attributes. */
-export const CA = {
-  product: `CA[ENT|${productField('product')}]`,
-  count: `CA[ENT|${productField('count')}]`,
-  rateTableVersion: `CA[ENT|${productField('ratetableversion')}]`,
-  poNumber: `CA[ENT|${productField('ponum')}]`,
-  type: `CA[ENT|${productField('type')}]`,
-  price: `CA[ENT|${productField('price')}]`,
-} as const
-
-/** One entitlement as the calls return it. */
-export interface EntitlementRow {
-  ActivationId: string
-  EntitlementName: string
-  ProductName: string
-  [CA.product]: string
-  [CA.count]: number
-  [CA.rateTableVersion]: string
-  [CA.poNumber]: string
-  [CA.type]: 'Evaluation' | 'Commercial'
-  [CA.price]: number | null
-  Type: string
-  EntitlementState: string
-  LicenseModel: string
-  LicenseModelGroup: string
-  LineItemQuantity: number
-  StartDate: string
-  EndDate: string
-  VersionDate: string
-  IsActivationPermanent: 'true' | 'false'
-  Currency: string
-  VendorDaemon: string
-  Borrowable: boolean
-  Used: number
-  RemainingDays: number | null
-  UsedDays: number
-  TotalActivated: number
-}
 
 /** Days from `from` to `to`, both 'YYYY-MM-DD' expressions. */
 const daysFromTo = (from: SQL, to: SQL) => sql<number>`CAST(round(julianday(${to}) - julianday(${from})) AS INTEGER)`
@@ -89,7 +50,7 @@ function licenseModelGroupSql(db: Db, accountId: string): SQL {
 }
 
 /** What each field filters by; permanent rows have NULL dates here, so date comparisons leave them out. */
-function entitlementColumns(today: string, group: SQL): ColumnMap {
+function entitlementColumns(today: string, group: SQL): Record<keyof EntitlementRow, ListColumn> {
   const remainingDays = sql<
     number | null
   >`CASE WHEN ${permanent} THEN NULL ELSE ${daysFromTo(sql`${today}`, sql`${e.endDate}`)} END`
@@ -101,7 +62,7 @@ function entitlementColumns(today: string, group: SQL): ColumnMap {
     [CA.count]: e.count,
     [CA.rateTableVersion]: sql`coalesce(${e.rateTableVersion}, '')`,
     [CA.poNumber]: e.poNumber,
-    [CA.type]: sql`CASE WHEN ${e.evaluation} = 1 THEN 'Evaluation' ELSE 'Commercial' END`,
+    [CA.kind]: sql`CASE WHEN ${e.evaluation} = 1 THEN 'Evaluation' ELSE 'Commercial' END`,
     [CA.price]: e.price,
     Type: e.type,
     EntitlementState: e.state,

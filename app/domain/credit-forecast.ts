@@ -59,6 +59,26 @@ export function forecastCredit({
   return { kind: 'runs-out', date, dailyRate }
 }
 
+/** One active elastic entitlement's credit, as the licensing API's forecast call answers it. */
+export interface CreditStatus {
+  ActivationId: string
+  product: string
+  LineItemQuantity: number
+  Used: number
+  Remaining: number
+  Currency: string
+  StartDate: string
+  /** '' when permanent. */
+  EndDate: string
+  threshold: number | null
+  thresholdNotifiedAt: string | null
+  /** The window's days, oldest first, every day present. */
+  dailyUsed: DailyUse[]
+  /** Used before the window's first day. */
+  usedBeforeWindow: number
+  forecast: CreditForecast
+}
+
 export function forecastText(forecast: CreditForecast, windowDays = FORECAST_WINDOW_DAYS): string {
   const rate = `at the last ${windowDays} days' rate`
   switch (forecast.kind) {

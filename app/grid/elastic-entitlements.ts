@@ -2,14 +2,12 @@
  * The two grids of Elastic Licensing (spec 2, Elastic Licensing screen): active
  * and inactive elastic entitlements, with the same columns, on one page.
  */
-import type { GridSpec } from '../domain/grid-state'
 import { formatDay, formatNumber, rateTableLabel, remainingAmount, usedPercentage } from '../domain/entitlements'
-import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlement-row'
+import { ENTITLEMENT_FIELD, type EntitlementRow } from '../domain/entitlement-row'
 import {
   countColumn,
   endDateColumn,
-  ENTITLEMENT_EXPORT_LIMIT,
-  ENTITLEMENT_PAGE_SIZES,
+  entitlementGridPair,
   numberCriterion,
   remainingDaysColumn,
   startDateColumn,
@@ -79,24 +77,7 @@ const columns: EntitlementColumn[] = [
   },
 ]
 
-const shared = {
-  columns,
-  defaultSort: [{ col: 'endDate', dir: 'desc' as const }],
-  pageSizes: ENTITLEMENT_PAGE_SIZES,
-  defaultPageSize: 20,
-  multiSort: true,
-  exportLimit: ENTITLEMENT_EXPORT_LIMIT,
-  distinctLimit: 500,
-  uniqueKey: ['ActivationId'],
-}
-
-export const activeElasticGrid: GridSpec<EntitlementRow> = {
-  ...shared,
-  tableName: 'activeEntitlements',
-  paramPrefix: 'a',
-}
-export const inactiveElasticGrid: GridSpec<EntitlementRow> = {
-  ...shared,
-  tableName: 'inActiveEntitlements',
-  paramPrefix: 'i',
-}
+export const { active: activeElasticGrid, inactive: inactiveElasticGrid } = entitlementGridPair(columns, {
+  active: 'activeEntitlements',
+  inactive: 'inActiveEntitlements',
+})

@@ -2,10 +2,10 @@
  * Columns both entitlement screens share (Elastic Licensing and Leases/Perpetuals):
  * dates, counts and the Remaining Days filter of spec 2 section 5.
  */
-import type { GridColumnSpec, GridCriterion } from '../domain/grid-state'
+import type { GridColumnSpec, GridCriterion, GridSpec } from '../domain/grid-state'
 import { endDateCriteria, remainingDaysCriteria } from '../domain/entitlement-filters'
 import { formatDay, formatNumber, remainingDaysText, todayUtc } from '../domain/entitlements'
-import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlement-row'
+import { ENTITLEMENT_FIELD, type EntitlementRow } from '../domain/entitlement-row'
 
 export type EntitlementColumn = GridColumnSpec<EntitlementRow>
 
@@ -67,6 +67,30 @@ export const remainingDaysColumn: EntitlementColumn = {
 }
 
 /** Page sizes of the entitlement grids: 20 rows a page (spec 2 section 9). */
-export const ENTITLEMENT_PAGE_SIZES = [20, 50, 100] as const
+const ENTITLEMENT_PAGE_SIZES = [20, 50, 100] as const
 /** Entitlement default fetch cap (spec 2 section 9). */
-export const ENTITLEMENT_EXPORT_LIMIT = 5000
+const ENTITLEMENT_EXPORT_LIMIT = 5000
+
+/**
+ * The Active and Inactive grids of an entitlement screen: the same columns, end
+ * date descending, each with its own saved view (`tableNames`) and URL prefix.
+ */
+export function entitlementGridPair(
+  columns: EntitlementColumn[],
+  tableNames: { active: string; inactive: string },
+): { active: GridSpec<EntitlementRow>; inactive: GridSpec<EntitlementRow> } {
+  const shared = {
+    columns,
+    defaultSort: [{ col: 'endDate', dir: 'desc' as const }],
+    pageSizes: ENTITLEMENT_PAGE_SIZES,
+    defaultPageSize: 20,
+    multiSort: true,
+    exportLimit: ENTITLEMENT_EXPORT_LIMIT,
+    distinctLimit: 500,
+    uniqueKey: ['ActivationId'],
+  }
+  return {
+    active: { ...shared, tableName: tableNames.active, paramPrefix: 'a' },
+    inactive: { ...shared, tableName: tableNames.inactive, paramPrefix: 'i' },
+  }
+}

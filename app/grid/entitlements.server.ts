@@ -5,9 +5,10 @@ import { DEPLOYED } from '../domain/entitlements'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../domain/product'
 import type { ApiClient } from '../upstream/client.server'
 import { entitlementCalls } from '../upstream/entitlements.server'
-import type { EntitlementRow } from '../upstream/entitlement-row'
+import type { EntitlementRow } from '../domain/entitlement-row'
 import { activeElasticGrid, inactiveElasticGrid } from './elastic-entitlements'
 import { withFixedCriteria } from './fixed-criteria'
+import { loadGrid, preferenceStore } from './load-grid.server'
 import { activeLeaseGrid, inactiveLeaseGrid } from './leases'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'
@@ -60,3 +61,36 @@ export const entitlementLists = [
   list(activeLeaseGrid, 'active-leases-perpetuals', '/ssl', (api, c) => leaseSource(api, c, true)),
   list(inactiveLeaseGrid, 'inactive-leases-perpetuals', '/ssl', (api, c) => leaseSource(api, c, false)),
 ]
+
+type SourceFor = (api: ApiClient, customerNumber: string, active: boolean) => GridSource<EntitlementRow>
+
+/**
+ * The Active and Inactive grids of an entitlement screen, loaded side by side; a
+ * section the address names as closed loads nothing (null).
+ */
+export function loadEntitlementGrids({
+  request,
+  api,
+  customerNumber,
+  specs,
+  source,
+  open,
+}: {
+  request: Request
+  api: ApiClient
+  customerNumber: string
+  specs: { active: GridSpec<EntitlementRow>; inactive: GridSpec<EntitlementRow> }
+  source: SourceFor
+  open: { active: boolean; inactive: boolean }
+}) {
+  const load = (spec: GridSpec<EntitlementRow>, active: boolean, show: boolean) =>
+    show
+      ? loadGrid({
+          request,
+          spec,
+          source: source(api, customerNumber, active),
+          preferences: preferenceStore(api, customerNumber, spec),
+        })
+      : Promise.resolve(null)
+  return Promise.all([load(specs.active, true, open.active), load(specs.inactive, false, open.inactive)])
+}

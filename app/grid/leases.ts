@@ -2,14 +2,12 @@
  * The two grids of Leases/Perpetuals (spec 2, Leases/Perpetuals screen): active and
  * inactive self-serve entitlements, paged on the server, 20 rows a page.
  */
-import type { GridSpec } from '../domain/grid-state'
 import { formatDay, formatNumber, maintenanceText } from '../domain/entitlements'
-import { ENTITLEMENT_FIELD, type EntitlementRow } from '../upstream/entitlement-row'
+import { ENTITLEMENT_FIELD, type EntitlementRow } from '../domain/entitlement-row'
 import {
   countColumn,
   endDateColumn,
-  ENTITLEMENT_EXPORT_LIMIT,
-  ENTITLEMENT_PAGE_SIZES,
+  entitlementGridPair,
   numberCriterion,
   remainingDaysColumn,
   startDateColumn,
@@ -60,24 +58,7 @@ const columns: EntitlementColumn[] = [
   },
 ]
 
-const shared = {
-  columns,
-  defaultSort: [{ col: 'endDate', dir: 'desc' as const }],
-  pageSizes: ENTITLEMENT_PAGE_SIZES,
-  defaultPageSize: 20,
-  multiSort: true,
-  exportLimit: ENTITLEMENT_EXPORT_LIMIT,
-  distinctLimit: 500,
-  uniqueKey: ['ActivationId'],
-}
-
-export const activeLeaseGrid: GridSpec<EntitlementRow> = {
-  ...shared,
-  tableName: 'leaseAndPerpetualsActive',
-  paramPrefix: 'a',
-}
-export const inactiveLeaseGrid: GridSpec<EntitlementRow> = {
-  ...shared,
-  tableName: 'leaseAndPerpetualsInactive',
-  paramPrefix: 'i',
-}
+export const { active: activeLeaseGrid, inactive: inactiveLeaseGrid } = entitlementGridPair(columns, {
+  active: 'leaseAndPerpetualsActive',
+  inactive: 'leaseAndPerpetualsInactive',
+})

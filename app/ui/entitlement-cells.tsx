@@ -6,7 +6,7 @@ import {
   usedPercentage,
   usedPercentageColour,
 } from '../domain/entitlements'
-import type { EntitlementRow } from '../upstream/entitlement-row'
+import type { EntitlementRow } from '../domain/entitlement-row'
 import { ProgressBar } from './progress-bar'
 
 /** The share of the term gone: 0 before the start, 100 when over or permanent. */

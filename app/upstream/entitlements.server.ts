@@ -4,9 +4,9 @@
  * and the credit forecast with its low-balance thresholds.
  */
 import type { EntitlementType } from '../domain/entitlements'
-import type { CreditForecast } from '../domain/credit-forecast'
+import type { CreditStatus } from '../domain/credit-forecast'
 import type { ApiClient } from './client.server'
-import type { EntitlementRow } from './entitlement-row'
+import type { EntitlementRow } from '../domain/entitlement-row'
 import type { PageRequest } from './envelope'
 
 /** The list request of the fetchEntitlements family. */
@@ -15,24 +15,6 @@ export interface EntitlementQuery extends PageRequest {
   type: EntitlementType | 'ALL'
   state?: string
   attributes?: string[]
-}
-
-/** One active elastic entitlement's credit: what the forecast section shows. */
-export interface CreditStatus {
-  ActivationId: string
-  product: string
-  LineItemQuantity: number
-  Used: number
-  Remaining: number
-  Currency: string
-  StartDate: string
-  EndDate: string
-  threshold: number | null
-  thresholdNotifiedAt: string | null
-  /** The last 30 days, oldest first, every day present. */
-  dailyUsed: { day: string; used: number }[]
-  usedBeforeWindow: number
-  forecast: CreditForecast
 }
 
 export function entitlementCalls(api: ApiClient) {

@@ -12,7 +12,7 @@ import { CREDIT_MESSAGES, lowBalanceSubject } from '../../api/elastic-credit'
 import { SESSION_MESSAGES } from '../../api/usage-sessions'
 import { addDays, remainingAmount, todayUtc } from '../../app/domain/entitlements'
 import { hourlyRate, sessionCharge } from '../../app/domain/elastic-rates'
-import { forecastCredit, type CreditForecast } from '../../app/domain/credit-forecast'
+import { forecastCredit, type CreditStatus } from '../../app/domain/credit-forecast'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
@@ -29,21 +29,7 @@ const STEADY = demoActivationId(ELASTIC_KEYS.acmeSteady)
 const QUIET = demoActivationId(ELASTIC_KEYS.acmeQuiet)
 const MECHANICAL = 'Ansys Mechanical Enterprise'
 
-interface Forecast {
-  ActivationId: string
-  product: string
-  LineItemQuantity: number
-  Used: number
-  Remaining: number
-  Currency: string
-  StartDate: string
-  EndDate: string
-  threshold: number | null
-  thresholdNotifiedAt: string | null
-  dailyUsed: { day: string; used: number }[]
-  usedBeforeWindow: number
-  forecast: CreditForecast
-}
+type Forecast = CreditStatus
 
 beforeAll(async () => {
   server = await startTestServer()

@@ -1,9 +1,10 @@
 /**
  * An entitlement as every entitlement call of the licensing API returns it (spec 2
- * section 3), shared by the server's calls and the grids that show the rows.
+ * section 3): the contract the API's list columns, the portal's calls and the grids
+ * that show the rows all use.
  */
-import { PRODUCT_PREFIX } from '../domain/product'
-import type { EntitlementType } from '../domain/entitlements'
+import { PRODUCT_PREFIX } from './product'
+import type { EntitlementType } from './entitlements'
 
 /** The vendor-prefixed custom attributes of an entitlement row. */
 export const ENTITLEMENT_FIELD = {
@@ -42,6 +43,8 @@ export type EntitlementRow = {
   RemainingDays: number | null
   UsedDays: number
   TotalActivated: number
-} & { [K in Field['product'] | Field['rateTableVersion'] | Field['poNumber'] | Field['price']]: string } & {
+} & { [K in Field['product'] | Field['rateTableVersion'] | Field['poNumber']]: string } & {
+  [K in Field['price']]: number | null
+} & {
   [K in Field['count']]: number
 } & { [K in Field['kind']]: 'Evaluation' | 'Commercial' }
