@@ -9,7 +9,7 @@ import {
 import type { EntitlementRow } from '../domain/entitlement-row'
 import { ProgressBar } from './progress-bar'
 
-/** The share of the term gone: 0 before the start, 100 when over or permanent. */
+/** The share of the term elapsed: 0 before the start, 100 when over or permanent. */
 function termGone(row: EntitlementRow): number {
   if (row.RemainingDays === null) return 100
   return usedPercentage(Math.max(0, row.UsedDays), Math.max(0, row.UsedDays) + Math.max(0, row.RemainingDays))
@@ -25,7 +25,7 @@ export function RemainingDaysBar({ row, lease = false }: { row: EntitlementRow; 
     <ProgressBar
       value={termGone(row)}
       text={remainingDaysText({ usedDays: row.UsedDays, remainingDays: row.RemainingDays })}
-      label={`Term gone, ${row.ActivationId}`}
+      label={`Term elapsed, ${row.ActivationId}`}
       colour={colour}
     />
   )
