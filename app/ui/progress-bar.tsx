@@ -38,7 +38,8 @@ export function ProgressBar({
         data-colour={colour}
         className={`progress-bar ${FILL[colour]}`}
       />
-      <span className="shrink-0 tabular-nums">{text}</span>
+      {/* A status word (EXPIRED, NOT STARTED ...) is set smaller than a figure, so the column stays narrow. */}
+      <span className={`shrink-0 tabular-nums ${/^[\d.,%]+$/.test(text) ? '' : 'text-xs font-medium'}`}>{text}</span>
     </span>
   )
 }

@@ -109,6 +109,22 @@ test('the sections fold and unfold without losing the other grid', async ({ page
   await expect(rows(page, 'Inactive Entitlements')).toHaveCount(INACTIVE)
 })
 
+test('at 1366 px, beside the open sidebar, all seven columns fit without scrolling sideways', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await start(page, testInfo)
+  for (const name of ['Active Entitlements', 'Inactive Entitlements'] as const) {
+    const box = table(page, name)
+    await expect(box).toBeVisible()
+    const { scrollWidth, clientWidth } = await box.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }))
+    expect(scrollWidth, `${name}: the table's width within its box`).toBeLessThanOrEqual(clientWidth)
+  }
+})
+
 test('the Remaining Days and Expiration Date filters, a sort, and the saved view', async ({ page }, testInfo) => {
   const js = jsEnabled(testInfo)
   await start(page, testInfo)

@@ -303,7 +303,7 @@ export function DataGrid<Row>({
                     <td
                       key={c.id}
                       style={columnWidthStyle(columnKind(c), widthOf(c.id))}
-                      className={`border-t border-gray-200 bg-white px-3 py-2 align-top group-hover:bg-gray-50 ${i === 0 ? STICKY_FIRST : ''}`}
+                      className={`border-t border-gray-200 bg-white px-2 py-2 align-top group-hover:bg-gray-50 ${i === 0 ? STICKY_FIRST : ''}`}
                     >
                       {cells[c.id] ? cells[c.id]!(row) : cellText(c, row)}
                     </td>
@@ -584,12 +584,12 @@ function HeaderCell<Row>({
       scope="col"
       aria-sort={primary && info ? ARIA_SORT[info.dir] : undefined}
       style={headerWidthStyle(columnKind(column), width)}
-      className={`px-3 pt-2 pb-1 align-bottom font-semibold ${dropTarget ? 'bg-brand-100' : 'bg-gray-100'} ${first ? STICKY_FIRST : 'relative'}`}
+      className={`px-2 pt-2 pb-1 align-bottom font-semibold ${dropTarget ? 'bg-brand-100' : 'bg-gray-100'} ${first ? STICKY_FIRST : 'relative'}`}
       onDragOver={hydrated ? dragOver : undefined}
       onDragLeave={hydrated ? () => setDropTarget(false) : undefined}
       onDrop={hydrated ? drop : undefined}
     >
-      <div className="flex items-center gap-1">
+      <div className="flex items-center gap-0.5">
         {hydrated ? (
           <span
             draggable
@@ -597,11 +597,11 @@ function HeaderCell<Row>({
               e.dataTransfer.setData('application/x-grid-column', column.id)
               e.dataTransfer.effectAllowed = 'move'
             }}
-            className="cursor-grab select-none text-gray-500"
+            className="-ml-1 cursor-grab px-0.5 select-none text-gray-500"
             title={`Drag to move the ${column.header} column`}
             aria-hidden="true"
           >
-            ⋮⋮
+            ⋮
           </span>
         ) : null}
         {sortable ? (
