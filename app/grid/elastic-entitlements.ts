@@ -73,6 +73,7 @@ const columns: EntitlementColumn[] = [
     field: ENTITLEMENT_FIELD.rateTableVersion,
     textFilter: 'contains-equals',
     sortable: true,
+    kind: 'short',
     value: (row) => rateTableLabel(row[ENTITLEMENT_FIELD.rateTableVersion]),
   },
 ]

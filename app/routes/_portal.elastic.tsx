@@ -123,6 +123,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The elastic grids' drawn cells: the bars, Remaining with the forecast in a few words, the rate table link. */
 function elasticCells(rateTableTermsUrl: string, forecastOf: Map<string, string>) {
   return {
+    // product/activation id, breaking after the slash rather than inside the id
+    entitlement: (row: EntitlementRow) => (
+      <>
+        {row[ENTITLEMENT_FIELD.product]}/<wbr />
+        <span className="whitespace-nowrap">{row.ActivationId}</span>
+      </>
+    ),
     remainingDays: (row: EntitlementRow) => <RemainingDaysBar row={row} />,
     usedPercentage: (row: EntitlementRow) => <UsedPercentageBar row={row} />,
     remaining: (row: EntitlementRow) => {
