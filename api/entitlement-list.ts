@@ -31,22 +31,22 @@ const entitlementId = sql`${sql.identifier('entitlements')}.${sql.identifier('id
 
 export const totalActivatedSql = sql<number>`(SELECT coalesce(sum(${fulfillments.count}), 0) FROM ${fulfillments} WHERE ${fulfillments.entitlementId} = ${entitlementId} AND ${fulfillments.status} = 'ACTIVE')`
 
+/** SQL functions registered on a connection, once each. */
+const withGroupFunction = new WeakSet<Db>()
+
 /**
- * The licence model group of each row: licenseModelGroup over the pairs of licence
- * model and product name the customer's entitlements have, as one CASE.
+ * The licence model group of a row, in SQL: licenseModelGroup itself, registered as
+ * a deterministic function of the connection, so the rule has one home and a list
+ * call needs no query of its own to learn the customer's models.
  */
-function licenseModelGroupSql(db: Db, accountId: string): SQL {
-  const pairs = db
-    .selectDistinct({ model: e.licenseModel, name: e.productName })
-    .from(e)
-    .where(eq(e.accountId, accountId))
-    .all()
-  if (pairs.length === 0) return sql`'Network'`
-  const whens = pairs.map(
-    (p) =>
-      sql`WHEN ${e.licenseModel} = ${p.model} AND ${e.productName} = ${p.name} THEN ${licenseModelGroup(p.model, p.name)}`,
-  )
-  return sql`(CASE ${sql.join(whens, sql` `)} ELSE 'Network' END)`
+function licenseModelGroupSql(db: Db): SQL {
+  if (!withGroupFunction.has(db)) {
+    db.$client.function('license_model_group', { deterministic: true }, (model: unknown, name: unknown) =>
+      licenseModelGroup(String(model ?? ''), String(name ?? '')),
+    )
+    withGroupFunction.add(db)
+  }
+  return sql`license_model_group(${e.licenseModel}, ${e.productName})`
 }
 
 /** What each field filters by; permanent rows have NULL dates here, so date comparisons leave them out. */
@@ -139,7 +139,7 @@ export interface EntitlementScope {
 
 /** A customer's entitlements of a type (and state), all or the active or inactive ones, as a list. */
 export function entitlementList(db: Db, scope: EntitlementScope): ListSource {
-  const columns = entitlementColumns(scope.today, licenseModelGroupSql(db, scope.accountId))
+  const columns = entitlementColumns(scope.today, licenseModelGroupSql(db))
   return {
     columns,
     fields: entitlementFields(columns, scope.attributes),

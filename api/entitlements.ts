@@ -20,17 +20,10 @@ import { customerNumberSchema } from '../app/domain/customer-number'
 import { requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
-import { badRequest, parseInput, withToken } from './envelope'
+import { badRequest, parseInput } from './envelope'
 import { entitlementList, toEntitlementRow, totalActivatedSql, type Split } from './entitlement-list'
-import {
-  countRequestSchema,
-  distinctRequestSchema,
-  listCount,
-  listDistinct,
-  listPage,
-  pageRequestSchema,
-  type DistinctRequest,
-} from './list-engine'
+import { listPage } from './list-engine'
+import { listCalls, type ListPaths } from './list-calls'
 import type { ApiDeps } from './index'
 
 /** The most entitlements one getEntitlements answer holds (spec 2 section 9). */
@@ -54,10 +47,6 @@ const scopeShape = {
 }
 const attributesShape = { attributes: z.array(z.string().min(1).max(100)).max(100).nullish() }
 
-const pageSchema = pageRequestSchema.extend({ ...scopeShape, ...attributesShape })
-const countSchema = countRequestSchema.extend(scopeShape)
-const distinctSchema = distinctRequestSchema.extend(scopeShape)
-
 type ScopeInput = { customerNumber: string; type: string; state?: string | null; attributes?: string[] | null }
 
 function listFor(db: Db, user: ApiUser, input: ScopeInput, split: Split) {
@@ -70,31 +59,6 @@ function listFor(db: Db, user: ApiUser, input: ScopeInput, split: Split) {
     split,
     today: todayUtc(),
   })
-}
-
-/** The page, count and distinct calls of one split of the entitlements. */
-function entitlementListCalls(
-  calls: CallRegistrar,
-  db: Db,
-  split: Split,
-  paths: { page: string; count: string; distinct?: string },
-) {
-  calls.post(paths.page, ({ body, user }) => {
-    const input = parseInput(pageSchema, body)
-    const page = listPage<Record<string, unknown>>(listFor(db, user, input, split), input)
-    return withToken(page.rows.map(toEntitlementRow), page.token)
-  })
-  calls.post(paths.count, ({ body, user }) => {
-    const input = parseInput(countSchema, body)
-    return listCount(listFor(db, user, input, split), input)
-  })
-  if (paths.distinct) {
-    const distinctPath = paths.distinct
-    calls.post(distinctPath, ({ body, user }) => {
-      const input = parseInput(distinctSchema, body)
-      return listDistinct(listFor(db, user, input, split), input as DistinctRequest)
-    })
-  }
 }
 
 const fulfilmentCountSchema = z.object({
@@ -113,21 +77,29 @@ export function entitlementCalls(calls: CallRegistrar, { db }: ApiDeps) {
     return listPage<Record<string, unknown>>(list, { limit: ENTITLEMENT_FETCH_CAP }).rows.map(toEntitlementRow)
   })
 
-  entitlementListCalls(calls, db, 'all', {
-    page: '/fetchEntitlements',
-    count: '/fetchEntitlements/count',
-    distinct: '/fetchEntitlements/distinct',
-  })
-  entitlementListCalls(calls, db, 'active', {
-    page: '/fetchEntitlements/active',
-    count: '/fetchEntitlementsActive/count',
-    distinct: '/fetchEntitlementsActive/distinct',
-  })
-  entitlementListCalls(calls, db, 'inactive', {
-    page: '/fetchEntitlements/inactive',
-    count: '/fetchEntitlementsInactive/count',
-    distinct: '/fetchEntitlementsInactive/distinct',
-  })
+  const scope = { ...scopeShape, ...attributesShape }
+  const lists: [Split, ListPaths][] = [
+    ['all', { page: '/fetchEntitlements', count: '/fetchEntitlements/count', distinct: '/fetchEntitlements/distinct' }],
+    [
+      'active',
+      {
+        page: '/fetchEntitlements/active',
+        count: '/fetchEntitlementsActive/count',
+        distinct: '/fetchEntitlementsActive/distinct',
+      },
+    ],
+    [
+      'inactive',
+      {
+        page: '/fetchEntitlements/inactive',
+        count: '/fetchEntitlementsInactive/count',
+        distinct: '/fetchEntitlementsInactive/distinct',
+      },
+    ],
+  ]
+  for (const [split, paths] of lists) {
+    listCalls(calls, paths, (user, input) => listFor(db, user, input, split), scope, toEntitlementRow)
+  }
 
   /** Total active count per activation id; every id must be an entitlement of the customer. */
   calls.post('/fulfillments/count', ({ body, user }) => {

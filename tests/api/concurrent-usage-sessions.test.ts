@@ -4,41 +4,32 @@
  * Used stays the sum of its sessions' charges, and the low-balance threshold that
  * the burst crosses gets exactly one e-mail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { auditLog, emails, entitlements, usageSessions } from '../../db/schema'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { lowBalanceSubject } from '../../api/elastic-credit'
 import { remainingAmount } from '../../app/domain/entitlements'
-import { clearTokenCache, getAccessToken } from '../support/tokens'
-import { apiClient, startTestServer, type TestServer } from './support/server'
-import { startApiProcess, stopApiProcesses, type ApiProcess } from './support/api-processes'
+import { getAccessToken } from '../support/tokens'
+import { apiClient } from './support/server'
+import { useApiCluster } from './support/api-processes'
 
-let server: TestServer
-const extra: ApiProcess[] = []
-
+const cluster = useApiCluster()
 const ACTIVATION = demoActivationId(ELASTIC_KEYS.acmeQuiet)
 const ROUNDS = 3
 const PER_PROCESS = 6
 
-beforeAll(async () => {
-  server = await startTestServer()
-  extra.push(...(await Promise.all([startApiProcess(server), startApiProcess(server)])))
-}, 90_000)
-afterAll(async () => {
-  await stopApiProcesses(extra)
-  clearTokenCache()
-  await server?.close()
-})
-
-const entitlement = () => server.db.select().from(entitlements).where(eq(entitlements.activationId, ACTIVATION)).get()!
+const entitlement = () =>
+  cluster.server.db.select().from(entitlements).where(eq(entitlements.activationId, ACTIVATION)).get()!
 
 describe('sessions recorded from several processes at once', () => {
   it('keeps Used the sum of the charges and writes the threshold e-mail once', async () => {
-    const urls = [server.url, ...extra.map((e) => e.url)]
-    const busops = urls.map(async (url) => apiClient(url, await getAccessToken(server.url, 'busops@vendor.example')))
+    const urls = cluster.urls
+    const busops = urls.map(async (url) =>
+      apiClient(url, await getAccessToken(cluster.server.url, 'busops@vendor.example')),
+    )
     const clients = await Promise.all(busops)
-    const admin = apiClient(server.url, await getAccessToken(server.url, 'admin@acme.example'))
+    const admin = apiClient(cluster.server.url, await getAccessToken(cluster.server.url, 'admin@acme.example'))
 
     const start = entitlement()
     const remaining = remainingAmount(start.quantity, start.used)
@@ -74,7 +65,7 @@ describe('sessions recorded from several processes at once', () => {
     }
 
     const after = entitlement()
-    const sessionSum = server.db
+    const sessionSum = cluster.server.db
       .select({ sum: sql<number>`sum(${usageSessions.charge})` })
       .from(usageSessions)
       .where(eq(usageSessions.entitlementId, after.id))
@@ -87,13 +78,13 @@ describe('sessions recorded from several processes at once', () => {
     )
     expect(remainingAmount(after.quantity, after.used)).toBeLessThanOrEqual(threshold)
 
-    const sent = server.db
+    const sent = cluster.server.db
       .select()
       .from(emails)
       .where(and(eq(emails.accountId, '1000001'), eq(emails.subject, lowBalanceSubject(after))))
       .all()
     expect(sent).toHaveLength(1)
-    const notices = server.db
+    const notices = cluster.server.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.area, 'threshold'), eq(auditLog.action, 'notify')))

@@ -3,28 +3,17 @@
  * API processes on one database file at once, as a cluster of workers does:
  * every write goes through, none is refused because another held the file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clearTokenCache, getAccessToken } from '../support/tokens'
-import { apiClient, startTestServer, type TestServer } from './support/server'
-import { startApiProcess, stopApiProcesses, type ApiProcess } from './support/api-processes'
+import { describe, expect, it } from 'vitest'
+import { getAccessToken } from '../support/tokens'
+import { apiClient } from './support/server'
+import { useApiCluster } from './support/api-processes'
 
-let server: TestServer
-const extra: ApiProcess[] = []
-
-beforeAll(async () => {
-  server = await startTestServer()
-  extra.push(...(await Promise.all([startApiProcess(server), startApiProcess(server)])))
-}, 90_000)
-afterAll(async () => {
-  await stopApiProcesses(extra)
-  clearTokenCache()
-  await server?.close()
-})
+const cluster = useApiCluster()
 
 /** One client per process for each user, so the requests of a round reach every process. */
 async function clientsFor(emails: string[]) {
-  const urls = [server.url, ...extra.map((e) => e.url)]
-  const tokens = await Promise.all(emails.map((email) => getAccessToken(server.url, email)))
+  const urls = cluster.urls
+  const tokens = await Promise.all(emails.map((email) => getAccessToken(cluster.server.url, email)))
   return emails.flatMap((_, i) => urls.map((url) => apiClient(url, tokens[i])))
 }
 

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, type TestServer } from './server'
+import { afterAll, beforeAll } from 'vitest'
+import { clearTokenCache } from '../../support/tokens'
+import { freePort, startTestServer, type TestServer } from './server'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -56,5 +58,36 @@ export async function stopApiProcesses(processes: ApiProcess[]) {
       child.kill('SIGTERM')
       await exited
     }
+  }
+}
+
+export interface ApiCluster {
+  /** The test server (its database, its issuer). */
+  readonly server: TestServer
+  /** The test server's address first, then the other processes'. */
+  readonly urls: string[]
+}
+
+/** A test server and two more API processes on its database file, for the tests of one file. */
+export function useApiCluster(): ApiCluster {
+  let server: TestServer | undefined
+  const extra: ApiProcess[] = []
+  beforeAll(async () => {
+    server = await startTestServer()
+    extra.push(...(await Promise.all([startApiProcess(server), startApiProcess(server)])))
+  }, 90_000)
+  afterAll(async () => {
+    await stopApiProcesses(extra)
+    clearTokenCache()
+    await server?.close()
+  })
+  return {
+    get server() {
+      if (!server) throw new Error('the cluster starts before the tests')
+      return server
+    },
+    get urls() {
+      return [this.server.url, ...extra.map((e) => e.url)]
+    },
   }
 }
