@@ -26,6 +26,7 @@
  * day block a month does not have ('2024-02-3': no day of February starts
  * with 3). A 30-day month's '3' block is the 30th alone.
  */
+import { utcDate } from './utc-day'
 
 /** Where each digit may stand; ' ' is the date-time separator. */
 const TEMPLATE = '0000-00-00 00:00:00'
@@ -38,11 +39,9 @@ export interface PartialDateRange {
   to: number
 }
 
-/** Epoch ms of a UTC date-time; unlike Date.UTC, years 0-99 are not taken as 1900-1999. */
+/** Epoch ms of a UTC date-time; hours, minutes and seconds may run over into the next unit. */
 function utc(year: number, month = 0, day = 1, hour = 0, minute = 0, second = 0): number {
-  const date = new Date(0)
-  date.setUTCFullYear(year, month, day)
-  return date.setUTCHours(hour, minute, second, 0)
+  return utcDate(year, month, day) + ((hour * 60 + minute) * 60 + second) * 1000
 }
 
 function daysInMonth(year: number, month: number): number {
