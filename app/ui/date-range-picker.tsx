@@ -84,11 +84,7 @@ function Picker({
 
   return (
     <div className="space-y-2" data-date-range-picker={id}>
-      <details
-        ref={details}
-        className="relative inline-block"
-        onToggle={(event) => setMenuOpen(event.currentTarget.open)}
-      >
+      <details ref={details} className="relative w-fit" onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
         <summary className="btn-secondary">
           <span>
             {label}: <strong>{currentPreset ? presetLabel(currentPreset) : 'Custom'}</strong>
@@ -239,7 +235,7 @@ function Calendar({
     <section
       id={id}
       aria-label="Custom date range"
-      className="max-w-full rounded border border-gray-300 bg-white p-2 text-sm shadow-sm sm:inline-block"
+      className="w-fit max-w-full rounded border border-gray-300 bg-white p-2 text-sm shadow-sm"
     >
       <div className="flex items-center justify-between gap-2">
         <Control
@@ -261,7 +257,7 @@ function Calendar({
           Next <span aria-hidden="true">›</span>
         </Control>
       </div>
-      <div className="mt-2 flex flex-wrap gap-4">
+      <div className="mt-2 flex flex-wrap items-start gap-4">
         {[month, addMonths(month, 1)].map((shown) => (
           <table key={shown} className="border-collapse text-center" data-month={shown}>
             <caption className="pb-1 font-semibold">{monthTitle(shown)}</caption>
