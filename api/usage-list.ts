@@ -14,9 +14,9 @@
  * the access check; the bench runs them on the database file directly.
  */
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client'
-import { usageDayCounts, usageSessions } from '../db/schema'
+import { usageDayCounts, usageLongestSessions, usageSessions } from '../db/schema'
 import { dayOf, DAY_MS } from '../db/usage-aggregates'
 import { MAX_IN_VALUES } from './constants'
 import { CLOUD_JOB_FIELD, type UsageField, type UsageRow } from '../app/domain/usage-row'
@@ -119,17 +119,42 @@ function flag(c: Criterion, index: number): boolean {
  */
 const endOrNever = sql`coalesce(${s.endTs}, ${Number.MAX_SAFE_INTEGER})`
 
-const CRITERIA: CriterionOverrides = {
+/** The customer's running sessions, in a subquery of a query on the sessions. */
+const RUNNING = 'running'
+const running = alias(usageSessions, RUNNING)
+const longest = usageLongestSessions
+
+/**
+ * The earliest start of a customer's session that ends after `from`: `from` less
+ * its longest closed session, or the start of its oldest running one when that is
+ * earlier. Two seeks, evaluated once per statement. As a bound on the start it
+ * ends the start index scan of a range there, instead of at the customer's oldest
+ * session, when a page runs out of rows (the last page, a range with few rows).
+ */
+function earliestStart(accountId: string, from: number): SQL {
+  const longestMs = sql`(SELECT ${longest.lengthMs} FROM ${longest} WHERE ${longest.accountId} = ${accountId})`
+  const oldestRunning = sql`(SELECT min(${running.startTs}) FROM ${s} AS ${sql.identifier(RUNNING)}
+    WHERE ${running.accountId} = ${accountId} AND ${running.endTs} IS NULL)`
+  return sql`min(${from} - coalesce(${longestMs}, 0), coalesce(${oldestRunning}, ${from}))`
+}
+
+/** The ends after `from` (AFTER, or with `inclusive` >=), with the start bound that implies. */
+function endsAfter(accountId: string, from: number, inclusive: boolean): SQL {
+  const end = inclusive ? sql`${endOrNever} >= ${from}` : sql`${endOrNever} > ${from}`
+  return sql`(${end} AND ${s.startTs} >= ${earliestStart(accountId, from)})`
+}
+
+const criteriaFor = (accountId: string): CriterionOverrides => ({
   EndTime_ts: (c, method, index) => {
-    if (method === 'AFTER' || method === '>') return sql`${endOrNever} > ${epochMs(c, index)}`
-    if (method === '>=') return sql`${endOrNever} >= ${epochMs(c, index)}`
+    if (method === 'AFTER' || method === '>') return endsAfter(accountId, epochMs(c, index), false)
+    if (method === '>=') return endsAfter(accountId, epochMs(c, index), true)
     return undefined
   },
   Active: (c, method, index) => {
     if (method !== 'EQUALS' || c.value === null) return undefined
     return flag(c, index) ? sql`${s.endTs} IS NULL` : sql`${s.endTs} IS NOT NULL`
   },
-}
+})
 
 export const DEFAULT_USAGE_SORT = [{ name: 'StartTime_ts', direction: 'desc' as const }]
 
@@ -255,6 +280,7 @@ function withIndexedValues(db: Db, scope: UsageScope, filter: Filter | null | un
 
 export function usageList(db: Db, scope: UsageScope, attributes?: string[] | null): ListSource {
   const where = and(eq(s.accountId, scope.accountId), scope.serverId ? eq(s.serverId, scope.serverId) : undefined)
+  const criteria = criteriaFor(scope.accountId)
   const source: ListSource = {
     columns: COLUMNS,
     fields: fieldsFor(attributes),
@@ -262,7 +288,7 @@ export function usageList(db: Db, scope: UsageScope, attributes?: string[] | nul
     defaultSort: DEFAULT_USAGE_SORT,
     uniqueKey: TIE_BREAK,
     tieBreakFollowsSort: true,
-    criteria: CRITERIA,
+    criteria,
     reverseScanFrom: REVERSE_SCAN_FROM,
     consistent: (read) => db.transaction(() => read()),
     query: (fields) => db.select(fields).from(s).$dynamic(),
@@ -279,7 +305,7 @@ export function usageList(db: Db, scope: UsageScope, attributes?: string[] | nul
       const values = skipScanDistinct(
         db,
         INDEXED_TEXT[input.key],
-        and(where, buildWhere(input.filter, COLUMNS, CRITERIA)),
+        and(where, buildWhere(input.filter, COLUMNS, criteria)),
         limit,
       )
       if (values.length > limit) throw new ListError('Too many distinct values')
