@@ -14,12 +14,27 @@ import { entitlementLists } from './entitlements.server'
 
 export interface GridList<Row> {
   spec: GridSpec<Row>
-  /** File name of the CSV export, without '.csv'. */
-  exportName: string
-  source(api: ApiClient, customerNumber: string): GridSource<Row>
+  /** File name of the CSV export, without '.csv'; a function when it names the view (e.g. its dates). */
+  exportName: string | ((customerNumber: string, params: URLSearchParams) => string)
+  /**
+   * The list's calls. `params` is the request's query: a grid with view extras
+   * (e.g. a date range) narrows its calls by them, so the CSV, the filter dialog's
+   * values and the chunks see the same rows as the page.
+   */
+  source(api: ApiClient, customerNumber: string, params: URLSearchParams): GridSource<Row>
+  /** The calls of the CSV export, when it has its own (e.g. one that refuses too many rows); else `source`. */
+  exportSource?(api: ApiClient, customerNumber: string, params: URLSearchParams): GridSource<Row>
+  /**
+   * The screen's code for an export the service refused (a 4xx answer with this message), or null. A
+   * page load of the export then returns to the screen with `csvRefused=<code>`, where the message shows.
+   */
+  exportRefusal?(message: string): string | null
   /** The screen the list belongs to: its rules (e.g. e-mails: Channel or Direct) guard the list's data too. */
   screen: string
 }
+
+/** The URL parameter that brings a refused export back to its screen (GridList.exportRefusal). */
+export const CSV_REFUSED_PARAM = 'csvRefused'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const LISTS: Record<string, GridList<any>> = {
