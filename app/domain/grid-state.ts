@@ -120,6 +120,8 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
   ) => GridCriterion | readonly GridCriterion[] | null
   /** Short hint shown with the filter input, e.g. the date format it takes. */
   filterHint?: string
+  /** Width in pixels until the user resizes the column (otherwise its kind decides). */
+  width?: number
 }
 
 /**
@@ -187,6 +189,7 @@ export const GRID_PARAM = {
 
 /** Parameters of the no-JavaScript forms and the dialog (bare names); never part of a view or of a link. */
 export const TRANSIENT_PARAMS = [
+  'csvRefused',
   'filterDialog',
   'fd',
   'fda',

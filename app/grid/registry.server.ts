@@ -6,11 +6,12 @@
  * registers its spec with the same paramPrefix, so the views it saves and the
  * CSV it exports read its prefixed parameters.
  */
-import type { GridSpec } from '../domain/grid-state'
+import type { GridSpec, TRANSIENT_PARAMS } from '../domain/grid-state'
 import type { ApiClient } from '../upstream/client.server'
 import type { GridSource } from './types'
 import { emailList } from './emails.server'
 import { entitlementLists } from './entitlements.server'
+import { usageList } from './usage.server'
 
 export interface GridList<Row> {
   spec: GridSpec<Row>
@@ -29,17 +30,20 @@ export interface GridList<Row> {
    * page load of the export then returns to the screen with `csvRefused=<code>`, where the message shows.
    */
   exportRefusal?(message: string): string | null
+  /** The columns for one customer, when they depend on its data (e.g. a column shown only when it has values). */
+  specFor?(api: ApiClient, customerNumber: string): Promise<GridSpec<Row>>
   /** The screen the list belongs to: its rules (e.g. e-mails: Channel or Direct) guard the list's data too. */
   screen: string
 }
 
 /** The URL parameter that brings a refused export back to its screen (GridList.exportRefusal). */
-export const CSV_REFUSED_PARAM = 'csvRefused'
+export const CSV_REFUSED_PARAM = 'csvRefused' satisfies (typeof TRANSIENT_PARAMS)[number]
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const LISTS: Record<string, GridList<any>> = {
   [emailList.spec.tableName]: emailList,
   ...Object.fromEntries(entitlementLists.map((list) => [list.spec.tableName, list])),
+  [usageList.spec.tableName]: usageList,
 }
 
 export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {

@@ -36,18 +36,19 @@ async function requireList(request: Request, context: LoaderFunctionArgs['contex
   const list = table ? gridList(table) : undefined
   if (!list) throw text('Unknown list.', { status: 404 })
   const { api, customerNumber } = await requireCustomerScreen(request, context, list.screen, { noRedirects: true })
-  return { list, customerNumber, api }
+  const spec = (await list.specFor?.(api, customerNumber)) ?? list.spec
+  return { list, spec, customerNumber, api }
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const { list, customerNumber, api } = await requireList(request, context, params.table)
+  const { list, spec, customerNumber, api } = await requireList(request, context, params.table)
   const source = list.source(api, customerNumber, url.searchParams)
-  const state = parseGridState(list.spec, url.searchParams)
+  const state = parseGridState(spec, url.searchParams)
   const distinct = url.searchParams.get('distinct')
   if (distinct !== null) {
     return Response.json(
-      await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''),
+      await distinctValues(spec, source, state, distinct, url.searchParams.get('search') ?? ''),
       {
         headers: noStore,
       },
@@ -59,7 +60,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!range.success)
       throw text(`A chunk is <offset>,<limit> with a limit of 1 to ${MAX_CHUNK_ROWS}.`, { status: 400 })
     const [offset, limit] = range.data
-    const result = await loadChunk(list.spec, source, state, offset, limit)
+    const result = await loadChunk(spec, source, state, offset, limit)
     if (!result.ok)
       return Response.json(
         { error: result.error.message },
@@ -69,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const exportSource = list.exportSource?.(api, customerNumber, url.searchParams) ?? source
   const name = typeof list.exportName === 'string' ? list.exportName : list.exportName(customerNumber, url.searchParams)
-  const csv = await gridCsv(list.spec, state, exportSource, name)
+  const csv = await gridCsv(spec, state, exportSource, name)
   if (csv.ok) return csv.response
   const refused = csv.httpStatus >= 400 && csv.httpStatus < 500
   const code = refused ? list.exportRefusal?.(csv.message) : null
@@ -85,10 +86,10 @@ const saveSchema = z.object({ view: z.string().max(8000) })
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') throw text('Method not allowed.', { status: 405 })
-  const { list, customerNumber, api } = await requireList(request, context, params.table)
+  const { spec, customerNumber, api } = await requireList(request, context, params.table)
   const form = saveSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!form.success) return Response.json({ ok: false, error: 'The view could not be read.' }, { status: 400 })
-  const state = parseGridState(list.spec, new URLSearchParams(form.data.view))
-  const ok = await preferenceStore(api, customerNumber, list.spec).save(state)
+  const state = parseGridState(spec, new URLSearchParams(form.data.view))
+  const ok = await preferenceStore(api, customerNumber, spec).save(state)
   return Response.json({ ok }, { status: ok ? 200 : 502 })
 }

@@ -157,7 +157,8 @@ export function DataGrid<Row>({
   }
 
   const columns = visibleColumns(spec, state)
-  const widthOf = (id: string) => liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width
+  const widthOf = (id: string) =>
+    liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width ?? columnById(spec, id)?.width
   const filterFormId = `${spec.tableName}-filters`
   const filterRow = useRef<HTMLTableRowElement>(null)
   const applyFilters = (params: URLSearchParams) => {
