@@ -5,7 +5,7 @@
  * 3, Saved table preference). The default preset is left out of the URL. The
  * calendar's picker parameters are step parameters, never part of the view.
  */
-import type { ViewExtras, ViewExtrasSpec } from '../domain/grid-state'
+import type { ViewExtras } from '../domain/grid-state'
 import { customRange, presetRange, type DatePreset, type DatePresetId, type DateRange } from '../domain/date-presets'
 import { parseDay } from '../domain/range-calendar'
 

@@ -155,7 +155,7 @@ export default function UsageTransactionsRoute() {
       <div className="space-y-1 text-sm text-gray-700">
         <p>
           Last received transaction: {data.lastReceived ? `${data.lastReceived} UTC` : 'none'}{' '}
-          <Link to={here} preventScrollReset className="whitespace-nowrap">
+          <Link to={here} preventScrollReset className="whitespace-nowrap underline">
             (refresh)
           </Link>
         </p>

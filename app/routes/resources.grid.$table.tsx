@@ -47,12 +47,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const state = parseGridState(spec, url.searchParams)
   const distinct = url.searchParams.get('distinct')
   if (distinct !== null) {
-    return Response.json(
-      await distinctValues(spec, source, state, distinct, url.searchParams.get('search') ?? ''),
-      {
-        headers: noStore,
-      },
-    )
+    return Response.json(await distinctValues(spec, source, state, distinct, url.searchParams.get('search') ?? ''), {
+      headers: noStore,
+    })
   }
   const chunk = url.searchParams.get('chunk')
   if (chunk !== null) {

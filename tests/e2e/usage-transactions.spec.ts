@@ -57,7 +57,8 @@ const columnCells = async (page: Page, header: string) => {
     .allInnerTexts()
 }
 const rangeText = (page: Page) => page.getByTestId('range-days')
-const expectRange = (page: Page, from: string, to: string) => expect(rangeText(page)).toHaveText(`From: ${from} To: ${to}`)
+const expectRange = (page: Page, from: string, to: string) =>
+  expect(rangeText(page)).toHaveText(`From: ${from} To: ${to}`)
 const status = (page: Page) =>
   mainRegion(page)
     .getByRole('status')
@@ -154,7 +155,8 @@ test('the default view: 1 Day, the header lines, the grid’s columns and the ru
     'ansysCloudJobId',
   ])
   expect(await columnCells(page, 'User')).toContain(FORMULA_USER)
-  for (const hours of await columnCells(page, 'Hours')) expect(Number(hours.replace(/,/g, ''))).toBeGreaterThanOrEqual(0.01)
+  for (const hours of await columnCells(page, 'Hours'))
+    expect(Number(hours.replace(/,/g, ''))).toBeGreaterThanOrEqual(0.01)
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Reset View' })).toBeDisabled()
   // 'Data Length: x of y' is there on request only.
