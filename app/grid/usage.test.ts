@@ -20,7 +20,8 @@ import {
   usageGridFor,
   usageRange,
 } from './usage'
-import { usageExportName, usageSelection } from './usage.server'
+import { USAGE_EXPORT_TOO_MANY, usageExportName, usageList, usageSelection } from './usage.server'
+import { usageExportTooMany } from '../domain/usage-export'
 
 const parse = (query: string) => parseGridState(usageGrid, new URLSearchParams(query))
 const NOW = Date.UTC(2026, 4, 15, 10, 30)
@@ -144,7 +145,12 @@ describe('the usage view extras: date range and Active Sessions', () => {
   })
 })
 
-describe('the usage CSV name', () => {
+describe('the usage CSV', () => {
+  it('a refusal for too many rows brings the export back to the screen with its code; others do not', () => {
+    expect(usageList.exportRefusal?.(usageExportTooMany())).toBe(USAGE_EXPORT_TOO_MANY)
+    expect(usageList.exportRefusal?.('You do not have access to this customer')).toBeNull()
+  })
+
   it('is the fixed prefix, the customer number and the first and last day of the range', () => {
     expect(usageExportName('1000001', customRange('2026-01-01', '2026-01-31'))).toBe(
       'ANSYSUsageTransactions_1000001_2026-01-01_2026-01-31',

@@ -105,9 +105,11 @@ export default function UsageTransactionsRoute() {
     }
     return hrefOf(withExtras(spec, state, usageRange.valuesOf(choice)))
   }
-  const confirmYes = data.confirm
-    ? hrefOf(withExtras(spec, withoutFilters(state), usageRange.valuesOf({ preset: data.confirm })))
-    : null
+  // Without filters there is nothing to confirm: the step's address then just shows the view.
+  const confirmYes =
+    data.confirm && hasFilter(state)
+      ? hrefOf(withExtras(spec, withoutFilters(state), usageRange.valuesOf({ preset: data.confirm })))
+      : null
 
   const activeFormId = 'active-sessions'
   const activeSwitch = (
@@ -162,9 +164,7 @@ export default function UsageTransactionsRoute() {
         <p>Transactions may be delayed by up to 30 minutes.</p>
       </div>
 
-      {data.confirm && confirmYes ? (
-        <ConfirmLinkStep question={CONFIRM_QUESTION} yesHref={confirmYes} noHref={here} />
-      ) : null}
+      {confirmYes ? <ConfirmLinkStep question={CONFIRM_QUESTION} yesHref={confirmYes} noHref={here} /> : null}
 
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
         <DateRangePicker
