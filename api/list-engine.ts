@@ -6,7 +6,7 @@
  * expression). Names outside it are rejected; values are always bound parameters.
  */
 import { createHash } from 'node:crypto'
-import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, Column, desc, is, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
 import {
@@ -93,7 +93,8 @@ export const pageRequestSchema = z.object({
   filter: filterSchema.nullish(),
   sorting: z.array(sortRuleSchema).max(20).nullish(),
   offset: z.number().int().min(0).nullish(),
-  token: z.string().max(1000).nullish(),
+  // Keyset tokens carry the sort values of a row.
+  token: z.string().max(16_000).nullish(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).nullish(),
 })
 export type PageRequest = z.infer<typeof pageRequestSchema>
@@ -289,30 +290,90 @@ export interface OrderOptions {
   reverse?: boolean
 }
 
-/** ORDER BY terms: the requested (or default) sort, then the unique key so pages never overlap. */
-export function buildOrderBy(
+/** One term of an order: what it sorts by and which way. */
+export interface OrderTerm {
+  name: string
+  column: ListColumn
+  desc: boolean
+}
+
+/** The order's terms: the requested (or default) sort, then the unique key so pages never overlap. */
+export function orderTerms(
   sorting: SortRule[] | null | undefined,
   columns: ColumnMap,
   defaultSort: SortRule[],
   uniqueKey: string[] = [],
   { tieBreakFollowsSort = false, reverse = false }: OrderOptions = {},
-): SQL[] {
+): OrderTerm[] {
   const rules = sorting && sorting.length > 0 ? sorting : defaultSort
   const isDesc = (rule: SortRule) => (rule.direction ?? 'asc').toLowerCase() === 'desc'
   const tieDirection: SortRule['direction'] =
     tieBreakFollowsSort && rules.length > 0 && isDesc(rules[rules.length - 1]) ? 'desc' : 'asc'
   const seen = new Set<string>()
-  const terms: SQL[] = []
+  const terms: OrderTerm[] = []
   for (const rule of [...rules, ...uniqueKey.map((name) => ({ name, direction: tieDirection }))]) {
     if (!Object.hasOwn(columns, rule.name)) {
       throw new ListError(`Unknown sort column '${rule.name}'. Allowed: ${Object.keys(columns).join(', ')}`)
     }
     if (seen.has(rule.name)) continue
     seen.add(rule.name)
-    const column = columns[rule.name]
-    terms.push(isDesc(rule) !== reverse ? desc(column) : asc(column))
+    terms.push({ name: rule.name, column: columns[rule.name], desc: isDesc(rule) !== reverse })
   }
   return terms
+}
+
+/** ORDER BY terms: the requested (or default) sort, then the unique key so pages never overlap. */
+export function buildOrderBy(
+  sorting: SortRule[] | null | undefined,
+  columns: ColumnMap,
+  defaultSort: SortRule[],
+  uniqueKey: string[] = [],
+  options: OrderOptions = {},
+): SQL[] {
+  return orderSql(orderTerms(sorting, columns, defaultSort, uniqueKey, options))
+}
+
+const orderSql = (terms: OrderTerm[]) => terms.map((t) => (t.desc ? desc(t.column) : asc(t.column)))
+
+/** A sort key value as stored (SQLite sorts NULL before every other value). */
+type KeyValue = string | number | null
+
+const isKeyValue = (v: unknown): v is KeyValue =>
+  v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))
+
+const neverNull = (column: ListColumn) => is(column, Column) && column.notNull
+
+/**
+ * The rows after a row whose sort keys are `last`, in the order of `terms`: after
+ * it in the first term, or equal there and after it in the next, and so on. The
+ * first term is also bounded on its own (e.g. start <= the last start) so an index
+ * on it starts its scan at the last row instead of reading past every row before.
+ */
+export function keysAfter(terms: OrderTerm[], last: KeyValue[]): SQL {
+  const beyond = (t: OrderTerm, v: KeyValue): SQL | undefined => {
+    if (!t.desc) return v === null ? sql`${t.column} IS NOT NULL` : sql`${t.column} > ${v}`
+    if (v === null) return undefined
+    return neverNull(t.column) ? sql`${t.column} < ${v}` : sql`(${t.column} < ${v} OR ${t.column} IS NULL)`
+  }
+  const alternatives: SQL[] = []
+  const equal: SQL[] = []
+  terms.forEach((t, i) => {
+    const v = last[i]
+    const after = beyond(t, v)
+    if (after) alternatives.push(and(...equal, after)!)
+    equal.push(v === null ? sql`${t.column} IS NULL` : sql`${t.column} = ${v}`)
+  })
+  const [first] = terms
+  const start = last[0]
+  const bound =
+    start === null
+      ? undefined
+      : !first.desc
+        ? sql`${first.column} >= ${start}`
+        : neverNull(first.column)
+          ? sql`${first.column} <= ${start}`
+          : undefined
+  return and(bound, alternatives.length ? or(...alternatives) : sql`0`)!
 }
 
 /* ---------------------------------------------------------------- paging token */
@@ -343,6 +404,26 @@ export function decodeToken(token: string, print: string): number {
   return p.o
 }
 
+/** A keyset token: the sort keys of the page's last row. */
+export function encodeKeysToken(keys: KeyValue[], print: string) {
+  return Buffer.from(JSON.stringify({ k: keys, f: print })).toString('base64url')
+}
+
+export function decodeKeysToken(token: string, print: string, terms: number): KeyValue[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
+  } catch {
+    throw new ListError('Invalid continuation token')
+  }
+  const p = parsed as { k?: unknown; f?: unknown }
+  if (!p || !Array.isArray(p.k) || p.k.length !== terms || !p.k.every(isKeyValue) || typeof p.f !== 'string') {
+    throw new ListError('Invalid continuation token')
+  }
+  if (p.f !== print) throw new ListError('Continuation token does not match this filter and sorting')
+  return p.k
+}
+
 /* ---------------------------------------------------------------- running */
 
 /** The chainable part of a drizzle `select().from(...).$dynamic()` query the engine needs. */
@@ -365,8 +446,8 @@ export interface ListSource {
   defaultSort: SortRule[]
   /** Field names that identify a row, appended to every sort for stable paging. */
   uniqueKey: string[]
-  /** Starts a select of `fields` over the list's tables, e.g. `db.select(f).from(t).$dynamic()`. */
-  query(fields: Record<string, ListColumn>): DynamicQuery
+  /** Starts a select of `fields` (nested objects allowed) over the list's tables, e.g. `db.select(f).from(t).$dynamic()`. */
+  query(fields: Record<string, ListColumn | ColumnMap>): DynamicQuery
   /** Restricts the list to what the caller may see. */
   scope?: SQL
   /** Fields whose criteria (some methods) have their own SQL. */
@@ -400,43 +481,68 @@ export interface Page<Row> {
 export interface PageOptions {
   /** Tokens of this page kind are refused by other kinds (and the reverse). */
   tokenKind?: string
+  /**
+   * Tokens carry the sort keys of the page's last row instead of an offset, and the
+   * next page starts right after that row: every page costs what the first does,
+   * however deep. Only the first page takes `offset`.
+   */
+  keyset?: boolean
 }
+
+/** Where a keyset page selects the sort keys of each row (beside its fields). */
+const SORT_KEYS = '__sortKeys'
 
 export function listPage<Row = Record<string, unknown>>(
   source: ListSource,
   input: PageRequest,
-  { tokenKind }: PageOptions = {},
+  { tokenKind, keyset = false }: PageOptions = {},
 ): Page<Row> {
   const print = fingerprint(input.filter, input.sorting, tokenKind)
-  const offset = input.token ? decodeToken(input.token, print) : (input.offset ?? 0)
   const limit = input.limit ?? DEFAULT_PAGE_SIZE
+  const orderBy = (reverse: boolean) =>
+    orderTerms(input.sorting, { ...source.columns, ...source.sortColumns }, source.defaultSort, source.uniqueKey, {
+      tieBreakFollowsSort: source.tieBreakFollowsSort,
+      reverse,
+    })
+  const terms = orderBy(false)
+  const offset = keyset || !input.token ? (input.offset ?? 0) : decodeToken(input.token, print)
+  const last = keyset && input.token ? decodeKeysToken(input.token, print, terms.length) : undefined
+  const fields = source.fields ?? source.columns
   const read = () => {
-    const where = whereOf(source, input.filter)
-    const orderBy = (reverse: boolean) =>
-      buildOrderBy(input.sorting, { ...source.columns, ...source.sortColumns }, source.defaultSort, source.uniqueKey, {
-        tieBreakFollowsSort: source.tieBreakFollowsSort,
-        reverse,
-      })
-    const select = (terms: SQL[], n: number, from: number) =>
+    const where = and(whereOf(source, input.filter), last ? keysAfter(terms, last) : undefined)
+    const select = (order: OrderTerm[], n: number, from: number) =>
       source
-        .query(source.fields ?? source.columns)
+        .query(
+          keyset ? { ...fields, [SORT_KEYS]: Object.fromEntries(order.map((t, i) => [i, sql`${t.column}`])) } : fields,
+        )
         .where(where)
-        .orderBy(...terms)
+        .orderBy(...orderSql(order))
         .limit(n)
-        .offset(from)
+        .offset(last ? 0 : from)
         .all() as Row[]
-    if (source.reverseScanFrom !== undefined && offset >= source.reverseScanFrom) {
+    if (!keyset && source.reverseScanFrom !== undefined && offset >= source.reverseScanFrom) {
       const total = listCount(source, { filter: input.filter })
       if (offset * 2 > total) {
         const end = Math.min(offset + limit + 1, total)
         return end <= offset ? [] : select(orderBy(true), end - offset, total - end).reverse()
       }
     }
-    return select(orderBy(false), limit + 1, offset)
+    return select(terms, limit + 1, offset)
   }
   const rows = source.consistent ? source.consistent(read) : read()
-  if (rows.length <= limit) return { rows }
-  return { rows: rows.slice(0, limit), token: encodeToken(offset + limit, print) }
+  const page = rows.slice(0, limit)
+  if (!keyset) return rows.length > limit ? { rows: page, token: encodeToken(offset + limit, print) } : { rows: page }
+  const keyed = page as Record<string, unknown>[]
+  const stripped = keyed.map(({ [SORT_KEYS]: _keys, ...own }) => own as Row)
+  if (rows.length <= limit) return { rows: stripped }
+  const keys = keyed[limit - 1][SORT_KEYS] as Record<number, KeyValue>
+  return {
+    rows: stripped,
+    token: encodeKeysToken(
+      terms.map((_, i) => keys[i]),
+      print,
+    ),
+  }
 }
 
 export function listCount(source: ListSource, input: CountRequest): number {

@@ -14,9 +14,9 @@
  * the access check; the bench runs them on the database file directly.
  */
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client'
-import { usageDayCounts, usageSessions } from '../db/schema'
+import { usageDayCounts, usageLongestSessions, usageSessions } from '../db/schema'
 import { dayOf, DAY_MS } from '../db/usage-aggregates'
 import { MAX_IN_VALUES } from './constants'
 import { CLOUD_JOB_FIELD, type UsageField, type UsageRow } from '../app/domain/usage-row'
@@ -119,17 +119,80 @@ function flag(c: Criterion, index: number): boolean {
  */
 const endOrNever = sql`coalesce(${s.endTs}, ${Number.MAX_SAFE_INTEGER})`
 
-const CRITERIA: CriterionOverrides = {
+/** The customer's running sessions, in a subquery of a query on the sessions. */
+const RUNNING = 'running'
+const running = alias(usageSessions, RUNNING)
+const longest = usageLongestSessions
+
+/**
+ * The earliest start of a customer's session that ends after `from`: `from` less
+ * its longest closed session, or the start of its oldest running one when that is
+ * earlier. Two seeks, evaluated once per statement. As a bound on the start it
+ * ends the start index scan of a range there, instead of at the customer's oldest
+ * session, when a page runs out of rows (the last page, a range with few rows).
+ */
+function earliestStart(accountId: string, from: number): SQL {
+  const longestMs = sql`(SELECT ${longest.lengthMs} FROM ${longest} WHERE ${longest.accountId} = ${accountId})`
+  const oldestRunning = sql`(SELECT min(${running.startTs}) FROM ${s} AS ${sql.identifier(RUNNING)}
+    WHERE ${running.accountId} = ${accountId} AND ${running.endTs} IS NULL)`
+  return sql`min(${from} - coalesce(${longestMs}, 0), coalesce(${oldestRunning}, ${from}))`
+}
+
+const START_RANGES = ['RANGE', 'INRANGE', 'DATERANGE']
+const START_AFTER = ['AFTER', '>', '>=']
+
+/**
+ * The lowest start the filter's own criteria on the start allow (e.g. partial date
+ * text on Start Time), when every criterion must hold; undefined when none bounds it.
+ */
+function startFloor(filter: Filter | null | undefined): number | undefined {
+  const criteria = filter?.criteria ?? []
+  if (criteria.length > 1 && filter?.condition === 'ANY') return undefined
+  let floor: number | undefined
+  for (const c of criteria) {
+    if (c.name !== 'StartTime_ts' || c.not || c.casefold || c.tostring) continue
+    const method = c.method.trim().toUpperCase()
+    const low =
+      START_RANGES.includes(method) && Array.isArray(c.value)
+        ? c.value[0]
+        : START_AFTER.includes(method)
+          ? c.value
+          : undefined
+    if (isTime(low)) floor = Math.max(floor ?? low, low)
+  }
+  return floor
+}
+
+/**
+ * The ends after `from` (AFTER, or with `inclusive` >=), with the start bound that
+ * implies, raised to the filter's own start bound: the index uses one lower bound
+ * on the start, and this one is then the tightest.
+ */
+function endsAfter(accountId: string, from: number, inclusive: boolean, floor: number | undefined): SQL {
+  const end = inclusive ? sql`${endOrNever} >= ${from}` : sql`${endOrNever} > ${from}`
+  const earliest = earliestStart(accountId, from)
+  const bound = floor === undefined ? earliest : sql`max(${floor}, ${earliest})`
+  return sql`(${end} AND ${s.startTs} >= ${bound})`
+}
+
+/**
+ * The usage criteria. With `bounded` (every query but the skip-scan distinct, whose
+ * seeks are on another column and which the start bound would only mislead) an end
+ * after a time also bounds the start.
+ */
+const criteriaFor = (accountId: string, filter: Filter | null | undefined, bounded = true): CriterionOverrides => ({
   EndTime_ts: (c, method, index) => {
-    if (method === 'AFTER' || method === '>') return sql`${endOrNever} > ${epochMs(c, index)}`
-    if (method === '>=') return sql`${endOrNever} >= ${epochMs(c, index)}`
-    return undefined
+    const after = method === 'AFTER' || method === '>'
+    if (!after && method !== '>=') return undefined
+    const from = epochMs(c, index)
+    if (!bounded) return after ? sql`${endOrNever} > ${from}` : sql`${endOrNever} >= ${from}`
+    return endsAfter(accountId, from, !after, startFloor(filter))
   },
   Active: (c, method, index) => {
     if (method !== 'EQUALS' || c.value === null) return undefined
     return flag(c, index) ? sql`${s.endTs} IS NULL` : sql`${s.endTs} IS NOT NULL`
   },
-}
+})
 
 export const DEFAULT_USAGE_SORT = [{ name: 'StartTime_ts', direction: 'desc' as const }]
 
@@ -221,6 +284,7 @@ const INDEXED_TEXT: Record<string, SQLiteColumn> = { User: s.user }
 /**
  * The sorted distinct values of an indexed column among the rows `where` keeps,
  * by skipping through its index (one seek per value) instead of reading every row.
+ * `where` has no start bound (see criteriaFor): the seeks are on the column.
  */
 function skipScanDistinct(db: Db, column: SQLiteColumn, where: SQL | undefined, limit: number): string[] {
   const rows = db.all<{ v: string }>(sql`WITH RECURSIVE found(v) AS (
@@ -253,8 +317,14 @@ function withIndexedValues(db: Db, scope: UsageScope, filter: Filter | null | un
   return { ...filter, criteria }
 }
 
-export function usageList(db: Db, scope: UsageScope, attributes?: string[] | null): ListSource {
+/** The list of a scope's sessions; `filter` is the one the list will be asked for (its start bound). */
+export function usageList(
+  db: Db,
+  scope: UsageScope,
+  { attributes, filter }: { attributes?: string[] | null; filter?: Filter | null } = {},
+): ListSource {
   const where = and(eq(s.accountId, scope.accountId), scope.serverId ? eq(s.serverId, scope.serverId) : undefined)
+  const criteria = criteriaFor(scope.accountId, filter)
   const source: ListSource = {
     columns: COLUMNS,
     fields: fieldsFor(attributes),
@@ -262,7 +332,7 @@ export function usageList(db: Db, scope: UsageScope, attributes?: string[] | nul
     defaultSort: DEFAULT_USAGE_SORT,
     uniqueKey: TIE_BREAK,
     tieBreakFollowsSort: true,
-    criteria: CRITERIA,
+    criteria,
     reverseScanFrom: REVERSE_SCAN_FROM,
     consistent: (read) => db.transaction(() => read()),
     query: (fields) => db.select(fields).from(s).$dynamic(),
@@ -276,10 +346,11 @@ export function usageList(db: Db, scope: UsageScope, attributes?: string[] | nul
     },
     distinct: (input, limit) => {
       if (!Object.hasOwn(INDEXED_TEXT, input.key)) return undefined
+      const unbounded = criteriaFor(scope.accountId, input.filter, false)
       const values = skipScanDistinct(
         db,
         INDEXED_TEXT[input.key],
-        and(where, buildWhere(input.filter, COLUMNS, CRITERIA)),
+        and(where, buildWhere(input.filter, COLUMNS, unbounded)),
         limit,
       )
       if (values.length > limit) throw new ListError('Too many distinct values')
@@ -297,15 +368,15 @@ export function toUsageRow(row: Record<string, unknown>): Partial<UsageRow> {
 export type UsagePageRequest = PageRequest & { attributes?: string[] | null }
 
 export function usagePage(db: Db, scope: UsageScope, input: UsagePageRequest, options?: PageOptions) {
-  const page = listPage<Record<string, unknown>>(usageList(db, scope, input.attributes), input, options)
+  const page = listPage<Record<string, unknown>>(usageList(db, scope, input), input, options)
   return { rows: page.rows.map(toUsageRow), token: page.token }
 }
 
 export function usageCount(db: Db, scope: UsageScope, input: CountRequest): number {
-  return listCount(usageList(db, scope), input)
+  return listCount(usageList(db, scope, input), input)
 }
 
 export function usageDistinct(db: Db, scope: UsageScope, input: DistinctRequest): unknown[] {
-  const values = listDistinct(usageList(db, scope), input)
+  const values = listDistinct(usageList(db, scope, input), input)
   return input.key === 'Active' ? values.map((v) => v === 1) : values
 }

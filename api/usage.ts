@@ -7,7 +7,8 @@
  * POST /fetchUsage/distinct {..., filter?, key, limit? (at most 500)}                -> sorted values
  * POST /fetchUsage/export {same as fetchUsage}: refused when the filter holds more than
  *      USAGE_EXPORT_MAX rows; otherwise pages (1000 rows unless told) whose tokens only
- *      this call accepts, so the caller streams the export page by page
+ *      this call accepts, so the caller streams the export page by page; the tokens
+ *      carry the last row's sort keys, so each page starts where the last one ended
  * GET  /lastupdatedon -> { status, lastUpdatedOn: 'YYYY-MM-DD HH:mm:ss' (UTC) | null }
  *
  * Every customer call goes through requireCustomerAccess: another customer is
@@ -46,8 +47,8 @@ const distinctSchema = distinctRequestSchema.extend({
   limit: z.number().int().min(1).max(USAGE_DISTINCT_MAX).nullish(),
 })
 
-/** Export pages are told apart from fetchUsage pages by their tokens. */
-const EXPORT_TOKENS = 'export'
+/** Export pages are told apart from fetchUsage pages by their tokens, which hold the last row's sort keys. */
+const EXPORT_PAGES = { tokenKind: 'export', keyset: true }
 
 function scopeFor(db: Db, user: ApiUser, input: { customerNumber: string; serverId?: string | null }): UsageScope {
   const { account } = requireCustomerAccess(db, user, input.customerNumber)
@@ -83,7 +84,7 @@ export function usageCalls(calls: CallRegistrar, { db }: ApiDeps) {
     if (!input.token && usageCount(db, scope, { filter: input.filter }) > USAGE_EXPORT_MAX) {
       throw badRequest(usageExportTooMany(USAGE_EXPORT_MAX))
     }
-    const page = usagePage(db, scope, { ...input, limit: input.limit ?? MAX_PAGE_SIZE }, { tokenKind: EXPORT_TOKENS })
+    const page = usagePage(db, scope, { ...input, limit: input.limit ?? MAX_PAGE_SIZE }, EXPORT_PAGES)
     return withToken(page.rows, page.token)
   })
 

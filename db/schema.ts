@@ -366,6 +366,19 @@ export const usageDayCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.accountId, t.product, t.day] })],
 )
 
+/**
+ * The longest closed session of each customer, in milliseconds: a session ending
+ * after a time T started after T minus this, which bounds the start index scan of
+ * a range (the oldest running session bounds the rest). Only grows; written in the
+ * same transaction as the sessions.
+ */
+export const usageLongestSessions = sqliteTable('usage_longest_sessions', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.accountId, { onDelete: 'cascade' }),
+  lengthMs: integer('length_ms').notNull(),
+})
+
 /** The latest start or end time of any stored session (one row, id 1): the API's lastupdatedon. */
 export const usageLastReceived = sqliteTable(
   'usage_last_received',

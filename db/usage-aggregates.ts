@@ -1,12 +1,13 @@
 /**
  * The pre-aggregates of the usage sessions: sessions started and ended per
- * customer, product and UTC day (usage_day_counts) and the latest time received
- * (usage_last_received). Every writer of sessions calls countSessions in the
+ * customer, product and UTC day (usage_day_counts), the latest time received
+ * (usage_last_received) and each customer's longest closed session
+ * (usage_longest_sessions). Every writer of sessions calls countSessions in the
  * transaction that inserts them, so the aggregates never disagree with the rows.
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from './client'
-import { usageDayCounts, usageLastReceived } from './schema'
+import { usageDayCounts, usageLastReceived, usageLongestSessions } from './schema'
 
 /** A drizzle handle or the transaction `db.transaction(fn)` passes to `fn`. */
 type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -36,6 +37,7 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
       seen.ended! += ended
     } else days.set(key, { accountId, product, day, started, ended })
   }
+  const longest = new Map<string, number>()
   let latest = -Infinity
   for (const s of sessions) {
     bump(s.accountId, s.product, dayOf(s.startTs), 1, 0)
@@ -43,6 +45,7 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
     if (s.endTs !== null && s.endTs !== undefined) {
       bump(s.accountId, s.product, dayOf(s.endTs), 0, 1)
       latest = Math.max(latest, s.endTs)
+      longest.set(s.accountId, Math.max(longest.get(s.accountId) ?? 0, s.endTs - s.startTs))
     }
   }
   const rows = [...days.values()]
@@ -55,6 +58,15 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
           started: sql`${usageDayCounts.started} + excluded.started`,
           ended: sql`${usageDayCounts.ended} + excluded.ended`,
         },
+      })
+      .run()
+  }
+  for (const [accountId, lengthMs] of longest) {
+    db.insert(usageLongestSessions)
+      .values({ accountId, lengthMs })
+      .onConflictDoUpdate({
+        target: usageLongestSessions.accountId,
+        set: { lengthMs: sql`max(${usageLongestSessions.lengthMs}, excluded.length_ms)` },
       })
       .run()
   }

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm'
 import { openDb } from '../../db/client'
 import { entitlements, usageSessions } from '../../db/schema'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
-import { seedUsageScale } from '../../db/seed-usage-scale'
+import { scaleEntitlementKey, seedUsageScale } from '../../db/seed-usage-scale'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { lastUpdatedOn } from '../../api/usage'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
@@ -29,6 +29,9 @@ const BOREALIS = '1000002'
 /** Cobalt has no demo usage; it gets more sessions than an export may hold. */
 const COBALT = '1000003'
 const COBALT_SESSIONS = USAGE_EXPORT_MAX + 1
+/** Dunmore has no demo usage; it gets a few generated sessions a day over five years. */
+const DUNMORE = '1000004'
+const DUNMORE_SESSIONS = 3000
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
@@ -76,6 +79,7 @@ const range = (from: number, to: number): Criterion[] => [
 beforeAll(async () => {
   server = await startTestServer()
   seedUsageScale(server.db, { customer: COBALT, sessions: COBALT_SESSIONS })
+  seedUsageScale(server.db, { customer: DUNMORE, sessions: DUNMORE_SESSIONS })
 })
 afterAll(async () => {
   clearTokenCache()
@@ -422,6 +426,178 @@ describe('fetchUsage/export', () => {
   })
 })
 
+describe('export pages', () => {
+  /** The SQL order of each sort: its rules, then the end and the id in the last rule's direction. */
+  const orders: [{ name: string; direction: string }[], string][] = [
+    [[{ name: CLOUD_JOB_FIELD, direction: 'asc' }], 'cloud_job_id ASC, end_ts ASC, id ASC'],
+    [[{ name: CLOUD_JOB_FIELD, direction: 'desc' }], 'cloud_job_id DESC, end_ts DESC, id DESC'],
+    [[{ name: 'Product', direction: 'asc' }], 'product ASC, end_ts ASC, id ASC'],
+    [[{ name: 'Hours', direction: 'desc' }], 'hours DESC, end_ts DESC, id DESC'],
+    [[{ name: 'EndTime_ts', direction: 'desc' }], 'end_ts DESC, id DESC'],
+    [[{ name: 'EndTime_ts', direction: 'asc' }], 'end_ts ASC, id ASC'],
+    [
+      [
+        { name: 'ProductCount', direction: 'desc' },
+        { name: 'User', direction: 'asc' },
+      ],
+      'product_count DESC, user ASC, end_ts ASC, id ASC',
+    ],
+    [[], 'start_ts DESC, end_ts DESC, id DESC'],
+  ]
+
+  it('follow the sort keys with no overlap and no gap, over ties and empty values', async () => {
+    const api = await as(ADMIN)
+    const running = server.db.$client
+      .prepare(`SELECT count(*) AS n FROM usage_sessions WHERE account_id = ? AND end_ts IS NULL`)
+      .get(ACME) as { n: number }
+    expect(running.n).toBeGreaterThan(1)
+    for (const [sorting, order] of orders) {
+      const listed = (
+        server.db.$client
+          .prepare(`SELECT device_id AS device FROM usage_sessions WHERE account_id = ? ORDER BY ${order}`)
+          .all(ACME) as { device: string }[]
+      ).map((r) => r.device)
+      const { rows, pages } = await allPages(api, '/fetchUsage/export', {
+        customerNumber: ACME,
+        sorting,
+        limit: 97,
+        attributes: ['DeviceID'],
+      })
+      expect([order, rows.map((r) => r.DeviceID)]).toEqual([order, listed])
+      expect(pages).toBe(Math.ceil(listed.length / 97))
+    }
+  })
+
+  it('refuse a token that was changed', async () => {
+    const api = await as(ADMIN)
+    const first = await api.post<UsageRow[]>('/fetchUsage/export', { customerNumber: ACME, limit: 10 })
+    const keys = JSON.parse(Buffer.from(first.body.token!, 'base64url').toString()) as { k: unknown[]; f: string }
+    for (const forged of [
+      { ...keys, k: keys.k.slice(1) },
+      { ...keys, k: [{}, ...keys.k.slice(1)] },
+      { ...keys, f: 'another' },
+    ]) {
+      const token = Buffer.from(JSON.stringify(forged)).toString('base64url')
+      const r = await api.post('/fetchUsage/export', { customerNumber: ACME, limit: 10, token })
+      expect([r.http, r.body.err]).toEqual([400, expect.stringMatching(/token/)])
+    }
+  })
+})
+
+describe("the bound on a range's start", () => {
+  const YEAR = 365 * DAY
+  /** The sessions overlapping (from, to) as stored, the brute-force way. */
+  const overlapping = (customer: string, from: number, to: number) =>
+    (
+      server.db.$client
+        .prepare(
+          `SELECT device_id AS id FROM usage_sessions
+           WHERE account_id = ? AND start_ts < ? AND (end_ts IS NULL OR end_ts > ?) ORDER BY device_id`,
+        )
+        .all(customer, to, from) as { id: string }[]
+    ).map((r) => r.id)
+  const longestStored = (customer: string) =>
+    (
+      server.db.$client.prepare(`SELECT length_ms FROM usage_longest_sessions WHERE account_id = ?`).get(customer) as {
+        length_ms: number
+      }
+    ).length_ms
+
+  /** What every call answers for a range: its rows, count, export and distinct users. */
+  async function answers(api: Api, from: number, to: number) {
+    const filter = filterOf(...range(from, to))
+    const rows = await all(api, DUNMORE, filter)
+    const exported = (await allPages(api, '/fetchUsage/export', { customerNumber: DUNMORE, filter, limit: 7 })).rows
+    const users = await api.post<string[]>('/fetchUsage/distinct', { customerNumber: DUNMORE, key: 'User', filter })
+    return {
+      rows: ids(rows),
+      count: await count(api, DUNMORE, filter),
+      exported: ids(exported),
+      users: users.body.data,
+      expectedUsers: [...new Set(rows.map((r) => r.User))].sort(),
+    }
+  }
+
+  const record = async (deviceId: string, start: number, end: number | null) => {
+    const r = await (
+      await as(BUSOPS)
+    ).post('/usage/sessions', {
+      customerNumber: DUNMORE,
+      activationId: demoActivationId(scaleEntitlementKey(DUNMORE)),
+      startTime: new Date(start).toISOString(),
+      ...(end === null ? {} : { endTime: new Date(end).toISOString() }),
+      product: 'Ansys Mechanical Enterprise',
+      user: `user-of-${deviceId}`,
+      host: 'bound-host',
+      deviceId,
+    })
+    expect(r.http, JSON.stringify(r.body)).toBe(200)
+  }
+
+  it('answers every session of a range whose rows run out before the page does', async () => {
+    const api = await as(BUSOPS)
+    const now = Date.now()
+    const starts = (
+      server.db.$client
+        .prepare(`SELECT start_ts AS at FROM usage_sessions WHERE account_id = ? ORDER BY start_ts`)
+        .all(DUNMORE) as { at: number }[]
+    ).map((r) => r.at)
+    // Short ranges around sessions a fifth, half and four fifths of the way from the oldest, and a month.
+    const at = (share: number) => starts[Math.floor(starts.length * share)]
+    for (const [from, to] of [
+      [at(0.2) - DAY / 2, at(0.2) + DAY / 2],
+      [at(0.5) - 7 * HOUR, at(0.5) + 5 * HOUR],
+      [at(0.8), at(0.8) + 30 * DAY],
+    ]) {
+      const expected = overlapping(DUNMORE, from, to)
+      expect(expected.length).toBeGreaterThan(0)
+      const got = await answers(api, from, to)
+      expect(got).toMatchObject({ rows: expected, count: expected.length, exported: expected })
+      expect(got.users).toEqual(got.expectedUsers)
+    }
+    // A filter matching few rows over the whole time: one user's sessions.
+    const user = (await all(api, DUNMORE))[0].User
+    const filter = filterOf(...range(Date.UTC(2018, 0, 1), now), { name: 'User', method: 'EQUALS', value: user })
+    const theirs = (
+      server.db.$client
+        .prepare(`SELECT device_id AS device FROM usage_sessions WHERE account_id = ? AND user = ? ORDER BY device_id`)
+        .all(DUNMORE, user) as { device: string }[]
+    ).map((r) => r.device)
+    expect(theirs.length).toBeLessThan(DUNMORE_SESSIONS / 10)
+    expect(ids(await all(api, DUNMORE, filter))).toEqual(theirs)
+    expect(await count(api, DUNMORE, filter)).toBe(theirs.length)
+  })
+
+  it('finds a session longer than any before by a one-day range it overlaps', async () => {
+    const now = Date.now()
+    const from = now - 2 * YEAR
+    const before = longestStored(DUNMORE)
+    // Without the new length the range's start bound would pass over the session's start.
+    expect(from - before).toBeGreaterThan(now - 3 * YEAR - 5 * DAY)
+    await record('three-years', now - 3 * YEAR - 5 * DAY, now - 5 * DAY)
+    expect(longestStored(DUNMORE)).toBe(3 * YEAR)
+
+    const got = await answers(await as(BUSOPS), from, from + DAY)
+    const expected = overlapping(DUNMORE, from, from + DAY)
+    expect(expected).toContain('three-years')
+    expect(got).toMatchObject({ rows: expected, count: expected.length, exported: expected })
+    expect(got.users).toContain('user-of-three-years')
+  })
+
+  it('finds a session running since before the longest closed one by any later range', async () => {
+    const now = Date.now()
+    const from = now - YEAR
+    expect(from - longestStored(DUNMORE)).toBeGreaterThan(now - 6 * YEAR)
+    await record('running-six-years', now - 6 * YEAR, null)
+
+    const got = await answers(await as(BUSOPS), from, from + DAY)
+    const expected = overlapping(DUNMORE, from, from + DAY)
+    expect(expected).toContain('running-six-years')
+    expect(got).toMatchObject({ rows: expected, count: expected.length, exported: expected })
+    expect(got.users).toContain('user-of-running-six-years')
+  })
+})
+
 describe('lastupdatedon', () => {
   it('answers the latest start or end time stored, in the envelope', async () => {
     const newest = server.db.$client
@@ -486,5 +662,10 @@ describe('the usage pre-aggregates', () => {
       FROM entitlements e LEFT JOIN usage_sessions s ON s.entitlement_id = e.id
       WHERE e.type = 'ELASTIC' GROUP BY e.id`) as { used: number; charges: number }[]
     for (const row of used) expect(row.used).toBe(row.charges)
+    const longest = `SELECT account_id, max(end_ts - start_ts) AS length_ms FROM usage_sessions
+      WHERE end_ts IS NOT NULL GROUP BY account_id ORDER BY account_id`
+    expect(query(`SELECT account_id, length_ms FROM usage_longest_sessions ORDER BY account_id`)).toEqual(
+      query(longest),
+    )
   })
 })
