@@ -28,7 +28,17 @@ class WithToken {
 }
 export const withToken = (data: unknown, token: string | undefined) => new WithToken(data, token)
 
-export type Envelope = { status: 'SUCCESS'; data: unknown; token?: string } | { status: 'FAILURE'; err: string }
+/** Fields a call answers beside `status` instead of in `data` (e.g. lastupdatedon's `lastUpdatedOn`). */
+export interface EnvelopeFields {
+  lastUpdatedOn?: string | null
+}
+class InEnvelope {
+  constructor(readonly fields: EnvelopeFields) {}
+}
+export const inEnvelope = (fields: EnvelopeFields) => new InEnvelope(fields)
+
+export type Envelope =
+  ({ status: 'SUCCESS'; data?: unknown; token?: string } & EnvelopeFields) | { status: 'FAILURE'; err: string }
 
 /** What a call answers: the HTTP status and the envelope. */
 export interface ApiReply {
@@ -54,6 +64,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 /** A handler's result as a SUCCESS reply. */
 export function success(result: unknown): ApiReply {
+  if (result instanceof InEnvelope) return { status: 200, envelope: { status: 'SUCCESS', ...result.fields } }
   if (result instanceof WithToken) {
     const { data, token } = result
     return { status: 200, envelope: { status: 'SUCCESS', data: data ?? null, ...(token ? { token } : {}) } }

@@ -35,6 +35,7 @@ import { auditCalls } from './audit'
 import { entitlementCalls } from './entitlements'
 import { elasticCreditCalls } from './elastic-credit'
 import { usageSessionCalls } from './usage-sessions'
+import { usageCalls } from './usage'
 
 export interface ApiDeps {
   config: Config
@@ -57,6 +58,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   entitlementCalls(calls, deps)
   elasticCreditCalls(calls, deps)
   usageSessionCalls(calls, deps)
+  usageCalls(calls, deps)
   return calls
 }
 

@@ -111,6 +111,14 @@ export type DistinctRequest = z.infer<typeof distinctRequestSchema>
 export type ListColumn = SQLiteColumn | SQL
 export type ColumnMap = Record<string, ListColumn>
 
+/**
+ * A field's own SQL for some criteria (e.g. a flag stored as a NULL test, or a
+ * missing end that counts as +infinity): returns the SQL, or undefined to use the
+ * engine's. `method` is upper-cased and known; `not` is applied after it.
+ */
+export type CriterionOverride = (c: Criterion, method: FilterMethod, index: number) => SQL | undefined
+export type CriterionOverrides = Record<string, CriterionOverride>
+
 /* ---------------------------------------------------------------- where */
 
 type Bindable = string | number | null
@@ -168,7 +176,7 @@ function escapeGlob(s: string) {
 }
 
 /** SQL for one criterion, before `not` is applied. */
-function criterionSql(c: Criterion, index: number, columns: ColumnMap): SQL {
+function criterionSql(c: Criterion, index: number, columns: ColumnMap, overrides?: CriterionOverrides): SQL {
   if (!Object.hasOwn(columns, c.name)) {
     throw new ListError(`Unknown column '${c.name}'. Allowed: ${Object.keys(columns).join(', ')}`)
   }
@@ -176,6 +184,9 @@ function criterionSql(c: Criterion, index: number, columns: ColumnMap): SQL {
   if (!(FILTER_METHODS as readonly string[]).includes(method)) {
     throw new ListError(`Unknown filter method '${c.method}'. Allowed: ${FILTER_METHODS.join(', ')}`)
   }
+  const own =
+    overrides && Object.hasOwn(overrides, c.name) ? overrides[c.name](c, method as FilterMethod, index) : undefined
+  if (own) return own
   const column = columns[c.name]
   const target: SQL = c.tostring ? sql`CAST(${column} AS TEXT)` : sql`${column}`
   const fold = (x: SQL): SQL => (c.casefold ? sql`lower(${x})` : x)
@@ -252,20 +263,31 @@ function criterionSql(c: Criterion, index: number, columns: ColumnMap): SQL {
   }
 }
 
-export function buildCriterion(c: Criterion, columns: ColumnMap, index = 0): SQL {
-  const expr = criterionSql(c, index, columns)
+export function buildCriterion(c: Criterion, columns: ColumnMap, index = 0, overrides?: CriterionOverrides): SQL {
+  const expr = criterionSql(c, index, columns, overrides)
   // IS NOT TRUE (rather than NOT) so rows where the test is NULL count as "not matching".
   return c.not ? sql`(${expr}) IS NOT TRUE` : expr
 }
 
 /** WHERE for a filter, or undefined when it has no criteria. */
-export function buildWhere(filter: Filter | null | undefined, columns: ColumnMap): SQL | undefined {
+export function buildWhere(
+  filter: Filter | null | undefined,
+  columns: ColumnMap,
+  overrides?: CriterionOverrides,
+): SQL | undefined {
   if (!filter || filter.criteria.length === 0) return undefined
-  const parts = filter.criteria.map((c, i) => buildCriterion(c, columns, i))
+  const parts = filter.criteria.map((c, i) => buildCriterion(c, columns, i, overrides))
   return filter.condition === 'ANY' ? or(...parts) : and(...parts)
 }
 
 /* ---------------------------------------------------------------- order */
+
+export interface OrderOptions {
+  /** The unique key sorts in the direction of the last sort rule (so an index on (sort, rowid) serves it whole). */
+  tieBreakFollowsSort?: boolean
+  /** Every term in the opposite direction: the same order read from its end. */
+  reverse?: boolean
+}
 
 /** ORDER BY terms: the requested (or default) sort, then the unique key so pages never overlap. */
 export function buildOrderBy(
@@ -273,27 +295,31 @@ export function buildOrderBy(
   columns: ColumnMap,
   defaultSort: SortRule[],
   uniqueKey: string[] = [],
+  { tieBreakFollowsSort = false, reverse = false }: OrderOptions = {},
 ): SQL[] {
   const rules = sorting && sorting.length > 0 ? sorting : defaultSort
+  const isDesc = (rule: SortRule) => (rule.direction ?? 'asc').toLowerCase() === 'desc'
+  const tieDirection: SortRule['direction'] =
+    tieBreakFollowsSort && rules.length > 0 && isDesc(rules[rules.length - 1]) ? 'desc' : 'asc'
   const seen = new Set<string>()
   const terms: SQL[] = []
-  for (const rule of [...rules, ...uniqueKey.map((name) => ({ name, direction: 'asc' as const }))]) {
+  for (const rule of [...rules, ...uniqueKey.map((name) => ({ name, direction: tieDirection }))]) {
     if (!Object.hasOwn(columns, rule.name)) {
       throw new ListError(`Unknown sort column '${rule.name}'. Allowed: ${Object.keys(columns).join(', ')}`)
     }
     if (seen.has(rule.name)) continue
     seen.add(rule.name)
     const column = columns[rule.name]
-    terms.push((rule.direction ?? 'asc').toLowerCase() === 'desc' ? desc(column) : asc(column))
+    terms.push(isDesc(rule) !== reverse ? desc(column) : asc(column))
   }
   return terms
 }
 
 /* ---------------------------------------------------------------- paging token */
 
-function fingerprint(filter: unknown, sorting: unknown) {
+function fingerprint(filter: unknown, sorting: unknown, kind?: string) {
   return createHash('sha256')
-    .update(JSON.stringify({ filter: filter ?? null, sorting: sorting ?? null }))
+    .update(JSON.stringify({ filter: filter ?? null, sorting: sorting ?? null, ...(kind ? { kind } : {}) }))
     .digest('base64url')
     .slice(0, 16)
 }
@@ -343,10 +369,26 @@ export interface ListSource {
   query(fields: Record<string, ListColumn>): DynamicQuery
   /** Restricts the list to what the caller may see. */
   scope?: SQL
+  /** Fields whose criteria (some methods) have their own SQL. */
+  criteria?: CriterionOverrides
+  /** See OrderOptions. */
+  tieBreakFollowsSort?: boolean
+  /**
+   * From this offset on, a page past the middle of the list is read from its end
+   * (the order reversed, at offset total - end), so the last pages cost what the
+   * first do. Needs the count, so only for lists whose count is cheap.
+   */
+  reverseScanFrom?: number
+  /** The count without the generic query (e.g. from pre-aggregated counts), or undefined to run it. */
+  count?: (filter: Filter | null | undefined) => number | undefined
+  /** The distinct values without the generic query, or undefined to run it; may throw ListError. */
+  distinct?: (input: DistinctRequest, limit: number) => unknown[] | undefined
+  /** Runs several reads on one snapshot of the data (a read transaction). */
+  consistent?: <T>(read: () => T) => T
 }
 
 function whereOf(source: ListSource, filter: Filter | null | undefined) {
-  return and(source.scope, buildWhere(filter, source.columns))
+  return and(source.scope, buildWhere(filter, source.columns, source.criteria))
 }
 
 export interface Page<Row> {
@@ -355,29 +397,51 @@ export interface Page<Row> {
   token?: string
 }
 
-export function listPage<Row = Record<string, unknown>>(source: ListSource, input: PageRequest): Page<Row> {
-  const where = whereOf(source, input.filter)
-  const orderBy = buildOrderBy(
-    input.sorting,
-    { ...source.columns, ...source.sortColumns },
-    source.defaultSort,
-    source.uniqueKey,
-  )
-  const print = fingerprint(input.filter, input.sorting)
+export interface PageOptions {
+  /** Tokens of this page kind are refused by other kinds (and the reverse). */
+  tokenKind?: string
+}
+
+export function listPage<Row = Record<string, unknown>>(
+  source: ListSource,
+  input: PageRequest,
+  { tokenKind }: PageOptions = {},
+): Page<Row> {
+  const print = fingerprint(input.filter, input.sorting, tokenKind)
   const offset = input.token ? decodeToken(input.token, print) : (input.offset ?? 0)
   const limit = input.limit ?? DEFAULT_PAGE_SIZE
-  const rows = source
-    .query(source.fields ?? source.columns)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit + 1)
-    .offset(offset)
-    .all() as Row[]
+  const read = () => {
+    const where = whereOf(source, input.filter)
+    const orderBy = (reverse: boolean) =>
+      buildOrderBy(input.sorting, { ...source.columns, ...source.sortColumns }, source.defaultSort, source.uniqueKey, {
+        tieBreakFollowsSort: source.tieBreakFollowsSort,
+        reverse,
+      })
+    const select = (terms: SQL[], n: number, from: number) =>
+      source
+        .query(source.fields ?? source.columns)
+        .where(where)
+        .orderBy(...terms)
+        .limit(n)
+        .offset(from)
+        .all() as Row[]
+    if (source.reverseScanFrom !== undefined && offset >= source.reverseScanFrom) {
+      const total = listCount(source, { filter: input.filter })
+      if (offset * 2 > total) {
+        const end = Math.min(offset + limit + 1, total)
+        return end <= offset ? [] : select(orderBy(true), end - offset, total - end).reverse()
+      }
+    }
+    return select(orderBy(false), limit + 1, offset)
+  }
+  const rows = source.consistent ? source.consistent(read) : read()
   if (rows.length <= limit) return { rows }
   return { rows: rows.slice(0, limit), token: encodeToken(offset + limit, print) }
 }
 
 export function listCount(source: ListSource, input: CountRequest): number {
+  const fast = source.count?.(input.filter)
+  if (fast !== undefined) return fast
   const rows = source
     .query({ count: sql<number>`count(*)` })
     .where(whereOf(source, input.filter))
@@ -392,6 +456,8 @@ export function listDistinct(source: ListSource, input: DistinctRequest): unknow
   }
   const column = source.columns[input.key]
   const limit = input.limit ?? DEFAULT_DISTINCT_LIMIT
+  const own = source.distinct?.(input, limit)
+  if (own) return own
   const rows = source
     .query({ value: column })
     .where(and(whereOf(source, input.filter), sql`${column} IS NOT NULL`))

@@ -7,15 +7,17 @@
  * Vendor staff with the busops or support role only. The session is charged by its
  * hours, product count and the rate of its product in the entitlement's rate table
  * (a session without an end is still running and costs nothing yet). In one
- * immediate transaction it is stored, its charge is added to the entitlement's Used
- * and, when the remaining reaches the entitlement's low-balance threshold for the
- * first time, the e-mail and its audit record are written.
+ * immediate transaction it is stored and counted in the usage pre-aggregates, its
+ * charge is added to the entitlement's Used and, when the remaining reaches the
+ * entitlement's low-balance threshold for the first time, the e-mail and its audit
+ * record are written.
  */
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { entitlements, lowBalanceAlerts, usageSessions } from '../db/schema'
+import { countSessions } from '../db/usage-aggregates'
 import { remainingAmount } from '../app/domain/entitlements'
 import { hourlyRate, sessionCharge, sessionHours } from '../app/domain/elastic-rates'
 import { customerNumberSchema } from '../app/domain/customer-number'
@@ -110,6 +112,7 @@ export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
           ...fields,
           entitlementId: entitlement.id,
           accountId: account.accountId,
+          activationId: entitlement.activationId,
           startTime: outboxTime(startTime),
           endTime: ended === null ? null : outboxTime(ended),
           startTs: startTime,
@@ -125,6 +128,7 @@ export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
         })
         .returning({ id: usageSessions.id })
         .get()
+      countSessions(tx, [{ accountId: account.accountId, product: input.product, startTs: startTime, endTs: ended }])
       const { used } = tx
         .update(entitlements)
         .set({ used: sql`${entitlements.used} + ${charge}` })

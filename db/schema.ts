@@ -281,7 +281,11 @@ export const entitlements = sqliteTable(
 
 /**
  * A usage session of an elastic entitlement: spec 2's usage record. An active
- * session has no end; its charge stays 0 until it ends.
+ * session has no end; its charge stays 0 until it ends. `activation_id` is a copy
+ * of the entitlement's (activation ids never change), so lists filter and sort on
+ * it without a join. The indexes serve the Usage Transactions list: the range
+ * (start, end), active sessions, distinct users, the Hours order and the cloud job
+ * probe.
  */
 export const usageSessions = sqliteTable(
   'usage_sessions',
@@ -293,6 +297,7 @@ export const usageSessions = sqliteTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    activationId: text('activation_id').notNull().default(''),
     /** 'YYYY-MM-DD HH:mm:ss' (UTC) */
     startTime: text('start_time').notNull(),
     endTime: text('end_time'),
@@ -327,10 +332,48 @@ export const usageSessions = sqliteTable(
     currency: text('currency').notNull(),
   },
   (t) => [
-    index('usage_sessions_account_start_idx').on(t.accountId, t.startTs),
+    index('usage_sessions_account_start_idx').on(t.accountId, t.startTs, t.endTs),
+    index('usage_sessions_account_end_idx').on(t.accountId, t.endTs),
+    index('usage_sessions_active_idx')
+      .on(t.accountId, t.startTs)
+      .where(sql`${t.endTs} IS NULL`),
+    index('usage_sessions_account_user_idx').on(t.accountId, t.user, t.startTs, t.endTs),
+    index('usage_sessions_account_hours_idx').on(t.accountId, t.hours),
+    index('usage_sessions_cloud_job_idx')
+      .on(t.accountId, t.startTs)
+      .where(sql`${t.cloudJobId} IS NOT NULL AND ${t.cloudJobId} <> ''`),
     index('usage_sessions_entitlement_end_idx').on(t.entitlementId, t.endTs),
     check('usage_sessions_charge_check', sql`${t.charge} >= 0`),
   ],
+)
+
+/**
+ * Sessions started and ended per customer, product and UTC day (days since
+ * 1970-01-01): the pre-aggregated counts of the usage list. Written in the same
+ * transaction as the sessions they count.
+ */
+export const usageDayCounts = sqliteTable(
+  'usage_day_counts',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    day: integer('day').notNull(),
+    started: integer('started').notNull().default(0),
+    ended: integer('ended').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.product, t.day] })],
+)
+
+/** The latest start or end time of any stored session (one row, id 1): the API's lastupdatedon. */
+export const usageLastReceived = sqliteTable(
+  'usage_last_received',
+  {
+    id: integer('id').primaryKey(),
+    at: integer('at').notNull(),
+  },
+  (t) => [check('usage_last_received_one_row', sql`${t.id} = 1`)],
 )
 
 /** A licence server host; several accounts may share one (the shared-server group, host_accounts). */

@@ -1,32 +1,41 @@
 /**
- * npm run db:seed -- [--reset] [--scale N]
- *   (no flags)  seed the demo data set if the database has no accounts yet
- *   --reset     clear all data first, then seed the demo data set
- *   --scale N   add N generated customers, each with one to three contacts
+ * npm run db:seed -- [--reset] [--scale N] [--usage N --customer C]
+ *   (no flags)     seed the demo data set if the database has no accounts yet
+ *   --reset        clear all data first, then seed the demo data set
+ *   --scale N      add N generated customers, each with one to three contacts
+ *   --usage N      append N generated usage sessions for customer C (default 1000001)
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config'
 import { openDb } from './client'
 import { clearData, ensureSeeded, seedScale } from './seed'
+import { seedUsageScale } from './seed-usage-scale'
 
 const { values } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
     scale: { type: 'string' },
+    usage: { type: 'string' },
+    customer: { type: 'string', default: '1000001' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
 
 if (values.help) {
-  console.log('Usage: npm run db:seed -- [--reset] [--scale N]')
+  console.log('Usage: npm run db:seed -- [--reset] [--scale N] [--usage N --customer C]')
   process.exit(0)
 }
 
-const scale = values.scale === undefined ? 0 : Number(values.scale)
-if (!Number.isInteger(scale) || scale < 0) {
-  console.error(`--scale needs a whole number, got '${values.scale}'`)
-  process.exit(2)
+function wholeNumber(flag: string, text: string | undefined) {
+  const n = text === undefined ? 0 : Number(text)
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`--${flag} needs a whole number, got '${text}'`)
+    process.exit(2)
+  }
+  return n
 }
+const scale = wholeNumber('scale', values.scale)
+const usage = wholeNumber('usage', values.usage)
 
 const config = loadConfig()
 const db = openDb(config.databasePath)
@@ -49,6 +58,15 @@ try {
     console.log(
       `Added ${added.customers} generated customers (${added.first}..${added.last}) with ${added.contacts} contacts.`,
     )
+  }
+  if (usage > 0) {
+    const customer = values.customer
+    const added = seedUsageScale(db, {
+      customer,
+      sessions: usage,
+      progress: (n) => process.stdout.write(`\r${n} of ${usage} sessions`),
+    })
+    console.log(`\nAdded ${added.sessions} usage sessions for ${customer} on entitlement ${added.activationId}.`)
   }
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user's password is 'demo'.`)
 } finally {

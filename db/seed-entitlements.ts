@@ -50,7 +50,7 @@ export const ELASTIC_KEYS = {
   embargoMain: 'embargo-elastic-main',
 } as const
 
-interface ElasticSpec {
+export interface ElasticSpec {
   key: string
   accountId: string
   /** Days from the seed day. */
@@ -64,7 +64,7 @@ interface ElasticSpec {
   state?: string
 }
 
-function elastic(s: ElasticSpec, today: string): DemoEntitlement {
+export function elastic(s: ElasticSpec, today: string): DemoEntitlement {
   return {
     key: s.key,
     activationId: demoActivationId(s.key),

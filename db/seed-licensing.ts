@@ -9,6 +9,7 @@ import type { DemoStep } from './seed'
 import { entitlements, fulfillments, hostAccounts, hosts, lowBalanceAlerts, usageSessions } from './schema'
 import { demoEntitlements, ELASTIC_KEYS } from './seed-entitlements'
 import { demoUsage } from './seed-usage'
+import { countSessions } from './usage-aggregates'
 import { DEMO_HOSTS, demoFulfilments, hostRow } from './seed-hosts'
 
 const BATCH = 500
@@ -28,6 +29,7 @@ export function licensingStep(now: Date = new Date()): DemoStep {
       const list = demoEntitlements(today)
       const sessions = demoUsage(list, now.getTime())
       const entitlementIds = new Map<string, number>()
+      const activationIds = new Map(list.map((e) => [e.key, e.activationId]))
       for (const batch of chunks(list)) {
         const rows = tx
           .insert(entitlements)
@@ -39,10 +41,15 @@ export function licensingStep(now: Date = new Date()): DemoStep {
       for (const batch of chunks(sessions, 400)) {
         tx.insert(usageSessions)
           .values(
-            batch.map(({ entitlementKey, ...s }) => ({ ...s, entitlementId: entitlementIds.get(entitlementKey)! })),
+            batch.map(({ entitlementKey, ...s }) => ({
+              ...s,
+              entitlementId: entitlementIds.get(entitlementKey)!,
+              activationId: activationIds.get(entitlementKey)!,
+            })),
           )
           .run()
       }
+      countSessions(tx, sessions)
       tx.update(entitlements)
         .set({
           used: sql`(SELECT coalesce(sum(${usageSessions.charge}), 0) FROM ${usageSessions} WHERE ${usageSessions.entitlementId} = ${entitlements.id})`,

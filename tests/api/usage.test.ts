@@ -1,0 +1,460 @@
+/**
+ * The usage calls on the demo data (and 30,001 generated sessions for Cobalt): the
+ * row, paging, the portal's filters (the range's overlap rule, active only, numeric
+ * and partial-date criteria), distinct values, the hidden-column probe, the export
+ * variant with its limit and tokens, lastupdatedon, and who is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { openDb } from '../../db/client'
+import { entitlements, usageSessions } from '../../db/schema'
+import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
+import { seedUsageScale } from '../../db/seed-usage-scale'
+import { EXPORT_DENIED_MESSAGE } from '../../api/access'
+import { lastUpdatedOn } from '../../api/usage'
+import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
+import { CLOUD_JOB_FIELD, type UsageRow } from '../../app/domain/usage-row'
+import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { apiClient, startTestServer, type TestServer } from './support/server'
+
+let server: TestServer
+const as = async (email: string) => apiClient(server.url, await getAccessToken(server.url, email))
+type Api = Awaited<ReturnType<typeof as>>
+
+const ADMIN = 'admin@acme.example'
+const PARTNER = 'partner@channel.example'
+const BUSOPS = 'busops@vendor.example'
+const ACME = '1000001'
+const BOREALIS = '1000002'
+/** Cobalt has no demo usage; it gets more sessions than an export may hold. */
+const COBALT = '1000003'
+const COBALT_SESSIONS = USAGE_EXPORT_MAX + 1
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+const ROW_FIELDS: (keyof UsageRow)[] = [
+  'StartTime',
+  'EndTime',
+  'StartTime_ts',
+  'EndTime_ts',
+  'ProductCount',
+  'Count',
+  'Length',
+  'User',
+  'Product',
+  'Host',
+  'DeviceID',
+  'SessionStatus',
+  'ServerID',
+  'FeatureFno',
+  'IP_ADDRESS',
+  'REFERER_IP_ADDRESS',
+  'ProductLine',
+  'RateFileVersion',
+  'PID',
+  'Account',
+  'Acquisition',
+  'Active',
+  'ConsumerID',
+  'ActivationID',
+  'Feature',
+  'Project',
+  'productVersion',
+  CLOUD_JOB_FIELD,
+  'Hours',
+  'Charge',
+  'Currency',
+]
+
+type Criterion = { name: string; method: string; value?: unknown; casefold?: boolean; not?: boolean }
+const filterOf = (...criteria: Criterion[]) => ({ condition: 'ALL', criteria })
+const range = (from: number, to: number): Criterion[] => [
+  { name: 'EndTime_ts', method: 'AFTER', value: from },
+  { name: 'StartTime_ts', method: 'BEFORE', value: to },
+]
+
+beforeAll(async () => {
+  server = await startTestServer()
+  seedUsageScale(server.db, { customer: COBALT, sessions: COBALT_SESSIONS })
+})
+afterAll(async () => {
+  clearTokenCache()
+  await server?.close()
+})
+
+/** Every page of a list call, followed through its tokens. */
+async function allPages(api: Api, path: string, body: Record<string, unknown>) {
+  const rows: UsageRow[] = []
+  let token: string | undefined
+  let pages = 0
+  do {
+    const r = await api.post<UsageRow[]>(path, { ...body, ...(token ? { token } : {}) })
+    expect(r.http, JSON.stringify(r.body)).toBe(200)
+    rows.push(...r.body.data!)
+    token = r.body.token
+    pages++
+  } while (token)
+  return { rows, pages }
+}
+
+const all = async (api: Api, customerNumber: string, filter?: unknown) =>
+  (await allPages(api, '/fetchUsage', { customerNumber, limit: 1000, ...(filter ? { filter } : {}) })).rows
+
+const ids = (rows: UsageRow[]) => rows.map((r) => r.DeviceID).sort()
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+async function count(api: Api, customerNumber: string, filter: unknown) {
+  const r = await api.post<number>('/fetchUsage/count', { customerNumber, filter })
+  expect(r.http, JSON.stringify(r.body)).toBe(200)
+  return r.body.data!
+}
+
+describe('fetchUsage', () => {
+  it("answers every attribute of a customer's sessions, newest first, as stored and charged", async () => {
+    const api = await as(ADMIN)
+    const rows = await all(api, ACME)
+    const stored = server.db
+      .select({ n: sql<number>`count(*)` })
+      .from(usageSessions)
+      .where(eq(usageSessions.accountId, ACME))
+      .get()!.n
+    expect(rows.length).toBe(stored)
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual([...ROW_FIELDS].sort())
+    const starts = rows.map((r) => r.StartTime_ts)
+    expect(starts).toEqual([...starts].sort((a, b) => b - a))
+
+    const active = rows.filter((r) => r.Active)
+    expect(active.length).toBeGreaterThan(0)
+    for (const row of active) expect(row).toMatchObject({ EndTime: '', EndTime_ts: null, SessionStatus: 'Active' })
+    for (const row of rows.filter((r) => !r.Active)) {
+      expect(row.EndTime_ts).toBe(Date.parse(`${row.EndTime.replace(' ', 'T')}Z`))
+      expect(row.Hours).toBeCloseTo((row.EndTime_ts! - row.StartTime_ts) / HOUR, 3)
+    }
+    expect(new Set(rows.map((r) => r.Account))).toEqual(new Set([ACME]))
+    expect(rows.filter((r) => r[CLOUD_JOB_FIELD]).length).toBeGreaterThan(0)
+
+    // Cost is the one source of each entitlement's Used.
+    const used = new Map(
+      server.db
+        .select({ id: entitlements.activationId, used: entitlements.used, currency: entitlements.currency })
+        .from(entitlements)
+        .where(eq(entitlements.accountId, ACME))
+        .all()
+        .map((e) => [e.id, e]),
+    )
+    const sums = new Map<string, number>()
+    for (const row of rows) {
+      expect(row.Currency).toBe(used.get(row.ActivationID)!.currency)
+      sums.set(row.ActivationID, (sums.get(row.ActivationID) ?? 0) + row.Charge)
+    }
+    expect(sums.size).toBeGreaterThan(1)
+    for (const [id, sum] of sums) expect(round2(sum)).toBe(round2(used.get(id)!.used))
+  })
+
+  it('answers only the named attributes and refuses an unknown one', async () => {
+    const api = await as(ADMIN)
+    const r = await api.post<Record<string, unknown>[]>('/fetchUsage', {
+      customerNumber: ACME,
+      attributes: ['User', 'Active', 'Hours'],
+      limit: 5,
+    })
+    expect(r.body.data!.map((row) => Object.keys(row).sort())).toEqual(Array(5).fill(['Active', 'Hours', 'User']))
+    expect(typeof r.body.data![0].Active).toBe('boolean')
+    const bad = await api.post('/fetchUsage', { customerNumber: ACME, attributes: ['account_id'] })
+    expect([bad.http, bad.body.err]).toEqual([400, expect.stringMatching(/Unknown attribute 'account_id'/)])
+  })
+
+  it('pages through tokens without overlap in every order, ties included', async () => {
+    const api = await as(ADMIN)
+    const every = await all(api, ACME)
+    for (const sorting of [
+      undefined,
+      [{ name: 'Product', direction: 'ASC' }],
+      [{ name: 'Hours', direction: 'DESC' }],
+    ]) {
+      const { rows, pages } = await allPages(api, '/fetchUsage', { customerNumber: ACME, sorting, limit: 97 })
+      expect(pages).toBe(Math.ceil(every.length / 97))
+      expect(new Set(rows.map((r) => r.DeviceID)).size).toBe(every.length)
+    }
+    const hours = (
+      await allPages(api, '/fetchUsage', { customerNumber: ACME, sorting: [{ name: 'Hours', direction: 'DESC' }] })
+    ).rows.map((r) => r.Hours)
+    expect(hours).toEqual([...hours].sort((a, b) => b - a))
+  })
+
+  it('reads deep pages from the end exactly as the forward order has them', async () => {
+    const api = await as(PARTNER)
+    const forward = server.db.$client
+      .prepare(
+        `SELECT device_id AS id FROM usage_sessions WHERE account_id = ? ORDER BY start_ts DESC, id DESC LIMIT 25 OFFSET ?`,
+      )
+      .all(COBALT, COBALT_SESSIONS - 30) as { id: string }[]
+    const page = await api.post<UsageRow[]>('/fetchUsage', {
+      customerNumber: COBALT,
+      offset: COBALT_SESSIONS - 30,
+      limit: 25,
+    })
+    expect(page.body.data!.map((r) => r.DeviceID)).toEqual(forward.map((f) => f.id))
+    const next = await api.post<UsageRow[]>('/fetchUsage', {
+      customerNumber: COBALT,
+      token: page.body.token,
+      limit: 25,
+    })
+    expect(next.body.data!.length).toBe(5)
+    expect(next.body.token).toBeUndefined()
+    const past = await api.post<UsageRow[]>('/fetchUsage', { customerNumber: COBALT, offset: COBALT_SESSIONS + 10 })
+    expect(past.body).toEqual({ status: 'SUCCESS', data: [] })
+  })
+})
+
+describe("the portal's filters", () => {
+  it('counts every session that overlaps the range: AFTER on the end, BEFORE on the start, active ones ending never', async () => {
+    const busops = await as(BUSOPS)
+    const now = Date.now()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const record = (deviceId: string, start: number, end: number | null) =>
+      busops.post('/usage/sessions', {
+        customerNumber: BOREALIS,
+        activationId: demoActivationId(ELASTIC_KEYS.borealisMain),
+        startTime: iso(start),
+        ...(end === null ? {} : { endTime: iso(end) }),
+        product: 'Ansys Mechanical Enterprise',
+        user: 'range-test',
+        host: 'range-host',
+        deviceId,
+      })
+    for (const r of [
+      await record('spans-the-range', now - 6 * DAY, now - 2 * DAY),
+      await record('still-running', now - 10 * DAY, null),
+      await record('ended-before', now - 9 * DAY, now - 8 * DAY),
+    ]) {
+      expect(r.http, JSON.stringify(r.body)).toBe(200)
+    }
+
+    const api = await as(PARTNER)
+    const every = await all(api, BOREALIS)
+    const overlaps = (from: number, to: number) =>
+      every.filter((r) => r.StartTime_ts < to && (r.EndTime_ts === null || r.EndTime_ts > from))
+
+    const from = now - 5 * DAY
+    const to = now - 4 * DAY
+    const inRange = await all(api, BOREALIS, filterOf(...range(from, to)))
+    expect(ids(inRange)).toEqual(ids(overlaps(from, to)))
+    expect(ids(inRange)).toEqual(expect.arrayContaining(['spans-the-range', 'still-running']))
+    expect(ids(inRange)).not.toContain('ended-before')
+    expect(await count(api, BOREALIS, filterOf(...range(from, to)))).toBe(inRange.length)
+
+    // Both ends are exclusive: a session ending exactly at the start, or starting exactly at the end, is out.
+    const closed = every.filter((r) => !r.Active)
+    const edgeFrom = closed[40].EndTime_ts!
+    const edgeTo = closed[10].StartTime_ts
+    const edged = await all(api, BOREALIS, filterOf(...range(edgeFrom, edgeTo)))
+    expect(ids(edged)).toEqual(ids(overlaps(edgeFrom, edgeTo)))
+    expect(ids(edged)).not.toContain(closed[40].DeviceID)
+    expect(ids(edged)).not.toContain(closed[10].DeviceID)
+    expect(await count(api, BOREALIS, filterOf(...range(edgeFrom, edgeTo)))).toBe(edged.length)
+  })
+
+  it('active only is EQUALS true on Active: the sessions without an end', async () => {
+    const api = await as(ADMIN)
+    const every = await all(api, ACME)
+    const active = await all(api, ACME, filterOf({ name: 'Active', method: 'EQUALS', value: true }))
+    expect(ids(active)).toEqual(ids(every.filter((r) => r.Active)))
+    const closed = await count(api, ACME, filterOf({ name: 'Active', method: 'EQUALS', value: false }))
+    expect(closed).toBe(every.length - active.length)
+  })
+
+  it('numeric columns match a parsed number; Hours as shown (two decimals, at least 0.01)', async () => {
+    const api = await as(ADMIN)
+    const every = await all(api, ACME)
+    const two = await all(api, ACME, filterOf({ name: 'ProductCount', method: 'EQUALS', value: 2 }))
+    expect(ids(two)).toEqual(ids(every.filter((r) => r.ProductCount === 2)))
+    expect(two.length).toBeGreaterThan(0)
+    const shown = (h: number) => Math.max(round2(h), 0.01)
+    const sample = every.find((r) => !r.Active && round2(r.Hours) !== r.Hours)!
+    const hours = await all(api, ACME, filterOf({ name: 'Hours', method: 'EQUALS', value: shown(sample.Hours) }))
+    expect(ids(hours)).toEqual(ids(every.filter((r) => shown(r.Hours) === shown(sample.Hours))))
+    const charge = await all(api, ACME, filterOf({ name: 'Charge', method: 'EQUALS', value: sample.Charge }))
+    expect(ids(charge)).toContain(sample.DeviceID)
+  })
+
+  it('partial date text: RANGE on StartTime_ts includes both ends; unmatched text is CONTAINS on StartTime', async () => {
+    const api = await as(ADMIN)
+    const every = await all(api, ACME)
+    const day = every[100].StartTime.slice(0, 10)
+    const dayFrom = Date.parse(`${day}T00:00:00Z`)
+    const dayTo = dayFrom + DAY - 1
+    const ranged = await all(api, ACME, filterOf({ name: 'StartTime_ts', method: 'RANGE', value: [dayFrom, dayTo] }))
+    expect(ids(ranged)).toEqual(ids(every.filter((r) => r.StartTime.startsWith(day))))
+    const exact = every[100].StartTime_ts
+    const onEdge = await all(api, ACME, filterOf({ name: 'StartTime_ts', method: 'RANGE', value: [exact, exact] }))
+    expect(ids(onEdge)).toContain(every[100].DeviceID)
+    const text = every[100].StartTime.slice(5, 13)
+    const contains = await all(
+      api,
+      ACME,
+      filterOf({ name: 'StartTime', method: 'CONTAINS', value: text, casefold: true }),
+    )
+    expect(ids(contains)).toEqual(ids(every.filter((r) => r.StartTime.includes(text))))
+  })
+
+  it('text columns: CONTAINS and EQUALS ignore case, IN from the filter dialog', async () => {
+    const api = await as(ADMIN)
+    const every = await all(api, ACME)
+    const user = every[0].User
+    const part = user.slice(1, 4).toUpperCase()
+    const contains = await all(api, ACME, filterOf({ name: 'User', method: 'CONTAINS', value: part, casefold: true }))
+    expect(ids(contains)).toEqual(ids(every.filter((r) => r.User.toUpperCase().includes(part))))
+    const equals = await all(
+      api,
+      ACME,
+      filterOf({ name: 'User', method: 'EQUALS', value: user.toUpperCase(), casefold: true }),
+    )
+    expect(ids(equals)).toEqual(ids(every.filter((r) => r.User === user)))
+    const products = [...new Set(every.map((r) => r.Product))].slice(0, 2)
+    const inList = await all(api, ACME, filterOf({ name: 'Product', method: 'IN', value: products }))
+    expect(ids(inList)).toEqual(ids(every.filter((r) => products.includes(r.Product))))
+    expect(await count(api, ACME, filterOf({ name: 'Product', method: 'IN', value: products }))).toBe(inList.length)
+  })
+})
+
+describe('fetchUsage/distinct', () => {
+  it("lists a column's values in the filter's rows, sorted", async () => {
+    const api = await as(ADMIN)
+    const every = await all(api, ACME)
+    const r = await api.post<string[]>('/fetchUsage/distinct', { customerNumber: ACME, key: 'User' })
+    expect(r.body.data).toEqual([...new Set(every.map((x) => x.User))].sort())
+    const active = await api.post<string[]>('/fetchUsage/distinct', {
+      customerNumber: ACME,
+      key: 'Host',
+      filter: filterOf({ name: 'Active', method: 'EQUALS', value: true }),
+    })
+    expect(active.body.data).toEqual([...new Set(every.filter((x) => x.Active).map((x) => x.Host))].sort())
+  })
+
+  it("refuses more values than the limit with 'Too many distinct values', and a limit over 500", async () => {
+    const api = await as(PARTNER)
+    const many = await api.post('/fetchUsage/distinct', { customerNumber: COBALT, key: 'User', limit: 5 })
+    expect([many.http, many.body]).toEqual([400, { status: 'FAILURE', err: 'Too many distinct values' }])
+    const big = await api.post('/fetchUsage/distinct', { customerNumber: COBALT, key: 'User', limit: 501 })
+    expect(big.http).toBe(400)
+  })
+})
+
+describe('the hidden-column probe', () => {
+  const probe = (customerNumber: string) => ({
+    customerNumber,
+    attributes: [CLOUD_JOB_FIELD],
+    filter: filterOf({ name: CLOUD_JOB_FIELD, method: 'ISDEFINED' }),
+    limit: 1,
+  })
+
+  it('finds one row when the customer has cloud job ids, none otherwise', async () => {
+    const acme = await (await as(ADMIN)).post<Record<string, unknown>[]>('/fetchUsage', probe(ACME))
+    expect(acme.body.data).toEqual([{ [CLOUD_JOB_FIELD]: expect.stringMatching(/.+/) }])
+    const borealis = await (await as(PARTNER)).post('/fetchUsage', probe(BOREALIS))
+    expect(borealis.body).toEqual({ status: 'SUCCESS', data: [] })
+  })
+})
+
+describe('fetchUsage/export', () => {
+  it(`refuses more than ${USAGE_EXPORT_MAX} rows with the message, and answers a narrower selection`, async () => {
+    const api = await as(PARTNER)
+    const r = await api.post('/fetchUsage/export', { customerNumber: COBALT })
+    expect([r.http, r.body]).toEqual([400, { status: 'FAILURE', err: usageExportTooMany(USAGE_EXPORT_MAX) }])
+    expect(r.body.err).toBe('Total number of available transactions exceeds 30000. Apply filters to reduce selection.')
+    const narrower = filterOf({ name: 'Active', method: 'EQUALS', value: false })
+    const ok = await api.post<UsageRow[]>('/fetchUsage/export', { customerNumber: COBALT, filter: narrower, limit: 10 })
+    expect(ok.http).toBe(200)
+    expect(ok.body.data!.length).toBe(10)
+  })
+
+  it('streams the selection page by page through tokens only the export accepts', async () => {
+    const api = await as(ADMIN)
+    const filter = filterOf({ name: 'User', method: 'CONTAINS', value: 'a', casefold: true })
+    const sorting = [{ name: 'Hours', direction: 'DESC' }]
+    const expected = (await allPages(api, '/fetchUsage', { customerNumber: ACME, filter, sorting, limit: 1000 })).rows
+    const { rows, pages } = await allPages(api, '/fetchUsage/export', {
+      customerNumber: ACME,
+      filter,
+      sorting,
+      limit: 250,
+    })
+    expect(rows).toEqual(expected)
+    expect(pages).toBe(Math.ceil(expected.length / 250))
+
+    const first = await api.post<UsageRow[]>('/fetchUsage/export', { customerNumber: ACME, limit: 10 })
+    const crossed = await api.post('/fetchUsage', { customerNumber: ACME, limit: 10, token: first.body.token })
+    expect([crossed.http, crossed.body.err]).toEqual([400, expect.stringMatching(/token/)])
+    const page = await api.post<UsageRow[]>('/fetchUsage', { customerNumber: ACME, limit: 10 })
+    const back = await api.post('/fetchUsage/export', { customerNumber: ACME, limit: 10, token: page.body.token })
+    expect(back.http).toBe(400)
+  })
+})
+
+describe('lastupdatedon', () => {
+  it('answers the latest start or end time stored, in the envelope', async () => {
+    const newest = server.db.$client
+      .prepare(`SELECT max(max(start_ts), coalesce(max(end_ts), 0)) AS at FROM usage_sessions`)
+      .get() as { at: number }
+    const r = await (await as(ADMIN)).get('/lastupdatedon')
+    expect(r.http).toBe(200)
+    const text = new Date(newest.at).toISOString().replace('T', ' ').slice(0, 19)
+    expect(r.body).toEqual({ status: 'SUCCESS', lastUpdatedOn: text })
+  })
+
+  it('is null before any session is stored', () => {
+    const empty = openDb(':memory:')
+    expect(lastUpdatedOn(empty)).toBeNull()
+    empty.$client.close()
+  })
+})
+
+describe('who is refused', () => {
+  const calls: [string, Record<string, unknown>][] = [
+    ['/fetchUsage', {}],
+    ['/fetchUsage/count', {}],
+    ['/fetchUsage/distinct', { key: 'User' }],
+    ['/fetchUsage/export', {}],
+  ]
+
+  it('refuses another customer with 403', async () => {
+    const api = await as(PARTNER)
+    for (const [path, body] of calls) {
+      const r = await api.post(path, { customerNumber: ACME, ...body })
+      expect([path, r.http, r.body.status]).toEqual([path, 403, 'FAILURE'])
+    }
+  })
+
+  it('refuses a customer under export control to everyone, vendor staff included', async () => {
+    for (const email of [BUSOPS, 'igor.petrov@embargo.example']) {
+      const api = await as(email)
+      for (const [path, body] of calls) {
+        const r = await api.post(path, { customerNumber: '1000005', ...body })
+        expect([path, r.http, r.body]).toEqual([path, 403, { status: 'FAILURE', err: EXPORT_DENIED_MESSAGE }])
+      }
+    }
+  })
+})
+
+describe('the usage pre-aggregates', () => {
+  it('agree with the sessions after the seeds, the generator and recorded sessions', () => {
+    const query = (text: string) => server.db.$client.prepare(text).all()
+    const recomputed = query(`
+      SELECT account_id, product, day, sum(started) AS started, sum(ended) AS ended FROM (
+        SELECT account_id, product, start_ts / 86400000 AS day, 1 AS started, 0 AS ended FROM usage_sessions
+        UNION ALL
+        SELECT account_id, product, end_ts / 86400000, 0, 1 FROM usage_sessions WHERE end_ts IS NOT NULL
+      ) GROUP BY account_id, product, day ORDER BY account_id, product, day`)
+    const stored = query(
+      `SELECT account_id, product, day, started, ended FROM usage_day_counts ORDER BY account_id, product, day`,
+    )
+    expect(stored.length).toBeGreaterThan(1000)
+    expect(stored).toEqual(recomputed)
+    const used = query(`
+      SELECT e.activation_id, round(e.used, 2) AS used, round(coalesce(sum(s.charge), 0), 2) AS charges
+      FROM entitlements e LEFT JOIN usage_sessions s ON s.entitlement_id = e.id
+      WHERE e.type = 'ELASTIC' GROUP BY e.id`) as { used: number; charges: number }[]
+    for (const row of used) expect(row.used).toBe(row.charges)
+  })
+})
