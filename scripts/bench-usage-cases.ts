@@ -43,6 +43,16 @@ export const GRID_ATTRIBUTES = [
   CLOUD_JOB_FIELD,
 ]
 
+/**
+ * The hidden-column probe: whether the customer has cloud job ids (one row or none).
+ * The screen and its resource route ask it on every request, to know the grid's columns.
+ */
+export const CLOUD_JOB_PROBE: Pick<UsagePageRequest, 'attributes' | 'filter' | 'limit'> = {
+  attributes: [CLOUD_JOB_FIELD],
+  filter: { condition: 'ALL', criteria: [{ name: CLOUD_JOB_FIELD, method: 'ISDEFINED' }] },
+  limit: 1,
+}
+
 /** Epoch ms, `to` exclusive. */
 export interface Range {
   from: number

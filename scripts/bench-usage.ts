@@ -31,6 +31,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { lastUpdatedOn } from '../api/usage'
 import { usageCount, usageDistinct, usagePage } from '../api/usage-list'
 import { customRange, formatRangeDay, presetRange } from '../app/domain/date-presets'
 import { expandPartialDate } from '../app/domain/partial-date'
@@ -53,6 +54,7 @@ import {
 import {
   caseLine,
   caseUrl,
+  CLOUD_JOB_PROBE,
   containsTextOf,
   DISTINCT_LIMIT,
   EXPORT_MAX_ROWS,
@@ -228,13 +230,19 @@ interface SqlResult {
   values: string[] | null
 }
 
-/** The case's list calls directly on the database, as the server makes them. */
+/**
+ * The case's calls directly on the database, as the server makes them: the
+ * hidden-column probe, then the screen's last received time, page and count,
+ * the filter dialog's values, or the export's count and pages.
+ */
 function runSql(db: Db, c: UsageCase): SqlResult {
+  usagePage(db, scope, CLOUD_JOB_PROBE)
   if (c.kind === 'distinct') {
     const values = usageDistinct(db, scope, c.request).map(String)
     return { ids: [], total: null, values }
   }
   if (c.kind === 'page') {
+    lastUpdatedOn(db)
     const [page, total] = [usagePage(db, scope, c.request), usageCount(db, scope, { filter: c.request.filter })]
     return { ids: page.rows.map((r) => String(r.DeviceID)), total, values: null }
   }
