@@ -13,11 +13,16 @@
  * usagePage, usageCount and usageDistinct are what the fetchUsage calls run after
  * the access check; the bench runs them on the database file directly.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client'
-import { usageSessions } from '../db/schema'
+import { usageDayCounts, usageSessions } from '../db/schema'
+import { dayOf, DAY_MS } from '../db/usage-aggregates'
+import { MAX_IN_VALUES } from './constants'
 import { CLOUD_JOB_FIELD, type UsageField, type UsageRow } from '../app/domain/usage-row'
 import {
+  buildCriterion,
+  buildWhere,
   ListError,
   listCount,
   listDistinct,
@@ -27,6 +32,7 @@ import {
   type Criterion,
   type CriterionOverrides,
   type DistinctRequest,
+  type Filter,
   type ListColumn,
   type ListSource,
   type PageOptions,
@@ -75,6 +81,12 @@ const FIELDS: ColumnMap = { ...COLUMNS, Hours: s.hours }
 
 /** The row's id: the last sort key of every order, so pages never overlap. */
 const ID = 'id'
+/**
+ * Ties are broken by the end, then the id, in the direction of the last sort rule:
+ * the order of the start index (customer, start, end, rowid), which then serves the
+ * default order whole, so skipping to a deep offset reads index entries only.
+ */
+const TIE_BREAK = ['EndTime_ts', ID]
 
 /** What a field sorts by where that differs: the stored times and hours (indexed), and the row id. */
 const SORT_COLUMNS: ColumnMap = {
@@ -100,11 +112,17 @@ function flag(c: Criterion, index: number): boolean {
   throw new ListError(`${describe(c, index)}: value must be true or false`)
 }
 
+/**
+ * A session without an end is still running: it ends after any time. Written as
+ * one comparison the end index cannot serve, so a page in start order reads the
+ * start index from its end and stops after the page (counts use usage_day_counts).
+ */
+const endOrNever = sql`coalesce(${s.endTs}, ${Number.MAX_SAFE_INTEGER})`
+
 const CRITERIA: CriterionOverrides = {
-  // A session without an end is still running: it ends after any time.
   EndTime_ts: (c, method, index) => {
-    if (method === 'AFTER' || method === '>') return sql`(${s.endTs} > ${epochMs(c, index)} OR ${s.endTs} IS NULL)`
-    if (method === '>=') return sql`(${s.endTs} >= ${epochMs(c, index)} OR ${s.endTs} IS NULL)`
+    if (method === 'AFTER' || method === '>') return sql`${endOrNever} > ${epochMs(c, index)}`
+    if (method === '>=') return sql`${endOrNever} >= ${epochMs(c, index)}`
     return undefined
   },
   Active: (c, method, index) => {
@@ -134,20 +152,141 @@ function fieldsFor(attributes: string[] | null | undefined): ColumnMap {
 /** Pages this deep or deeper are read from the list's end when that is nearer. */
 const REVERSE_SCAN_FROM = 10_000
 
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+/** What the day counts can answer: the range and a product criterion, nothing else. */
+interface CountableFilter {
+  from: number | null
+  to: number | null
+  product: Criterion | null
+}
+
+function countable(filter: Filter | null | undefined): CountableFilter | undefined {
+  const found: CountableFilter = { from: null, to: null, product: null }
+  const criteria = filter?.criteria ?? []
+  if (criteria.length > 1 && filter?.condition === 'ANY') return undefined
+  for (const c of criteria) {
+    const method = c.method.trim().toUpperCase()
+    if (c.not) return undefined
+    if (c.name === 'EndTime_ts' && method === 'AFTER' && isTime(c.value) && found.from === null) found.from = c.value
+    else if (c.name === 'StartTime_ts' && method === 'BEFORE' && isTime(c.value) && found.to === null) {
+      found.to = c.value
+    } else if (c.name === 'Product' && (method === 'IN' || method === 'EQUALS') && found.product === null) {
+      found.product = c
+    } else return undefined
+  }
+  if (found.from !== null && found.to !== null && found.from >= found.to) return undefined
+  return found
+}
+
+/**
+ * The count of the sessions overlapping (from, to), from the day counts: those that
+ * start before `to` less those that end at or before `from` (which all start before
+ * `to` too). Whole days come from usage_day_counts, the part of the last day from
+ * the start and end indexes.
+ */
+function countFromDays(db: Db, scope: UsageScope, { from, to, product }: CountableFilter): number {
+  const d = usageDayCounts
+  const inDays = product ? buildCriterion(product, { Product: d.product }) : undefined
+  const inSessions = product ? buildCriterion(product, { Product: s.product }) : undefined
+  const days = (column: SQLiteColumn, before: number | null) =>
+    Number(
+      db
+        .select({ n: sql<number>`coalesce(sum(${column}), 0)` })
+        .from(d)
+        .where(and(eq(d.accountId, scope.accountId), before === null ? undefined : lt(d.day, before), inDays))
+        .get()?.n ?? 0,
+    )
+  const partOfDay = (condition: SQL) =>
+    Number(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(s)
+        .where(and(eq(s.accountId, scope.accountId), condition, inSessions))
+        .get()?.n ?? 0,
+    )
+  let started = days(d.started, to === null ? null : dayOf(to))
+  if (to !== null) started += partOfDay(sql`${s.startTs} >= ${dayOf(to) * DAY_MS} AND ${s.startTs} < ${to}`)
+  let ended = 0
+  if (from !== null) {
+    ended = days(d.ended, dayOf(from))
+    ended += partOfDay(sql`${s.endTs} >= ${dayOf(from) * DAY_MS} AND ${s.endTs} <= ${from}`)
+  }
+  return started - ended
+}
+
+/** Text columns with an index after the customer: their distinct values are a few index seeks away. */
+const INDEXED_TEXT: Record<string, SQLiteColumn> = { User: s.user }
+
+/**
+ * The sorted distinct values of an indexed column among the rows `where` keeps,
+ * by skipping through its index (one seek per value) instead of reading every row.
+ */
+function skipScanDistinct(db: Db, column: SQLiteColumn, where: SQL | undefined, limit: number): string[] {
+  const rows = db.all<{ v: string }>(sql`WITH RECURSIVE found(v) AS (
+      SELECT (SELECT min(${column}) FROM ${s} WHERE ${where ?? sql`1`})
+      UNION ALL
+      SELECT (SELECT min(${column}) FROM ${s} WHERE ${and(where, sql`${column} > found.v`)})
+        FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
+    ) SELECT v FROM found WHERE v IS NOT NULL`)
+  return rows.map((r) => r.v)
+}
+
+/**
+ * The filter with each text criterion on an indexed column (e.g. User CONTAINS
+ * 'ana') replaced by IN over the customer's values that match it, so a count reads
+ * those values' index entries instead of every row; undefined when there is none.
+ */
+function withIndexedValues(db: Db, scope: UsageScope, filter: Filter | null | undefined): Filter | undefined {
+  if (!filter || !filter.criteria.some((c) => Object.hasOwn(INDEXED_TEXT, c.name))) return undefined
+  const criteria = filter.criteria.map((c, index) => {
+    if (!Object.hasOwn(INDEXED_TEXT, c.name) || c.value === null || c.value === undefined) return c
+    const column = INDEXED_TEXT[c.name]
+    const values = skipScanDistinct(db, column, eq(s.accountId, scope.accountId), MAX_IN_VALUES)
+    if (values.length > MAX_IN_VALUES) return c
+    const test = buildCriterion({ ...c, not: false }, { [c.name]: sql`v` }, index)
+    const matching = db
+      .all<{ v: string }>(sql`SELECT value AS v FROM json_each(${JSON.stringify(values)}) WHERE ${test}`)
+      .map((r) => r.v)
+    return { name: c.name, method: 'IN', value: matching, not: c.not }
+  })
+  return { ...filter, criteria }
+}
+
 export function usageList(db: Db, scope: UsageScope, attributes?: string[] | null): ListSource {
-  return {
+  const where = and(eq(s.accountId, scope.accountId), scope.serverId ? eq(s.serverId, scope.serverId) : undefined)
+  const source: ListSource = {
     columns: COLUMNS,
     fields: fieldsFor(attributes),
     sortColumns: SORT_COLUMNS,
     defaultSort: DEFAULT_USAGE_SORT,
-    uniqueKey: [ID],
+    uniqueKey: TIE_BREAK,
     tieBreakFollowsSort: true,
     criteria: CRITERIA,
     reverseScanFrom: REVERSE_SCAN_FROM,
     consistent: (read) => db.transaction(() => read()),
     query: (fields) => db.select(fields).from(s).$dynamic(),
-    scope: and(eq(s.accountId, scope.accountId), scope.serverId ? eq(s.serverId, scope.serverId) : undefined),
+    scope: where,
+    count: (filter) => {
+      // The day counts are per customer, not per licence server.
+      const byDays = scope.serverId ? undefined : countable(filter)
+      if (byDays) return countFromDays(db, scope, byDays)
+      const rewritten = withIndexedValues(db, scope, filter)
+      return rewritten ? listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
+    },
+    distinct: (input, limit) => {
+      if (!Object.hasOwn(INDEXED_TEXT, input.key)) return undefined
+      const values = skipScanDistinct(
+        db,
+        INDEXED_TEXT[input.key],
+        and(where, buildWhere(input.filter, COLUMNS, CRITERIA)),
+        limit,
+      )
+      if (values.length > limit) throw new ListError('Too many distinct values')
+      return values
+    },
   }
+  return source
 }
 
 /** The stored 0/1 of Active as the row's boolean. */

@@ -338,9 +338,9 @@ export const usageSessions = sqliteTable(
       .on(t.accountId, t.startTs)
       .where(sql`${t.endTs} IS NULL`),
     index('usage_sessions_account_user_idx').on(t.accountId, t.user, t.startTs, t.endTs),
-    index('usage_sessions_account_hours_idx').on(t.accountId, t.hours),
-    index('usage_sessions_cloud_job_idx')
-      .on(t.accountId, t.startTs)
+    index('usage_sessions_account_hours_end_idx').on(t.accountId, t.hours, t.endTs),
+    index('usage_sessions_cloud_job_start_end_idx')
+      .on(t.accountId, t.startTs, t.endTs)
       .where(sql`${t.cloudJobId} IS NOT NULL AND ${t.cloudJobId} <> ''`),
     index('usage_sessions_entitlement_end_idx').on(t.entitlementId, t.endTs),
     check('usage_sessions_charge_check', sql`${t.charge} >= 0`),

@@ -305,6 +305,8 @@ describe("the portal's filters", () => {
     const part = user.slice(1, 4).toUpperCase()
     const contains = await all(api, ACME, filterOf({ name: 'User', method: 'CONTAINS', value: part, casefold: true }))
     expect(ids(contains)).toEqual(ids(every.filter((r) => r.User.toUpperCase().includes(part))))
+    const userFilter = filterOf({ name: 'User', method: 'CONTAINS', value: part, casefold: true })
+    expect(await count(api, ACME, userFilter)).toBe(contains.length)
     const equals = await all(
       api,
       ACME,
@@ -315,6 +317,34 @@ describe("the portal's filters", () => {
     const inList = await all(api, ACME, filterOf({ name: 'Product', method: 'IN', value: products }))
     expect(ids(inList)).toEqual(ids(every.filter((r) => products.includes(r.Product))))
     expect(await count(api, ACME, filterOf({ name: 'Product', method: 'IN', value: products }))).toBe(inList.length)
+  })
+})
+
+describe('fetchUsage/count', () => {
+  it('agrees with the rows for ranges at any time of day, with and without a product', async () => {
+    const api = await as(PARTNER)
+    const every = await all(api, COBALT)
+    const newest = every[0].StartTime_ts
+    const products = [...new Set(every.map((r) => r.Product))]
+    for (let i = 0; i < 12; i++) {
+      const to = newest - i * 37 * DAY - i * 3_599_999
+      const from = to - (i + 1) * 5 * DAY + i * 1234
+      const product = i % 3 === 0 ? products[i % products.length] : undefined
+      const criteria = [...range(from, to), ...(product ? [{ name: 'Product', method: 'IN', value: [product] }] : [])]
+      const expected = every.filter(
+        (r) =>
+          r.StartTime_ts < to && (r.EndTime_ts === null || r.EndTime_ts > from) && (!product || r.Product === product),
+      ).length
+      expect([i, await count(api, COBALT, filterOf(...criteria))]).toEqual([i, expected])
+    }
+    expect(await count(api, COBALT, undefined)).toBe(COBALT_SESSIONS)
+    const users = await api.post<string[]>('/fetchUsage/distinct', {
+      customerNumber: COBALT,
+      key: 'User',
+      filter: filterOf(...range(newest - 2 * DAY, newest)),
+    })
+    const recent = every.filter((r) => r.StartTime_ts < newest && (r.EndTime_ts ?? Infinity) > newest - 2 * DAY)
+    expect(users.body.data).toEqual([...new Set(recent.map((r) => r.User))].sort())
   })
 })
 
