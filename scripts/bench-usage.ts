@@ -8,8 +8,9 @@
  *      1000001 and 4,000,000 for four other customers (db/seed-usage-scale.ts,
  *      through `npm run db:seed -- --usage N --customer C`), then ANALYZE. It is
  *      built once and kept in data/bench-cache/usage-v<generator version>-<sizes>/
- *      (git-ignored); --reseed builds it again. --quick uses 100,000 + 400,000
- *      sessions and 5 repetitions.
+ *      (git-ignored); --reseed builds it again. A newer schema is migrated onto
+ *      it and analysed again. --quick uses 100,000 + 400,000 sessions and 5
+ *      repetitions.
  *   2. A production server on that file with WEB_CONCURRENCY=1 (one process,
  *      whose memory is the server's), signed in as admin@acme.example.
  *   3. For each case (scripts/bench-usage-cases.ts): the screen's data request
@@ -93,6 +94,8 @@ interface CacheInfo {
   otherSessions: number
   seededAt: string
   seedSeconds: number
+  /** The last migration applied when the statistics were gathered (ANALYZE). */
+  schema: string
 }
 
 export async function usageScenario(options: UsageScenarioOptions): Promise<never> {
@@ -104,7 +107,7 @@ export async function usageScenario(options: UsageScenarioOptions): Promise<neve
   const run = new BenchRun(seedBudgetMs + (options.build ? 5 * 60_000 : 0) + 30 * 60_000)
   return runAndExit(run, async () => {
     ensureBuild(options.build)
-    const info = cached ? readCacheInfo(dir) : await buildCache(dir, sizes)
+    const info = cached ? migrateCache(dir) : await buildCache(dir, sizes)
     const databasePath = path.join(dir, 'portal.db')
     log(`database ${databasePath}: generator v${info.generatorVersion}, seeded ${info.seededAt}`)
     const server = await serverEnv(databasePath, 1)
@@ -141,8 +144,39 @@ function cacheDir(sizes: Sizes) {
   return path.join(ROOT, 'data/bench-cache', key)
 }
 
-function readCacheInfo(dir: string): CacheInfo {
-  return JSON.parse(fs.readFileSync(path.join(dir, 'ready.json'), 'utf8')) as CacheInfo
+/** The tag of the newest migration: a schema change (new indexes) needs fresh statistics. */
+function schemaTag(): string {
+  const journal = fs.readFileSync(path.join(ROOT, 'db/migrations/meta/_journal.json'), 'utf8')
+  return (JSON.parse(journal) as { entries: { tag: string }[] }).entries.at(-1)?.tag ?? ''
+}
+
+/** Migrations, then the planner's statistics, then everything in the main file. */
+function analyze(databasePath: string) {
+  const db = openDb(databasePath)
+  try {
+    log('ANALYZE')
+    db.$client.exec('ANALYZE')
+    db.$client.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    db.$client.close()
+  }
+}
+
+/**
+ * The cached database brought to the current schema: the generated data stay
+ * (a migration carries existing sessions over, as it does in production), and
+ * a new migration gets fresh statistics.
+ */
+function migrateCache(dir: string): CacheInfo {
+  const file = path.join(dir, 'ready.json')
+  const info = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheInfo
+  const schema = schemaTag()
+  if (info.schema === schema) return info
+  log(`the schema moved from ${info.schema || '(unknown)'} to ${schema}: migrating the cached database`)
+  analyze(path.join(dir, 'portal.db'))
+  const updated = { ...info, schema }
+  fs.writeFileSync(file, JSON.stringify(updated, null, 2))
+  return updated
 }
 
 /** Seeds the database in a side directory and moves it into place only when complete. */
@@ -158,20 +192,14 @@ async function buildCache(dir: string, sizes: Sizes): Promise<CacheInfo> {
   runSeed(env, ['--usage', String(sizes.customerSessions), '--customer', BENCH_CUSTOMER], budget)
   const share = Math.ceil(sizes.otherSessions / OTHER_CUSTOMERS.length)
   for (const customer of OTHER_CUSTOMERS) runSeed(env, ['--usage', String(share), '--customer', customer], budget)
-  const db = openDb(databasePath)
-  try {
-    log('ANALYZE')
-    db.$client.exec('ANALYZE')
-    db.$client.pragma('wal_checkpoint(TRUNCATE)')
-  } finally {
-    db.$client.close()
-  }
+  analyze(databasePath)
   const info: CacheInfo = {
     generatorVersion: USAGE_GENERATOR_VERSION,
     customerSessions: sizes.customerSessions,
     otherSessions: share * OTHER_CUSTOMERS.length,
     seededAt: new Date().toISOString(),
     seedSeconds: Math.round((Date.now() - started) / 1000),
+    schema: schemaTag(),
   }
   fs.writeFileSync(path.join(building, 'ready.json'), JSON.stringify(info, null, 2))
   fs.renameSync(building, dir)
