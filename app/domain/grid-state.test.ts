@@ -34,7 +34,10 @@ import {
   withPageSize,
   withSort,
   withoutFilters,
+  withExtras,
+  viewKey,
   type GridSpec,
+  type ViewExtrasSpec,
 } from './grid-state'
 
 const spec: GridSpec = {
@@ -576,5 +579,75 @@ describe('column criterion hooks', () => {
     expect(filtered(s, 'permanent')?.criteria).toEqual([
       { name: 'IsActivationPermanent', method: 'EQUALS', value: 'true' },
     ])
+  })
+})
+
+describe('view extras (page-level state of the view, e.g. a date range)', () => {
+  const RANGES = ['1d', '5d', 'max']
+  const extras: ViewExtrasSpec = {
+    names: ['range', 'active'],
+    parse(own) {
+      const out: Record<string, string> = {}
+      const range = own.get('range')
+      if (range && RANGES.includes(range) && range !== '1d') out.range = range
+      if (own.get('active') === '1') out.active = '1'
+      return out
+    },
+    toSaved: (values) => ({ dateRange: values.range ?? '1d', activeOnly: values.active === '1' }),
+    fromSaved: (saved) => ({
+      ...(typeof saved.dateRange === 'string' ? { range: saved.dateRange } : {}),
+      ...(saved.activeOnly === true ? { active: '1' } : {}),
+    }),
+    transient: ['confirm'],
+  }
+  const withExtrasSpec: GridSpec = { ...spec, viewExtras: extras }
+  const parseX = (s: string) => parseGridState(withExtrasSpec, params(s))
+
+  it('are read from the URL, checked, with the defaults left out', () => {
+    expect(parseX('range=5d&active=1').extras).toEqual({ range: '5d', active: '1' })
+    expect(parseX('range=1d&active=0').extras).toEqual({})
+    expect(parseX('range=century').extras).toEqual({})
+    expect(parse('range=5d').extras).toBeUndefined()
+  })
+
+  it('name a view, and are written with the grid’s other parameters', () => {
+    expect(hasViewParams(params('customer=1&range=5d'), withExtrasSpec)).toBe(true)
+    expect(hasViewParams(params('customer=1&range=5d'), spec)).toBe(false)
+    expect(gridHref('/t', withExtrasSpec, parseX('active=1&range=max&customer=1'), params('customer=1'))).toBe(
+      '/t?customer=1&size=20&range=max&active=1',
+    )
+    expect(isGridParam('range', withExtrasSpec)).toBe(true)
+  })
+
+  it('count for Reset View, which returns them to their defaults; Clear Filters keeps them', () => {
+    expect(canResetView(withExtrasSpec, parseX('range=1d'))).toBe(false)
+    expect(canResetView(withExtrasSpec, parseX('range=5d'))).toBe(true)
+    expect(canResetView(withExtrasSpec, parseX('active=1'))).toBe(true)
+    expect(defaultState(withExtrasSpec).extras).toEqual({})
+    const filtered = parseX('range=5d&f.subject=c:x')
+    expect(withoutFilters(filtered).extras).toEqual({ range: '5d' })
+    expect(viewKey(withExtrasSpec, parseX('range=5d'))).not.toBe(viewKey(withExtrasSpec, parseX('range=max')))
+  })
+
+  it('change through withExtras, canonically and back on page 1', () => {
+    const state = parseX('range=5d&page=3')
+    expect(withExtras(withExtrasSpec, state, { range: '1d', active: '1' })).toMatchObject({
+      extras: { active: '1' },
+      page: 1,
+    })
+    expect(withExtras(withExtrasSpec, parseX('active=1'), { active: '' }).extras).toEqual({})
+  })
+
+  it('are stored in the saved view in fields of their own, and restored from them', () => {
+    const saved = toSavedView(withExtrasSpec, parseX('range=max&active=1'))
+    expect(saved).toMatchObject({ dateRange: 'max', activeOnly: true })
+    expect(fromSavedView(withExtrasSpec, saved)?.extras).toEqual({ range: 'max', active: '1' })
+    expect(toSavedView(withExtrasSpec, parseX('range=1d'))).toBeNull()
+    expect(fromSavedView(withExtrasSpec, { dateRange: 'nonsense', activeOnly: 'yes' })?.extras).toEqual({})
+  })
+
+  it('step parameters of the page are never part of a view or a grid link', () => {
+    expect(isTransientParam('confirm', withExtrasSpec)).toBe(true)
+    expect(baseParams(params('customer=1&confirm=5d&range=5d&dl=1'), withExtrasSpec).toString()).toBe('customer=1&dl=1')
   })
 })

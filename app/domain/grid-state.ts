@@ -16,6 +16,10 @@
  * Every link the grid makes carries `size`, so "the URL carries a view" is
  * simply "one of these parameters is present".
  *
+ * A grid may own page-level view state besides its columns (GridSpec.viewExtras),
+ * e.g. a screen's date range: its parameters are view parameters like the ones
+ * above, and the saved view stores them in fields of their own.
+ *
  * A page with several grids gives each a `paramPrefix` (GridSpec): every
  * parameter of that grid, those of its forms included, is then written
  * `${prefix}.${name}` (`a.sort=...&a.f.subject=...&i.page=2`), and each grid
@@ -39,12 +43,17 @@ export interface ColumnState {
   width?: number
 }
 
+/** The values of a grid's view extras by their bare URL names, as the URL writes them; defaults are left out. */
+export type ViewExtras = Record<string, string>
+
 export interface GridView {
   sort: SortKey[]
   filters: Record<string, ColumnFilter>
   /** Every column of the grid, in display order. */
   columns: ColumnState[]
   pageSize: number
+  /** Set when the grid has view extras (GridSpec.viewExtras). */
+  extras?: ViewExtras
 }
 
 export interface GridState extends GridView {
@@ -111,6 +120,30 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
   ) => GridCriterion | readonly GridCriterion[] | null
   /** Short hint shown with the filter input, e.g. the date format it takes. */
   filterHint?: string
+  /** Width in pixels until the user resizes the column (otherwise its kind decides). */
+  width?: number
+}
+
+/**
+ * Page-level state that belongs to a grid's view (e.g. a date range and an
+ * active-only switch): read from the URL with the grid's parameters, part of the
+ * view's key (so it counts for Reset View, which returns it to its defaults), and
+ * stored in the saved view in fields of its own.
+ */
+export interface ViewExtrasSpec {
+  /** Its URL parameters (bare names, prefixed like the grid's others). */
+  names: readonly string[]
+  /**
+   * The values the grid's parameters (bare names) hold, checked and in one
+   * canonical form each; a value equal to its default is left out.
+   */
+  parse(own: URLSearchParams): ViewExtras
+  /** The saved view's fields for the values. */
+  toSaved(extras: ViewExtras): Record<string, unknown>
+  /** The URL values of a saved view's fields (parse checks them again). */
+  fromSaved(saved: Record<string, unknown>): ViewExtras
+  /** The page's own step parameters (e.g. a calendar's picks): left out of every view and every grid link. */
+  transient?: readonly string[]
 }
 
 /** Which grid of a page a URL parameter belongs to. */
@@ -122,6 +155,7 @@ export interface GridScope {
    * own leading parts ('f', 'ft', 'fo', 'fd').
    */
   paramPrefix?: string
+  viewExtras?: ViewExtrasSpec
 }
 
 export interface GridSpec<Row = Record<string, unknown>> extends GridScope {
@@ -155,6 +189,7 @@ export const GRID_PARAM = {
 
 /** Parameters of the no-JavaScript forms and the dialog (bare names); never part of a view or of a link. */
 export const TRANSIENT_PARAMS = [
+  'csvRefused',
   'filterDialog',
   'fd',
   'fda',
@@ -215,16 +250,16 @@ const isViewName = (name: string) =>
 const isTransientName = (name: string) =>
   (TRANSIENT_PARAMS as readonly string[]).includes(name) || TRANSIENT_PREFIXES.some((p) => name.startsWith(p))
 
-/** Whether a URL key is one of the grid's view parameters (sort, page, size, cols, w, f.*). */
+/** Whether a URL key is one of the grid's view parameters (sort, page, size, cols, w, f.*, its view extras). */
 export function isGridParam(key: string, scope: GridScope = {}) {
   const name = bareName(scope, key)
-  return name !== null && isViewName(name)
+  return name !== null && (isViewName(name) || Boolean(scope.viewExtras?.names.includes(name)))
 }
 
-/** Whether a URL key is one of the grid's form or dialog parameters. */
+/** Whether a URL key is one of the grid's form or dialog parameters (its extras' step parameters included). */
 export function isTransientParam(key: string, scope: GridScope = {}) {
   const name = bareName(scope, key)
-  return name !== null && isTransientName(name)
+  return name !== null && (isTransientName(name) || Boolean(scope.viewExtras?.transient?.includes(name)))
 }
 
 /** Whether the URL names a view of the grid (any of its view parameters); otherwise the saved view applies. */
@@ -268,6 +303,7 @@ export function defaultView<Row>(spec: GridSpec<Row>): GridView {
     filters: {},
     columns: defaultColumns(spec),
     pageSize: spec.defaultPageSize,
+    ...(spec.viewExtras ? { extras: {} } : {}),
   }
 }
 
@@ -406,6 +442,7 @@ function stateOf<Row>(spec: GridSpec<Row>, own: URLSearchParams): GridState {
     columns: parseColumns(spec, own.get(GRID_PARAM.cols), own.get(GRID_PARAM.widths)),
     pageSize: parsePageSize(spec, own.get(GRID_PARAM.size)),
     page: pageSchema.parse(own.get(GRID_PARAM.page) ?? 1),
+    ...(spec.viewExtras ? { extras: spec.viewExtras.parse(own) } : {}),
   }
 }
 
@@ -444,6 +481,10 @@ export function gridParams<Row>(
   }
   const widths = state.columns.filter((c) => c.width !== undefined).map((c) => `${c.id}:${c.width}`)
   if (widths.length) set(GRID_PARAM.widths, widths.join(','))
+  for (const name of spec.viewExtras?.names ?? []) {
+    const value = state.extras?.[name]
+    if (value !== undefined) set(name, value)
+  }
   return out
 }
 
@@ -469,7 +510,7 @@ export function hasFilter(view: GridView): boolean {
   return Object.keys(view.filters).length > 0
 }
 
-/** Reset View is enabled when the view differs from the default (columns, sort, filter, size). */
+/** Reset View is enabled when the view differs from the default (columns, sort, filter, size, view extras). */
 export function canResetView<Row>(spec: GridSpec<Row>, view: GridView): boolean {
   return !isDefaultView(spec, view)
 }
@@ -514,6 +555,17 @@ export function withFilter(state: GridState, colId: string, filter: ColumnFilter
 
 export function withoutFilters(state: GridState): GridState {
   return { ...state, filters: {}, page: 1 }
+}
+
+/** The state with the view extras changed by `values` (an empty text removes one); back on page 1. */
+export function withExtras<Row>(spec: GridSpec<Row>, state: GridState, values: ViewExtras): GridState {
+  if (!spec.viewExtras) return state
+  const params = new URLSearchParams(state.extras)
+  for (const [name, value] of Object.entries(values)) {
+    if (value === '') params.delete(name)
+    else params.set(name, value)
+  }
+  return { ...state, extras: spec.viewExtras.parse(params), page: 1 }
 }
 
 export function withPage(state: GridState, page: number): GridState {
@@ -677,6 +729,8 @@ export interface SavedGridView {
   columnOrder: { colId: string; hide: boolean; width?: number }[] | null
   /** Screen extra: the page size, when not the default. */
   pageSize?: number
+  /** The fields of the grid's view extras (GridSpec.viewExtras), e.g. dateRange and activeOnly. */
+  [extra: string]: unknown
 }
 
 /** The preference to save for a view; null means the default view (save an empty preference). */
@@ -696,6 +750,7 @@ export function toSavedView<Row>(spec: GridSpec<Row>, view: GridView): SavedGrid
       ...(c.width !== undefined ? { width: c.width } : {}),
     })),
     ...(view.pageSize !== spec.defaultPageSize ? { pageSize: view.pageSize } : {}),
+    ...spec.viewExtras?.toSaved(view.extras ?? {}),
   }
 }
 
@@ -752,6 +807,7 @@ export function fromSavedView<Row>(spec: GridSpec<Row>, saved: unknown): GridVie
     if (widths.length) params.set(GRID_PARAM.widths, widths.join(','))
   }
   if (typeof s.pageSize === 'number') params.set(GRID_PARAM.size, String(s.pageSize))
+  for (const [name, value] of Object.entries(spec.viewExtras?.fromSaved(s) ?? {})) params.set(name, value)
   const { page: _page, ...view } = stateOf(spec, params)
   return view
 }

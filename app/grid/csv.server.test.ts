@@ -68,6 +68,48 @@ describe('CSV export', () => {
 
   it('answers a refused first call as a failure instead of an empty file', async () => {
     const { src } = source(10, 0)
-    expect(await gridCsv(spec, defaultState(spec), src, 'x')).toEqual({ ok: false, message: 'boom' })
+    expect(await gridCsv(spec, defaultState(spec), src, 'x')).toEqual({ ok: false, message: 'boom', httpStatus: 502 })
+  })
+
+  it('a refusal keeps the service’s 4xx status, so the caller can tell it from an outage', async () => {
+    const src: GridSource<Row> = {
+      page: async () => ({ status: 'FAILURE', err: 'Too many rows.', httpStatus: 400 }),
+      count: async () => ({ status: 'SUCCESS', data: 0 }),
+      distinct: async () => ({ status: 'SUCCESS', data: [] }),
+    }
+    expect(await gridCsv(spec, defaultState(spec), src, 'x')).toEqual({
+      ok: false,
+      message: 'Too many rows.',
+      httpStatus: 400,
+    })
+  })
+
+  it('follows the tokens of a source that gives them, and ends when none comes back', async () => {
+    const rows: Row[] = Array.from({ length: 1100 }, (_, i) => ({ id: i + 1, subject: `s${i + 1}`, to: 't' }))
+    const requests: PageRequest[] = []
+    const src: GridSource<Row> = {
+      page: async (r) => {
+        requests.push(r)
+        const from = r.token ? Number(r.token) : 0
+        const next = from + (r.limit ?? 0)
+        return {
+          status: 'SUCCESS',
+          data: rows.slice(from, next),
+          ...(next < rows.length ? { token: String(next) } : {}),
+        }
+      },
+      count: async () => ({ status: 'SUCCESS', data: rows.length }),
+      distinct: async () => ({ status: 'SUCCESS', data: [] }),
+    }
+    const state = withColumnHidden(spec, defaultState(spec), 'to', true)
+    const result = await gridCsv({ ...spec, exportLimit: 5000 }, state, src, 'x')
+    if (!result.ok) throw new Error(result.message)
+    const lines = (await result.response.text()).split('\r\n')
+    expect(lines).toHaveLength(1100 + 2)
+    expect(requests.map((r) => [r.offset, r.token, r.limit])).toEqual([
+      [0, undefined, 500],
+      [undefined, '500', 500],
+      [undefined, '1000', 500],
+    ])
   })
 })

@@ -5,13 +5,23 @@
  */
 import { csvRow } from '../domain/csv'
 import { cellText, toPageRequest, visibleColumns, type GridSpec, type GridState } from '../domain/grid-state'
+import { failureStatus, type Failure } from '../upstream/envelope'
 import type { GridSource } from './types'
 
 const CHUNK = 500
 
-export type CsvResult = { ok: true; response: Response } | { ok: false; message: string }
+export type CsvResult = { ok: true; response: Response } | { ok: false; message: string; httpStatus: number }
 
-/** Fetches the first chunk (so a refusal can still be answered properly), then streams the rest. */
+class ChunkFailure extends Error {
+  constructor(readonly reply: Failure) {
+    super(reply.err)
+  }
+}
+
+/**
+ * Fetches the first chunk (so a refusal can still be answered properly), then streams the rest. A source
+ * that answers with a token (more rows follow) is asked for the next chunk with it; otherwise by offset.
+ */
 export async function gridCsv<Row>(
   spec: GridSpec<Row>,
   state: GridState,
@@ -21,16 +31,26 @@ export async function gridCsv<Row>(
   const columns = visibleColumns(spec, state).filter((c) => !c.noExport)
   const base = toPageRequest(spec, { ...state, page: 1 })
   const limit = spec.exportLimit
+  let token: string | undefined
+  let followsTokens = false
   const fetchChunk = async (offset: number) => {
-    const reply = await source.page({ ...base, offset, limit: Math.min(CHUNK, limit - offset) })
-    if (reply.status !== 'SUCCESS') throw new Error(reply.err)
+    const size = Math.min(CHUNK, limit - offset)
+    const request = token
+      ? { filter: base.filter, sorting: base.sorting, token, limit: size }
+      : { ...base, offset, limit: size }
+    const reply = await source.page(request)
+    if (reply.status !== 'SUCCESS') throw new ChunkFailure(reply)
+    token = reply.token
+    followsTokens ||= Boolean(token)
     return reply.data
   }
   let first: Row[]
   try {
     first = await fetchChunk(0)
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    if (error instanceof ChunkFailure)
+      return { ok: false, message: error.message, httpStatus: failureStatus(error.reply) }
+    return { ok: false, message: error instanceof Error ? error.message : String(error), httpStatus: 502 }
   }
 
   const encoder = new TextEncoder()
@@ -49,7 +69,7 @@ export async function gridCsv<Row>(
         if (rows.length)
           controller.enqueue(encoder.encode(rows.map((row) => csvRow(columns.map((c) => cellText(c, row)))).join('')))
         offset += rows.length
-        if (rows.length < CHUNK || offset >= limit) controller.close()
+        if (rows.length < CHUNK || offset >= limit || (followsTokens && !token)) controller.close()
       } catch (error) {
         console.error(JSON.stringify({ level: 'error', msg: 'CSV export failed', detail: String(error) }))
         controller.error(error)

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { parseGridState, type GridSpec } from '../domain/grid-state'
 import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
-import { isPageLoad, loadChunk, loadGrid, type PreferenceStore } from './load-grid.server'
+import { isPageLoad, loadChunk, loadGrid, preferenceStore, type PreferenceStore } from './load-grid.server'
 import type { GridSource } from './types'
 import { testSpec, type TestRow } from './test-spec'
 
@@ -457,5 +457,112 @@ describe('loadGrid: two grids on one page', () => {
     ])
     expect(a.dialog).toBeNull()
     expect(i.dialog).toMatchObject({ colId: 'to', search: 'x', selected: null })
+  })
+})
+
+describe('loadGrid: a count that follows the rows (countLater)', () => {
+  /** A count that answers only when released, so the test sees whether the rows waited for it. */
+  function slowCount() {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    return { gate, release: () => release() }
+  }
+
+  it('a request of the page’s script gets the rows without waiting for the count, which follows', async () => {
+    const { gate, release } = slowCount()
+    const { source } = fakeSource({ count: async () => (await gate, ok(ROWS.length)) })
+    const grid = await loadGrid({
+      request: req('customer=1&size=10&page=2', fetchLoad),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+      countLater: true,
+    })
+    expect(grid.rows.map((r) => r.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
+    expect(grid.total).toBeNull()
+    release()
+    await expect(grid.countLater).resolves.toEqual({ ok: true, total: 25, pageCount: 3 })
+  })
+
+  it('a page load waits for the count (content streamed later shows only with a script)', async () => {
+    const { source } = fakeSource()
+    const grid = await loadGrid({
+      request: req('customer=1&size=10'),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+      countLater: true,
+    })
+    expect(grid.total).toBe(25)
+    expect(grid.pageCount).toBe(3)
+    expect(grid.countLater).toBeUndefined()
+  })
+
+  it('an empty page past the first waits for the count and shows the last page', async () => {
+    const { source } = fakeSource()
+    const grid = await loadGrid({
+      request: req('customer=1&size=10&page=9', fetchLoad),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+      countLater: true,
+    })
+    expect(grid.state.page).toBe(3)
+    expect(grid.total).toBe(25)
+    expect(grid.rows).toHaveLength(5)
+  })
+
+  it('a failed count is told in place of the count', async () => {
+    const { source } = fakeSource({
+      count: async () => ({ status: 'FAILURE', err: 'Count failed', httpStatus: 400 }) as Envelope<number>,
+    })
+    const grid = await loadGrid({
+      request: req('customer=1&size=10', fetchLoad),
+      spec,
+      source,
+      preferences: fakePrefs().preferences,
+      countLater: true,
+    })
+    expect(grid.rows).toHaveLength(10)
+    await expect(grid.countLater).resolves.toEqual({ ok: false, message: 'Count failed' })
+  })
+})
+
+describe('loadGrid: view extras', () => {
+  const extrasSpec: GridSpec<Row> = {
+    ...spec,
+    viewExtras: {
+      names: ['range'],
+      parse: (own): Record<string, string> => (own.get('range') === 'max' ? { range: 'max' } : {}),
+      toSaved: (values) => ({ dateRange: values.range ?? '1d' }),
+      fromSaved: (saved): Record<string, string> =>
+        typeof saved.dateRange === 'string' ? { range: saved.dateRange } : {},
+    },
+  }
+
+  it('a stored view brings its extras into the URL', async () => {
+    const { source } = fakeSource()
+    const { preferences } = fakePrefs({ dateRange: 'max' })
+    const location = await redirectOf(loadGrid({ request: req('customer=1'), spec: extrasSpec, source, preferences }))
+    expect(location).toBe('/list?customer=1&size=10&range=max')
+  })
+
+  it('a page load with extras saves them with the view', async () => {
+    const { source } = fakeSource()
+    const { preferences, saved } = fakePrefs()
+    const grid = await loadGrid({ request: req('customer=1&range=max'), spec: extrasSpec, source, preferences })
+    expect(saved).toEqual([expect.objectContaining({ extras: { range: 'max' } })])
+    expect(grid.storedViewKey).toBe('size=10&range=max')
+  })
+
+  it('the preference store writes the extras’ fields', async () => {
+    const sent: unknown[] = []
+    const api = {
+      savePreference: async (_customer: string, view: unknown) => (sent.push(view), { status: 'SUCCESS', data: [] }),
+    } as unknown as Parameters<typeof preferenceStore>[0]
+    await preferenceStore(api, '1', extrasSpec).save(parseGridState(extrasSpec, new URLSearchParams('range=max')))
+    expect(sent).toEqual([expect.objectContaining({ tableName: 'testList', dateRange: 'max' })])
+    await preferenceStore(api, '1', extrasSpec).save(parseGridState(extrasSpec, new URLSearchParams('')))
+    expect(sent[1]).toEqual({ tableName: 'testList' })
   })
 })

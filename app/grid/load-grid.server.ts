@@ -48,10 +48,10 @@ import {
   type GridState,
   type GridView,
 } from '../domain/grid-state'
-import { failureStatus, type Failure, type FilterRule } from '../upstream/envelope'
+import { failureStatus, type Envelope, type Failure, type FilterRule } from '../upstream/envelope'
 import { localPathname } from '../auth/return-to'
 import { timedOut, type ApiClient, type SavedView } from '../upstream/client.server'
-import type { FilterDialogData, GridChunk, GridData, GridLoadError, GridSource } from './types'
+import type { FilterDialogData, GridChunk, GridCount, GridData, GridLoadError, GridSource } from './types'
 
 export interface PreferenceStore {
   load(): Promise<{ ok: true; view: unknown } | { ok: false; message: string }>
@@ -69,11 +69,9 @@ export function preferenceStore<Row>(api: ApiClient, customerNumber: string, spe
       const saved = toSavedView(spec, view)
       // No saved parts is the empty preference: the API removes the stored view.
       const payload: Omit<SavedView, 'customerNumber'> = { tableName: spec.tableName }
-      if (saved) {
-        if (saved.filterModel) payload.filterModel = saved.filterModel
-        if (saved.sortModel) payload.sortModel = saved.sortModel
-        if (saved.columnOrder) payload.columnOrder = saved.columnOrder
-        if (saved.pageSize) payload.pageSize = saved.pageSize
+      // Parts left at their default are not sent (null filterModel, the view extras' defaults ...).
+      for (const [field, value] of Object.entries(saved ?? {})) {
+        if (value !== null && value !== undefined) payload[field] = value
       }
       const reply = await api.savePreference(customerNumber, payload)
       if (reply.status !== 'SUCCESS') {
@@ -166,10 +164,23 @@ export interface LoadGridArgs<Row> {
   spec: GridSpec<Row>
   source: GridSource<Row>
   preferences: PreferenceStore
+  /**
+   * For lists whose count costs more than a page of rows: a request made by the
+   * page's script gets the rows at once and the count as a promise that follows
+   * (GridData.countLater). A page load still waits for the count, because content
+   * streamed after the document only shows with a script.
+   */
+  countLater?: boolean
 }
 
 /** Everything the DataGrid needs for this request; throws redirects for form submissions and saved views. */
-export async function loadGrid<Row>({ request, spec, source, preferences }: LoadGridArgs<Row>): Promise<GridData<Row>> {
+export async function loadGrid<Row>({
+  request,
+  spec,
+  source,
+  preferences,
+  countLater = false,
+}: LoadGridArgs<Row>): Promise<GridData<Row>> {
   const url = new URL(request.url)
   const pathname = localPathname(url)
   const params = url.searchParams
@@ -222,8 +233,28 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
   saving?.catch(() => undefined)
 
   const first = toPageRequest(spec, state)
-  const [count, firstPage] = await Promise.all([source.count(first.filter), source.page(first)])
-  let page = firstPage
+  const counting = source.count(first.filter)
+  counting.catch(() => undefined)
+  let page = await source.page(first)
+  const pastTheEnd = page.status === 'SUCCESS' && page.data.length === 0 && state.page > 1
+  if (countLater && !isPageLoad(request) && !pastTheEnd) {
+    const [dialog, savedOk] = await Promise.all([dialogPromise, saving ?? Promise.resolve(false)])
+    if (savedOk) storedViewKey = viewKey(spec, parsed)
+    if (timedOut(page)) return { ...emptyGrid(spec, state, null), dialog, storedViewKey, timedOut: true }
+    if (page.status !== 'SUCCESS') return { ...emptyGrid(spec, state, dataError(page)), dialog, storedViewKey }
+    return {
+      tableName: spec.tableName,
+      state,
+      rows: page.data,
+      total: null,
+      pageCount: null,
+      countLater: counting.then((count) => gridCount(count, state.pageSize)),
+      error: null,
+      dialog,
+      storedViewKey,
+    }
+  }
+  const count = await counting
   let pages = 1
   if (count.status === 'SUCCESS') {
     pages = pageCount(count.data, state.pageSize)
@@ -250,6 +281,13 @@ export async function loadGrid<Row>({ request, spec, source, preferences }: Load
     dialog,
     storedViewKey,
   }
+}
+
+/** The count that follows the rows (LoadGridArgs.countLater). */
+function gridCount(count: Envelope<number>, pageSize: number): GridCount {
+  if (timedOut(count)) return { ok: false, message: 'The count took too long.' }
+  if (count.status !== 'SUCCESS') return { ok: false, message: count.err }
+  return { ok: true, total: count.data, pageCount: pageCount(count.data, pageSize) }
 }
 
 /** Rows [offset, offset + limit) of the view's filter and sort, with the total: a chunk for the browser's cache. */

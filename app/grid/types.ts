@@ -33,8 +33,11 @@ export interface GridData<Row> {
   tableName: string
   state: GridState
   rows: Row[]
-  total: number
-  pageCount: number
+  /** Null while the count follows in `countLater`. */
+  total: number | null
+  pageCount: number | null
+  /** The count, when it follows the rows (loadGrid's countLater). */
+  countLater?: Promise<GridCount>
   error: GridLoadError | null
   dialog: FilterDialogData | null
   /** The view as stored (viewKey), when this request read or wrote it; null when unknown. */
@@ -42,6 +45,9 @@ export interface GridData<Row> {
   /** The list request timed out: the list is shown empty (spec 1 section 4). */
   timedOut?: boolean
 }
+
+/** A list's count that arrives after its rows: the total and pages, or the service's message. */
+export type GridCount = { ok: true; total: number; pageCount: number } | { ok: false; message: string }
 
 /** Rows of a view from `offset`, with the view's total: what the browser's cache loads. */
 export interface GridChunk<Row> {

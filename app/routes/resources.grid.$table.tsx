@@ -1,19 +1,20 @@
 /**
  * The grids' shared resource route, /resources/grid/<tableName>?customer=NNN&<view>:
- * - GET: the view as a CSV file (all pages up to the list's export limit);
+ * - GET: the view as a CSV file (all pages up to the list's export limit); an export the
+ *   service refuses returns a page load to the screen with the refusal's code (GridList.exportRefusal);
  * - GET with distinct=<column>&search=<text>: the filter dialog's values as JSON;
  * - GET with chunk=<offset>,<limit>: rows of the view and its total as JSON (the
  *   browser's cache of the list, app/ui/grid/client-loader.ts);
  * - POST (view=<view query>): saves the view (the component's debounced save with JavaScript).
  * Each starts with the guard of the list's screen: its rules guard the list's data too.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { parseGridState } from '../domain/grid-state'
-import { gridList } from '../grid/registry.server'
+import { CSV_REFUSED_PARAM, gridList } from '../grid/registry.server'
 import { gridCsv } from '../grid/csv.server'
-import { distinctValues, loadChunk, preferenceStore } from '../grid/load-grid.server'
+import { distinctValues, isPageLoad, loadChunk, preferenceStore } from '../grid/load-grid.server'
 
 /** A plain-text refusal (this route has no page to render an error in). */
 function text(message: string, init: { status: number }) {
@@ -35,22 +36,20 @@ async function requireList(request: Request, context: LoaderFunctionArgs['contex
   const list = table ? gridList(table) : undefined
   if (!list) throw text('Unknown list.', { status: 404 })
   const { api, customerNumber } = await requireCustomerScreen(request, context, list.screen, { noRedirects: true })
-  return { list, customerNumber, api }
+  const spec = (await list.specFor?.(api, customerNumber)) ?? list.spec
+  return { list, spec, customerNumber, api }
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  const { list, customerNumber, api } = await requireList(request, context, params.table)
-  const source = list.source(api, customerNumber)
-  const state = parseGridState(list.spec, url.searchParams)
+  const { list, spec, customerNumber, api } = await requireList(request, context, params.table)
+  const source = list.source(api, customerNumber, url.searchParams)
+  const state = parseGridState(spec, url.searchParams)
   const distinct = url.searchParams.get('distinct')
   if (distinct !== null) {
-    return Response.json(
-      await distinctValues(list.spec, source, state, distinct, url.searchParams.get('search') ?? ''),
-      {
-        headers: noStore,
-      },
-    )
+    return Response.json(await distinctValues(spec, source, state, distinct, url.searchParams.get('search') ?? ''), {
+      headers: noStore,
+    })
   }
   const chunk = url.searchParams.get('chunk')
   if (chunk !== null) {
@@ -58,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!range.success)
       throw text(`A chunk is <offset>,<limit> with a limit of 1 to ${MAX_CHUNK_ROWS}.`, { status: 400 })
     const [offset, limit] = range.data
-    const result = await loadChunk(list.spec, source, state, offset, limit)
+    const result = await loadChunk(spec, source, state, offset, limit)
     if (!result.ok)
       return Response.json(
         { error: result.error.message },
@@ -66,19 +65,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       )
     return Response.json(result.chunk, { headers: noStore })
   }
-  const csv = await gridCsv(list.spec, state, source, list.exportName)
-  if (!csv.ok) throw text(`The export failed: ${csv.message}`, { status: 502 })
-  return csv.response
+  const exportSource = list.exportSource?.(api, customerNumber, url.searchParams) ?? source
+  const name = typeof list.exportName === 'string' ? list.exportName : list.exportName(customerNumber, url.searchParams)
+  const csv = await gridCsv(spec, state, exportSource, name)
+  if (csv.ok) return csv.response
+  const refused = csv.httpStatus >= 400 && csv.httpStatus < 500
+  const code = refused ? list.exportRefusal?.(csv.message) : null
+  if (code && isPageLoad(request)) {
+    const back = new URLSearchParams(url.searchParams)
+    back.set(CSV_REFUSED_PARAM, code)
+    throw redirect(`${list.screen}?${back}`)
+  }
+  throw text(`The export failed: ${csv.message}`, { status: refused ? csv.httpStatus : 502 })
 }
 
 const saveSchema = z.object({ view: z.string().max(8000) })
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') throw text('Method not allowed.', { status: 405 })
-  const { list, customerNumber, api } = await requireList(request, context, params.table)
+  const { spec, customerNumber, api } = await requireList(request, context, params.table)
   const form = saveSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!form.success) return Response.json({ ok: false, error: 'The view could not be read.' }, { status: 400 })
-  const state = parseGridState(list.spec, new URLSearchParams(form.data.view))
-  const ok = await preferenceStore(api, customerNumber, list.spec).save(state)
+  const state = parseGridState(spec, new URLSearchParams(form.data.view))
+  const ok = await preferenceStore(api, customerNumber, spec).save(state)
   return Response.json({ ok }, { status: ok ? 200 : 502 })
 }

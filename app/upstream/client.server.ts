@@ -76,6 +76,10 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/fetchEntitlementsInactive/count',
   '/fulfillments/count',
   '/entitlements/forecast',
+  '/fetchUsage',
+  '/fetchUsage/count',
+  '/fetchUsage/distinct',
+  '/fetchUsage/export',
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'

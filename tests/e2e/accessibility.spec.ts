@@ -70,6 +70,14 @@ test.describe('accessibility', () => {
     }
   })
 
+  test('/transactions with the Custom calendar open', async ({ page }) => {
+    await signIn(page, 'lena.fischer@acme.example')
+    await gotoPortal(page, `/transactions?customer=${CUSTOMERS.acme.id}&picker=custom`)
+    await expect(page.getByRole('region', { name: 'Custom date range' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Usage Transactions table' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
   test('/nocustomer', async ({ page }) => {
     await signIn(page, 'nobody@example.com')
     await expect(page.getByText(NOTICE.nocustomer.text)).toBeVisible()

@@ -96,7 +96,7 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
 
   /** Keeps the rows of a page the server rendered. */
   function remember(customer: string | null, grid: GridData<Row> | null) {
-    if (!customer || !grid || grid.error || grid.timedOut) return
+    if (!customer || !grid || grid.error || grid.timedOut || grid.total === null) return
     cache.store(
       queryOf(customer, grid.state),
       { offset: offsetOf(grid.state), rows: grid.rows, total: grid.total },

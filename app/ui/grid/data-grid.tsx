@@ -61,6 +61,7 @@ import { FilterDialogSection } from './filter-dialog'
 import { GetButton } from './get-button'
 import { GetForm } from './get-form'
 import { Pagination } from './pagination'
+import { WithGridCount } from './grid-count'
 import { useViewAutosave } from './use-view-autosave'
 
 // The modal and Headless UI load when a filter dialog first opens, not with the page.
@@ -85,6 +86,10 @@ export interface DataGridProps<Row> {
   rowKey: (row: Row) => string | number
   /** Cell renderers for columns that show more than text (links, badges). */
   cells?: Partial<Record<string, (row: Row) => ReactNode>>
+  /** The export link's text. */
+  exportLabel?: string
+  /** The page's own controls at the start of the toolbar (e.g. a switch that belongs to the view). */
+  toolbarStart?: ReactNode
 }
 
 type SortInfo = { index: number; dir: 'asc' | 'desc' } | null
@@ -106,6 +111,8 @@ export function DataGrid<Row>({
   customerNumber,
   rowKey,
   cells = {},
+  exportLabel = 'Export CSV',
+  toolbarStart,
 }: DataGridProps<Row>) {
   const hydrated = useHydrated()
   const location = useLocation()
@@ -150,7 +157,8 @@ export function DataGrid<Row>({
   }
 
   const columns = visibleColumns(spec, state)
-  const widthOf = (id: string) => liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width
+  const widthOf = (id: string) =>
+    liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width ?? columnById(spec, id)?.width
   const filterFormId = `${spec.tableName}-filters`
   const filterRow = useRef<HTMLTableRowElement>(null)
   const applyFilters = (params: URLSearchParams) => {
@@ -186,6 +194,8 @@ export function DataGrid<Row>({
         hrefFor={hrefFor}
         filtered={filtered}
         exportHref={exportHref}
+        exportLabel={exportLabel}
+        start={toolbarStart}
         open={own.get('panel') === 'columns'}
         onNavigate={hydrated ? (href) => navigate(href.replace(/#.*$/, ''), { preventScrollReset: true }) : undefined}
         onColumns={hydrated ? (next) => go(next, true) : undefined}
@@ -223,17 +233,29 @@ export function DataGrid<Row>({
 
       {/* The one place that tells how many rows there are, or that there are none. */}
       <p id={statusId} role="status" aria-live="polite" className="text-sm text-gray-700">
-        {busy
-          ? loadingText
-          : data.error
-            ? ''
-            : data.rows.length === 0
-              ? data.timedOut
-                ? `The ${noun} took too long to load. Try again, or narrow the filters.`
-                : filtered
-                  ? `No ${noun} match the filters.`
-                  : (emptyText ?? `No ${noun} to show.`)
-              : rowCountText(data.total, noun, filtered)}
+        {busy ? (
+          loadingText
+        ) : data.error ? (
+          ''
+        ) : data.rows.length === 0 ? (
+          data.timedOut ? (
+            `The ${noun} took too long to load. Try again, or narrow the filters.`
+          ) : filtered ? (
+            `No ${noun} match the filters.`
+          ) : (
+            (emptyText ?? `No ${noun} to show.`)
+          )
+        ) : (
+          <WithGridCount data={data}>
+            {(count) =>
+              count === null
+                ? `Counting ${noun}…`
+                : count.ok
+                  ? rowCountText(count.total, noun, filtered)
+                  : count.message
+            }
+          </WithGridCount>
+        )}
       </p>
 
       <TableScroll id={gridId} label={`${label} table`} tall>
@@ -316,16 +338,21 @@ export function DataGrid<Row>({
       </TableScroll>
 
       {data.error ? null : (
-        <Pagination
-          spec={spec}
-          state={state}
-          total={data.total}
-          pageCount={data.pageCount}
-          noun={noun}
-          hrefFor={hrefFor}
-          action={here}
-          onPageSize={hydrated ? (next) => go(next) : undefined}
-        />
+        <WithGridCount data={data}>
+          {(count) => (
+            <Pagination
+              spec={spec}
+              state={state}
+              total={count?.ok ? count.total : null}
+              pageCount={count?.ok ? count.pageCount : null}
+              rowsOnPage={data.rows.length}
+              noun={noun}
+              hrefFor={hrefFor}
+              action={here}
+              onPageSize={hydrated ? (next) => go(next) : undefined}
+            />
+          )}
+        </WithGridCount>
       )}
     </div>
   )
@@ -338,6 +365,8 @@ function GridToolbar<Row>({
   hrefFor,
   filtered,
   exportHref,
+  exportLabel,
+  start,
   open,
   onNavigate,
   onColumns,
@@ -348,12 +377,15 @@ function GridToolbar<Row>({
   hrefFor: (next: GridState) => string
   filtered: boolean
   exportHref: string
+  exportLabel: string
+  start: ReactNode
   open: boolean
   onNavigate?: (href: string) => void
   onColumns?: (next: GridState) => void
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {start}
       <GetButton href={hrefFor(withoutFilters(state))} disabled={!filtered} onNavigate={onNavigate}>
         Clear Filters
       </GetButton>
@@ -361,8 +393,9 @@ function GridToolbar<Row>({
         Reset View
       </GetButton>
       <ColumnPanel spec={spec} state={state} action={here} open={open} onChange={onColumns} />
-      <a href={exportHref} className="btn-secondary" download>
-        Export CSV
+      {/* No `download` attribute: a refused export answers with the page and its message instead of a file. */}
+      <a href={exportHref} className="btn-secondary">
+        {exportLabel}
       </a>
     </div>
   )

@@ -50,6 +50,7 @@ export function Pagination<Row>({
   state,
   total,
   pageCount,
+  rowsOnPage,
   noun,
   hrefFor,
   action,
@@ -57,8 +58,10 @@ export function Pagination<Row>({
 }: {
   spec: GridSpec<Row>
   state: GridState
-  total: number
-  pageCount: number
+  /** Null while the count is on its way: Next then depends on a full page, and Last waits. */
+  total: number | null
+  pageCount: number | null
+  rowsOnPage: number
   noun: string
   hrefFor: (next: GridState) => string
   /** The current view URL, for the page-size form. */
@@ -66,8 +69,11 @@ export function Pagination<Row>({
   /** With JavaScript: apply a new page size at once. */
   onPageSize?: (next: GridState) => void
 }) {
-  const first = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1
-  const last = Math.min(total, state.page * state.pageSize)
+  const offset = (state.page - 1) * state.pageSize
+  const first = rowsOnPage === 0 ? 0 : offset + 1
+  const last = offset + rowsOnPage
+  const hasNext = pageCount === null ? rowsOnPage === state.pageSize : state.page < pageCount
+  const Noun = `${noun[0].toUpperCase()}${noun.slice(1)}`
   const sizeId = `${spec.tableName}-page-size`
   const sizeName = paramName(spec, 'size')
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -79,8 +85,8 @@ export function Pagination<Row>({
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
       {/* An empty list is told once, above the table. */}
-      {total === 0 ? null : <p>{`${noun[0].toUpperCase()}${noun.slice(1)} ${first}–${last} of ${total}`}</p>}
-      <nav aria-label={`${noun[0].toUpperCase()}${noun.slice(1)} pages`} className="flex flex-wrap items-center gap-1">
+      {rowsOnPage === 0 ? null : <p>{`${Noun} ${first}–${last}${total === null ? '' : ` of ${total}`}`}</p>}
+      <nav aria-label={`${Noun} pages`} className="flex flex-wrap items-center gap-1">
         <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} word="First" arrow="«" />
         <PageLink
           href={hrefFor(withPage(state, state.page - 1))}
@@ -89,18 +95,19 @@ export function Pagination<Row>({
           arrow="‹"
         />
         <span className="px-2">
-          Page {state.page} of {pageCount}
+          Page {state.page}
+          {pageCount === null ? '' : ` of ${pageCount}`}
         </span>
         <PageLink
           href={hrefFor(withPage(state, state.page + 1))}
-          disabled={state.page >= pageCount}
+          disabled={!hasNext}
           word="Next"
           arrow="›"
           arrowAfter
         />
         <PageLink
-          href={hrefFor(withPage(state, pageCount))}
-          disabled={state.page >= pageCount}
+          href={hrefFor(withPage(state, pageCount ?? state.page))}
+          disabled={pageCount === null || state.page >= pageCount}
           word="Last"
           arrow="»"
           arrowAfter
