@@ -22,8 +22,9 @@
  *      which of the two goes first.
  *   4. One JSON line per case on stdout, {"case", "p50Ms", "p95Ms", "sqlP50Ms",
  *      "ratio", "targetMs", "met", "n"} (the export adds "rssGrowthMb": the
- *      server's VmRSS at its highest during the downloads over its value before
- *      them), then the summary line. Progress goes to stderr.
+ *      server's VmRSS at its highest during the case's downloads, warm-up
+ *      included, over its value before the first), then the summary line.
+ *      Progress goes to stderr.
  *
  * The server runs on the cached file itself: it writes only its sign-in session
  * there (a `.data` request never saves a view), so the data stay as seeded.
@@ -353,14 +354,6 @@ async function measureAll(
   const lines: CaseLine[] = []
   for (const c of usageCases(facts)) {
     const url = `${baseUrl}${caseUrl(c, facts.customer)}`
-    checkSame(c, (await download(url, cookie)).toString(), runSql(db, c))
-    for (let i = 0; i < sizes.warmup; i++) {
-      await download(url, cookie)
-      runSql(db, c)
-    }
-    // Let the collector settle before the memory baseline of the export.
-    if (c.kind === 'export') await sleep(500)
-    const rssBefore = processRssMb(serverPid)
     const loaderMs: number[] = []
     const sqlMs: number[] = []
     const measureLoader = async () => {
@@ -373,7 +366,12 @@ async function measureAll(
       runSql(db, c)
       sqlMs.push(performance.now() - started)
     }
-    const repetitions = async () => {
+    const runCase = async () => {
+      checkSame(c, (await download(url, cookie)).toString(), runSql(db, c))
+      for (let i = 0; i < sizes.warmup; i++) {
+        await download(url, cookie)
+        runSql(db, c)
+      }
       for (let i = 0; i < sizes.repetitions; i++) {
         if (i % 2 === 0) {
           await measureLoader()
@@ -386,10 +384,13 @@ async function measureAll(
     }
     let rssGrowthMb: number | undefined
     if (c.kind === 'export') {
-      const peak = await peakRss(serverPid, repetitions)
-      if (peak !== null && rssBefore !== null) rssGrowthMb = peak - rssBefore
+      // From before the first download: an export that held its rows would have grown the heap during the warm-up.
+      await sleep(500)
+      const before = processRssMb(serverPid)
+      const peak = await peakRss(serverPid, runCase)
+      if (peak !== null && before !== null) rssGrowthMb = peak - before
     } else {
-      await repetitions()
+      await runCase()
     }
     const line = caseLine(c, loaderMs, sqlMs, rssGrowthMb)
     console.log(JSON.stringify(line))
