@@ -2,9 +2,12 @@
  * npm run bench -- [--duration S] [--connections N] [--scale N] [--warmup S]
  *                  [--web-concurrency N] [--path P] [--build] [--node-arg ARG]... [--assert]
  *                  [--server http://127.0.0.1:PORT] [--samples FILE]
+ * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build]
  *
- * Measures the signed-in home page (/home?customer=1000001 as admin@acme.example)
- * of a production server on a throw-away database:
+ * `--scenario usage` measures the data pages at a million sessions: see
+ * scripts/bench-usage.ts. Without it (scenario `home`), this file measures the
+ * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
+ * production server on a throw-away database:
  *
  *   1. checks that build/index.js exists (or runs `npm run build` with --build);
  *   2. creates a temporary directory with a fresh SQLite file (seeded on first
@@ -33,21 +36,26 @@
  * is started, seeded or stopped; --print-cookie then only signs in and prints
  * the Cookie header (for curl and profiling).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { allConnectionsServedAt, windowFigures, type Sample } from './bench-stats'
-import { portalSignIn } from '../tests/support/sign-in'
+import {
+  BENCH_CUSTOMER as CUSTOMER,
+  BENCH_USER as USER,
+  BenchRun,
+  ensureBuild,
+  log,
+  processTreeCpuMs,
+  runAndExit,
+  runSeed,
+  serverEnv,
+  SetupError,
+  signIn,
+} from './bench-server'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const USER = 'admin@acme.example'
-const PASSWORD = 'demo'
-const CUSTOMER = '1000001'
 const TARGET_RPS = 500
 const TARGET_P99_MS = 100
 
@@ -65,6 +73,10 @@ const { values: args } = parseArgs({
     'node-arg': { type: 'string', multiple: true, default: [] },
     assert: { type: 'boolean', default: false },
     samples: { type: 'string' },
+    scenario: { type: 'string', default: 'home' },
+    quick: { type: 'boolean', default: false },
+    repetitions: { type: 'string' },
+    reseed: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
@@ -74,7 +86,9 @@ if (args.help) {
     'Usage: npm run bench -- [--duration 20] [--connections 50] [--warmup 15] [--scale N]\n' +
       '                        [--web-concurrency N] [--path /home?customer=1000001] [--build]\n' +
       '                        [--node-arg --cpu-prof]... [--assert] [--server http://127.0.0.1:3000]\n' +
-      '                        [--samples FILE]   (every response as JSON: {at, latency, connection})',
+      '                        [--samples FILE]   (every response as JSON: {at, latency, connection})\n' +
+      '       npm run bench -- --scenario usage [--quick] [--repetitions 30] [--reseed] [--build]\n' +
+      '                        (the data pages: see scripts/bench-usage.ts)',
   )
   process.exit(0)
 }
@@ -98,157 +112,23 @@ const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
+if (args.scenario !== 'home' && args.scenario !== 'usage') usage(`--scenario is home or usage, got '${args.scenario}'`)
 
-const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`)
-
-// ---------------------------------------------------------------------------
-// Clean-up, whatever happens: stop the server, remove the temporary directory.
-
-let server: ChildProcess | undefined
-let tmpDir: string | undefined
-let cleanedUp = false
-
-async function stopServer() {
-  const child = server
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const started = Date.now()
-  child.kill('SIGTERM')
-  const graceful = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)])
-  if (graceful) {
-    log(`server stopped (SIGTERM) in ${Date.now() - started} ms`)
-    return
-  }
-  log('server did not stop within 10 s of SIGTERM; sending SIGKILL to its process group')
-  killGroup(child, 'SIGKILL')
-  await Promise.race([exited, sleep(3000)])
-}
-
-/** The server runs in its own process group (detached), so workers go too. */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (!child.pid) return
-  try {
-    process.kill(-child.pid, signal)
-  } catch {
-    // Already gone.
-  }
-}
-
-async function cleanup() {
-  if (cleanedUp) return
-  cleanedUp = true
-  await stopServer()
-  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true })
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`)
-    void cleanup().finally(() => process.exit(130))
+if (args.scenario === 'usage') {
+  const { usageScenario } = await import('./bench-usage')
+  await usageScenario({
+    quick: args.quick!,
+    repetitions: wholeNumber('repetitions', args.repetitions, 1),
+    reseed: args.reseed!,
+    build: args.build!,
   })
 }
 
 // A hard bound for the whole run: setup, sign-in, warm-up, measurement and shutdown.
-const HARD_TIMEOUT_MS = (duration + warmup) * 1000 + (scale ? 15 * 60_000 : 0) + (args.build ? 5 * 60_000 : 0) + 180_000
-const hardTimer = setTimeout(() => {
-  log(`hard timeout after ${Math.round(HARD_TIMEOUT_MS / 1000)} s`)
-  if (server) killGroup(server, 'SIGKILL')
-  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true })
-  process.exit(2)
-}, HARD_TIMEOUT_MS)
-hardTimer.unref()
-
-// ---------------------------------------------------------------------------
-
-function sleep(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-function ensureBuild() {
-  const buildFile = path.join(ROOT, 'build/index.js')
-  if (args.build) {
-    log('building the portal (npm run build)')
-    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2], timeout: 5 * 60_000 })
-    if (built.status !== 0) throw new SetupError('npm run build failed')
-  }
-  if (!fs.existsSync(buildFile)) {
-    throw new SetupError('build/index.js is missing: run `npm run build` first (or pass --build).')
-  }
-  const age = Date.now() - fs.statSync(buildFile).mtimeMs
-  log(`using the existing build/index.js (built ${Math.round(age / 60_000)} min ago; pass --build to rebuild)`)
-}
-
-class SetupError extends Error {}
-
-function seedScale(env: NodeJS.ProcessEnv, n: number) {
-  log(`seeding: npm run db:seed -- --scale ${n}`)
-  const started = Date.now()
-  const seeded = spawnSync('npm', ['run', 'db:seed', '--', '--scale', String(n)], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 2, 2],
-    timeout: 15 * 60_000,
-  })
-  if (seeded.status !== 0) throw new SetupError(`npm run db:seed -- --scale ${n} failed`)
-  log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-}
-
-async function startServer(env: NodeJS.ProcessEnv, baseUrl: string) {
-  const nodeArgs = [...args['node-arg']!, '--import', 'tsx', 'server/index.ts']
-  log(`starting: node ${nodeArgs.join(' ')} (WEB_CONCURRENCY=${env.WEB_CONCURRENCY ?? 'default'})`)
-  const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-  server = child
-  const forward = (stream: NodeJS.ReadableStream | null) =>
-    stream?.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) process.stderr.write(`[server] ${line}\n`)
-    })
-  forward(child.stdout)
-  forward(child.stderr)
-
-  const started = Date.now()
-  while (Date.now() - started < 120_000) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new SetupError(`the server exited during start-up (code ${child.exitCode ?? child.signalCode})`)
-    }
-    try {
-      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) })
-      if (res.ok) {
-        log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-        return
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200)
-  }
-  throw new SetupError('the server did not answer /healthz within 120 s')
-}
-
-// ---------------------------------------------------------------------------
-
-/** Signs in as a browser would (portal, identity provider's login form, callback); returns the session's Cookie header. */
-async function signIn(baseUrl: string): Promise<string> {
-  try {
-    return (await portalSignIn(baseUrl, USER, { password: PASSWORD, returnTo: '/home' })).cookie
-  } catch (error) {
-    throw new SetupError(`sign-in: ${error instanceof Error ? error.message : String(error)}`)
-  }
-}
-
-// ---------------------------------------------------------------------------
+const benchRun = new BenchRun(
+  (duration + warmup) * 1000 + (scale ? 15 * 60_000 : 0) + (args.build ? 5 * 60_000 : 0) + 180_000,
+)
+let serverPid: number | undefined
 
 /** What every measured response must contain (the home page of the selected customer). */
 function isExpectedPage(raw: string | Buffer | undefined) {
@@ -275,40 +155,7 @@ async function checkPage(url: string, cookie: string) {
   log(`GET ${targetPath}: 200, ${body.length} bytes, expected page`)
 }
 
-/**
- * CPU time (user + system, ms) used so far by the server and its workers (Linux
- * /proc). CPU per request is a steadier figure than requests/s on a shared machine.
- */
-function serverCpuMs(): number | null {
-  const root = server?.pid
-  if (!root || process.platform !== 'linux') return null
-  const TICK_MS = 10 // USER_HZ is 100 on Linux
-  const stats = new Map<number, { ppid: number; ms: number }>()
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-      // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15.
-      stats.set(Number(entry), { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS })
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let total = 0
-  const tree = new Set([root])
-  for (let grew = true; grew;) {
-    grew = false
-    for (const [pid, st] of stats) {
-      if (!tree.has(pid) && tree.has(st.ppid)) {
-        tree.add(pid)
-        grew = true
-      }
-    }
-  }
-  for (const pid of tree) total += stats.get(pid)?.ms ?? 0
-  return total
-}
+const serverCpuMs = () => processTreeCpuMs(serverPid)
 
 function run(
   opts: autocannon.Options,
@@ -323,31 +170,16 @@ function run(
 }
 
 async function startFresh() {
-  ensureBuild()
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_REQUESTS: '0',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    DATABASE_PATH: path.join(tmpDir, 'portal.db'),
-  }
-  for (const name of ['OIDC_ISSUER', 'API_BASE_URL', 'API_EMBEDDED']) delete env[name]
-  if (webConcurrency !== undefined) env.WEB_CONCURRENCY = String(webConcurrency)
-  if (scale) seedScale(env, scale)
-  await startServer(env, baseUrl)
-  return baseUrl
+  ensureBuild(args.build!)
+  const server = await serverEnv(path.join(benchRun.tempDir(), 'portal.db'), webConcurrency)
+  if (scale) runSeed(server.env, ['--scale', String(scale)], 15 * 60_000)
+  serverPid = (await benchRun.startServer(server, args['node-arg'])).pid
+  return server.baseUrl
 }
 
 async function main() {
   const baseUrl = args.server ? args.server.replace(/\/+$/, '') : await startFresh()
-  const signInStarted = Date.now()
   const cookie = await signIn(baseUrl)
-  log(`signed in as ${USER} in ${Date.now() - signInStarted} ms`)
   if (args['print-cookie']) {
     console.log(cookie)
     return 0
@@ -457,13 +289,4 @@ async function main() {
   return correct && (!args.assert || targetMet) ? 0 : 1
 }
 
-let code = 2
-try {
-  code = await main()
-} catch (error) {
-  log(error instanceof SetupError ? error.message : `failed: ${(error as Error)?.stack ?? String(error)}`)
-  code = 2
-} finally {
-  await cleanup()
-}
-process.exit(code)
+await runAndExit(benchRun, main)
