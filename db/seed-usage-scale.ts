@@ -24,11 +24,10 @@ import {
   sessionCharge,
   sessionHours,
 } from '../app/domain/elastic-rates'
-import { PRODUCT_NAME } from '../app/domain/product'
 import type { Db } from './client'
 import { accounts, elasticServers, entitlements } from './schema'
 import { demoActivationId, elastic } from './seed-entitlements'
-import { randomSequence, timestampText } from './seed-usage'
+import { featureOf, productLine, randomSequence, timestampText } from './seed-usage'
 import { countSessions, DAY_MS, type CountedSession } from './usage-aggregates'
 
 /** Bump when the generated sessions change, so caches of generated databases are rebuilt. */
@@ -79,19 +78,6 @@ const PROJECT_WORDS = [
   'Heat Sink',
   'Gear',
 ]
-
-const PRODUCT_LINES: [RegExp, string][] = [
-  [/Mechanical|LS-DYNA/, 'Structures'],
-  [/Fluent|CFX/, 'Fluids'],
-  [/HFSS|Maxwell/, 'Electronics'],
-  [/HPC/, 'HPC'],
-]
-const productLine = (product: string) => PRODUCT_LINES.find(([re]) => re.test(product))?.[1] ?? 'Design'
-const featureOf = (product: string) =>
-  product
-    .slice(PRODUCT_NAME.length + 1)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
 
 /** A session length in ms: mostly minutes to a few hours, some a day or more. */
 function lengthMs(rnd: ReturnType<typeof randomSequence>) {

@@ -85,8 +85,9 @@ const PRODUCT_LINES: [RegExp, string][] = [
   [/HFSS|Maxwell/, 'Electronics'],
   [/HPC/, 'HPC'],
 ]
-const productLine = (product: string) => PRODUCT_LINES.find(([re]) => re.test(product))?.[1] ?? 'Design'
-const featureOf = (product: string) =>
+/** The product line and the feature name of a rated product, as the licence servers report them. */
+export const productLine = (product: string) => PRODUCT_LINES.find(([re]) => re.test(product))?.[1] ?? 'Design'
+export const featureOf = (product: string) =>
   product
     .slice(PRODUCT_NAME.length + 1)
     .toLowerCase()

@@ -170,6 +170,9 @@ describe('caseLine', () => {
       ratio: 1.18,
       targetMs: 50,
       met: true,
+      timeMet: true,
+      ratioMet: true,
+      overheadMs: 4.5,
       n: 20,
     })
   })
@@ -179,6 +182,9 @@ describe('caseLine', () => {
     expect(caseLine({ name: 'b', targetMs: 50 }, ms(31, 31, 31), ms(20, 20, 20))).toMatchObject({
       ratio: 1.55,
       met: false,
+      timeMet: true,
+      ratioMet: false,
+      overheadMs: 11,
     })
     expect(caseLine({ name: 'c', targetMs: 50 }, ms(30, 30, 30), ms(20, 20, 20)).met).toBe(true)
     expect(caseLine({ name: 'd', targetMs: 50 }, [], []).met).toBe(false)
@@ -189,7 +195,11 @@ describe('caseLine', () => {
       rssGrowthMb: 12.3,
       met: true,
     })
-    expect(caseLine({ name: 'export', targetMs: 1500 }, ms(900), ms(800), 50).met).toBe(false)
+    expect(caseLine({ name: 'export', targetMs: 1500 }, ms(900), ms(800), 50)).toMatchObject({
+      met: false,
+      timeMet: false,
+      ratioMet: true,
+    })
   })
 })
 
@@ -200,6 +210,8 @@ describe('summaryLine', () => {
       summary: 'usage',
       cases: 2,
       met: 1,
+      timeMet: 1,
+      ratioMet: 2,
       missed: ['b'],
       quick: true,
     })

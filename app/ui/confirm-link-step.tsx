@@ -4,11 +4,10 @@
  * No and Yes links; with it the same question in the 350 px dialog, where No
  * (or Escape) goes to the No address.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link, useNavigate } from '@remix-run/react'
+import { ConfirmPanel, LazyConfirmDialog } from './confirm-panel'
 import { useHydrated } from './use-hydrated'
-
-const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })))
 
 export function ConfirmLinkStep({ question, yesHref, noHref }: { question: string; yesHref: string; noHref: string }) {
   const hydrated = useHydrated()
@@ -25,25 +24,18 @@ export function ConfirmLinkStep({ question, yesHref, noHref }: { question: strin
   )
   if (!hydrated) {
     return (
-      <section
-        aria-labelledby="confirm-title"
-        className="max-w-xl rounded border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-gray-900"
-        data-testid="confirm-panel"
-      >
-        <h2 id="confirm-title" className="text-lg font-semibold">
-          Confirm
-        </h2>
+      <ConfirmPanel>
         <p className="mt-2">{question}</p>
         {answers}
-      </section>
+      </ConfirmPanel>
     )
   }
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog open onClose={() => navigate(noHref, { replace: true, preventScrollReset: true })}>
+      <LazyConfirmDialog open onClose={() => navigate(noHref, { replace: true, preventScrollReset: true })}>
         <p className="mt-2">{question}</p>
         {answers}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </Suspense>
   )
 }

@@ -5,12 +5,10 @@
  * dialog (with it). Yes posts the same data again with confirm=yes; No leaves
  * everything as stored.
  */
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Form, Link, useNavigation } from '@remix-run/react'
+import { ConfirmPanel, LazyConfirmDialog } from './confirm-panel'
 import { useHydrated } from './use-hydrated'
-
-// The dialog (and Headless UI with it) loads when a question is first asked, not with the page.
-const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })))
 
 export const CONFIRM_FIELD = 'confirm'
 
@@ -90,27 +88,20 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
 
   if (!hydrated) {
     return (
-      <section
-        aria-labelledby="confirm-title"
-        className="mb-4 max-w-xl rounded border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-gray-900"
-        data-testid="confirm-panel"
-      >
-        <h2 id="confirm-title" className="text-lg font-semibold">
-          Confirm
-        </h2>
+      <ConfirmPanel className="mb-4">
         {body}
         {yesForm()}
-      </section>
+      </ConfirmPanel>
     )
   }
 
   const close = () => setClosedKey(confirmation.key)
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog open={open} onClose={close}>
+      <LazyConfirmDialog open={open} onClose={close}>
         {body}
         {yesForm(close)}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </Suspense>
   )
 }

@@ -12,6 +12,7 @@ import { expect, test, type Dialog, type Page, type Request, type TestInfo } fro
 import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { jsEnabled } from './support/env'
+import { gridLocators } from './support/grid'
 import { mainNav, mainRegion } from './support/shell'
 import { NOTICE } from './support/expectations'
 import { getAccessToken } from '../support/tokens'
@@ -30,18 +31,7 @@ const HOSTILE_SUBJECT = 'Action required: confirm your licensing portal session'
  */
 const userFor = (testInfo: TestInfo) => (jsEnabled(testInfo) ? 'asc@acme.example' : 'viewer@acme.example')
 
-const grid = (page: Page) => page.getByRole('region', { name: 'Emails table' })
-const rows = (page: Page) => grid(page).locator('tbody tr')
-const headerTexts = (page: Page) => grid(page).locator('thead tr').first().locator('th [data-header]').allInnerTexts()
-const columnCells = async (page: Page, header: string) => {
-  const index = (await headerTexts(page)).indexOf(header)
-  expect(index, `column ${header} is shown`).toBeGreaterThanOrEqual(0)
-  return rows(page)
-    .locator(`td:nth-child(${index + 1})`)
-    .allInnerTexts()
-}
-/** Waits until the rows of the view asked for are shown (with JavaScript the header changes first). */
-const settled = (page: Page) => expect(grid(page).locator('table')).toHaveAttribute('aria-busy', 'false')
+const { grid, rows, headerTexts, columnCells, settled } = gridLocators('Emails table')
 const status = (page: Page) =>
   mainRegion(page)
     .getByRole('status')

@@ -15,9 +15,11 @@ import { expect, test, type Page, type TestInfo } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { jsEnabled } from './support/env'
+import { gridLocators } from './support/grid'
 import { mainRegion } from './support/shell'
 import { getAccessToken } from '../support/tokens'
 import { RATED_PRODUCTS } from '../../app/domain/elastic-rates'
+import { dayLabel } from '../../app/domain/range-calendar'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -27,35 +29,11 @@ const FORMULA_USER = '=SUM(1)'
 const QUOTED_PROJECT = 'Wing, Box "E2E"'
 const DAY_MS = 86_400_000
 const CONFIRM_QUESTION = 'Action will clear all current filters. Do you wish to continue?'
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 const userFor = (testInfo: TestInfo) => (jsEnabled(testInfo) ? 'admin@acme.example' : 'raj.patel@acme.example')
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-const grid = (page: Page) => page.getByRole('region', { name: 'Usage Transactions table' })
-const rows = (page: Page) => grid(page).locator('tbody tr')
-const settled = (page: Page) => expect(grid(page).locator('table')).toHaveAttribute('aria-busy', 'false')
-const headerTexts = (page: Page) => grid(page).locator('thead tr').first().locator('th [data-header]').allInnerTexts()
-const columnCells = async (page: Page, header: string) => {
-  const index = (await headerTexts(page)).indexOf(header)
-  expect(index, `column ${header} is shown`).toBeGreaterThanOrEqual(0)
-  return rows(page)
-    .locator(`td:nth-child(${index + 1})`)
-    .allInnerTexts()
-}
+const { headerTexts, columnCells, settled } = gridLocators('Usage Transactions table')
 const rangeText = (page: Page) => page.getByTestId('range-days')
 const expectRange = (page: Page, from: string, to: string) =>
   expect(rangeText(page)).toHaveText(`From: ${from} To: ${to}`)
@@ -212,12 +190,12 @@ test('a custom range through the calendar', async ({ page }, testInfo) => {
   const today = new Date()
   const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1))
   const [y, m] = [lastMonth.getUTCFullYear(), lastMonth.getUTCMonth()]
-  const dayName = (d: number) => new RegExp(`, ${d} ${MONTHS[m]} ${y}$`)
-  await expect(calendar.getByRole('button', { name: 'Okay' })).toBeDisabled()
-  await calendar.getByRole(jsEnabled(testInfo) ? 'button' : 'link', { name: dayName(3) }).click()
-  await calendar.getByRole(jsEnabled(testInfo) ? 'button' : 'link', { name: dayName(12) }).click()
-  await calendar.getByRole('link', { name: 'Okay' }).click()
   const pad = (n: number) => String(n).padStart(2, '0')
+  const dayName = (d: number) => ({ name: dayLabel(`${y}-${pad(m + 1)}-${pad(d)}`), exact: true })
+  await expect(calendar.getByRole('button', { name: 'Okay' })).toBeDisabled()
+  await calendar.getByRole(jsEnabled(testInfo) ? 'button' : 'link', dayName(3)).click()
+  await calendar.getByRole(jsEnabled(testInfo) ? 'button' : 'link', dayName(12)).click()
+  await calendar.getByRole('link', { name: 'Okay' }).click()
   const [from, to] = [`${y}-${pad(m + 1)}-03`, `${y}-${pad(m + 1)}-12`]
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`))
   await expectRange(page, from, to)

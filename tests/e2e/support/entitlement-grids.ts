@@ -1,12 +1,14 @@
 /** Locators and steps for the two-grid entitlement screens (Elastic Licensing, Leases/Perpetuals). */
 import { expect, type Page } from '@playwright/test'
+import { gridLocators } from './grid'
 
 export type SectionName = 'Active Entitlements' | 'Inactive Entitlements'
 
 /** The section (its heading names it), with the grid's buttons, status line and table. */
 export const section = (page: Page, name: string) => page.getByRole('main').getByRole('region', { name, exact: true })
-export const table = (page: Page, name: SectionName) => page.getByRole('region', { name: `${name} table`, exact: true })
-export const rows = (page: Page, name: SectionName) => table(page, name).locator('tbody tr')
+const locators = (name: SectionName) => gridLocators(`${name} table`)
+export const table = (page: Page, name: SectionName) => locators(name).grid(page)
+export const rows = (page: Page, name: SectionName) => locators(name).rows(page)
 export const toggle = (page: Page, name: string) =>
   page.getByRole('main').getByRole('heading', { name, exact: true }).getByRole('link')
 export const status = (page: Page, name: SectionName) =>
@@ -14,20 +16,10 @@ export const status = (page: Page, name: SectionName) =>
     .getByRole('status')
     .filter({ hasText: /entitlement|Getting/ })
 
-export const headerTexts = (page: Page, name: SectionName) =>
-  table(page, name).locator('thead tr').first().locator('th [data-header]').allInnerTexts()
-
-export async function columnCells(page: Page, name: SectionName, header: string) {
-  const index = (await headerTexts(page, name)).indexOf(header)
-  expect(index, `column ${header} is shown`).toBeGreaterThanOrEqual(0)
-  return rows(page, name)
-    .locator(`td:nth-child(${index + 1})`)
-    .allInnerTexts()
-}
-
+export const headerTexts = (page: Page, name: SectionName) => locators(name).headerTexts(page)
+export const columnCells = (page: Page, name: SectionName, header: string) => locators(name).columnCells(page, header)
 /** Waits until the rows of the view asked for are shown (with JavaScript the header changes first). */
-export const settled = (page: Page, name: SectionName) =>
-  expect(table(page, name).locator('table')).toHaveAttribute('aria-busy', 'false')
+export const settled = (page: Page, name: SectionName) => locators(name).settled(page)
 
 export const sortLink = (page: Page, name: SectionName, header: string, dir: 'ascending' | 'descending') =>
   table(page, name).getByRole('link', { name: `Sort by ${header}, ${dir}`, exact: true })
