@@ -19,7 +19,7 @@ import type { Db } from '../db/client'
 import { usageDayCounts, usageLongestSessions, usageSessions } from '../db/schema'
 import { dayOf, DAY_MS } from '../db/usage-aggregates'
 import { MAX_IN_VALUES } from './constants'
-import { CLOUD_JOB_FIELD, type UsageField, type UsageRow } from '../app/domain/usage-row'
+import { CLOUD_JOB_FIELD, NUMERIC_USAGE_FIELDS, type UsageField, type UsageRow } from '../app/domain/usage-row'
 import {
   buildCriterion,
   buildWhere,
@@ -180,7 +180,24 @@ function endsAfter(accountId: string, from: number, inclusive: boolean, floor: n
  * seeks are on another column and which the start bound would only mislead) an end
  * after a time also bounds the start.
  */
+/**
+ * Spec 2 section 5: the numeric columns are compared with numbers. Text that is no
+ * number would match nothing, silently; it is refused with a message instead.
+ */
+const NUMERIC_CHECKS: CriterionOverrides = Object.fromEntries(
+  NUMERIC_USAGE_FIELDS.map((name) => [
+    name,
+    (c: Criterion) => {
+      const values = Array.isArray(c.value) ? c.value : [c.value]
+      const text = values.find((v) => typeof v === 'string' && (v.trim() === '' || !Number.isFinite(Number(v))))
+      if (text !== undefined) throw new ListError(`${name} takes a number; '${String(text)}' is not one.`)
+      return undefined
+    },
+  ]),
+)
+
 const criteriaFor = (accountId: string, filter: Filter | null | undefined, bounded = true): CriterionOverrides => ({
+  ...NUMERIC_CHECKS,
   EndTime_ts: (c, method, index) => {
     const after = method === 'AFTER' || method === '>'
     if (!after && method !== '>=') return undefined

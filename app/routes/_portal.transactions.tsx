@@ -111,6 +111,14 @@ export default function UsageTransactionsRoute() {
       ? hrefOf(withExtras(spec, withoutFilters(state), usageRange.valuesOf({ preset: data.confirm })))
       : null
 
+  /** The view with the 'Data Length' line shown or hidden (hidden by default, spec 2 Usage Transactions screen). */
+  const dataLengthHref = (show: boolean) => {
+    const next = new URL(here, 'http://portal.local')
+    if (show) next.searchParams.set(DATA_LENGTH_PARAM, '1')
+    else next.searchParams.delete(DATA_LENGTH_PARAM)
+    return `${next.pathname}${next.search}`
+  }
+
   const activeFormId = 'active-sessions'
   const activeSwitch = (
     <GetForm
@@ -192,11 +200,20 @@ export default function UsageTransactionsRoute() {
         <WithGridCount data={grid}>
           {(count) => (
             <p className="text-sm">
-              Data Length: {grid.rows.length} of {count?.ok ? count.total : '…'}
+              Data Length: {grid.rows.length} of {count?.ok ? count.total : '…'}{' '}
+              <Link to={dataLengthHref(false)} preventScrollReset className="underline">
+                (hide)
+              </Link>
             </p>
           )}
         </WithGridCount>
-      ) : null}
+      ) : (
+        <p className="text-sm">
+          <Link to={dataLengthHref(true)} preventScrollReset className="underline">
+            Show data length
+          </Link>
+        </p>
+      )}
 
       <DataGrid<UsageRow>
         spec={spec}

@@ -282,6 +282,22 @@ describe("the portal's filters", () => {
     expect(ids(charge)).toContain(sample.DeviceID)
   })
 
+  it('refuses text that is no number on a numeric column, on every call, with a message', async () => {
+    const api = await as(ADMIN)
+    const filter = filterOf({ name: 'Hours', method: 'EQUALS', value: 'abc' })
+    for (const path of ['/fetchUsage', '/fetchUsage/count', '/fetchUsage/export']) {
+      const r = await api.post(path, { customerNumber: ACME, filter })
+      expect([path, r.http, r.body.err]).toEqual([path, 400, "Hours takes a number; 'abc' is not one."])
+    }
+    const distinct = await api.post('/fetchUsage/distinct', { customerNumber: ACME, key: 'User', filter })
+    expect(distinct.http).toBe(400)
+    const numberAsText = await api.post<number>('/fetchUsage/count', {
+      customerNumber: ACME,
+      filter: filterOf({ name: 'ProductCount', method: 'EQUALS', value: '2' }),
+    })
+    expect(numberAsText.body.data).toBeGreaterThan(0)
+  })
+
   it('partial date text: RANGE on StartTime_ts includes both ends; unmatched text is CONTAINS on StartTime', async () => {
     const api = await as(ADMIN)
     const every = await all(api, ACME)

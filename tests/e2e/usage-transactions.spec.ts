@@ -139,9 +139,22 @@ test('the default view: 1 Day, the header lines, the grid’s columns and the ru
   await expect(page.getByRole('button', { name: 'Reset View' })).toBeDisabled()
   // 'Data Length: x of y' is there on request only.
   await expect(page.getByText(/^Data Length:/)).toHaveCount(0)
-  await gotoPortal(page, `${PAGE}&dl=1`)
-  await expect(page.getByText(/^Data Length: \d+ of [\d,]+$/)).toBeVisible()
+  await page.getByRole('link', { name: 'Show data length' }).click()
+  await expect(page).toHaveURL(/dl=1/)
+  await expect(page.getByText(/^Data Length: \d+ of [\d,]+ \(hide\)$/)).toBeVisible()
+  await page.getByRole('link', { name: '(hide)' }).click()
+  await expect(page.getByText(/^Data Length:/)).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
+})
+
+test('a customer without cloud job ids gets no cloud job column', async ({ page }) => {
+  await signIn(page, 'partner@channel.example')
+  await gotoPortal(page, '/transactions?customer=1000002&range=max')
+  await settled(page)
+  expect(await columnCells(page, 'User')).not.toHaveLength(0)
+  const headers = await headerTexts(page)
+  expect(headers.at(-1)).toBe('productVersion')
+  expect(headers).not.toContain('ansysCloudJobId')
 })
 
 test('presets: 5 Days, Last month and Max; the saved view after a reload; Reset View', async ({ page }, testInfo) => {
