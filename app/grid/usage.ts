@@ -82,6 +82,8 @@ const numeric = (id: string, header: string, field: string, value: (row: UsageRo
     textFilter: 'equals',
     sortable: true,
     kind: 'number',
+    // Room for a number and, without JavaScript, the filter's Apply button.
+    width: 130,
     value,
     criterion: numericCriterion,
   }) as GridColumnSpec<UsageRow>

@@ -33,7 +33,7 @@ const CONFIRM_QUESTION = 'Action will clear all current filters. Do you wish to 
 const userFor = (testInfo: TestInfo) => (jsEnabled(testInfo) ? 'admin@acme.example' : 'raj.patel@acme.example')
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-const { headerTexts, columnCells, settled } = gridLocators('Usage Transactions table')
+const { grid, headerTexts, columnCells, settled } = gridLocators('Usage Transactions table')
 const rangeText = (page: Page) => page.getByTestId('range-days')
 const expectRange = (page: Page, from: string, to: string) =>
   expect(rangeText(page)).toHaveText(`From: ${from} To: ${to}`)
@@ -270,6 +270,22 @@ test('a filter, and the confirmation before a preset: No keeps the filters, Yes 
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled()
   await page.getByRole('button', { name: 'Reset View' }).click()
   await expect(page).not.toHaveURL(/range=/)
+})
+
+test('a numeric filter that is no number says so in place of the rows', async ({ page }, testInfo) => {
+  const js = jsEnabled(testInfo)
+  await start(page, testInfo)
+  await page.getByLabel('Filter Hours (equals)', { exact: true }).fill('abc')
+  if (!js) await page.getByRole('button', { name: 'Apply Hours filter' }).click()
+  await expect(page).toHaveURL(/f\.hours=/)
+  await settled(page)
+  await expect(grid(page).getByRole('alert')).toHaveText("Hours takes a number; 'abc' is not one.")
+  await expect(grid(page).getByRole('alert')).toBeInViewport()
+  await page.getByRole('button', { name: 'Clear Filters' }).click()
+  await expect(page).not.toHaveURL(/f\.hours=/)
+  await settled(page)
+  await expect(grid(page).getByRole('alert')).toHaveCount(0)
+  expect((await columnCells(page, 'User')).length).toBeGreaterThan(0)
 })
 
 test('the CSV export: the grid’s columns, a quoted value, a formula neutralised', async ({ page }, testInfo) => {

@@ -312,8 +312,9 @@ export function DataGrid<Row>({
           <tbody>
             {data.error ? (
               <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center">
-                  <p role="alert" className="font-medium text-red-800">
+                <td colSpan={columns.length} className="px-3 py-6">
+                  {/* Sticky, so a table wider than its box still shows the message where the box starts. */}
+                  <p role="alert" className="sticky left-3 w-fit max-w-prose font-medium text-red-800">
                     {data.error.message}
                   </p>
                 </td>
