@@ -30,6 +30,8 @@ const NAMES_NO_CUSTOMER = new Set([
   'POST /notifications',
   'POST /notifications/count',
   'POST /notifications/distinct',
+  // The service's latest received usage time, for every customer alike.
+  'GET /lastupdatedon',
   // The account list offers the customer, so that picking it leads to the export-compliance notice.
   'POST /getaccounts',
   'POST /getaccounts/count',

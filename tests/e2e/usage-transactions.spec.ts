@@ -20,6 +20,7 @@ import { mainRegion } from './support/shell'
 import { getAccessToken } from '../support/tokens'
 import { RATED_PRODUCTS } from '../../app/domain/elastic-rates'
 import { dayLabel } from '../../app/domain/range-calendar'
+import { presetRange, rangeDays, USAGE_PRESETS } from '../../app/domain/date-presets'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
@@ -193,6 +194,25 @@ test('presets: 5 Days, Last month and Max; the saved view after a reload; Reset 
   await expect(page).not.toHaveURL(/range=/)
   await expectRange(page, day(Date.now() - DAY_MS), day(Date.now()))
   await expect(page.getByRole('button', { name: 'Reset View' })).toBeDisabled()
+})
+
+test('every preset of the menu applies its range (the rules themselves have unit tests)', async ({
+  page,
+}, testInfo) => {
+  await start(page, testInfo)
+  for (const preset of USAGE_PRESETS) {
+    await choose(page, preset.label)
+    // The default, 1 Day, is the view without a range in its address.
+    if (preset.id === '1d') await expect(page).not.toHaveURL(/range=/)
+    else await expect(page).toHaveURL(new RegExp(`range=${preset.id}(&|$)`))
+    const days = rangeDays(presetRange(preset.id, Date.now()))
+    await expectRange(page, days.from, days.to)
+    await expect(page.locator('summary').filter({ hasText: 'Date range:' })).toHaveText(
+      new RegExp(`^Date range: ${preset.label}\\W*$`),
+    )
+  }
+  await page.getByRole('button', { name: 'Reset View' }).click()
+  await expect(page).not.toHaveURL(/range=/)
 })
 
 test('a custom range through the calendar', async ({ page }, testInfo) => {
