@@ -8,6 +8,7 @@
 import { encodeFilter, pageCount, type GridCriterion, type GridFilterRule } from '../app/domain/grid-state'
 import { CLOUD_JOB_FIELD } from '../app/domain/usage-row'
 import { percentile } from './bench-stats'
+import { USAGE_ATTRIBUTES } from '../app/grid/usage'
 
 export const USAGE_SCREEN = '/transactions'
 /** The route whose loader a `.data` request of the screen runs (single fetch). */
@@ -24,24 +25,8 @@ export const EXPORT_MAX_ROWS = 30_000
 export const EXPORT_CHUNK = 1000
 export const DISTINCT_LIMIT = 500
 
-/** The attributes of the grid's columns, in their order (the loader asks for these). */
-export const GRID_ATTRIBUTES = [
-  'StartTime',
-  'EndTime',
-  'Product',
-  'ProductCount',
-  'Hours',
-  'Charge',
-  'Currency',
-  'User',
-  'Host',
-  'Project',
-  'DeviceID',
-  'SessionStatus',
-  'REFERER_IP_ADDRESS',
-  'productVersion',
-  CLOUD_JOB_FIELD,
-]
+/** The attributes the screen's pages ask for. */
+export const GRID_ATTRIBUTES = [...USAGE_ATTRIBUTES]
 
 /**
  * The hidden-column probe: whether the customer has cloud job ids (one row or none).

@@ -9,7 +9,15 @@ import { usageCalls, type UsageScope } from '../upstream/usage.server'
 import { withFixedCriteria } from './fixed-criteria'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'
-import { isActiveOnly, USAGE_SCREEN, usageCriteria, usageGrid, usageGridFor, usageRange } from './usage'
+import {
+  isActiveOnly,
+  USAGE_ATTRIBUTES,
+  USAGE_SCREEN,
+  usageCriteria,
+  usageGrid,
+  usageGridFor,
+  usageRange,
+} from './usage'
 
 /** What the view's extras choose: the range's instants at `now` and Active Sessions. */
 export interface UsageSelection {
@@ -25,7 +33,8 @@ export function usageSelection(params: URLSearchParams, now: number): UsageSelec
 function callsOf(api: ApiClient, scope: UsageScope, exporting: boolean): GridSource<UsageRow> {
   const calls = usageCalls(api)
   return {
-    page: (request) => (exporting ? calls.exportPage : calls.page)(scope, request),
+    page: (request) =>
+      (exporting ? calls.exportPage : calls.page)(scope, { ...request, attributes: [...USAGE_ATTRIBUTES] }),
     count: (filter) => calls.count(scope, filter),
     distinct: (filter, key, limit) => calls.distinct(scope, filter, key, limit),
   }

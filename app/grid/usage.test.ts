@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  cellText,
   canResetView,
   defaultState,
   fromSavedView,
@@ -15,6 +16,7 @@ import {
   formatHours,
   isActiveOnly,
   numericCriterion,
+  USAGE_ATTRIBUTES,
   usageCriteria,
   usageGrid,
   usageGridFor,
@@ -22,6 +24,7 @@ import {
 } from './usage'
 import { USAGE_EXPORT_TOO_MANY, usageExportName, usageList, usageSelection } from './usage.server'
 import { usageExportTooMany } from '../domain/usage-export'
+import { CLOUD_JOB_FIELD, type UsageRow } from '../domain/usage-row'
 
 const parse = (query: string) => parseGridState(usageGrid, new URLSearchParams(query))
 const NOW = Date.UTC(2026, 4, 15, 10, 30)
@@ -39,6 +42,48 @@ describe('the usage cells', () => {
     expect(usageGrid.columns.find((c) => c.id === 'host')?.width).toBe(260)
     expect(usageGridFor(true).columns.map((c) => c.id)).toContain('cloudJobId')
     expect(usageGridFor(false).columns.map((c) => c.id)).not.toContain('cloudJobId')
+  })
+})
+
+describe('the attributes a page asks for', () => {
+  it('are all the cells, the CSV and the row key read', () => {
+    const full: UsageRow = {
+      StartTime: '2026-05-14 08:00:00',
+      EndTime: '2026-05-14 09:30:00',
+      StartTime_ts: Date.UTC(2026, 4, 14, 8),
+      EndTime_ts: Date.UTC(2026, 4, 14, 9, 30),
+      ProductCount: 2,
+      Count: 1,
+      Length: 5400,
+      User: 'jdoe',
+      Product: 'Ansys Fluent',
+      Host: 'ws-01',
+      DeviceID: 'd-1',
+      SessionStatus: 'Closed',
+      ServerID: 'ELS-1',
+      FeatureFno: '1',
+      IP_ADDRESS: '203.0.113.1',
+      REFERER_IP_ADDRESS: '10.0.0.1',
+      ProductLine: 'Fluids',
+      RateFileVersion: '2025.1',
+      PID: '42',
+      Account: '1000001',
+      Acquisition: 'Elastic',
+      Active: false,
+      ConsumerID: 'c',
+      ActivationID: 'a',
+      Feature: 'fluent',
+      Project: 'Wing',
+      productVersion: '2025 R1',
+      Hours: 1.5,
+      Charge: 12.25,
+      Currency: 'USD',
+      [CLOUD_JOB_FIELD]: 'acj-1',
+    }
+    const asked = Object.fromEntries(USAGE_ATTRIBUTES.map((a) => [a, full[a as keyof UsageRow]])) as UsageRow
+    for (const column of usageGridFor(true).columns) expect(cellText(column, asked)).toBe(cellText(column, full))
+    expect(USAGE_ATTRIBUTES).toEqual(expect.arrayContaining(['DeviceID', 'StartTime_ts']))
+    expect(USAGE_ATTRIBUTES.length).toBeLessThan(Object.keys(full).length)
   })
 })
 

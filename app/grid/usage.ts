@@ -116,6 +116,14 @@ const columns: GridColumnSpec<UsageRow>[] = [
   text(CLOUD_JOB_COLUMN, CLOUD_JOB_FIELD, CLOUD_JOB_FIELD),
 ]
 
+/**
+ * What the screen and its CSV read of a row: the columns' fields and the times they
+ * show (the row key is the session id and its start). A page asks for these only.
+ */
+export const USAGE_ATTRIBUTES: readonly string[] = [
+  ...new Set([...columns.flatMap((c) => (c.field ? [c.field] : [])), 'StartTime', 'EndTime']),
+]
+
 /** Whether the view shows active sessions only. */
 export const isActiveOnly = (extras: ViewExtras | undefined) => extras?.[ACTIVE_PARAM] === '1'
 

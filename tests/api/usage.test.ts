@@ -433,6 +433,17 @@ describe('fetchUsage/export', () => {
     expect(rows).toEqual(expected)
     expect(pages).toBe(Math.ceil(expected.length / 250))
 
+    // Asking for some attributes only (as the screen does) pages the same rows.
+    const attributes = ['DeviceID', 'User']
+    const narrow = await allPages(api, '/fetchUsage/export', {
+      customerNumber: ACME,
+      filter,
+      sorting,
+      attributes,
+      limit: 250,
+    })
+    expect(narrow.rows).toEqual(expected.map((r) => ({ DeviceID: r.DeviceID, User: r.User })))
+
     const first = await api.post<UsageRow[]>('/fetchUsage/export', { customerNumber: ACME, limit: 10 })
     const crossed = await api.post('/fetchUsage', { customerNumber: ACME, limit: 10, token: first.body.token })
     expect([crossed.http, crossed.body.err]).toEqual([400, expect.stringMatching(/token/)])
