@@ -21,7 +21,7 @@ import {
 import { MANUAL_DRAWDOWN_PRODUCT } from '../../app/domain/product'
 import { endDateCriteria, remainingDaysCriteria } from '../../app/domain/entitlement-filters'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
-import { apiClient, startTestServer, type TestServer } from './support/server'
+import { apiClient, startTestServer, type TestServer, allPages as pagesOf } from './support/server'
 
 let server: TestServer
 const as = async (email: string) => apiClient(server.url, await getAccessToken(server.url, email))
@@ -85,20 +85,8 @@ type Criterion = { name: string; method: string; value?: unknown; not?: boolean 
 const criterion = (name: string, method: string, value: unknown): Criterion => ({ name, method, value })
 const filterOf = (...criteria: Criterion[]) => ({ condition: 'ALL', criteria })
 
-/** Every page of a list call, followed through its tokens. */
-async function allPages(api: ReturnType<typeof apiClient>, path: string, body: Record<string, unknown>) {
-  const rows: Row[] = []
-  let token: string | undefined
-  let pages = 0
-  do {
-    const r = await api.post<Row[]>(path, { ...body, ...(token ? { token } : {}) })
-    expect(r.http, JSON.stringify(r.body)).toBe(200)
-    rows.push(...r.body.data!)
-    token = r.body.token
-    pages++
-  } while (token)
-  return { rows, pages }
-}
+const allPages = (api: Parameters<typeof pagesOf>[0], path: string, body: Record<string, unknown>) =>
+  pagesOf<Row>(api, path, body)
 
 /** The domain's verdict on a row: listed at all, and active. */
 function domainSplit(row: Row, today: string): 'active' | 'inactive' | 'unlisted' {

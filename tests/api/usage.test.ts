@@ -15,7 +15,7 @@ import { lastUpdatedOn } from '../../api/usage'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
 import { CLOUD_JOB_FIELD, type UsageRow } from '../../app/domain/usage-row'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
-import { apiClient, startTestServer, type TestServer } from './support/server'
+import { apiClient, startTestServer, type TestServer, allPages as pagesOf } from './support/server'
 
 let server: TestServer
 const as = async (email: string) => apiClient(server.url, await getAccessToken(server.url, email))
@@ -86,20 +86,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** Every page of a list call, followed through its tokens. */
-async function allPages(api: Api, path: string, body: Record<string, unknown>) {
-  const rows: UsageRow[] = []
-  let token: string | undefined
-  let pages = 0
-  do {
-    const r = await api.post<UsageRow[]>(path, { ...body, ...(token ? { token } : {}) })
-    expect(r.http, JSON.stringify(r.body)).toBe(200)
-    rows.push(...r.body.data!)
-    token = r.body.token
-    pages++
-  } while (token)
-  return { rows, pages }
-}
+const allPages = (api: Parameters<typeof pagesOf>[0], path: string, body: Record<string, unknown>) =>
+  pagesOf<UsageRow>(api, path, body)
 
 const all = async (api: Api, customerNumber: string, filter?: unknown) =>
   (await allPages(api, '/fetchUsage', { customerNumber, limit: 1000, ...(filter ? { filter } : {}) })).rows

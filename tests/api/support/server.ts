@@ -87,3 +87,18 @@ export function apiClient(baseUrl: string, token?: string) {
     call,
   }
 }
+
+/** Every page of a list call, followed through its tokens; each answer must be a 200. */
+export async function allPages<Row>(api: ReturnType<typeof apiClient>, path: string, body: Record<string, unknown>) {
+  const rows: Row[] = []
+  let token: string | undefined
+  let pages = 0
+  do {
+    const r = await api.post<Row[]>(path, { ...body, ...(token ? { token } : {}) })
+    if (r.http !== 200) throw new Error(`${path}: HTTP ${r.http} ${JSON.stringify(r.body)}`)
+    rows.push(...r.body.data!)
+    token = r.body.token
+    pages++
+  } while (token)
+  return { rows, pages }
+}
