@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { entitlements, fulfillments } from '../../db/schema'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
-import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import {
   addDays,
   classifyElastic,
@@ -21,6 +20,7 @@ import {
 import { MANUAL_DRAWDOWN_PRODUCT } from '../../app/domain/product'
 import { endDateCriteria, remainingDaysCriteria } from '../../app/domain/entitlement-filters'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
 import { apiClient, startTestServer, type TestServer, allPages as pagesOf } from './support/server'
 
 let server: TestServer
@@ -426,23 +426,7 @@ describe('who is refused', () => {
     ['/fulfillments/count', { activationId: [] }],
   ]
 
-  it('refuses another customer with 403', async () => {
-    const api = await as(PARTNER)
-    for (const [path, body] of calls) {
-      const r = await api.post(path, { customerNumber: '1000001', ...body })
-      expect([path, r.http, r.body.status]).toEqual([path, 403, 'FAILURE'])
-    }
-  })
-
-  it('refuses a customer under export control to everyone, vendor staff included', async () => {
-    for (const email of [BUSOPS, 'igor.petrov@embargo.example']) {
-      const api = await as(email)
-      for (const [path, body] of calls) {
-        const r = await api.post(path, { customerNumber: '1000005', ...body })
-        expect([path, r.http, r.body]).toEqual([path, 403, { status: 'FAILURE', err: EXPORT_DENIED_MESSAGE }])
-      }
-    }
-  })
+  itRefusesOtherAndExportControlledCustomers(as, calls)
 
   it('lets vendor staff read any other customer', async () => {
     const r = await (await as(BUSOPS)).post<number>('/fetchEntitlements/count', { customerNumber: '1000003' })

@@ -10,11 +10,11 @@ import { openDb } from '../../db/client'
 import { entitlements, usageSessions } from '../../db/schema'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { scaleEntitlementKey, seedUsageScale } from '../../db/seed-usage-scale'
-import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { lastUpdatedOn } from '../../api/usage'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
 import { CLOUD_JOB_FIELD, type UsageRow } from '../../app/domain/usage-row'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
 import { apiClient, startTestServer, type TestServer, allPages as pagesOf } from './support/server'
 
 let server: TestServer
@@ -639,23 +639,7 @@ describe('who is refused', () => {
     ['/fetchUsage/export', {}],
   ]
 
-  it('refuses another customer with 403', async () => {
-    const api = await as(PARTNER)
-    for (const [path, body] of calls) {
-      const r = await api.post(path, { customerNumber: ACME, ...body })
-      expect([path, r.http, r.body.status]).toEqual([path, 403, 'FAILURE'])
-    }
-  })
-
-  it('refuses a customer under export control to everyone, vendor staff included', async () => {
-    for (const email of [BUSOPS, 'igor.petrov@embargo.example']) {
-      const api = await as(email)
-      for (const [path, body] of calls) {
-        const r = await api.post(path, { customerNumber: '1000005', ...body })
-        expect([path, r.http, r.body]).toEqual([path, 403, { status: 'FAILURE', err: EXPORT_DENIED_MESSAGE }])
-      }
-    }
-  })
+  itRefusesOtherAndExportControlledCustomers(as, calls)
 })
 
 describe('the usage pre-aggregates', () => {
