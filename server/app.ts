@@ -18,6 +18,7 @@ import { mountOidc } from './oidc/index'
 import { createApiDispatch, createApiRouter } from '../api/index'
 import { serveInProcess } from '../app/upstream/in-process.server'
 import { createLoadContext } from '../app/load-context'
+import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -112,6 +113,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
       stopInProcessApi()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closePdfPrinter()
       db.$client.close()
     },
   }

@@ -80,6 +80,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/fetchUsage/count',
   '/fetchUsage/distinct',
   '/fetchUsage/export',
+  '/statements',
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'
