@@ -59,7 +59,7 @@ export function outboxTime(ms: number): string {
 }
 
 /** The e-mail addresses of the customer's active portal administrators; its support address without any. */
-function administratorAddresses(tx: Tx | Db, account: Pick<Account, 'accountId' | 'supportEmail'>): string {
+export function administratorAddresses(tx: Tx | Db, account: Pick<Account, 'accountId' | 'supportEmail'>): string {
   const rows = tx
     .select({ email: users.email })
     .from(accountAccess)

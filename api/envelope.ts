@@ -37,14 +37,23 @@ class InEnvelope {
 }
 export const inEnvelope = (fields: EnvelopeFields) => new InEnvelope(fields)
 
+/** A successful result that is a file (e.g. a PDF): sent as its bytes over HTTP, not in an envelope. */
+export interface FileBody {
+  contentType: string
+  /** Offered as the download's name (Content-Disposition: attachment). */
+  fileName: string
+  bytes: Uint8Array
+}
+class FileResult {
+  constructor(readonly file: FileBody) {}
+}
+export const fileReply = (file: FileBody) => new FileResult(file)
+
 export type Envelope =
   ({ status: 'SUCCESS'; data?: unknown; token?: string } & EnvelopeFields) | { status: 'FAILURE'; err: string }
 
-/** What a call answers: the HTTP status and the envelope. */
-export interface ApiReply {
-  status: number
-  envelope: Envelope
-}
+/** What a call answers: the HTTP status and the envelope, or (a file call's success) the file. */
+export type ApiReply = { status: number; envelope: Envelope; file?: undefined } | { status: 200; file: FileBody }
 
 export function formatZodError(error: z.ZodError) {
   return error.issues
@@ -64,6 +73,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 /** A handler's result as a SUCCESS reply. */
 export function success(result: unknown): ApiReply {
+  if (result instanceof FileResult) return { status: 200, file: result.file }
   if (result instanceof InEnvelope) return { status: 200, envelope: { status: 'SUCCESS', ...result.fields } }
   if (result instanceof WithToken) {
     const { data, token } = result
@@ -107,7 +117,10 @@ export function failure(error: unknown): ApiReply {
 }
 
 export function sendReply(res: Response, reply: ApiReply) {
-  res.status(reply.status).json(reply.envelope)
+  if (reply.file) {
+    const { contentType, fileName, bytes } = reply.file
+    res.status(reply.status).attachment(fileName).type(contentType).send(Buffer.from(bytes))
+  } else res.status(reply.status).json(reply.envelope)
 }
 
 /** Express's last step: whatever went wrong before a call answered, as the envelope. */

@@ -36,6 +36,7 @@ import { entitlementCalls } from './entitlements'
 import { elasticCreditCalls } from './elastic-credit'
 import { usageSessionCalls } from './usage-sessions'
 import { usageCalls } from './usage'
+import { statementCalls } from './statements'
 
 export interface ApiDeps {
   config: Config
@@ -59,6 +60,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   elasticCreditCalls(calls, deps)
   usageSessionCalls(calls, deps)
   usageCalls(calls, deps)
+  statementCalls(calls, deps)
   return calls
 }
 
@@ -152,6 +154,9 @@ export interface ApiResponse {
 
 export type ApiDispatch = (request: ApiRequest) => Promise<ApiResponse>
 
+/** The in-process answer to a call whose reply is a file: the dispatch carries JSON only. */
+export const FILE_OVER_HTTP_ONLY = 'This call answers a file; call it over HTTP.'
+
 /** The API called in process: the same steps and handlers as over HTTP, with a plain function boundary. */
 export function createApiDispatch(deps: ApiDeps): ApiDispatch {
   const api = apiFor(deps)
@@ -162,6 +167,7 @@ export function createApiDispatch(deps: ApiDeps): ApiDispatch {
     } catch (error) {
       reply = failure(error)
     }
+    if (reply.file) return { status: 406, json: { status: 'FAILURE', err: FILE_OVER_HTTP_ONLY } }
     // What goes over the wire: the caller gets its own copy, with JSON's types only.
     return { status: reply.status, json: JSON.parse(JSON.stringify(reply.envelope)) as Envelope }
   }

@@ -1,12 +1,19 @@
 /**
- * Demo data: the outbox. Licence-file, statement, access and account e-mails
- * for the demo customers over the past months, with HTML bodies as the product
- * sends them, one deleted e-mail, and one hostile body (scripts, handlers,
- * javascript: links, a tracking pixel, a form posting elsewhere, a refresh and
- * CSS that overlays the page) that the portal must show harmlessly.
+ * Demo data: the outbox. Licence-file, access and account e-mails for the demo
+ * customers over the past months, with HTML bodies as the product sends them,
+ * one deleted e-mail, and one hostile body (scripts, handlers, javascript: links,
+ * a tracking pixel, a form posting elsewhere, a refresh and CSS that overlays the
+ * page) that the portal must show harmlessly. The monthly statement e-mails are
+ * written by the API's own code from the demo usage (statementEmailsStep, after
+ * the usage is seeded), so their figures are the statement's.
  */
-import { emails } from './schema'
+import { eq } from 'drizzle-orm'
+import { writeStatementEmail } from '../api/statement-emails'
+import { DAY_MS, formatDay, utcDate } from '../app/domain/utc-day'
+import { accounts, emails, entitlements } from './schema'
 import type { DemoStep } from './seed'
+import { demoActivationId, ELASTIC_KEYS } from './seed-entitlements'
+import { demoElasticServers } from './seed-elastic'
 
 export type DemoEmail = typeof emails.$inferInsert
 
@@ -24,11 +31,6 @@ export function daysAgo(now: Date, days: number, hh: number, mm: number): string
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days, hh, mm, (days * 7) % 60),
   )
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-}
-
-function monthName(now: Date, monthsBack: number) {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1))
-  return d.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 }
 
 function frame(title: string, inner: string) {
@@ -59,19 +61,6 @@ Copy it to the licence server and restart the licence manager to use it.</p>
 ${rows}
 </tbody></table>
 <p>You can download the file again at any time under <a href="https://portal.example.com/activations-history">Manage Activations</a>.</p>`,
-  )
-}
-
-function statement(customer: string, month: string, aeu: number, cost: string) {
-  return frame(
-    `Elastic usage statement for ${month}`,
-    `<p>Dear ${customer} team,</p>
-<p>Your elastic usage statement for <strong>${month}</strong> is ready.</p>
-<ul>
-<li>Elastic units used: <strong>${aeu.toLocaleString('en-US')}</strong> AEU</li>
-<li>Charge: <strong>${cost}</strong></li>
-</ul>
-<p>The full statement with every usage session is in the portal under <a href="https://portal.example.com/statementv2">Elastic Statements</a>.</p>`,
   )
 }
 
@@ -145,16 +134,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
         ['Mechanical Enterprise', 25, '2027-06-30'],
         ['Fluent Solver', 10, '2027-06-30'],
       ]),
-    ),
-    e(
-      '1000001',
-      4,
-      14,
-      2,
-      `Elastic usage statement for ${monthName(now, 1)}`,
-      'admin@acme.example, raj.patel@acme.example',
-      'statement',
-      statement(acme, monthName(now, 1), 18_420, 'USD 9,210.00'),
     ),
     e(
       '1000001',
@@ -240,16 +219,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
     ),
     e(
       '1000001',
-      33,
-      7,
-      45,
-      `Elastic usage statement for ${monthName(now, 2)}`,
-      'admin@acme.example, raj.patel@acme.example',
-      'statement',
-      statement(acme, monthName(now, 2), 16_004, 'USD 8,002.00'),
-    ),
-    e(
-      '1000001',
       36,
       17,
       20,
@@ -302,16 +271,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
     ),
     e(
       '1000001',
-      63,
-      8,
-      30,
-      `Elastic usage statement for ${monthName(now, 3)}`,
-      'admin@acme.example, raj.patel@acme.example',
-      'statement',
-      statement(acme, monthName(now, 3), 21_377, 'USD 10,688.50'),
-    ),
-    e(
-      '1000001',
       70,
       16,
       5,
@@ -342,16 +301,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
     ),
     e(
       '1000001',
-      92,
-      10,
-      10,
-      `Elastic usage statement for ${monthName(now, 4)}`,
-      'admin@acme.example, raj.patel@acme.example',
-      'statement',
-      statement(acme, monthName(now, 4), 12_950, 'USD 6,475.00'),
-    ),
-    e(
-      '1000001',
       101,
       15,
       0,
@@ -369,16 +318,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'asc@acme.example',
       'access',
       access('Ashley Scott', acme, 'Support Coordinator'),
-    ),
-    e(
-      '1000001',
-      124,
-      13,
-      40,
-      `Elastic usage statement for ${monthName(now, 5)}`,
-      'admin@acme.example, raj.patel@acme.example',
-      'statement',
-      statement(acme, monthName(now, 5), 9_870, 'USD 4,935.00'),
     ),
     e(
       '1000001',
@@ -425,16 +364,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
     ),
     e(
       '1000002',
-      5,
-      12,
-      0,
-      `Elastic usage statement for ${monthName(now, 1)}`,
-      'partner@channel.example, fleet@borealis.example',
-      'statement',
-      statement(borealis, monthName(now, 1), 4_210, 'EUR 2,105.00'),
-    ),
-    e(
-      '1000002',
       14,
       9,
       30,
@@ -452,16 +381,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'partner@channel.example',
       'general',
       notice('IP allow-list changed', ['The IP allow-list of your elastic licence server was changed.']),
-    ),
-    e(
-      '1000002',
-      35,
-      10,
-      45,
-      `Elastic usage statement for ${monthName(now, 2)}`,
-      'partner@channel.example, fleet@borealis.example',
-      'statement',
-      statement(borealis, monthName(now, 2), 3_998, 'EUR 1,999.00'),
     ),
     e(
       '1000002',
@@ -485,16 +404,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
     ),
     e(
       '1000002',
-      66,
-      9,
-      5,
-      `Elastic usage statement for ${monthName(now, 3)}`,
-      'partner@channel.example, fleet@borealis.example',
-      'statement',
-      statement(borealis, monthName(now, 3), 5_120, 'EUR 2,560.00'),
-    ),
-    e(
-      '1000002',
       88,
       16,
       40,
@@ -504,16 +413,6 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       notice('Scheduled maintenance', [
         'The licensing service will be unavailable on Sunday between 01:00 and 03:00 UTC.',
       ]),
-    ),
-    e(
-      '1000002',
-      97,
-      8,
-      0,
-      `Elastic usage statement for ${monthName(now, 4)}`,
-      'partner@channel.example, fleet@borealis.example',
-      'statement',
-      statement(borealis, monthName(now, 4), 2_875, 'EUR 1,437.50'),
     ),
     e(
       '1000002',
@@ -590,6 +489,48 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
     ),
   ]
   return list
+}
+
+/** The monthly statement e-mails of the demo: [entitlement key, months back] (1 = last month). */
+export const DEMO_STATEMENT_EMAILS: [string, number][] = [
+  [ELASTIC_KEYS.acmeSteady, 1],
+  [ELASTIC_KEYS.acmeSteady, 2],
+  [ELASTIC_KEYS.acmeSteady, 3],
+  [ELASTIC_KEYS.acmeQuiet, 2],
+  [ELASTIC_KEYS.acmeQuiet, 3],
+  [ELASTIC_KEYS.borealisMain, 1],
+  [ELASTIC_KEYS.borealisMain, 2],
+  [ELASTIC_KEYS.borealisMain, 3],
+  [ELASTIC_KEYS.borealisLight, 1],
+]
+
+/** Each monthly statement is sent on the 1st of the next month at 06:15 UTC (a minute ago at the latest). */
+const SENT_AFTER_MONTH_MS = (6 * 60 + 15) * 60_000
+
+/** The monthly statement e-mails of DEMO_STATEMENT_EMAILS, as /emailmonth writes them; run after the usage step. */
+export function statementEmailsStep(now: Date = new Date()): DemoStep {
+  return {
+    name: 'statement e-mails',
+    run: ({ tx }) => {
+      for (const [key, monthsBack] of DEMO_STATEMENT_EMAILS) {
+        const entitlement = tx
+          .select()
+          .from(entitlements)
+          .where(eq(entitlements.activationId, demoActivationId(key)))
+          .get()!
+        const account = tx.select().from(accounts).where(eq(accounts.accountId, entitlement.accountId)).get()!
+        const nextMonth = utcDate(now.getUTCFullYear(), now.getUTCMonth() - monthsBack + 1, 1)
+        writeStatementEmail(tx, {
+          account,
+          entitlement,
+          kind: 'month',
+          serverId: demoElasticServers.find((s) => s.accountId === account.accountId)!.deviceId,
+          date: formatDay(nextMonth - DAY_MS),
+          sentAt: Math.min(nextMonth + SENT_AFTER_MONTH_MS, now.getTime() - 60_000),
+        })
+      }
+    },
+  }
 }
 
 export function emailsStep(): DemoStep {

@@ -9,7 +9,7 @@ import { accountAccess, accounts, featureFlags, users } from './schema'
 import { hashPassword } from './passwords'
 import { DEMO_GENERATED_CUSTOMERS, DEMO_PASSWORD, demoAccounts, demoFeatureFlags, demoUsers } from './seed-data'
 import { FIRST_GENERATED_NUMBER, generateCustomer } from './seed-scale'
-import { emailsStep } from './seed-emails'
+import { emailsStep, statementEmailsStep } from './seed-emails'
 import { notificationsStep } from './seed-notifications'
 import { elasticStep } from './seed-elastic'
 import { licensingStep } from './seed-licensing'
@@ -145,6 +145,8 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     notificationsStep(),
     elasticStep(),
     licensingStep(),
+    // After the usage: the statements are worked out from it.
+    statementEmailsStep(),
   ]
   db.transaction((tx) => {
     const ctx: SeedContext = { tx, userIds: new Map(), sharedPasswordHash }

@@ -24,6 +24,7 @@ export const AUDIT_AREA_LABELS: Record<string, string> = {
   pin: 'Elastic Credentials: PIN',
   usernames: 'Elastic Credentials: allowed usernames',
   threshold: 'Elastic Licensing: low-balance threshold',
+  statement: 'Elastic Statements: statement e-mail',
 }
 
 export function auditAreaLabel(area: string): string {

@@ -70,6 +70,7 @@ function dataSnapshot() {
     'audit_log',
     'entitlements',
     'usage_sessions',
+    'usage_day_charges',
     'hosts',
     'host_accounts',
     'fulfillments',
@@ -122,6 +123,13 @@ function requestFor(method: string, path: string) {
       product: 'Ansys Fluent',
       user: 'operator',
       host: 'emb-ws-01',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      today: '2026-11-02',
+      customerid: EMBARGO,
+      server: device.deviceId,
+      activationid: activation,
+      date: '2026-10-31',
     },
   }
 }

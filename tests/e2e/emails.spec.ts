@@ -297,7 +297,7 @@ test('CSV export holds exactly what the grid shows, every page, with spreadsheet
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n')
-  expect(filteredLines.slice(1).every((l) => l.includes('Elastic usage statement'))).toBe(true)
+  expect(filteredLines.slice(1).every((l) => l.includes('elastic statement'))).toBe(true)
   expect(filteredLines).toHaveLength(6)
 
   await page.getByRole('button', { name: 'Reset View' }).click()

@@ -1,0 +1,146 @@
+/**
+ * API: the weekly and monthly statement e-mails (spec 2 section 7).
+ *
+ * POST /emailweek, /emailmonth {customerid, customername?, server, activationid, date} -> { sent: true }
+ *   Writes the statement of one elastic entitlement for the week (7 days) or month
+ *   (from the 1st) ending on `date` into the customer's outbox, to its portal
+ *   administrators, with its audit record, in one transaction. Refused to view-only
+ *   users; `server` must be an activated elastic server of the customer and
+ *   `activationid` one of its elastic entitlements.
+ */
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { elasticServers, emails } from '../db/schema'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import { isViewOnly } from '../app/domain/permissions'
+import { emailPeriod, statementEmailSubject, type StatementEntitlement } from '../app/domain/statement'
+import { formatDay } from '../app/domain/utc-day'
+import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
+import { recordAudit, type Tx } from './audit-log'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { forbidden, notFound, parseInput } from './envelope'
+import { administratorAddresses, CREDIT_MESSAGES, findElasticEntitlement, outboxTime } from './elastic-credit'
+import { ELASTIC_ERRORS } from './elastic'
+import { computeStatement, daySchema } from './statement-data'
+import { statementHtml } from './statement-html'
+import type { ApiDeps } from './index'
+
+export const STATEMENT_EMAIL_MESSAGES = {
+  viewOnly: 'View-only users cannot send statement e-mails.',
+  serverNotFound: ELASTIC_ERRORS.serverNotFound,
+  entitlementNotFound: CREDIT_MESSAGES.notFound,
+} as const
+
+export type StatementEmailKind = 'week' | 'month'
+
+export interface StatementEmail {
+  account: Pick<Account, 'accountId' | 'accountName' | 'supportEmail'>
+  entitlement: StatementEntitlement
+  kind: StatementEmailKind
+  /** The elastic licence server (Cloud Server Id) the statement was asked for. */
+  serverId: string
+  /** The last day of the week or month. */
+  date: string
+  /** When it is sent (epoch ms); its day is the report date. */
+  sentAt: number
+}
+
+/**
+ * Writes the weekly or monthly statement of one entitlement into the customer's
+ * outbox, to its portal administrators. Call inside the writing transaction.
+ */
+export function writeStatementEmail(tx: Tx, { account, entitlement, kind, serverId, date, sentAt }: StatementEmail) {
+  const period = emailPeriod(kind, date)
+  const statement = computeStatement(tx, account, period, formatDay(sentAt), [entitlement])
+  const subject = statementEmailSubject(kind, period, entitlement.activationId)
+  const body = statementHtml(statement, {
+    intro: [
+      `Dear ${account.accountName} licence administrator,`,
+      `here is the ${kind === 'week' ? 'weekly' : 'monthly'} statement of the elastic entitlement ${entitlement.activationId} ` +
+        `(PO ${entitlement.poNumber || 'none'}, Cloud Server Id ${serverId}) for ${period.from} to ${period.to}.`,
+    ],
+  })
+  const { id } = tx
+    .insert(emails)
+    .values({
+      accountId: account.accountId,
+      date: outboxTime(sentAt),
+      subject,
+      to: administratorAddresses(tx, account),
+      body,
+      kind: 'statement',
+    })
+    .returning({ id: emails.id })
+    .get()
+  return { id, subject, period }
+}
+
+export const statementEmailRequest = z.object({
+  customerid: customerNumberSchema,
+  /** Ignored: the e-mail names the customer as its account does. */
+  customername: z.string().max(500).optional(),
+  server: z.string().trim().min(1, 'server is required').max(200),
+  activationid: z.string().trim().min(1, 'activationid is required').max(200),
+  date: daySchema,
+})
+
+function sendStatementEmail(
+  db: Db,
+  user: ApiUser,
+  kind: StatementEmailKind,
+  input: z.infer<typeof statementEmailRequest>,
+) {
+  const { account, access } = requireCustomerAccess(db, user, input.customerid)
+  if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(STATEMENT_EMAIL_MESSAGES.viewOnly)
+  return db.transaction(
+    (tx) => {
+      const server = tx
+        .select({ deviceId: elasticServers.deviceId })
+        .from(elasticServers)
+        .where(
+          and(
+            eq(elasticServers.deviceId, input.server),
+            eq(elasticServers.accountId, account.accountId),
+            eq(elasticServers.activated, 1),
+          ),
+        )
+        .get()
+      if (!server) throw notFound(STATEMENT_EMAIL_MESSAGES.serverNotFound)
+      const entitlement = findElasticEntitlement(tx, account.accountId, input.activationid)
+      const email = writeStatementEmail(tx, {
+        account,
+        entitlement,
+        kind,
+        serverId: server.deviceId,
+        date: input.date,
+        sentAt: Date.now(),
+      })
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'statement',
+        action: kind === 'week' ? 'email weekly' : 'email monthly',
+        before: null,
+        after: {
+          activationId: entitlement.activationId,
+          server: server.deviceId,
+          from: email.period.from,
+          to: email.period.to,
+          emailId: email.id,
+        },
+      })
+      return { sent: true as const }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+export function statementEmailCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  for (const kind of ['week', 'month'] as const) {
+    calls.post(`/email${kind}`, ({ body, user }) =>
+      sendStatementEmail(db, user, kind, parseInput(statementEmailRequest, body)),
+    )
+  }
+}
