@@ -89,7 +89,7 @@ const RSS_SAMPLE_MS = 5
 
 type Sizes = typeof FULL
 
-interface CacheInfo {
+export interface CacheInfo {
   generatorVersion: number
   customerSessions: number
   otherSessions: number
@@ -99,18 +99,36 @@ interface CacheInfo {
   schema: string
 }
 
-export async function usageScenario(options: UsageScenarioOptions): Promise<never> {
+/**
+ * The scenario's database (seeded once into the cache, migrated to the current
+ * schema), shared with the statement scenario: its sizes, the run's time bound,
+ * and `open`, which returns the file and what it holds.
+ */
+export function usageDatabase(options: Pick<UsageScenarioOptions, 'quick' | 'repetitions' | 'reseed' | 'build'>) {
   const sizes: Sizes = { ...(options.quick ? QUICK : FULL) }
   if (options.repetitions !== undefined) sizes.repetitions = options.repetitions
   const dir = cacheDir(sizes)
   const cached = !options.reseed && fs.existsSync(path.join(dir, 'ready.json'))
   const seedBudgetMs = cached ? 0 : ((sizes.customerSessions + sizes.otherSessions) / 1_000_000) * 6 * 60_000
-  const run = new BenchRun(seedBudgetMs + (options.build ? 5 * 60_000 : 0) + 30 * 60_000)
+  return {
+    sizes,
+    budgetMs: seedBudgetMs + (options.build ? 5 * 60_000 : 0) + 30 * 60_000,
+    async open(): Promise<{ databasePath: string; info: CacheInfo }> {
+      const info = cached ? migrateCache(dir) : await buildCache(dir, sizes)
+      const databasePath = path.join(dir, 'portal.db')
+      log(`database ${databasePath}: generator v${info.generatorVersion}, seeded ${info.seededAt}`)
+      return { databasePath, info }
+    },
+  }
+}
+
+export async function usageScenario(options: UsageScenarioOptions): Promise<never> {
+  const database = usageDatabase(options)
+  const { sizes } = database
+  const run = new BenchRun(database.budgetMs)
   return runAndExit(run, async () => {
     ensureBuild(options.build)
-    const info = cached ? migrateCache(dir) : await buildCache(dir, sizes)
-    const databasePath = path.join(dir, 'portal.db')
-    log(`database ${databasePath}: generator v${info.generatorVersion}, seeded ${info.seededAt}`)
+    const { databasePath, info } = await database.open()
     const server = await serverEnv(databasePath, 1)
     const child = await run.startServer(server)
     const cookie = await signIn(server.baseUrl)

@@ -3,9 +3,11 @@
  *                  [--web-concurrency N] [--path P] [--build] [--node-arg ARG]... [--assert]
  *                  [--server http://127.0.0.1:PORT] [--samples FILE]
  * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build]
+ * npm run bench -- --scenario statement [--quick] [--repetitions N] [--reseed] [--build]
  *
  * `--scenario usage` measures the data pages at a million sessions: see
- * scripts/bench-usage.ts. Without it (scenario `home`), this file measures the
+ * scripts/bench-usage.ts; `--scenario statement` the statement and its PDF on
+ * the same data: see scripts/bench-statement.ts. Without it (scenario `home`), this file measures the
  * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
  * production server on a throw-away database:
  *
@@ -88,7 +90,9 @@ if (args.help) {
       '                        [--node-arg --cpu-prof]... [--assert] [--server http://127.0.0.1:3000]\n' +
       '                        [--samples FILE]   (every response as JSON: {at, latency, connection})\n' +
       '       npm run bench -- --scenario usage [--quick] [--repetitions 30] [--reseed] [--build]\n' +
-      '                        (the data pages: see scripts/bench-usage.ts)',
+      '                        (the data pages: see scripts/bench-usage.ts)\n' +
+      '       npm run bench -- --scenario statement [--quick] [--repetitions 30] [--reseed] [--build]\n' +
+      '                        (the statement and its PDF: see scripts/bench-statement.ts)',
   )
   process.exit(0)
 }
@@ -112,11 +116,23 @@ const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
-if (args.scenario !== 'home' && args.scenario !== 'usage') usage(`--scenario is home or usage, got '${args.scenario}'`)
+if (!['home', 'usage', 'statement'].includes(args.scenario!)) {
+  usage(`--scenario is home, usage or statement, got '${args.scenario}'`)
+}
 
 if (args.scenario === 'usage') {
   const { usageScenario } = await import('./bench-usage')
   await usageScenario({
+    quick: args.quick!,
+    repetitions: wholeNumber('repetitions', args.repetitions, 1),
+    reseed: args.reseed!,
+    build: args.build!,
+  })
+}
+
+if (args.scenario === 'statement') {
+  const { statementScenario } = await import('./bench-statement')
+  await statementScenario({
     quick: args.quick!,
     repetitions: wholeNumber('repetitions', args.repetitions, 1),
     reseed: args.reseed!,
