@@ -47,7 +47,12 @@ export async function ensureBuild() {
     }
     try {
       if (buildIsCurrent()) return
-      const built = spawnSync('npx', ['remix', 'build'], { stdio: 'ignore', timeout: BUILD_TIMEOUT_MS })
+      const built = spawnSync('npx', ['remix', 'build'], {
+        stdio: 'ignore',
+        timeout: BUILD_TIMEOUT_MS,
+        // As `npm run build` makes it: under vitest NODE_ENV is 'test', which would compile development JSX.
+        env: { ...process.env, NODE_ENV: 'production' },
+      })
       if (built.status !== 0) throw new Error('remix build failed: run `npm run build` to see why')
       // The build is now as new as app/, even where an unchanged output was not rewritten.
       const now = new Date()
