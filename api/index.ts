@@ -36,6 +36,7 @@ import { entitlementCalls } from './entitlements'
 import { elasticCreditCalls } from './elastic-credit'
 import { usageSessionCalls } from './usage-sessions'
 import { usageCalls } from './usage'
+import { statementCalls } from './statements'
 
 export interface ApiDeps {
   config: Config
@@ -59,6 +60,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   elasticCreditCalls(calls, deps)
   usageSessionCalls(calls, deps)
   usageCalls(calls, deps)
+  statementCalls(calls, deps)
   return calls
 }
 

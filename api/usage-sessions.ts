@@ -128,7 +128,16 @@ export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
         })
         .returning({ id: usageSessions.id })
         .get()
-      countSessions(tx, [{ accountId: account.accountId, product: input.product, startTs: startTime, endTs: ended }])
+      countSessions(tx, [
+        {
+          accountId: account.accountId,
+          entitlementId: entitlement.id,
+          product: input.product,
+          startTs: startTime,
+          endTs: ended,
+          charge,
+        },
+      ])
       const { used } = tx
         .update(entitlements)
         .set({ used: sql`${entitlements.used} + ${charge}` })

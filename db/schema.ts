@@ -379,6 +379,25 @@ export const usageLongestSessions = sqliteTable('usage_longest_sessions', {
   lengthMs: integer('length_ms').notNull(),
 })
 
+/**
+ * The charges of ended sessions per elastic entitlement, product and UTC day of
+ * the session's end (days since 1970-01-01), in integer cents: what statements
+ * sum, so a period's figures come from a few grouped reads instead of the
+ * sessions. Written in the same transaction as the sessions they charge.
+ */
+export const usageDayCharges = sqliteTable(
+  'usage_day_charges',
+  {
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    product: text('product').notNull(),
+    cents: integer('cents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entitlementId, t.day, t.product] })],
+)
+
 /** The latest start or end time of any stored session (one row, id 1): the API's lastupdatedon. */
 export const usageLastReceived = sqliteTable(
   'usage_last_received',

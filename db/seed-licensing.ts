@@ -49,7 +49,10 @@ export function licensingStep(now: Date = new Date()): DemoStep {
           )
           .run()
       }
-      countSessions(tx, sessions)
+      countSessions(
+        tx,
+        sessions.map((s) => ({ ...s, entitlementId: entitlementIds.get(s.entitlementKey)!, charge: s.charge ?? 0 })),
+      )
       tx.update(entitlements)
         .set({
           used: sql`(SELECT coalesce(sum(${usageSessions.charge}), 0) FROM ${usageSessions} WHERE ${usageSessions.entitlementId} = ${entitlements.id})`,

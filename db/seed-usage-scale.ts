@@ -219,7 +219,7 @@ export function seedUsageScale(db: Db, options: UsageScaleOptions): UsageScaleSu
         charge,
         entitlement.currency,
       )
-      counted.push({ accountId: customer, product, startTs, endTs })
+      counted.push({ accountId: customer, entitlementId: entitlement.id, product, startTs, endTs, charge })
       charges += charge
     }
     countSessions(db, counted)

@@ -2,12 +2,15 @@
  * The pre-aggregates of the usage sessions: sessions started and ended per
  * customer, product and UTC day (usage_day_counts), the latest time received
  * (usage_last_received) and each customer's longest closed session
- * (usage_longest_sessions). Every writer of sessions calls countSessions in the
- * transaction that inserts them, so the aggregates never disagree with the rows.
+ * (usage_longest_sessions), and the charges of ended sessions per entitlement,
+ * product and UTC day of the end, in cents (usage_day_charges). Every writer of
+ * sessions calls countSessions in the transaction that inserts them, so the
+ * aggregates never disagree with the rows.
  */
 import { sql } from 'drizzle-orm'
+import { toCents } from '../app/domain/statement'
 import type { Db } from './client'
-import { usageDayCounts, usageLastReceived, usageLongestSessions } from './schema'
+import { usageDayCharges, usageDayCounts, usageLastReceived, usageLongestSessions } from './schema'
 
 /** A drizzle handle or the transaction `db.transaction(fn)` passes to `fn`. */
 type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -19,9 +22,12 @@ export const dayOf = (ms: number) => Math.floor(ms / DAY_MS)
 
 export interface CountedSession {
   accountId: string
+  entitlementId: number
   product: string
   startTs: number
   endTs?: number | null
+  /** What the session was charged (0 while it runs), to 2 decimals. */
+  charge: number
 }
 
 const BATCH = 200
@@ -37,6 +43,13 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
       seen.ended! += ended
     } else days.set(key, { accountId, product, day, started, ended })
   }
+  const charges = new Map<string, typeof usageDayCharges.$inferInsert>()
+  const charge = (entitlementId: number, product: string, day: number, cents: number) => {
+    const key = `${entitlementId}\u0000${product}\u0000${day}`
+    const seen = charges.get(key)
+    if (seen) seen.cents! += cents
+    else charges.set(key, { entitlementId, product, day, cents })
+  }
   const longest = new Map<string, number>()
   let latest = -Infinity
   for (const s of sessions) {
@@ -44,6 +57,7 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
     latest = Math.max(latest, s.startTs)
     if (s.endTs !== null && s.endTs !== undefined) {
       bump(s.accountId, s.product, dayOf(s.endTs), 0, 1)
+      charge(s.entitlementId, s.product, dayOf(s.endTs), toCents(s.charge))
       latest = Math.max(latest, s.endTs)
       longest.set(s.accountId, Math.max(longest.get(s.accountId) ?? 0, s.endTs - s.startTs))
     }
@@ -58,6 +72,16 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
           started: sql`${usageDayCounts.started} + excluded.started`,
           ended: sql`${usageDayCounts.ended} + excluded.ended`,
         },
+      })
+      .run()
+  }
+  const chargeRows = [...charges.values()]
+  for (let i = 0; i < chargeRows.length; i += BATCH) {
+    db.insert(usageDayCharges)
+      .values(chargeRows.slice(i, i + BATCH))
+      .onConflictDoUpdate({
+        target: [usageDayCharges.entitlementId, usageDayCharges.day, usageDayCharges.product],
+        set: { cents: sql`${usageDayCharges.cents} + excluded.cents` },
       })
       .run()
   }

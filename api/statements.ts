@@ -1,0 +1,141 @@
+/**
+ * API: elastic statements (spec 2 sections 3, 4 and 7).
+ *
+ * POST /statements {from, to, today, customerNumber, customerName?} -> StatementData
+ *   The customer's statement for the period (app/domain/statement has the rules);
+ *   FAILURE 'No active entitlements for account' (404) when it lists no entitlement.
+ *
+ * Every figure comes from usage_day_charges (the charges of ended sessions per
+ * entitlement, product and day, kept with the sessions): one grouped read of the
+ * charges before the period and one of the charges within it, whatever the number
+ * of sessions.
+ */
+import { and, eq, inArray, lt, between, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { entitlements, usageDayCharges } from '../db/schema'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import {
+  buildStatement,
+  periodProblem,
+  statementPeriod,
+  statementRecords,
+  STATEMENT_MESSAGES,
+  type EntitlementCharge,
+  type StatementEntitlement,
+  type StatementPeriod,
+} from '../app/domain/statement'
+import { NO_ACTIVE_ENTITLEMENTS, type StatementData } from '../app/domain/statement-types'
+import { parseDay } from '../app/domain/utc-day'
+import { requireCustomerAccess, type Account } from './access'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { badRequest, notFound, parseInput } from './envelope'
+import type { Tx } from './audit-log'
+import type { ApiDeps } from './index'
+
+export const daySchema = z
+  .string()
+  .trim()
+  .refine((t) => parseDay(t) !== null, { message: STATEMENT_MESSAGES.dayFormat })
+
+export const statementRequest = z.object({
+  from: daySchema,
+  to: daySchema,
+  today: daySchema,
+  customerNumber: customerNumberSchema,
+  /** Ignored: the statement names the customer as its account does. */
+  customerName: z.string().max(500).optional(),
+})
+export type StatementInput = z.infer<typeof statementRequest>
+
+/** The period of a request, or a 400 naming what is wrong with it. */
+export function requestPeriod(from: string, to: string): StatementPeriod {
+  const problem = periodProblem(from, to)
+  if (problem) throw badRequest(problem)
+  return statementPeriod(from, to)
+}
+
+const entitlementColumns = {
+  id: entitlements.id,
+  activationId: entitlements.activationId,
+  poNumber: entitlements.poNumber,
+  startDate: entitlements.startDate,
+  endDate: entitlements.endDate,
+  quantity: entitlements.quantity,
+  currency: entitlements.currency,
+  licenseModel: entitlements.licenseModel,
+  state: entitlements.state,
+}
+
+/** The customer's elastic entitlements. */
+export function elasticEntitlements(db: Db | Tx, accountId: string): StatementEntitlement[] {
+  return db
+    .select(entitlementColumns)
+    .from(entitlements)
+    .where(and(eq(entitlements.accountId, accountId), eq(entitlements.type, 'ELASTIC')))
+    .all()
+}
+
+const cents = sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number)
+
+/** The charges of the entitlements before the period (by entitlement) and within it (by entitlement and product). */
+function chargesOf(db: Db | Tx, ids: number[], period: StatementPeriod) {
+  if (ids.length === 0) return { centsBefore: new Map<number, number>(), within: [] as EntitlementCharge[] }
+  const mine = inArray(usageDayCharges.entitlementId, ids)
+  const before = db
+    .select({ entitlementId: usageDayCharges.entitlementId, cents })
+    .from(usageDayCharges)
+    .where(and(mine, lt(usageDayCharges.day, period.firstDay)))
+    .groupBy(usageDayCharges.entitlementId)
+    .all()
+  const within = db
+    .select({ entitlementId: usageDayCharges.entitlementId, product: usageDayCharges.product, cents })
+    .from(usageDayCharges)
+    .where(and(mine, between(usageDayCharges.day, period.firstDay, period.lastDay)))
+    .groupBy(usageDayCharges.entitlementId, usageDayCharges.product)
+    .all()
+  return { centsBefore: new Map(before.map((r) => [r.entitlementId, r.cents])), within }
+}
+
+type Customer = Pick<Account, 'accountId' | 'accountName'>
+
+/**
+ * The statement of the given entitlements over the period, or of the customer's
+ * statement records when none are given; 404 'No active entitlements for account'
+ * when there is no record.
+ */
+export function computeStatement(
+  db: Db | Tx,
+  account: Customer,
+  period: StatementPeriod,
+  today: string,
+  only?: StatementEntitlement[],
+): StatementData {
+  const candidates = only ?? elasticEntitlements(db, account.accountId)
+  const { centsBefore, within } = chargesOf(
+    db,
+    candidates.map((e) => e.id),
+    period,
+  )
+  const records = only ?? statementRecords(candidates, period, new Set(within.map((c) => c.entitlementId)))
+  if (records.length === 0) throw notFound(NO_ACTIVE_ENTITLEMENTS)
+  return buildStatement({
+    customer: { customerNumber: account.accountId, customerName: account.accountName },
+    period,
+    today,
+    records,
+    centsBefore,
+    within,
+  })
+}
+
+/** The statement a request asks for, after the access check (another customer, export control). */
+export function statementFor(db: Db, user: ApiUser, input: StatementInput): StatementData {
+  const { account } = requireCustomerAccess(db, user, input.customerNumber)
+  return computeStatement(db, account, requestPeriod(input.from, input.to), input.today)
+}
+
+export function statementCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/statements', ({ body, user }) => statementFor(db, user, parseInput(statementRequest, body)))
+}

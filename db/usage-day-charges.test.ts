@@ -1,0 +1,78 @@
+/**
+ * usage_day_charges, the charges per entitlement, product and day of the end:
+ * the seeds keep it in step with the sessions they write, and migration 0007
+ * builds the same rows from the sessions of a database that had none.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { openDb, type Db } from './client'
+import { ensureSeeded } from './seed'
+import { seedUsageScale } from './seed-usage-scale'
+
+let dir: string
+let file: string
+let db: Db
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'day-charges-test-'))
+  file = path.join(dir, 'portal.db')
+  db = openDb(file)
+  await ensureSeeded(db)
+  seedUsageScale(db, { customer: '1000004', sessions: 2000 })
+})
+afterAll(() => {
+  db.$client.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+type Row = { entitlementId: number; day: number; product: string; cents: number }
+
+const ORDER = 'ORDER BY entitlementId, day, product'
+
+const stored = (d: Db) =>
+  d.$client
+    .prepare(
+      `SELECT entitlement_id AS entitlementId, day, product, cents FROM usage_day_charges WHERE cents <> 0 ${ORDER}`,
+    )
+    .all() as Row[]
+
+/** The same figures worked out from the sessions one by one, in JavaScript. */
+function fromSessions(d: Db): Row[] {
+  const sessions = d.$client
+    .prepare('SELECT entitlement_id AS id, end_ts AS endTs, product, charge FROM usage_sessions')
+    .all() as { id: number; endTs: number | null; product: string; charge: number }[]
+  const sums = new Map<string, Row>()
+  for (const s of sessions) {
+    if (s.endTs === null) continue
+    const day = Math.floor(s.endTs / 86_400_000)
+    const key = `${s.id} ${day} ${s.product}`
+    const row = sums.get(key) ?? { entitlementId: s.id, day, product: s.product, cents: 0 }
+    row.cents += Math.round(s.charge * 100)
+    sums.set(key, row)
+  }
+  return [...sums.values()]
+    .filter((r) => r.cents !== 0)
+    .sort((a, b) => a.entitlementId - b.entitlementId || a.day - b.day || (a.product < b.product ? -1 : 1))
+}
+
+describe('usage_day_charges', () => {
+  it('holds the charges of the ended sessions the seeds wrote, by entitlement, product and day of the end', () => {
+    const rows = stored(db)
+    expect(rows.length).toBeGreaterThan(100)
+    expect(rows).toEqual(fromSessions(db))
+  })
+
+  it('is built from the sessions by migration 0007 on a database that had no such table', () => {
+    // Back to the database as migration 0006 left it: no table, 0007 not applied.
+    const journal = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8'))
+    const applied = journal.entries.find((e: { tag: string }) => e.tag === '0007_usage_day_charges').when
+    db.$client.exec('DROP TABLE usage_day_charges')
+    db.run(sql`DELETE FROM __drizzle_migrations WHERE created_at = ${applied}`)
+    db.$client.close()
+    db = openDb(file)
+    expect(stored(db)).toEqual(fromSessions(db))
+  })
+})
