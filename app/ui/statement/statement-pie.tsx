@@ -22,6 +22,11 @@ export interface StatementPieProps {
   currency: string
   /** Unique in the document (ids inside the chart are made from it). */
   id: string
+  /**
+   * Whether the chart brings its own table (the default). Without it, the
+   * document shows the same figures in a table of its own next to the chart.
+   */
+  table?: boolean
 }
 
 /**
@@ -43,8 +48,10 @@ export const OTHER_COLOUR = '#4b5563'
 
 const SIZE = 180
 const RADIUS = SIZE / 2 - 2
-/** A slice shows its share inside when it spans at least this angle (about 8 %). */
-const LABEL_MIN_ANGLE = 0.5
+/** A slice shows its share inside when it spans at least this angle (about 14 %): room for '100.0 %'. */
+const LABEL_MIN_ANGLE = 0.9
+/** Where a share sits on its slice, from the centre. */
+const LABEL_RADIUS = RADIUS * 0.6
 
 export function sliceColour(slice: PieSlice, index: number): string {
   return slice.label === OTHER_LABEL && slice.count > 1 ? OTHER_COLOUR : PIE_COLOURS[index % PIE_COLOURS.length]
@@ -56,7 +63,7 @@ function sliceName(slice: PieSlice): string {
 
 export const periodUsedText = (value: number, currency: string) => `${formatNumber(value, 2)} ${currency}`.trim()
 
-export function StatementPie({ title, slices: inputs, currency, id }: StatementPieProps) {
+export function StatementPie({ title, slices: inputs, currency, id, table = true }: StatementPieProps) {
   const slices = pieSlices(inputs)
   if (slices.length === 0) {
     return (
@@ -74,22 +81,23 @@ export function StatementPie({ title, slices: inputs, currency, id }: StatementP
           width={SIZE}
           height={SIZE}
           role="img"
-          aria-label={`Pie chart: ${title}. Its figures are in the table that follows.`}
+          aria-label={`Pie chart: ${title}. Its figures are in the table ${table ? 'that follows' : 'beside it'}.`}
           className="h-auto w-44 max-w-full shrink-0"
         >
-          <g aria-hidden="true">
+          <g aria-hidden="true" transform={`translate(${SIZE / 2} ${SIZE / 2})`}>
             <Pie<PieSlice>
               data={slices}
               pieValue={(slice) => slice.value}
               pieSort={null}
               pieSortValues={null}
               outerRadius={RADIUS}
-              top={SIZE / 2}
-              left={SIZE / 2}
             >
               {({ arcs, path }) =>
                 arcs.map((arc, index) => {
-                  const [x, y] = path.centroid(arc)
+                  const middle = (arc.startAngle + arc.endAngle) / 2
+                  // A whole circle has its label in the middle; angles run clockwise from 12 o'clock.
+                  const [x, y] =
+                    slices.length === 1 ? [0, 0] : [LABEL_RADIUS * Math.sin(middle), -LABEL_RADIUS * Math.cos(middle)]
                   const fits = arc.endAngle - arc.startAngle >= LABEL_MIN_ANGLE
                   return (
                     <g key={index} data-slice={arc.data.label}>
@@ -133,44 +141,46 @@ export function StatementPie({ title, slices: inputs, currency, id }: StatementP
           ))}
         </ul>
       </div>
-      <table className="statement-pie-table w-full max-w-xl text-left text-sm">
-        <caption className="text-left font-semibold text-gray-900">{title}</caption>
-        <thead>
-          <tr className="border-b border-gray-300">
-            <th scope="col" className="py-1 pr-3">
-              Product
-            </th>
-            <th scope="col" className="py-1 pr-3 text-right">
-              Period Used
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Share
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {slices.map((slice, index) => (
-            <tr key={index} className="border-b border-gray-200">
-              <th scope="row" className="py-1 pr-3 font-normal break-words">
-                {sliceName(slice)}
+      {table ? (
+        <table className="statement-pie-table w-full max-w-xl text-left text-sm">
+          <caption className="text-left font-semibold text-gray-900">{title}</caption>
+          <thead>
+            <tr className="border-b border-gray-300">
+              <th scope="col" className="py-1 pr-3">
+                Product
               </th>
-              <td className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
-                {periodUsedText(slice.value, currency)}
-              </td>
-              <td className="py-1 text-right whitespace-nowrap tabular-nums">{slice.share}</td>
+              <th scope="col" className="py-1 pr-3 text-right">
+                Period Used
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Share
+              </th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="font-semibold">
-            <th scope="row" className="py-1 pr-3">
-              Total
-            </th>
-            <td className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">{periodUsedText(total, currency)}</td>
-            <td className="py-1 text-right whitespace-nowrap tabular-nums">100.0 %</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {slices.map((slice, index) => (
+              <tr key={index} className="border-b border-gray-200">
+                <th scope="row" className="py-1 pr-3 font-normal break-words">
+                  {sliceName(slice)}
+                </th>
+                <td className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
+                  {periodUsedText(slice.value, currency)}
+                </td>
+                <td className="py-1 text-right whitespace-nowrap tabular-nums">{slice.share}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <th scope="row" className="py-1 pr-3">
+                Total
+              </th>
+              <td className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">{periodUsedText(total, currency)}</td>
+              <td className="py-1 text-right whitespace-nowrap tabular-nums">100.0 %</td>
+            </tr>
+          </tfoot>
+        </table>
+      ) : null}
     </div>
   )
 }
