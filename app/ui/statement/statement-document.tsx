@@ -78,8 +78,8 @@ tbody th { font-weight: 400; }
 .records { table-layout: fixed; }
 .records col.po { width: 13%; } .records col.ent { width: 17%; } .records col.day { width: 11%; }
 .records col.bal { width: 13%; } .records col.used { width: 12%; } .records col.cur { width: 10%; }
-.records tbody th { font-weight: 600; }
-.records th, .records td { overflow-wrap: anywhere; }
+.records > tbody > tr > th { font-weight: 600; }
+.records > tbody > tr > *, .records > thead th { overflow-wrap: anywhere; }
 .records .nowrap, .records .num { white-space: nowrap; overflow-wrap: normal; }
 .records thead .num { white-space: normal; }
 thead th { background: #e5e7eb; border-bottom: 0.4mm solid #4b5563; font-weight: 600; }

@@ -3,6 +3,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { MAX_NAMED_SLICES } from '../../domain/pie-slices'
 import type { StatementData } from '../../domain/statement-types'
 import { StatementHeader, StatementHeaderFallback } from './statement-header'
 import { OTHER_COLOUR, PIE_COLOURS } from './statement-pie'
@@ -93,6 +94,8 @@ describe('statementPieMarkup', () => {
   it('colours every slice at 4.5:1 or more against white, neighbours different', () => {
     for (const colour of [...PIE_COLOURS, OTHER_COLOUR]) expect(contrastWithWhite(colour)).toBeGreaterThanOrEqual(4.5)
     expect(new Set([...PIE_COLOURS, OTHER_COLOUR]).size).toBe(PIE_COLOURS.length + 1)
+    // The most slices a pie names (the ninth is named when it is the only one left) never share a colour.
+    expect(PIE_COLOURS.length).toBeGreaterThanOrEqual(MAX_NAMED_SLICES + 1)
   })
 
   it('is shown by the frame as it came', () => {

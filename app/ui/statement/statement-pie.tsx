@@ -30,7 +30,7 @@ export interface StatementPieProps {
 }
 
 /**
- * Fills in slice order: each at least 4.5:1 against white (the white share
+ * Fills in slice order, one for each named slice (pie-slices: MAX_NAMED_SLICES + 1): each at least 4.5:1 against white (the white share
  * labels on them and the white page around them), and neighbours of clearly
  * different hue. 'Other' is always grey.
  */
@@ -43,6 +43,7 @@ export const PIE_COLOURS = [
   '#0e7490',
   '#4d7c0f',
   '#a21caf',
+  '#854d0e',
 ] as const
 export const OTHER_COLOUR = '#4b5563'
 
