@@ -11,7 +11,7 @@
  * fetch an address.
  */
 import { accessSync, constants } from 'node:fs'
-import puppeteer, { type Browser, type PDFOptions } from 'puppeteer-core'
+import puppeteer, { type Browser, type Page, type PDFOptions } from 'puppeteer-core'
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium'
 /** Prints that run at once; more wait (each costs a renderer process and some 20 MB). */
@@ -104,6 +104,24 @@ function browser(): Promise<Browser> {
   return state.browser
 }
 
+/**
+ * A new page of the shared browser. A browser that died before its
+ * 'disconnected' event was handled fails here: it is dropped (and its process
+ * killed, should it linger) and another is started, once.
+ */
+async function newPage(): Promise<Page> {
+  const current = browser()
+  try {
+    return await (await current).newPage()
+  } catch (error) {
+    if (error instanceof PdfUnavailableError) throw error
+    if (state.browser === current) state.browser = null
+    const dead = await current.catch(() => null)
+    dead?.process()?.kill('SIGKILL')
+    return (await browser()).newPage()
+  }
+}
+
 async function turn(): Promise<void> {
   if (state.running < MAX_RENDERS) {
     state.running++
@@ -130,7 +148,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function printPdf(html: string, options: PrintOptions = {}): Promise<Uint8Array> {
   await turn()
   try {
-    const page = await (await browser()).newPage()
+    const page = await newPage()
     try {
       return await withTimeout(
         (async () => {
