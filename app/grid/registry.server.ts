@@ -12,6 +12,7 @@ import type { GridSource } from './types'
 import { emailList } from './emails.server'
 import { entitlementLists } from './entitlements.server'
 import { usageList } from './usage.server'
+import { statementList, statementProductList } from './statement.server'
 
 export interface GridList<Row> {
   spec: GridSpec<Row>
@@ -44,6 +45,8 @@ const LISTS: Record<string, GridList<any>> = {
   [emailList.spec.tableName]: emailList,
   ...Object.fromEntries(entitlementLists.map((list) => [list.spec.tableName, list])),
   [usageList.spec.tableName]: usageList,
+  [statementList.spec.tableName]: statementList,
+  [statementProductList.spec.tableName]: statementProductList,
 }
 
 export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {

@@ -14,8 +14,8 @@ export const CONFIRM_FIELD = 'confirm'
 
 export interface Confirmation {
   question: string
-  /** A second line, e.g. the id of the thing being changed. */
-  detail?: string
+  /** Lines after the question, e.g. the ids of the thing being changed. */
+  detail?: string | string[]
   /** The submitted fields to post again. */
   fields: Record<string, string>
   /** Distinguishes two askings of the same question, so the dialog opens again. */
@@ -31,7 +31,7 @@ export function isConfirmed(formData: FormData): boolean {
 export function askConfirmation(
   question: string,
   fields: Record<string, string>,
-  detail?: string,
+  detail?: string | string[],
 ): { confirmation: Confirmation } {
   return { confirmation: { question, detail, fields, key: globalThis.crypto.randomUUID() } }
 }
@@ -56,7 +56,11 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
   const body = (
     <>
       <p className="mt-2">{confirmation.question}</p>
-      {confirmation.detail ? <p className="mt-1 font-semibold break-all">{confirmation.detail}</p> : null}
+      {[confirmation.detail ?? []].flat().map((line) => (
+        <p key={line} className="mt-1 font-semibold break-all">
+          {line}
+        </p>
+      ))}
     </>
   )
   const yesForm = (onNo?: () => void) => (

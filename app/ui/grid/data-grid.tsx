@@ -12,6 +12,7 @@
  */
 import { rowCountText } from '../../domain/row-count-text'
 import {
+  Fragment,
   lazy,
   Suspense,
   useCallback,
@@ -86,10 +87,36 @@ export interface DataGridProps<Row> {
   rowKey: (row: Row) => string | number
   /** Cell renderers for columns that show more than text (links, badges). */
   cells?: Partial<Record<string, (row: Row) => ReactNode>>
-  /** The export link's text. */
-  exportLabel?: string
+  /** The export link's text; null for a list without a CSV export. */
+  exportLabel?: string | null
   /** The page's own controls at the start of the toolbar (e.g. a switch that belongs to the view). */
   toolbarStart?: ReactNode
+  /** Rows that open into a detail section under them (e.g. a breakdown or a history). */
+  rowDetails?: RowDetails<Row>
+}
+
+/**
+ * A row's detail section. Which rows are open is a repeated URL parameter (`param`,
+ * prefixed like the grid's others), toggled by a link in the row's first cell, so
+ * it works without JavaScript and a view with open rows can be bookmarked.
+ */
+export interface RowDetails<Row> {
+  param: string
+  /** The row's value of the parameter. */
+  id: (row: Row) => string
+  /** Names the row in the toggle's text, e.g. its PO. */
+  label: (row: Row) => string
+  render: (row: Row) => ReactNode
+}
+
+/** The address with the row `id` added to or removed from the open rows of `name`. */
+export function toggledDetailsHref(pathname: string, search: URLSearchParams, name: string, id: string): string {
+  const next = new URLSearchParams(search)
+  const open = next.getAll(name)
+  next.delete(name)
+  for (const value of open.includes(id) ? open.filter((v) => v !== id) : [...open, id]) next.append(name, value)
+  const query = next.toString()
+  return query ? `${pathname}?${query}` : pathname
 }
 
 type SortInfo = { index: number; dir: 'asc' | 'desc' } | null
@@ -113,6 +140,7 @@ export function DataGrid<Row>({
   cells = {},
   exportLabel = 'Export CSV',
   toolbarStart,
+  rowDetails,
 }: DataGridProps<Row>) {
   const hydrated = useHydrated()
   const location = useLocation()
@@ -154,6 +182,18 @@ export function DataGrid<Row>({
   const closeDialog = () => {
     setDialogCol(null)
     if (own.has('filterDialog')) go(state, true)
+  }
+
+  const detailsParam = rowDetails ? paramName(spec, rowDetails.param) : ''
+  const openRows = new Set(detailsParam ? current.getAll(detailsParam) : [])
+  const detailsOf = (details: RowDetails<Row>, row: Row) => {
+    const id = details.id(row)
+    return {
+      open: openRows.has(id),
+      label: details.label(row),
+      sectionId: `${spec.tableName}-details-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`,
+      href: `${toggledDetailsHref(location.pathname, current, detailsParam, id)}${hydrated ? '' : `#${gridId}`}`,
+    }
   }
 
   const columns = visibleColumns(spec, state)
@@ -320,19 +360,40 @@ export function DataGrid<Row>({
                 </td>
               </tr>
             ) : (
-              data.rows.map((row) => (
-                <tr key={rowKey(row)} className="group">
-                  {columns.map((c, i) => (
-                    <td
-                      key={c.id}
-                      style={columnWidthStyle(columnKind(c), widthOf(c.id))}
-                      className={`border-t border-gray-200 bg-white px-2 py-2 align-top group-hover:bg-gray-50 ${i === 0 ? STICKY_FIRST : ''}`}
-                    >
-                      {cells[c.id] ? cells[c.id]!(row) : cellText(c, row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              data.rows.map((row) => {
+                const details = rowDetails ? detailsOf(rowDetails, row) : null
+                const content = (c: GridColumnSpec<Row>) => (cells[c.id] ? cells[c.id]!(row) : cellText(c, row))
+                return (
+                  <Fragment key={rowKey(row)}>
+                    <tr className="group">
+                      {columns.map((c, i) => (
+                        <td
+                          key={c.id}
+                          style={columnWidthStyle(columnKind(c), widthOf(c.id))}
+                          className={`border-t border-gray-200 bg-white px-2 py-2 align-top group-hover:bg-gray-50 ${i === 0 ? STICKY_FIRST : ''}`}
+                        >
+                          {i === 0 && details ? (
+                            <span className="flex items-start gap-1">
+                              <DetailsToggle {...details} />
+                              <span className="min-w-0">{content(c)}</span>
+                            </span>
+                          ) : (
+                            content(c)
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                    {details?.open ? (
+                      <tr id={details.sectionId}>
+                        <td colSpan={columns.length} className="border-t border-gray-100 bg-gray-50 px-3 py-3">
+                          {/* Sticky, so the section stays in view of a table wider than its box. */}
+                          <div className="sticky left-3 w-fit max-w-[calc(100vw-3rem)]">{rowDetails!.render(row)}</div>
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                )
+              })
             )}
           </tbody>
         </table>
@@ -378,7 +439,7 @@ function GridToolbar<Row>({
   hrefFor: (next: GridState) => string
   filtered: boolean
   exportHref: string
-  exportLabel: string
+  exportLabel: string | null
   start: ReactNode
   open: boolean
   onNavigate?: (href: string) => void
@@ -395,10 +456,42 @@ function GridToolbar<Row>({
       </GetButton>
       <ColumnPanel spec={spec} state={state} action={here} open={open} onChange={onColumns} />
       {/* No `download` attribute: a refused export answers with the page and its message instead of a file. */}
-      <a href={exportHref} className="btn-secondary">
-        {exportLabel}
-      </a>
+      {exportLabel === null ? null : (
+        <a href={exportHref} className="btn-secondary">
+          {exportLabel}
+        </a>
+      )}
     </div>
+  )
+}
+
+function DetailsToggle({
+  open,
+  label,
+  sectionId,
+  href,
+}: {
+  open: boolean
+  label: string
+  sectionId: string
+  href: string
+}) {
+  return (
+    <Link
+      to={href}
+      preventScrollReset
+      replace
+      aria-expanded={open}
+      aria-controls={open ? sectionId : undefined}
+      className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-gray-700 hover:bg-gray-200"
+    >
+      <span aria-hidden="true" className={`inline-block transition-transform ${open ? 'rotate-90' : ''}`}>
+        ▶
+      </span>
+      <span className="sr-only">
+        {open ? 'Hide' : 'Show'} details of {label}
+      </span>
+    </Link>
   )
 }
 

@@ -82,7 +82,7 @@ export function StatementPie({ title, slices: inputs, currency, id, table = true
           width={SIZE}
           height={SIZE}
           role="img"
-          aria-label={`Pie chart: ${title}. Its figures are in the table ${table ? 'that follows' : 'beside it'}.`}
+          aria-label={`Pie chart: ${title}. ${table ? 'Its figures are in the table that follows.' : 'Its shares are listed beside it.'}`}
           className="h-auto w-44 max-w-full shrink-0"
         >
           <g aria-hidden="true" transform={`translate(${SIZE / 2} ${SIZE / 2})`}>
@@ -129,7 +129,12 @@ export function StatementPie({ title, slices: inputs, currency, id, table = true
             </Pie>
           </g>
         </svg>
-        <ul className="statement-pie-legend min-w-0 space-y-1 text-sm" aria-hidden="true">
+        {/* Without its table, the legend is the text alternative: each product with its share. */}
+        <ul
+          className="statement-pie-legend min-w-0 space-y-1 text-sm"
+          aria-hidden={table ? true : undefined}
+          aria-label={table ? undefined : `Shares: ${title}`}
+        >
           {slices.map((slice, index) => (
             <li key={index} className="flex items-start gap-2">
               <svg width="12" height="12" viewBox="0 0 12 12" className="mt-1 shrink-0">
