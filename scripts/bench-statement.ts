@@ -28,7 +28,6 @@ import { eq } from 'drizzle-orm'
 import { accounts } from '../db/schema'
 import { computeStatement, requestPeriod } from '../api/statement-data'
 import { formatRangeDay } from '../app/domain/date-presets'
-import { formatNumber } from '../app/domain/entitlements'
 import {
   BENCH_CUSTOMER,
   BenchRun,
@@ -40,7 +39,7 @@ import {
   signIn,
   sleep,
 } from './bench-server'
-import { usageDatabase, type UsageScenarioOptions } from './bench-usage'
+import { download, runSettings, usageDatabase, type UsageScenarioOptions } from './bench-usage'
 import { caseLine, type CaseLine } from './bench-usage-cases'
 import {
   benchPeriods,
@@ -91,14 +90,7 @@ export async function statementScenario(options: UsageScenarioOptions): Promise<
           cases: lines.length,
           met: lines.filter((l) => l.met).length,
           missed: lines.filter((l) => !l.met).map((l) => l.case),
-          quick: options.quick,
-          customerSessions: sizes.customerSessions,
-          otherSessions: sizes.otherSessions,
-          repetitions: sizes.repetitions,
-          generatorVersion: info.generatorVersion,
-          seededAt: info.seededAt,
-          cpus: os.availableParallelism(),
-          loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
+          ...runSettings(options, sizes, info),
         }),
       )
       return lines.every((l) => l.met) ? 0 : 1
@@ -113,14 +105,6 @@ export async function statementScenario(options: UsageScenarioOptions): Promise<
 async function get(url: string, cookie: string): Promise<{ status: number; type: string; body: Buffer }> {
   const res = await fetch(url, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(60_000) })
   return { status: res.status, type: res.headers.get('content-type') ?? '', body: Buffer.from(await res.arrayBuffer()) }
-}
-
-async function download(url: string, cookie: string): Promise<Buffer> {
-  const res = await get(url, cookie)
-  if (res.status !== 200) {
-    throw new SetupError(`GET ${url}: HTTP ${res.status} ${res.body.toString('utf8', 0, 300)}`)
-  }
-  return res.body
 }
 
 const isPdf = (res: { status: number; type: string; body: Buffer }) =>
@@ -146,7 +130,8 @@ async function statementCase(
   const url = `${baseUrl}${statementDataUrl(BENCH_CUSTOMER, period)}`
   const expected = statementSql(db, period, now)
   const body = (await download(url, cookie)).toString()
-  const used = expected.Records.map((r) => formatNumber(r.Used, 2)).filter((text) => text !== '0.00')
+  // The data request answers the figures as numbers.
+  const used = expected.Records.filter((r) => r.Used !== 0).map((r) => String(r.Used))
   const missing = used.filter((text) => !body.includes(text))
   if (expected.Records.length === 0 || missing.length > 0) {
     const file = path.join(os.tmpdir(), `portal-bench-statement-${period.name}.txt`)

@@ -135,25 +135,26 @@ export async function usageScenario(options: UsageScenarioOptions): Promise<neve
     const db = openDb(databasePath)
     try {
       const lines = await measureAll(db, server.baseUrl, cookie, child.pid, sizes)
-      console.log(
-        JSON.stringify(
-          summaryLine(lines, {
-            quick: options.quick,
-            customerSessions: sizes.customerSessions,
-            otherSessions: sizes.otherSessions,
-            repetitions: sizes.repetitions,
-            generatorVersion: info.generatorVersion,
-            seededAt: info.seededAt,
-            cpus: os.availableParallelism(),
-            loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
-          }),
-        ),
-      )
+      console.log(JSON.stringify(summaryLine(lines, runSettings(options, sizes, info))))
       return lines.every((l) => l.met) ? 0 : 1
     } finally {
       db.$client.close()
     }
   })
+}
+
+/** What a summary line says of the run: the data, the repetitions and the machine. */
+export function runSettings(options: { quick: boolean }, sizes: Sizes, info: CacheInfo) {
+  return {
+    quick: options.quick,
+    customerSessions: sizes.customerSessions,
+    otherSessions: sizes.otherSessions,
+    repetitions: sizes.repetitions,
+    generatorVersion: info.generatorVersion,
+    seededAt: info.seededAt,
+    cpus: os.availableParallelism(),
+    loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
+  }
 }
 
 /* ---------------------------------------------------------------- the cached database */
@@ -308,7 +309,7 @@ function runSql(db: Db, c: UsageCase): SqlResult {
 /* ---------------------------------------------------------------- the server */
 
 /** The whole answer of a GET as bytes; anything but a 200 is a failure. */
-async function download(url: string, cookie: string): Promise<Buffer> {
+export async function download(url: string, cookie: string): Promise<Buffer> {
   const res = await fetch(url, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(60_000) })
   const body = Buffer.from(await res.arrayBuffer())
   if (res.status !== 200) {

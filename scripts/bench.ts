@@ -120,19 +120,12 @@ if (!['home', 'usage', 'statement'].includes(args.scenario!)) {
   usage(`--scenario is home, usage or statement, got '${args.scenario}'`)
 }
 
-if (args.scenario === 'usage') {
-  const { usageScenario } = await import('./bench-usage')
-  await usageScenario({
-    quick: args.quick!,
-    repetitions: wholeNumber('repetitions', args.repetitions, 1),
-    reseed: args.reseed!,
-    build: args.build!,
-  })
-}
-
-if (args.scenario === 'statement') {
-  const { statementScenario } = await import('./bench-statement')
-  await statementScenario({
+if (args.scenario !== 'home') {
+  const scenario =
+    args.scenario === 'usage'
+      ? (await import('./bench-usage')).usageScenario
+      : (await import('./bench-statement')).statementScenario
+  await scenario({
     quick: args.quick!,
     repetitions: wholeNumber('repetitions', args.repetitions, 1),
     reseed: args.reseed!,
