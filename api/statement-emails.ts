@@ -54,7 +54,7 @@ export interface StatementEmail {
 export function writeStatementEmail(tx: Tx, { account, entitlement, kind, serverId, date, sentAt }: StatementEmail) {
   const period = emailPeriod(kind, date)
   const statement = computeStatement(tx, account, period, formatDay(sentAt), [entitlement])
-  const subject = statementEmailSubject(kind, period, entitlement.activationId)
+  const subject = statementEmailSubject(kind, period)
   const body = statementHtml(statement, {
     intro: [
       `Dear ${account.accountName} licence administrator,`,

@@ -67,11 +67,11 @@ describe('the e-mail periods', () => {
   })
 
   it('names the e-mail by its period and entitlement', () => {
-    expect(statementEmailSubject('week', emailPeriod('week', '2026-11-22'), 'AB12-CD34')).toBe(
-      'Weekly elastic statement 2026-11-16 to 2026-11-22 for AB12-CD34',
+    expect(statementEmailSubject('week', emailPeriod('week', '2026-11-22'))).toBe(
+      'Weekly elastic statement 2026-11-16 to 2026-11-22',
     )
-    expect(statementEmailSubject('month', emailPeriod('month', '2026-10-31'), 'AB12-CD34')).toBe(
-      'Monthly elastic statement 2026-10-01 to 2026-10-31 for AB12-CD34',
+    expect(statementEmailSubject('month', emailPeriod('month', '2026-10-31'))).toBe(
+      'Monthly elastic statement 2026-10-01 to 2026-10-31',
     )
   })
 })

@@ -69,8 +69,9 @@ export function emailPeriod(kind: 'week' | 'month', date: string): StatementPeri
   return statementPeriod(from, date)
 }
 
-export function statementEmailSubject(kind: 'week' | 'month', period: StatementPeriod, activationId: string) {
-  return `${kind === 'week' ? 'Weekly' : 'Monthly'} elastic statement ${period.from} to ${period.to} for ${activationId}`
+/** Short enough to read in a list on a phone; the entitlement is named in the statement itself. */
+export function statementEmailSubject(kind: 'week' | 'month', period: StatementPeriod) {
+  return `${kind === 'week' ? 'Weekly' : 'Monthly'} elastic statement ${period.from} to ${period.to}`
 }
 
 /** What a statement needs of an elastic entitlement. */
