@@ -13,7 +13,10 @@ export function gridLocators(label: string) {
       .locator(`td:nth-child(${index + 1})`)
       .allInnerTexts()
   }
-  /** Waits until the rows of the view asked for are shown (with JavaScript the header changes first). */
-  const settled = (page: Page) => expect(grid(page).locator('table')).toHaveAttribute('aria-busy', 'false')
+  /**
+   * Waits until the rows of the view asked for are shown (with JavaScript the header changes first).
+   * The grid's own table is the one that tells whether it is busy (an open row may hold a table too).
+   */
+  const settled = (page: Page) => expect(grid(page).locator('table[aria-busy]')).toHaveAttribute('aria-busy', 'false')
   return { grid, rows, headerTexts, columnCells, settled }
 }
