@@ -35,6 +35,13 @@ const BARE = `/statementv2?customer=${ACME}`
 /** The default view with its parameters: loading it stores the default view. */
 const DEFAULT_VIEW = `${BARE}&size=20`
 const ADMIN = 'admin@acme.example'
+/**
+ * The statement e-mails are sent for Borealis (1000002), whose administrator is the partner:
+ * Acme's outbox keeps the size other journeys count on.
+ */
+const BOREALIS = '1000002'
+const MAILER = 'partner@channel.example'
+const mailerFor = (testInfo: TestInfo) => (jsEnabled(testInfo) ? MAILER : 'busops@vendor.example')
 const VIEW_ONLY_REFUSAL = 'View-only users cannot send statement e-mails.'
 const EMAIL_QUESTION = (kind: 'Weekly' | 'Monthly') =>
   `Are you sure you want to send a ${kind} Statement email for this entitlement?`
@@ -64,9 +71,9 @@ async function expectPeriod(page: Page, from: string, to: string) {
 }
 
 /** The licensing API's statement of a period, as the customer's administrator asks for it. */
-function apiStatement(baseURL: string, from: string, to: string): Promise<StatementData> {
-  return apiData<StatementData>(baseURL, ADMIN, '/statements', {
-    body: { from, to, today: day(Date.now()), customerNumber: ACME },
+function apiStatement(baseURL: string, from: string, to: string, customer = ACME): Promise<StatementData> {
+  return apiData<StatementData>(baseURL, customer === ACME ? ADMIN : MAILER, '/statements', {
+    body: { from, to, today: day(Date.now()), customerNumber: customer },
   })
 }
 
@@ -368,15 +375,36 @@ async function askForEmail(page: Page, js: boolean, kind: 'Weekly' | 'Monthly', 
   return confirm
 }
 
-/**
- * The e-mail listed under Emails with `subject`: exactly one, whose id is returned.
- * Emails shows the newest first, so a new one is on the first page.
- */
-async function listedEmail(page: Page, subject: string): Promise<number> {
-  await gotoPortal(page, `/emails?customer=${ACME}`)
-  const links = mainRegion(page).getByRole('link', { name: `View email: ${subject}`, exact: true })
-  await expect(links).toHaveCount(1)
-  return Number(/^\/emails\/(\d+)/.exec((await links.getAttribute('href')) ?? '')?.[1])
+interface ListedEmail {
+  id: number
+  subject: string
+}
+
+/** The ids of Borealis' e-mails with `subject`, as the API lists them. */
+async function emailIds(baseURL: string, subject: string): Promise<number[]> {
+  const rows = await apiData<ListedEmail[]>(baseURL, MAILER, '/getemails', {
+    body: {
+      customerNumber: BOREALIS,
+      filter: { condition: 'ALL', criteria: [{ name: 'subject', method: 'EQUALS', value: subject }] },
+      limit: 100,
+    },
+  })
+  return rows.map((r) => r.id)
+}
+
+/** Of the e-mails that are new since `before`, the one whose statement names the entitlement. */
+async function newEmailOf(baseURL: string, subject: string, before: number[], activationId: string) {
+  const fresh = (await emailIds(baseURL, subject)).filter((id) => !before.includes(id))
+  const bodies = await Promise.all(
+    fresh.map(async (id) => ({
+      id,
+      body: (await apiData<{ body: string }>(baseURL, MAILER, '/getemail', { body: { customerNumber: BOREALIS, id } }))
+        .body,
+    })),
+  )
+  const mine = bodies.filter((e) => e.body.includes(`>${activationId}<`))
+  expect(mine).toHaveLength(1)
+  return mine[0].id
 }
 
 /** Sends a statement e-mail through its confirmation, finds it under Emails and deletes it again. */
@@ -390,45 +418,52 @@ async function sendEmail(
   const { to } = presetDays('lastMonth')
   // The statement's date is the period's last day: a week back from it, or its month.
   const from = kind === 'Weekly' ? day(Date.parse(to) - 6 * DAY_MS) : `${to.slice(0, 8)}01`
-  const subject = `${kind} elastic statement ${from} to ${to} for ${record.ActivationId}`
+  const subject = `${kind} elastic statement ${from} to ${to}`
+  const before = await emailIds(baseURL, subject)
 
   // No sends nothing.
   let confirm = await askForEmail(page, js, kind, record)
   await confirm.getByRole(js ? 'button' : 'link', { name: 'No', exact: true }).click()
   await expect(confirmation(page, js)).toHaveCount(0)
   await expect(page.getByText('Email has been sent.')).toHaveCount(0)
+  expect(await emailIds(baseURL, subject)).toEqual(before)
 
   confirm = await askForEmail(page, js, kind, record)
   await confirm.getByRole('button', { name: 'Yes', exact: true }).click()
   await expect(flashPanel(page, 'Success', 'Email has been sent.')).toBeVisible()
   await expect(confirmation(page, js)).toHaveCount(0)
 
-  const id = await listedEmail(page, subject)
+  const id = await newEmailOf(baseURL, subject, before, record.ActivationId)
   try {
-    expect(id).toBeGreaterThan(0)
+    // Listed under Emails (newest first, so on the first page).
+    await gotoPortal(page, `/emails?customer=${BOREALIS}`)
+    const link = mainRegion(page).getByRole('link', { name: `View email: ${subject}`, exact: true })
+    await expect(link.and(page.locator(`[href^="/emails/${id}?"]`))).toHaveCount(1)
   } finally {
-    await apiData(baseURL, ADMIN, `/emails/${id}`, { method: 'DELETE' })
+    await apiData(baseURL, MAILER, `/emails/${id}`, { method: 'DELETE' })
   }
 }
+
+const BOREALIS_VIEW = `/statementv2?customer=${BOREALIS}&size=20`
 
 test('the Weekly statement e-mail asks first: No sends nothing, Yes sends it to Emails', async ({
   page,
   baseURL,
 }, testInfo) => {
   const js = jsEnabled(testInfo)
-  await start(page, testInfo)
+  await start(page, testInfo, BOREALIS_VIEW, mailerFor(testInfo))
   const { from, to } = presetDays('lastMonth')
-  const { Records } = await apiStatement(baseURL!, from, to)
-  // Each project its own entitlement, so the two never list each other's e-mail.
+  const { Records } = await apiStatement(baseURL!, from, to, BOREALIS)
+  // Each project its own entitlement.
   const record = [...Records].sort((a, b) => a[PO_FIELD].localeCompare(b[PO_FIELD]))[js ? 1 : 0]
   await sendEmail(page, js, baseURL!, 'Weekly', record)
 })
 
 test('the Monthly statement e-mail likewise', async ({ page, baseURL }, testInfo) => {
   test.skip(!jsEnabled(testInfo), 'the same server step as Weekly; one project is enough')
-  await start(page, testInfo)
+  await start(page, testInfo, BOREALIS_VIEW, MAILER)
   const { from, to } = presetDays('lastMonth')
-  const { Records } = await apiStatement(baseURL!, from, to)
+  const { Records } = await apiStatement(baseURL!, from, to, BOREALIS)
   await sendEmail(page, true, baseURL!, 'Monthly', Records[0])
 })
 
