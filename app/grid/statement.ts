@@ -17,6 +17,17 @@ export const STATEMENT_PRODUCTS_TABLE = 'elasticTransactionProducts'
 export const OPEN_RECORD_PARAM = 'open'
 export const EMAIL_COLUMN = 'email'
 
+/** Whether two queries differ only in which PO rows are open (the page's data stays the same). */
+export function onlyDetailsDiffer(a: string, b: string): boolean {
+  const rest = (search: string) => {
+    const params = new URLSearchParams(search)
+    params.delete(OPEN_RECORD_PARAM)
+    params.sort()
+    return params.toString()
+  }
+  return rest(a) === rest(b)
+}
+
 const amount = (value: number) => formatNumber(value, 2)
 
 function text<Row>(id: string, header: string, field: string, more: Partial<GridColumnSpec<Row>> = {}) {

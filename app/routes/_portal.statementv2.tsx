@@ -8,7 +8,13 @@
  * The statement is loaded once per request and both grids page it in memory.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import {
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
 import { requireCustomerScreen, redirectWithFlash } from '../portal/screen-guard.server'
 import { screenName } from '../domain/page-title'
 import { gridHref, withExtras, type GridState } from '../domain/grid-state'
@@ -17,7 +23,13 @@ import { groupByCurrency } from '../domain/statement-totals'
 import { PO_FIELD, type StatementData, type StatementRecord } from '../domain/statement-types'
 import { STATEMENT_PRESETS } from '../domain/date-presets'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
-import { EMAIL_COLUMN, OPEN_RECORD_PARAM, statementGrid, statementProductsGrid } from '../grid/statement'
+import {
+  EMAIL_COLUMN,
+  OPEN_RECORD_PARAM,
+  onlyDetailsDiffer,
+  statementGrid,
+  statementProductsGrid,
+} from '../grid/statement'
 import { statementSources } from '../grid/statement.server'
 import { loadStatement, type LoadedStatement } from '../statement/load-statement.server'
 import { STATEMENT_SCREEN, statementPdfName, statementRange } from '../statement/statement-view'
@@ -94,10 +106,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ])
   const loaded = await load()
   const statement = statementOf(loaded)
-  const open = new Set(params.getAll(OPEN_RECORD_PARAM))
+  // Every shown row's pie, so opening a row needs no new data (shouldRevalidate).
   const recordPies: Record<string, string> = {}
-  for (const record of statement?.Records ?? []) {
-    if (!open.has(record.ActivationId)) continue
+  for (const record of grid.rows) {
     recordPies[record.ActivationId] = productPie(
       `pie-${record.ActivationId}`,
       `Period Used by product, ${poLabel(record)}`,
@@ -132,6 +143,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? pdfErrorText(pdfError, availability.available ? undefined : availability.reason)
       : null,
   }
+}
+
+/** Opening or closing a PO row changes only what is shown: the statement is not asked for again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate
+  return onlyDetailsDiffer(currentUrl.search, nextUrl.search) ? false : defaultShouldRevalidate
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -179,7 +201,11 @@ export default function ElasticStatementsRoute() {
     const choice = change.kind === 'preset' ? { preset: change.preset } : { from: change.from, to: change.to }
     return hrefOf(withExtras(statementGrid, state, statementRange.valuesOf(choice)))
   }
-  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
+  // Opening a row loads nothing; another period, filter or page does.
+  const loading =
+    navigation.state === 'loading' &&
+    navigation.location.pathname === location.pathname &&
+    !onlyDetailsDiffer(navigation.location.search, location.search)
   const statementState = loading ? 'loading' : statement ? 'loaded' : 'failed'
 
   return (

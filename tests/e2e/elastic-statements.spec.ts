@@ -255,6 +255,15 @@ test('a purchase order opens into its products and their pie chart, and closes a
   expect(record, 'a purchase order with several products last month').toBeDefined()
   const { ActivationId: id } = record!
 
+  // With JavaScript, opening a row asks the server for nothing of this screen (shouldRevalidate).
+  const screenDataRequests: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (!url.pathname.endsWith('.data')) return
+    const routes = url.searchParams.get('_routes')
+    if (routes === null || routes.split(',').includes('routes/_portal.statementv2')) screenDataRequests.push(url.href)
+  })
+
   const show = detailsToggle(page, record!, false)
   await expect(show).toHaveAttribute('aria-expanded', 'false')
   await show.click()
@@ -285,6 +294,7 @@ test('a purchase order opens into its products and their pie chart, and closes a
   await expect(table).toHaveCount(0)
   await expect(detailsToggle(page, record!, false)).toHaveAttribute('aria-expanded', 'false')
   await expect(details).toHaveCount(0)
+  if (jsEnabled(testInfo)) expect(screenDataRequests).toEqual([])
 })
 
 test('a period without usage shows the header with that period, no Usage by Product and no error', async ({
