@@ -106,6 +106,22 @@ describe('presetRange, every preset once', () => {
   })
 })
 
+describe('the statement menu on the first day of a year (a Thursday)', () => {
+  const newYear = Date.parse('2026-01-01T09:00:00.000Z')
+  it.each<[DatePresetId, string, string]>([
+    ['lastMonth', '2025-12-01', '2025-12-31'],
+    ['lastTwoWeeks', '2025-12-15', '2025-12-28'],
+    ['lastWeek', '2025-12-22', '2025-12-28'],
+    ['thisMonth', '2026-01-01', '2026-01-01'],
+    ['thisWeek', '2025-12-29', '2026-01-01'],
+    ['today', '2026-01-01', '2026-01-01'],
+    ['yesterday', '2025-12-31', '2025-12-31'],
+  ])('%s is the days %s to %s', (id, from, to) => {
+    expect(STATEMENT_PRESETS.some((p) => p.id === id)).toBe(true)
+    expect(rangeDays(presetRange(id, newYear))).toEqual({ from, to })
+  })
+})
+
 describe('presetRange at the edges', () => {
   it('takes Last quarter as the quarter before the one of now, across a year boundary', () => {
     expect(range('lastQuarter', '2025-01-01T00:00:00.000Z')).toEqual([
