@@ -8,8 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { DemoEntitlement } from './seed-entitlements'
 import type { fulfillments, hosts } from './schema'
-
-type HostIdType = 'ETHERNET' | 'DISK_SERIAL_NUM' | 'FLEXID'
+import { DEFAULT_PORT, hostIdentifier, type HostIdType } from '../app/domain/host-id'
 
 export interface DemoHost {
   key: string
@@ -19,11 +18,6 @@ export interface DemoHost {
   state: 'ACTIVE' | 'INACTIVE' | 'UNKNOWN'
   accounts: string[]
   borrowable?: boolean
-}
-
-/** The host identifier: the ids, each with a 'TYPE=' prefix except ETHERNET (spec 3 section 3). */
-export function hostIdentifier(ids: string[], type: HostIdType): string {
-  return ids.map((id) => (type === 'ETHERNET' ? id : `${type}=${id}`)).join(',')
 }
 
 export const DEMO_HOSTS: DemoHost[] = [
@@ -107,11 +101,8 @@ export function hostRow(host: DemoHost, createdAt: number): typeof hosts.$inferI
     name: host.name,
     hostIds: host.ids.join(',').toLowerCase(),
     hostIdTypes: host.ids.map(() => host.idType).join(','),
-    identifier: hostIdentifier(
-      host.ids.map((id) => id.toLowerCase()),
-      host.idType,
-    ),
-    port: 1055,
+    identifier: hostIdentifier({ ids: host.ids, type: host.idType }),
+    port: DEFAULT_PORT,
     state: host.state,
     triad: host.ids.length === 3 ? 1 : 0,
     borrowable: host.borrowable ? 1 : 0,
