@@ -1,0 +1,240 @@
+/**
+ * FlexNet licence files (spec 3 section 7, Merging): the text of one
+ * customer's activations on a host, and the merge of several customers' texts
+ * into the host's file. Pure: the signature of each INCREMENT line comes from
+ * the caller (a keyed HMAC on the server), so the layout is tested here and the
+ * key never enters the domain.
+ *
+ *   # <header comments>
+ *   SERVER <hostname> <hostid> <port>          (three lines for a triad; the first is the master)
+ *   VENDOR <daemon>                            (one per daemon group with activations)
+ *   USE_SERVER
+ *   # 1. <product name> (<activation id>)
+ *   INCREMENT <feature> <daemon> <yyyy.mmdd> <dd-mmm-yyyy|permanent> <count> \
+ *   	VENDOR_STRING="..." ISSUED=... START=... [BORROW] NOTICE="..." SN=... SIGN=...
+ */
+import { typedHostId, type HostIdType } from './host-id'
+import { PRODUCT_PREFIX } from './product'
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+/** Lines longer than this are continued with ' \' on a tab-indented next line. */
+export const LINE_WIDTH = 78
+
+/** The daemon groups a file may name (spec 3 section 7), in the order their VENDOR lines appear. */
+export const DAEMON_GROUPS = [
+  `${PRODUCT_PREFIX}lmd`,
+  'ansoftd',
+  'fluentlm',
+  'apachelm',
+  'seqlmd',
+  `${PRODUCT_PREFIX}lmd_nodelocked`,
+  'ansoftd_nodelocked',
+  'fluentlm_nodelocked',
+  'apachelm_nodelocked',
+  'seqlmd_nodelocked',
+] as const
+
+function dayParts(day: string): [string, number, string] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day)
+  if (!match) throw new RangeError(`Not a day: ${day}`)
+  return [match[1], Number(match[2]), match[3]]
+}
+
+/** A day as FlexNet writes it: 'dd-mmm-yyyy', e.g. '05-mar-2027'. */
+export function flexDate(day: string): string {
+  const [year, month, date] = dayParts(day)
+  return `${date}-${MONTHS[month - 1]}-${year}`
+}
+
+/** The feature version from the maintenance end (version date): 'yyyy.mmdd'. */
+export function flexVersion(versionDate: string): string {
+  const [year, month, date] = dayParts(versionDate)
+  return `${year}.${String(month).padStart(2, '0')}${date}`
+}
+
+/** The expiry of an INCREMENT line: its end day, or 'permanent' without one. */
+export function flexExpiry(endDate: string | null | undefined): string {
+  return endDate ? flexDate(endDate) : 'permanent'
+}
+
+/** Text from data on one line: a line break in a name must not start a line of the file. */
+function oneLine(text: string): string {
+  // Control characters (line breaks, tabs ...) become spaces.
+  const printable = [...text].map((c) => (c < ' ' || c === '\u007f' ? ' ' : c)).join('')
+  return printable.replace(/ {2,}/g, ' ').trim()
+}
+
+/** A quoted attribute value: FlexNet strings cannot hold a double quote. */
+function quoted(text: string): string {
+  return `"${oneLine(text.replace(/"+/g, ' '))}"`
+}
+
+/** Tokens laid out on lines of at most LINE_WIDTH characters, continued with ' \' and a tab. */
+export function continued(tokens: readonly string[]): string {
+  const lines: string[] = []
+  let line = ''
+  for (const token of tokens) {
+    const next = line ? `${line} ${token}` : token
+    // Room for the continuation mark on every line but the last.
+    if (line && next.length > LINE_WIDTH - 2) {
+      lines.push(line)
+      line = `\t${token}`
+    } else {
+      line = next
+    }
+  }
+  if (line) lines.push(line)
+  return lines.join(' \\\n')
+}
+
+export interface LicenceHost {
+  name: string
+  ids: string[]
+  type: HostIdType
+  port: number
+}
+
+export interface LicenceProduct {
+  /** The feature name (CA[ENT|ansysproduct]). */
+  feature: string
+  productName: string
+  activationId: string
+  daemon: string
+  /** 'YYYY-MM-DD' */
+  startDate: string
+  endDate: string | null
+  versionDate: string
+  count: number
+  borrowable: boolean
+}
+
+/** The fields an INCREMENT line's signature covers, with the host ids of its SERVER lines. */
+export interface SignedFields {
+  feature: string
+  daemon: string
+  version: string
+  expiry: string
+  count: number
+  vendorString: string
+  issued: string
+  start: string
+  serialNumber: string
+  hostIds: string[]
+}
+
+export interface LicenceText {
+  host: LicenceHost
+  customer: { number: string; name: string }
+  products: readonly LicenceProduct[]
+  /** 'YYYY-MM-DD' */
+  issued: string
+  sign: (fields: SignedFields) => string
+  /** The issuer named in the header comment. */
+  signedBy: string
+}
+
+/** The SERVER lines of a host: one, or three for a triad (the first is the master). */
+export function serverLines(host: LicenceHost): string[] {
+  return host.ids.map((id, i) => {
+    const name = host.ids.length === 3 ? `${host.name}${i === 0 ? '' : `_${i + 1}`}` : host.name
+    return `SERVER ${name} ${typedHostId(host.type, id)} ${host.port}`
+  })
+}
+
+function incrementLine(text: LicenceText, product: LicenceProduct): string {
+  const fields: SignedFields = {
+    feature: product.feature,
+    daemon: product.daemon,
+    version: flexVersion(product.versionDate),
+    expiry: flexExpiry(product.endDate),
+    count: product.count,
+    vendorString: `customer=${text.customer.number}`,
+    issued: flexDate(text.issued),
+    start: flexDate(product.startDate),
+    serialNumber: product.activationId,
+    hostIds: text.host.ids.map((id) => typedHostId(text.host.type, id)),
+  }
+  return continued([
+    'INCREMENT',
+    fields.feature,
+    fields.daemon,
+    fields.version,
+    fields.expiry,
+    String(fields.count),
+    `VENDOR_STRING=${quoted(fields.vendorString)}`,
+    `ISSUED=${fields.issued}`,
+    `START=${fields.start}`,
+    ...(product.borrowable ? ['BORROW'] : []),
+    `NOTICE=${quoted(text.customer.name)}`,
+    `SN=${fields.serialNumber}`,
+    `SIGN=${quoted(text.sign(fields))}`,
+  ])
+}
+
+/** The licence text of one customer's activations on a host. */
+export function licenceText(text: LicenceText): string {
+  const daemons = DAEMON_GROUPS.filter((d) => text.products.some((p) => p.daemon === d))
+  const unknown = text.products.find((p) => !(DAEMON_GROUPS as readonly string[]).includes(p.daemon))
+  if (unknown) throw new RangeError(`Unknown vendor daemon ${unknown.daemon} of ${unknown.activationId}`)
+  return [
+    `# Licence file for ${oneLine(`${text.customer.number} ${text.customer.name}`)} on ${oneLine(text.host.name)}`,
+    `# Issued ${flexDate(text.issued)}; every INCREMENT line is signed by ${text.signedBy}.`,
+    '',
+    ...serverLines(text.host),
+    ...daemons.map((d) => `VENDOR ${d}`),
+    'USE_SERVER',
+    '',
+    ...text.products.flatMap((product, i) => [
+      `# ${i + 1}. ${oneLine(product.productName)} (${oneLine(product.activationId)})`,
+      incrementLine(text, product),
+      '',
+    ]),
+  ].join('\n')
+}
+
+const PRODUCT_COMMENT = /^# \d+\. /
+
+/**
+ * Several customers' texts for one host as one file (spec 3 section 7): the
+ * header comments of each, the SERVER lines once, the VENDOR lines of every
+ * daemon group any of them uses, one USE_SERVER, then every product; runs of
+ * blank lines collapse to one and the product comments are numbered through.
+ */
+export function mergeLicenceTexts(texts: readonly string[]): string {
+  const header: string[] = []
+  const servers: string[] = []
+  const vendors = new Set<string>()
+  const body: string[] = []
+  for (const text of texts) {
+    let products = false
+    for (const line of text.split('\n')) {
+      if (products) body.push(line)
+      else if (line === 'USE_SERVER') products = true
+      else if (line.startsWith('SERVER ')) {
+        if (!servers.includes(line)) servers.push(line)
+      } else if (line.startsWith('VENDOR ')) vendors.add(line.slice('VENDOR '.length))
+      else if (line.startsWith('#') && !header.includes(line)) header.push(line)
+    }
+    body.push('')
+  }
+  const daemons = [...vendors].sort((a, b) => daemonOrder(a) - daemonOrder(b))
+  let n = 0
+  const lines = [...header, '', ...servers, ...daemons.map((d) => `VENDOR ${d}`), 'USE_SERVER', ''].concat(
+    body.map((line) => (PRODUCT_COMMENT.test(line) ? line.replace(PRODUCT_COMMENT, `# ${++n}. `) : line)),
+  )
+  const collapsed = lines.filter((line, i) => line.trim() !== '' || (i > 0 && lines[i - 1].trim() !== ''))
+  while (collapsed.at(-1)?.trim() === '') collapsed.pop()
+  return `${collapsed.join('\n')}\n`
+}
+
+function daemonOrder(daemon: string): number {
+  const at = (DAEMON_GROUPS as readonly string[]).indexOf(daemon)
+  return at < 0 ? DAEMON_GROUPS.length : at
+}
+
+/** Spec 3 section 7: license_{customerNumber}_{serverId}.lic, with _shared for a host several customers share. */
+export function licenceFileName(customerNumber: string, serverId: string, shared: boolean): string {
+  const safeId = serverId.replace(/[^A-Za-z0-9-]+/g, '_')
+  return `license_${customerNumber}_${safeId}${shared ? '_shared' : ''}.lic`
+}
