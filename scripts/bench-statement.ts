@@ -23,23 +23,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDb, type Db } from '../db/client'
+import type { Db } from '../db/client'
 import { eq } from 'drizzle-orm'
 import { accounts } from '../db/schema'
 import { computeStatement, requestPeriod } from '../api/statement-data'
 import { formatRangeDay } from '../app/domain/date-presets'
-import {
-  BENCH_CUSTOMER,
-  BenchRun,
-  ensureBuild,
-  log,
-  runAndExit,
-  serverEnv,
-  SetupError,
-  signIn,
-  sleep,
-} from './bench-server'
-import { download, runSettings, usageDatabase, type UsageScenarioOptions } from './bench-usage'
+import { BENCH_CUSTOMER, log, SetupError, sleep } from './bench-server'
+import { download, onUsageDatabase, runSettings, type UsageScenarioOptions } from './bench-usage'
 import { caseLine, type CaseLine } from './bench-usage-cases'
 import {
   benchPeriods,
@@ -58,45 +48,29 @@ const COLD_RUNS = 5
 const CONCURRENT_ROUNDS = 4
 const PROCESS_SAMPLE_MS = 20
 
-export async function statementScenario(options: UsageScenarioOptions): Promise<never> {
-  const database = usageDatabase(options)
-  const { sizes } = database
-  const run = new BenchRun(database.budgetMs)
-  return runAndExit(run, async () => {
-    ensureBuild(options.build)
-    const { databasePath, info } = await database.open()
-    const server = await serverEnv(databasePath, 1)
-    const child = await run.startServer(server)
-    const cookie = await signIn(server.baseUrl)
-    const db = openDb(databasePath)
-    try {
-      const now = Date.now()
-      const lines: (CaseLine | PdfLine)[] = []
-      const emit = (line: CaseLine | PdfLine) => {
-        console.log(JSON.stringify(line))
-        lines.push(line)
-      }
-      for (const period of benchPeriods(now)) {
-        emit(await statementCase(db, server.baseUrl, cookie, period, now, sizes))
-      }
-      const month = benchPeriods(now)[0]
-      const pdfUrl = `${server.baseUrl}${statementPdfUrl(BENCH_CUSTOMER, month)}`
-      emit(await pdfWarm(pdfUrl, cookie, sizes))
-      emit(await pdfCold(pdfUrl, cookie, child.pid))
-      emit(await pdfConcurrent(pdfUrl, cookie, child.pid))
-      console.log(
-        JSON.stringify({
-          summary: 'statement',
-          cases: lines.length,
-          met: lines.filter((l) => l.met).length,
-          missed: lines.filter((l) => !l.met).map((l) => l.case),
-          ...runSettings(options, sizes, info),
-        }),
-      )
-      return lines.every((l) => l.met) ? 0 : 1
-    } finally {
-      db.$client.close()
+export function statementScenario(options: UsageScenarioOptions): Promise<never> {
+  return onUsageDatabase(options, async ({ db, baseUrl, cookie, serverPid, sizes, info }) => {
+    const now = Date.now()
+    const lines: (CaseLine | PdfLine)[] = []
+    const emit = (line: CaseLine | PdfLine) => {
+      console.log(JSON.stringify(line))
+      lines.push(line)
     }
+    for (const period of benchPeriods(now)) emit(await statementCase(db, baseUrl, cookie, period, now, sizes))
+    const pdfUrl = `${baseUrl}${statementPdfUrl(BENCH_CUSTOMER, benchPeriods(now)[0])}`
+    emit(await pdfWarm(pdfUrl, cookie, sizes))
+    emit(await pdfCold(pdfUrl, cookie, serverPid))
+    emit(await pdfConcurrent(pdfUrl, cookie, serverPid))
+    console.log(
+      JSON.stringify({
+        summary: 'statement',
+        cases: lines.length,
+        met: lines.filter((l) => l.met).length,
+        missed: lines.filter((l) => !l.met).map((l) => l.case),
+        ...runSettings(options, sizes, info),
+      }),
+    )
+    return lines.every((l) => l.met) ? 0 : 1
   })
 }
 

@@ -104,7 +104,7 @@ export interface CacheInfo {
  * schema), shared with the statement scenario: its sizes, the run's time bound,
  * and `open`, which returns the file and what it holds.
  */
-export function usageDatabase(options: Pick<UsageScenarioOptions, 'quick' | 'repetitions' | 'reseed' | 'build'>) {
+function usageDatabase(options: Pick<UsageScenarioOptions, 'quick' | 'repetitions' | 'reseed' | 'build'>) {
   const sizes: Sizes = { ...(options.quick ? QUICK : FULL) }
   if (options.repetitions !== undefined) sizes.repetitions = options.repetitions
   const dir = cacheDir(sizes)
@@ -122,9 +122,25 @@ export function usageDatabase(options: Pick<UsageScenarioOptions, 'quick' | 'rep
   }
 }
 
-export async function usageScenario(options: UsageScenarioOptions): Promise<never> {
+/** What a scenario measures with: the file (opened here too), the signed-in server and the data's facts. */
+export interface UsageBench {
+  db: Db
+  baseUrl: string
+  cookie: string
+  serverPid: number | undefined
+  sizes: Sizes
+  info: CacheInfo
+}
+
+/**
+ * Runs `measure` on the scenario's database with a production server (one
+ * process) signed in as the bench user; exits with its code.
+ */
+export function onUsageDatabase(
+  options: UsageScenarioOptions,
+  measure: (bench: UsageBench) => Promise<number>,
+): Promise<never> {
   const database = usageDatabase(options)
-  const { sizes } = database
   const run = new BenchRun(database.budgetMs)
   return runAndExit(run, async () => {
     ensureBuild(options.build)
@@ -134,12 +150,18 @@ export async function usageScenario(options: UsageScenarioOptions): Promise<neve
     const cookie = await signIn(server.baseUrl)
     const db = openDb(databasePath)
     try {
-      const lines = await measureAll(db, server.baseUrl, cookie, child.pid, sizes)
-      console.log(JSON.stringify(summaryLine(lines, runSettings(options, sizes, info))))
-      return lines.every((l) => l.met) ? 0 : 1
+      return await measure({ db, baseUrl: server.baseUrl, cookie, serverPid: child.pid, sizes: database.sizes, info })
     } finally {
       db.$client.close()
     }
+  })
+}
+
+export function usageScenario(options: UsageScenarioOptions): Promise<never> {
+  return onUsageDatabase(options, async ({ db, baseUrl, cookie, serverPid, sizes, info }) => {
+    const lines = await measureAll(db, baseUrl, cookie, serverPid, sizes)
+    console.log(JSON.stringify(summaryLine(lines, runSettings(options, sizes, info))))
+    return lines.every((l) => l.met) ? 0 : 1
   })
 }
 

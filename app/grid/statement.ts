@@ -5,12 +5,12 @@
  * Product' (URL parameters prefixed 'p'). Their rows are the statement's, shown
  * as the API computed them.
  */
-import type { GridColumnSpec, GridSpec } from '../domain/grid-state'
+import type { GridSpec } from '../domain/grid-state'
 import { formatNumber } from '../domain/entitlements'
 import { PO_FIELD, type StatementProductTotal, type StatementRecord } from '../domain/statement-types'
 import { STATEMENT_TABLE, statementRange } from '../statement/statement-view'
 import { DATE_PICKER_PARAMS, DATE_RANGE_NAMES } from './date-range-extras'
-import { numericCriterion } from './usage'
+import { numericColumn, textColumn } from './usage'
 
 export const STATEMENT_PRODUCTS_TABLE = 'elasticTransactionProducts'
 /** The PO rows whose product breakdown is open (a repeated parameter of activation ids). */
@@ -30,34 +30,23 @@ export function onlyDetailsDiffer(a: string, b: string): boolean {
 
 const amount = (value: number) => formatNumber(value, 2)
 
-function text<Row>(id: string, header: string, field: string, more: Partial<GridColumnSpec<Row>> = {}) {
-  return { id, header, field, textFilter: 'contains-equals', sortable: true, ...more } as GridColumnSpec<Row>
-}
-
-function money<Row>(id: string, header: string, field: string, value: (row: Row) => number): GridColumnSpec<Row> {
-  return {
-    id,
-    header,
-    field,
-    textFilter: 'equals',
-    sortable: true,
-    kind: 'number',
-    width: 150,
-    value: (row) => amount(value(row)),
-    criterion: numericCriterion,
-  }
+function money<Row>(id: string, header: string, field: string, value: (row: Row) => number) {
+  return numericColumn<Row>(id, header, field, (row) => amount(value(row)), 150)
 }
 
 const currency = <Row>() =>
-  text<Row>('currency', 'Currency', 'Currency', { textFilter: 'equals', setFilter: true, kind: 'short' })
+  textColumn<Row>('currency', 'Currency', 'Currency', { textFilter: 'equals', setFilter: true, kind: 'short' })
 
 export const statementGrid: GridSpec<StatementRecord> = {
   tableName: STATEMENT_TABLE,
   columns: [
-    text('po', 'PO', PO_FIELD, { value: (row) => row[PO_FIELD] }),
-    text('entitlement', 'Entitlement', 'ActivationId', { width: 200 }),
-    text('startDate', 'Start Date', 'StartDate', { kind: 'date' }),
-    text('endDate', 'Expiration Date', 'EndDate', { kind: 'date', value: (row) => row.EndDate || 'Permanent' }),
+    textColumn<StatementRecord>('po', 'PO', PO_FIELD, { value: (row) => row[PO_FIELD] }),
+    textColumn<StatementRecord>('entitlement', 'Entitlement', 'ActivationId', { width: 200 }),
+    textColumn<StatementRecord>('startDate', 'Start Date', 'StartDate', { kind: 'date' }),
+    textColumn<StatementRecord>('endDate', 'Expiration Date', 'EndDate', {
+      kind: 'date',
+      value: (row) => row.EndDate || 'Permanent',
+    }),
     money('balanceStart', 'Balance on Period Start Date', 'BalanceBeforeStart', (row) => row.BalanceBeforeStart),
     money('balanceEnd', 'Balance on Period End Date', 'BalanceAtEnd', (row) => row.BalanceAtEnd),
     money('used', 'Period Used', 'Used', (row) => row.Used),
@@ -83,7 +72,7 @@ export const statementProductsGrid: GridSpec<StatementProductTotal> = {
   tableName: STATEMENT_PRODUCTS_TABLE,
   paramPrefix: 'p',
   columns: [
-    text('product', 'Product', 'product', { setFilter: true, width: 260 }),
+    textColumn<StatementProductTotal>('product', 'Product', 'product', { setFilter: true, width: 260 }),
     money('used', 'Period Used', 'total', (row) => row.total),
     { ...currency<StatementProductTotal>(), field: 'currency' },
   ],

@@ -72,21 +72,35 @@ export function usageCriteria(range: DateRange, activeOnly: boolean): GridCriter
 }
 
 const DATE_HINT = 'e.g. 2024, 2024-05 or 2024-05-03 14'
-const text = (id: string, header: string, field: string, more: Partial<GridColumnSpec<UsageRow>> = {}) =>
-  ({ id, header, field, textFilter: 'contains-equals', sortable: true, ...more }) as GridColumnSpec<UsageRow>
-const numeric = (id: string, header: string, field: string, value: (row: UsageRow) => string) =>
-  ({
+/** A sortable text column with the contains/equals filter. */
+export function textColumn<Row>(id: string, header: string, field: string, more: Partial<GridColumnSpec<Row>> = {}) {
+  return { id, header, field, textFilter: 'contains-equals', sortable: true, ...more } as GridColumnSpec<Row>
+}
+
+/** A sortable number column whose filter is EQUALS on the parsed number. */
+export function numericColumn<Row>(
+  id: string,
+  header: string,
+  field: string,
+  value: (row: Row) => string,
+  // Room for a number and, without JavaScript, the filter's Apply button.
+  width = 130,
+): GridColumnSpec<Row> {
+  return {
     id,
     header,
     field,
     textFilter: 'equals',
     sortable: true,
     kind: 'number',
-    // Room for a number and, without JavaScript, the filter's Apply button.
-    width: 130,
+    width,
     value,
     criterion: numericCriterion,
-  }) as GridColumnSpec<UsageRow>
+  }
+}
+
+const text = textColumn<UsageRow>
+const numeric = numericColumn<UsageRow>
 
 const columns: GridColumnSpec<UsageRow>[] = [
   text('startTime', 'Start Time', 'StartTime_ts', {

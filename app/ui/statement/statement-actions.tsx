@@ -113,6 +113,11 @@ export function StatementPdfButton({
   )
 }
 
+const EMAIL_BUTTONS = [
+  ['emailweek', 'Weekly'],
+  ['emailmonth', 'Monthly'],
+] as const
+
 /** The Weekly and Monthly statement e-mail buttons of one entitlement (each asks first). */
 export function StatementEmailButtons({
   activationId,
@@ -129,24 +134,19 @@ export function StatementEmailButtons({
     <Form method="post" action={action} className="flex flex-wrap gap-1" preventScrollReset>
       <input type="hidden" name="activationId" value={activationId} />
       <input type="hidden" name="date" value={date} />
-      <button
-        type="submit"
-        name="intent"
-        value="emailweek"
-        className="btn-secondary px-2 py-0.5 text-xs"
-        disabled={busy}
-      >
-        Weekly<span className="sr-only"> statement email for {activationId}</span>
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="emailmonth"
-        className="btn-secondary px-2 py-0.5 text-xs"
-        disabled={busy}
-      >
-        Monthly<span className="sr-only"> statement email for {activationId}</span>
-      </button>
+      {EMAIL_BUTTONS.map(([intent, label]) => (
+        <button
+          key={intent}
+          type="submit"
+          name="intent"
+          value={intent}
+          className="btn-secondary px-2 py-0.5 text-xs"
+          disabled={busy}
+        >
+          {label}
+          <span className="sr-only"> statement email for {activationId}</span>
+        </button>
+      ))}
     </Form>
   )
 }
