@@ -14,7 +14,16 @@ import type { AuditEntry } from '../app/domain/audit-summary'
 import type { ListSource, PageRequest } from './list-engine'
 import { listCount, listPage } from './list-engine'
 
-export const AUDIT_AREAS = ['portalaccess', 'whitelist', 'pin', 'usernames', 'threshold', 'statement'] as const
+export const AUDIT_AREAS = [
+  'portalaccess',
+  'whitelist',
+  'pin',
+  'usernames',
+  'threshold',
+  'statement',
+  'hosts',
+  'activations',
+] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 
 /** A drizzle transaction handle (what `db.transaction(fn)` passes to `fn`), or the db itself. */

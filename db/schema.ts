@@ -163,6 +163,21 @@ export const emails = sqliteTable(
   (t) => [index('emails_account_date_idx').on(t.accountId, t.date)],
 )
 
+/** A file sent with an e-mail (a licence file, as text). */
+export const emailAttachments = sqliteTable(
+  'email_attachments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    emailId: integer('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [index('email_attachments_email_idx').on(t.emailId)],
+)
+
 /** Service alerts. */
 export const notifications = sqliteTable(
   'notifications',

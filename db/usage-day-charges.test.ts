@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { openDb, type Db } from './client'
 import { ensureSeeded } from './seed'
 import { seedUsageScale } from './seed-usage-scale'
@@ -66,13 +67,19 @@ describe('usage_day_charges', () => {
   })
 
   it('is built from the sessions by migration 0007 on a database that had no such table', () => {
-    // Back to the database as migration 0006 left it: no table, 0007 not applied.
-    const journal = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8'))
-    const applied = journal.entries.find((e: { tag: string }) => e.tag === '0007_usage_day_charges').when
+    // Back to the database as migration 0006 left it (no table), then 0007 alone applied.
+    const migrations = path.join(import.meta.dirname, 'migrations')
+    const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8'))
+    const through = journal.entries.findIndex((e: { tag: string }) => e.tag === '0007_usage_day_charges')
+    const only0007 = path.join(dir, 'migrations')
+    fs.cpSync(migrations, only0007, { recursive: true })
+    fs.writeFileSync(
+      path.join(only0007, 'meta/_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, through + 1) }),
+    )
     db.$client.exec('DROP TABLE usage_day_charges')
-    db.run(sql`DELETE FROM __drizzle_migrations WHERE created_at = ${applied}`)
-    db.$client.close()
-    db = openDb(file)
+    db.run(sql`DELETE FROM __drizzle_migrations WHERE created_at >= ${journal.entries[through].when}`)
+    migrate(db, { migrationsFolder: only0007 })
     expect(stored(db)).toEqual(fromSessions(db))
   })
 })

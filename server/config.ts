@@ -46,6 +46,8 @@ export interface Config {
   /** How long a page may wait for the licensing API, all its calls together. */
   pageDeadlineMs: number
   signInRateLimit: number
+  /** The key of the HMAC that signs every INCREMENT line of a generated licence file. */
+  licenceSigningKey: string
 }
 
 function trimSlash(s: string) {
@@ -93,5 +95,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: env.LOG_REQUESTS !== '0',
     pageDeadlineMs: Number(env.PAGE_DEADLINE_MS ?? 10_000),
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT ?? 10),
+    licenceSigningKey: env.LICENCE_SIGNING_KEY ?? `${sessionSecret}-licence-signing`,
   }
 }

@@ -1,0 +1,76 @@
+/**
+ * Finding the host a request names by its ids and types (spec 3 section 5: the
+ * host id checks run first, in the spec's order, with the spec's words), and the
+ * host as the activation calls answer it.
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { hostAccounts, hosts } from '../db/schema'
+import { checkHostIds, hostIdentifier, type HostIds } from '../app/domain/host-id'
+import { BORROWABLE_FIELD, type HostRef, type HostState, type ServerSummary } from '../app/domain/activation-types'
+import type { Tx } from './audit-log'
+import { badRequest, notFound } from './envelope'
+
+export type Host = typeof hosts.$inferSelect
+
+/** The checked ids of a request's host, or a 400 with the first failed check's message. */
+export function requireHostIds(ref: Partial<HostRef>): HostIds {
+  const checked = checkHostIds(ref.serverId, ref.serverIdType)
+  if (!checked.ok) throw badRequest(checked.message)
+  return checked.host
+}
+
+/** The host with these ids, whoever uses it. */
+export function findHost(tx: Tx | Db, ids: HostIds): Host | undefined {
+  return tx
+    .select()
+    .from(hosts)
+    .where(eq(hosts.identifier, hostIdentifier(ids)))
+    .get()
+}
+
+/** The host a request names, if it is in the customer's shared-server group; 404 otherwise. */
+export function requireCustomerHost(tx: Tx | Db, accountId: string, ref: Partial<HostRef>): Host {
+  const host = findHost(tx, requireHostIds(ref))
+  if (!host || !hostCustomers(tx, host.id).includes(accountId)) {
+    throw notFound(`Server ${ref.serverId ?? ''} is not a licence server of customer ${accountId}`)
+  }
+  return host
+}
+
+/** The customer numbers of a host's shared-server group. */
+export function hostCustomers(tx: Tx | Db, hostId: number): string[] {
+  return tx
+    .select({ accountId: hostAccounts.accountId })
+    .from(hostAccounts)
+    .where(eq(hostAccounts.hostId, hostId))
+    .all()
+    .map((r) => r.accountId)
+    .sort()
+}
+
+/** Whether these customers are all in the host's group. */
+export function hostHasCustomers(tx: Tx | Db, hostId: number, accountIds: string[]): boolean {
+  if (accountIds.length === 0) return true
+  const found = tx
+    .select({ accountId: hostAccounts.accountId })
+    .from(hostAccounts)
+    .where(and(eq(hostAccounts.hostId, hostId), inArray(hostAccounts.accountId, accountIds)))
+    .all()
+  return found.length === new Set(accountIds).size
+}
+
+/** A host as the calls answer it, with the customers of its group the caller may see. */
+export function serverSummary(host: Host, customers: string[]): ServerSummary {
+  return {
+    id: host.id,
+    name: host.name,
+    state: host.state as HostState,
+    serverId: host.hostIds,
+    serverIdType: host.hostIdTypes,
+    portNumber: host.port,
+    triad: host.triad === 1,
+    [BORROWABLE_FIELD]: host.borrowable === 1,
+    customers,
+  }
+}
