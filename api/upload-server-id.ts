@@ -14,7 +14,7 @@ import type { CallRegistrar } from './call-table'
 import { badRequest, parseInput } from './envelope'
 import type { ApiDeps } from './index'
 
-export const UPLOAD_MESSAGES = {
+export const UPLOAD_REFUSALS = {
   notForm: 'Send the licence file as multipart/form-data, with the fields file and customerNumber.',
   noFile: 'No licence file was uploaded: choose the file to read the host from.',
   notText: 'The file is not a text file: a licence file is plain text.',
@@ -36,16 +36,16 @@ export function uploadServerIdCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.postForm(
     '/uploadserverid',
     async ({ form, user }): Promise<UploadedServer> => {
-      if (!form) throw badRequest(UPLOAD_MESSAGES.notForm)
+      if (!form) throw badRequest(UPLOAD_REFUSALS.notForm)
       const fields = parseInput(fieldsSchema, { customerNumber: form.get('customerNumber') ?? undefined })
       requireActivations(db, user, fields.customerNumber, 'read')
       const file = form.get('file')
       // A browser sends a nameless, empty file part when none was chosen.
       if (file === null || typeof file === 'string' || (file.size === 0 && !file.name)) {
-        throw badRequest(UPLOAD_MESSAGES.noFile)
+        throw badRequest(UPLOAD_REFUSALS.noFile)
       }
       const text = await file.text()
-      if (!isText(text)) throw badRequest(UPLOAD_MESSAGES.notText)
+      if (!isText(text)) throw badRequest(UPLOAD_REFUSALS.notText)
       const read = readUploadedHost(text)
       if (!read.ok) throw badRequest(read.message)
       return read.host
