@@ -1,7 +1,8 @@
 /**
  * GET /emails/:id/attachments/:attachmentId: a file sent with one of the selected
  * customer's e-mails (a licence file), downloaded under its own name. Always
- * answered as plain text, so no stored file can act as a page of the portal.
+ * answered as plain text (and, as every reply of the server, with
+ * X-Content-Type-Options: nosniff), so no stored file can act as a page of the portal.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
@@ -21,7 +22,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
       'Content-Disposition': attachmentDisposition(reply.data.fileName),
-      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
     },
   })
