@@ -35,10 +35,15 @@ const isText = (text: string) => {
 export function uploadServerIdCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.postForm(
     '/uploadserverid',
-    async ({ form, user }): Promise<UploadedServer> => {
-      if (!form) throw badRequest(UPLOAD_REFUSALS.notForm)
-      const fields = parseInput(fieldsSchema, { customerNumber: form.get('customerNumber') ?? undefined })
+    async ({ body, form, user }): Promise<UploadedServer> => {
+      // The customer a request names is checked first, as by every call, even when it came as JSON.
+      const named = form
+        ? (form.get('customerNumber') ?? undefined)
+        : (body as { customerNumber?: unknown }).customerNumber
+      if (!form && named === undefined) throw badRequest(UPLOAD_REFUSALS.notForm)
+      const fields = parseInput(fieldsSchema, { customerNumber: named })
       requireActivations(db, user, fields.customerNumber, 'read')
+      if (!form) throw badRequest(UPLOAD_REFUSALS.notForm)
       const file = form.get('file')
       // A browser sends a nameless, empty file part when none was chosen.
       if (file === null || typeof file === 'string' || (file.size === 0 && !file.name)) {
