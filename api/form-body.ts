@@ -15,7 +15,7 @@ export const FORM_MESSAGES = {
 } as const
 
 /** Whether a Content-Type header names a multipart/form-data body. */
-export function isFormContentType(contentType: string | undefined): boolean {
+export function isFormContentType(contentType: string | undefined): contentType is string {
   return /^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')
 }
 

@@ -35,9 +35,13 @@ import type { ApiDeps } from './index'
 const text = z.string().max(1000)
 const customerEmail = z.string().max(320).nullish()
 
-/** A host as spec 3's customers, override and shared-server calls name it. */
-export const hostIdsShape = { hostId: text.nullish(), hostIdType: text.nullish() }
-export const hostCallSchema = z.object({ customerNumber: customerNumberSchema, customerEmail, ...hostIdsShape })
+/** A call about one host of the customer's, as spec 3's customers, override and shared-server calls name it. */
+export const hostCallSchema = z.object({
+  customerNumber: customerNumberSchema,
+  customerEmail,
+  hostId: text.nullish(),
+  hostIdType: text.nullish(),
+})
 
 const serversSchema = z.object({ customerNumber: customerNumberSchema })
 
@@ -101,7 +105,7 @@ function customerServers(db: Db, user: ApiUser, accountId: string): ServerSummar
     .all()
   return rows
     .map(({ host }) => serverSummary(host, shownNumbers(hostGroup(db, db, user, host.id))))
-    .sort((a, b) => compareServers(a, b))
+    .sort(compareServers)
 }
 
 function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
@@ -161,6 +165,9 @@ function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
     { behavior: 'immediate' },
   )
 }
+
+/** The action of a return in a host's history. */
+export const RETURN_ACTION = 'RETURN'
 
 /** The fulfilment history of the customer's hosts: each fulfilment, and its return when it was returned. */
 function hostHistory(db: Db, user: ApiUser, body: unknown): HostHistory[] {
@@ -239,9 +246,6 @@ function hostHistory(db: Db, user: ApiUser, body: unknown): HostHistory[] {
     }
   })
 }
-
-/** The action of a return in a host's history. */
-export const RETURN_ACTION = 'RETURN'
 
 /** Oldest first; at one time, by fulfilment, an activation before its return. */
 const byTime = (a: HistoryFulfillment, b: HistoryFulfillment) =>

@@ -107,10 +107,10 @@ function buildApi(deps: ApiDeps) {
       const pathname = queryAt < 0 ? url : url.slice(0, queryAt)
       const query = queryAt < 0 ? {} : queryOf(url.slice(queryAt + 1))
       if (isFormContentType(contentType) && body) {
-        const form = formCall(method, pathname)
-        if (!form) throw badRequest(JSON_BODY_MESSAGE)
-        const input = await readForm(body, contentType!, form.call.form!)
-        return success(await form.call.handler({ body: {}, form: input, params: form.params, query, user }))
+        const found = formCall(method, pathname)
+        if (!found) throw badRequest(JSON_BODY_MESSAGE)
+        const form = await readForm(body, contentType, found.form)
+        return success(await found.call.handler({ body: {}, form, params: found.params, query, user }))
       }
       const input = parseJsonBody(body)
       const found = calls.find(method, pathname)
@@ -124,7 +124,7 @@ function buildApi(deps: ApiDeps) {
   /** The call at `pathname` when it takes a multipart/form-data body. */
   function formCall(method: string, pathname: string) {
     const found = calls.find(method, pathname)
-    return found?.call.form ? found : undefined
+    return found?.call.form ? { ...found, form: found.call.form } : undefined
   }
 
   return { authenticate, answer, formCall }
@@ -154,7 +154,7 @@ export function createApiRouter(deps: ApiDeps) {
   // A body that is present must be JSON (an absent body counts as `{}`), or a form for a call that takes one.
   router.use((req, res, next) => {
     if (!hasBody(req) || req.is('application/json')) return next()
-    const form = req.is('multipart/form-data') ? api.formCall(req.method, req.path)?.call.form : undefined
+    const form = req.is('multipart/form-data') ? api.formCall(req.method, req.path)?.form : undefined
     if (!form) return sendReply(res, failure(badRequest(JSON_BODY_MESSAGE)))
     // A form over the body limit is a file too large for the call, as in process.
     readBodyText(req, res, (error?: unknown) => {
