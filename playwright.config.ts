@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { e2eDataDir } from './tests/e2e/support/data-dir'
 
 /**
  * Browser journeys, once with JavaScript off (the core promise: everything works
@@ -10,7 +11,7 @@ import { defineConfig } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${PORT}`
 const CI = !!process.env.CI
-const DATA_DIR = PORT === 3100 ? 'data/e2e' : `data/e2e-${PORT}`
+const DATA_DIR = e2eDataDir(PORT)
 /** The Nu HTML checker's service (tests/e2e/support/test.ts sends it every page). */
 const VNU_PORT = PORT + 5000
 process.env.VNU_URL = `http://127.0.0.1:${VNU_PORT}/`

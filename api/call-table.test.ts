@@ -48,6 +48,14 @@ describe('the call table', () => {
     }
   })
 
+  it('marks the calls that take a form with what their form may carry, and no other', () => {
+    const calls = table()
+    calls.postForm('/uploadserverid', () => 'read', { maxFileBytes: 1024 })
+    expect(calls.find('POST', '/uploadserverid')?.call.form).toEqual({ maxFileBytes: 1024 })
+    expect(calls.find('POST', '/getemails')?.call.form).toBeUndefined()
+    expect(() => calls.post('/uploadserverid', () => null)).toThrow('registered twice')
+  })
+
   it('refuses to register a call twice', () => {
     const calls = table()
     expect(() => calls.post('/GetEmails', () => null)).toThrow('POST /GetEmails is registered twice')

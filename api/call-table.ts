@@ -10,8 +10,10 @@ import { badRequest } from './envelope'
 export type CallMethod = 'GET' | 'POST' | 'DELETE'
 
 export interface CallInput {
-  /** The JSON body; `{}` when the request has none. */
+  /** The JSON body; `{}` when the request has none or it is a form. */
   body: unknown
+  /** The multipart/form-data body of a call registered with `postForm`, when the request sent one. */
+  form?: FormData
   /** The path's `:name` parameters, decoded. */
   params: Record<string, string>
   /** The query string; a name given more than once has an array. */
@@ -22,16 +24,26 @@ export interface CallInput {
 /** Returns the reply's data (or `withToken(data, token)`); throws an ApiError to refuse. */
 export type CallHandler = (input: CallInput) => unknown
 
+/** What a call that takes a multipart/form-data body accepts. */
+export interface FormOptions {
+  /** The largest file the form may carry, in bytes. */
+  maxFileBytes: number
+}
+
 export interface Call {
   method: CallMethod
   /** As registered, e.g. `/getaccountinfo/:customerNumber`. */
   path: string
   handler: CallHandler
+  /** Set for a call that takes a multipart/form-data body (besides JSON); no other call is sent one. */
+  form?: FormOptions
 }
 
 export interface CallRegistrar {
   get(path: string, handler: CallHandler): void
   post(path: string, handler: CallHandler): void
+  /** A POST that also takes a multipart/form-data body (an uploaded file). */
+  postForm(path: string, handler: CallHandler, options: FormOptions): void
   delete(path: string, handler: CallHandler): void
 }
 
@@ -102,6 +114,10 @@ export class CallTable implements CallRegistrar {
     this.add('POST', path, handler)
   }
 
+  postForm(path: string, handler: CallHandler, options: FormOptions) {
+    this.add('POST', path, handler, options)
+  }
+
   delete(path: string, handler: CallHandler) {
     this.add('DELETE', path, handler)
   }
@@ -118,7 +134,7 @@ export class CallTable implements CallRegistrar {
     return undefined
   }
 
-  private add(method: CallMethod, path: string, handler: CallHandler) {
+  private add(method: CallMethod, path: string, handler: CallHandler, form?: FormOptions) {
     const segments = path
       .split('/')
       .slice(1)
@@ -126,6 +142,6 @@ export class CallTable implements CallRegistrar {
     if (this.routes.some((r) => r.method === method && r.segments.join('/') === segments.join('/'))) {
       throw new Error(`${method} ${path} is registered twice`)
     }
-    this.routes.push({ method, path, handler, segments })
+    this.routes.push({ method, path, handler, segments, ...(form ? { form } : {}) })
   }
 }

@@ -5,10 +5,10 @@
  * change the customer's settings (not view-only). An e-mail of a customer the
  * caller did not name, or may not see, is "not found", as one that does not exist.
  */
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import { accounts, emails } from '../db/schema'
+import { accounts, emailAttachments, emails } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
 import { recordIdSchema, RECORD_ID_MESSAGE } from '../app/domain/record-id'
 import { buildAccountInfo, maySeeCustomer, requireCustomerAccess } from './access'
@@ -43,7 +43,23 @@ function emailList(db: Db, accountId: string): ListSource {
 const customerScope = { customerNumber: customerNumberSchema }
 const oneSchema = z.object({ customerNumber: customerNumberSchema, id: recordIdSchema })
 
+const attachmentSchema = z.object({
+  customerNumber: customerNumberSchema,
+  emailId: recordIdSchema,
+  attachmentId: recordIdSchema,
+})
+
 const EMAIL_NOT_FOUND = 'Email not found'
+const ATTACHMENT_NOT_FOUND = 'Attachment not found'
+
+/** A file sent with an e-mail, as the e-mail lists it. */
+export interface AttachmentSummary {
+  id: number
+  fileName: string
+  contentType: string
+  /** Bytes of its content in UTF-8. */
+  size: number
+}
 
 /** The list of the customer's e-mails, when the caller may see that customer. */
 function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
@@ -68,6 +84,20 @@ function findEmail(db: Db, id: number, accountId: string) {
     .get()
 }
 
+function attachmentsOf(db: Db, emailId: number): AttachmentSummary[] {
+  return db
+    .select({
+      id: emailAttachments.id,
+      fileName: emailAttachments.fileName,
+      contentType: emailAttachments.contentType,
+      size: sql<number>`length(CAST(${emailAttachments.content} AS BLOB))`,
+    })
+    .from(emailAttachments)
+    .where(eq(emailAttachments.emailId, emailId))
+    .orderBy(asc(emailAttachments.id))
+    .all()
+}
+
 export function emailCalls(calls: CallRegistrar, { db }: ApiDeps) {
   listCalls(calls, '/getemails', (user, { customerNumber }) => sourceFor(db, user, customerNumber), customerScope)
 
@@ -76,7 +106,31 @@ export function emailCalls(calls: CallRegistrar, { db }: ApiDeps) {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     const email = findEmail(db, input.id, account.accountId)
     if (!email) throw notFound(EMAIL_NOT_FOUND)
-    return email
+    return { ...email, attachments: attachmentsOf(db, email.id) }
+  })
+
+  calls.post('/getemail/attachment', ({ body, user }) => {
+    const input = parseInput(attachmentSchema, body)
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+    const attachment = db
+      .select({
+        fileName: emailAttachments.fileName,
+        contentType: emailAttachments.contentType,
+        content: emailAttachments.content,
+      })
+      .from(emailAttachments)
+      .innerJoin(emails, eq(emails.id, emailAttachments.emailId))
+      .where(
+        and(
+          eq(emailAttachments.id, input.attachmentId),
+          eq(emails.id, input.emailId),
+          eq(emails.accountId, account.accountId),
+          isNull(emails.deletedAt),
+        ),
+      )
+      .get()
+    if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND)
+    return attachment
   })
 
   calls.delete('/emails/:id', ({ params, user }) => {

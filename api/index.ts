@@ -10,6 +10,7 @@ import type { Config } from '../server/config'
 import type { Db } from '../db/client'
 import { createAuthenticator, type ApiUser } from './auth'
 import { parseJsonBody } from './body'
+import { FORM_MESSAGES, isFormContentType, readForm } from './form-body'
 import { CallTable, queryOf } from './call-table'
 import { BODY_LIMIT_BYTES } from './constants'
 import {
@@ -37,6 +38,9 @@ import { elasticCreditCalls } from './elastic-credit'
 import { usageSessionCalls } from './usage-sessions'
 import { usageCalls } from './usage'
 import { statementCalls } from './statements'
+import { hostCalls } from './hosts'
+import { sharedServerCalls } from './shared-server'
+import { uploadServerIdCalls } from './upload-server-id'
 
 export interface ApiDeps {
   config: Config
@@ -61,6 +65,9 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   usageSessionCalls(calls, deps)
   usageCalls(calls, deps)
   statementCalls(calls, deps)
+  hostCalls(calls, deps)
+  sharedServerCalls(calls, deps)
+  uploadServerIdCalls(calls, deps)
   return calls
 }
 
@@ -84,32 +91,52 @@ function buildApi(deps: ApiDeps) {
   const calls = apiCallTable(deps)
   const authenticate = createAuthenticator(deps)
 
-  /** `url` is relative to the API (e.g. `/getaccountinfo/1000001`); `body` is the JSON text, if any. */
-  async function answer(user: ApiUser, method: string, url: string, body: string | undefined): Promise<ApiReply> {
+  /**
+   * `url` is relative to the API (e.g. `/getaccountinfo/1000001`); `body` is the body's text, if any: JSON, or
+   * a multipart/form-data body (its `contentType` names the boundary) for the calls registered for one.
+   */
+  async function answer(
+    user: ApiUser,
+    method: string,
+    url: string,
+    body: string | undefined,
+    contentType?: string,
+  ): Promise<ApiReply> {
     try {
-      const input = parseJsonBody(body)
       const queryAt = url.indexOf('?')
       const pathname = queryAt < 0 ? url : url.slice(0, queryAt)
+      const query = queryAt < 0 ? {} : queryOf(url.slice(queryAt + 1))
+      if (isFormContentType(contentType) && body) {
+        const found = formCall(method, pathname)
+        if (!found) throw badRequest(JSON_BODY_MESSAGE)
+        const form = await readForm(body, contentType, found.form)
+        return success(await found.call.handler({ body: {}, form, params: found.params, query, user }))
+      }
+      const input = parseJsonBody(body)
       const found = calls.find(method, pathname)
       if (!found) throw notFound('Unknown API call')
-      const query = queryAt < 0 ? {} : queryOf(url.slice(queryAt + 1))
       return success(await found.call.handler({ body: input, params: found.params, query, user }))
     } catch (error) {
       return failure(error)
     }
   }
 
-  return { authenticate, answer }
+  /** The call at `pathname` when it takes a multipart/form-data body. */
+  function formCall(method: string, pathname: string) {
+    const found = calls.find(method, pathname)
+    return found?.call.form ? { ...found, form: found.call.form } : undefined
+  }
+
+  return { authenticate, answer, formCall }
 }
 
-/** A body that is present must be JSON; an absent body counts as `{}`. */
-const requireJsonBody: express.RequestHandler = (req, res, next) => {
-  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined
-  if (hasBody && !req.is('application/json')) {
-    return sendReply(res, failure(badRequest('Request body must be JSON (Content-Type: application/json)')))
-  }
-  next()
-}
+const JSON_BODY_MESSAGE = 'Request body must be JSON (Content-Type: application/json)'
+
+const hasBody = (req: express.Request) =>
+  Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined
+
+/** The body's text (inflated, charset decoded, at most BODY_LIMIT_BYTES); parseJsonBody or readForm does the rest. */
+const readBodyText = express.text({ type: () => true, limit: BODY_LIMIT_BYTES })
 
 export function createApiRouter(deps: ApiDeps) {
   const api = apiFor(deps)
@@ -124,12 +151,24 @@ export function createApiRouter(deps: ApiDeps) {
       next()
     }, next)
   })
-  router.use(requireJsonBody)
-  // The body as text (inflated, charset decoded, at most BODY_LIMIT_BYTES); parseJsonBody does the rest.
-  router.use(express.text({ type: () => true, limit: BODY_LIMIT_BYTES }))
+  // A body that is present must be JSON (an absent body counts as `{}`), or a form for a call that takes one.
+  router.use((req, res, next) => {
+    if (!hasBody(req) || req.is('application/json')) return next()
+    const form = req.is('multipart/form-data') ? api.formCall(req.method, req.path)?.form : undefined
+    if (!form) return sendReply(res, failure(badRequest(JSON_BODY_MESSAGE)))
+    // A form over the body limit is a file too large for the call, as in process.
+    readBodyText(req, res, (error?: unknown) => {
+      const tooLarge = (error as { type?: unknown } | undefined)?.type === 'entity.too.large'
+      if (tooLarge) return sendReply(res, failure(badRequest(FORM_MESSAGES.tooLarge(form.maxFileBytes))))
+      next(error)
+    })
+  })
+  router.use(readBodyText)
   router.use((req, res, next) => {
     const body = typeof req.body === 'string' ? req.body : undefined
-    api.answer(res.locals.apiUser as ApiUser, req.method, req.url, body).then((reply) => sendReply(res, reply), next)
+    api
+      .answer(res.locals.apiUser as ApiUser, req.method, req.url, body, req.get('content-type'))
+      .then((reply) => sendReply(res, reply), next)
   })
   router.use(errorHandler)
   return router
@@ -142,8 +181,10 @@ export interface ApiRequest {
   url: string
   /** The Authorization header's value. */
   authorization: string | undefined
-  /** The JSON body as text. */
+  /** The body as text: JSON, or a multipart/form-data body for the calls that take one. */
   body: string | undefined
+  /** The Content-Type header's value; a form's names its boundary. */
+  contentType?: string
 }
 
 /** The HTTP status and the JSON an HTTP client would have read. */
@@ -160,10 +201,10 @@ export const FILE_OVER_HTTP_ONLY = 'This call answers a file; call it over HTTP.
 /** The API called in process: the same steps and handlers as over HTTP, with a plain function boundary. */
 export function createApiDispatch(deps: ApiDeps): ApiDispatch {
   const api = apiFor(deps)
-  return async ({ method, url, authorization, body }) => {
+  return async ({ method, url, authorization, body, contentType }) => {
     let reply: ApiReply
     try {
-      reply = await api.answer(await api.authenticate(authorization), method, url, body)
+      reply = await api.answer(await api.authenticate(authorization), method, url, body, contentType)
     } catch (error) {
       reply = failure(error)
     }

@@ -7,6 +7,7 @@ import { failureStatus } from '../upstream/envelope'
 import { emailDocument } from '../domain/email-html.server'
 import { formatDayMonYearTime } from '../grid/format'
 import { recordIdSchema } from '../domain/record-id'
+import { formatFileSize } from '../domain/file-download'
 import { withCustomer } from '../ui/customer-href'
 import { errorStatus } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
@@ -46,6 +47,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       customerNumber: email.customerNumber,
       customerName: email.customerName,
     },
+    attachments: (email.attachments ?? []).map((a) => ({
+      id: a.id,
+      fileName: a.fileName,
+      size: formatFileSize(a.size),
+      href: withCustomer(`/emails/${email.id}/attachments/${a.id}`, customerNumber),
+    })),
     bodyDocument: emailDocument(email.body),
     listHref: list,
   }
@@ -61,7 +68,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 export default function EmailDetailsRoute() {
-  const { email, bodyDocument, listHref } = useLoaderData<typeof loader>()
+  const { email, attachments, bodyDocument, listHref } = useLoaderData<typeof loader>()
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <h1 id="page-title" className="text-2xl font-semibold">
@@ -74,6 +81,25 @@ export default function EmailDetailsRoute() {
         <Field label="Customer Number" value={email.customerNumber} />
         <Field label="Customer Name" value={email.customerName} />
       </dl>
+      {attachments.length > 0 ? (
+        <section aria-labelledby="attachments-title" className="space-y-2">
+          <h2 id="attachments-title" className="text-lg font-semibold">
+            Attachments
+          </h2>
+          <ul className="space-y-1 rounded border border-gray-300 bg-white p-4">
+            {attachments.map((a) => (
+              <li key={a.id} className="break-words">
+                {/* A plain link: the file downloads, with or without JavaScript. */}
+                <a href={a.href} download={a.fileName} className="font-medium">
+                  <span className="sr-only">Download </span>
+                  {a.fileName}
+                </a>{' '}
+                <span className="text-gray-700">({a.size})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2 className="text-lg font-semibold">Message</h2>
       {/* The body is sanitised on the server and shown in a sandbox without scripts, forms,
           same-origin access or top navigation, so it cannot act as the portal. */}

@@ -25,6 +25,13 @@ beforeAll(async () => {
       res.end('<html>bad gateway</html>')
     } else if (req.url === '/api/reset' || req.url === '/api/getips') {
       req.socket.resetAndDestroy()
+    } else if (req.url === '/api/form') {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        res.end(JSON.stringify({ status: 'SUCCESS', data: { contentType: req.headers['content-type'], body } }))
+      })
     } else if (req.url === '/api/shape') {
       res.end('{"rows":[]}')
     } else res.end('{"status":"SUCCESS","data":42}')
@@ -139,6 +146,47 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
     const signIn = new Response(null, { status: 302, headers: { location: '/auth/login' } })
     const api = createApiClient({ apiBaseUrl: base }, 't', { onUnauthorized: async () => signIn })
     await expect(api.call('GET', '/unauthorised')).rejects.toBe(signIn)
+  })
+})
+
+describe('createApiClient: callForm', () => {
+  const licenceForm = () => {
+    const form = new FormData()
+    form.set('customerNumber', '1000001')
+    form.set('file', new File(['SERVER lic01 00155d0a1b2c 1055\n'], 'license.lic', { type: 'text/plain' }))
+    return form
+  }
+
+  it('sends the form as multipart/form-data that reads back as the same fields', async () => {
+    const reply = await createApiClient({ apiBaseUrl: base }, 't').callForm<{ contentType: string; body: string }>(
+      '/form',
+      licenceForm(),
+    )
+    expect(reply.status).toBe('SUCCESS')
+    const { contentType, body } = (reply as { data: { contentType: string; body: string } }).data
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
+    const read = await new Request('http://x/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    }).formData()
+    expect(read.get('customerNumber')).toBe('1000001')
+    const file = read.get('file') as File
+    expect([file.name, await file.text()]).toEqual(['license.lic', 'SERVER lic01 00155d0a1b2c 1055\n'])
+    expect(hits).toEqual(['POST /api/form'])
+  })
+
+  it('is never sent twice: not after a 5xx, not even when the connection was refused', async () => {
+    const after5xx = await createApiClient({ apiBaseUrl: base }, 't').callForm('/broken', licenceForm())
+    expect(after5xx).toMatchObject({ status: 'FAILURE', httpStatus: 502, unavailable: true })
+    expect(hits).toEqual(['POST /api/broken'])
+    const port = await closedPort()
+    const refused = await createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api` }, 't').callForm(
+      '/uploadserverid',
+      licenceForm(),
+    )
+    expect(refused).toMatchObject({ status: 'FAILURE', unavailable: true })
+    expect((refused as { err: string }).err).toMatch(/^connect ECONNREFUSED/)
   })
 })
 

@@ -9,6 +9,7 @@
  * the POST calls that only read, READ_ONLY_POSTS). A write is sent again only
  * when nothing of it reached the API (the connection was refused); after a reset,
  * a 5xx or a lost reply it may have been saved, so it is reported, not repeated.
+ * A form (callForm: a multipart upload) is sent once.
  *
  * A call the service did not answer usefully is a FAILURE marked `unavailable`
  * (see Failure), never one that looks like a refusal. A client made with
@@ -54,6 +55,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/getemails/count',
   '/getemails/distinct',
   '/getemail',
+  '/getemail/attachment',
   '/getportalaccess',
   '/audit',
   '/audit/count',
@@ -84,6 +86,9 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'
+
+/** How a call may be sent again: a read after any failure, a write only when nothing of it was sent, once never. */
+type Sending = 'read' | 'write' | 'once'
 
 function isRead(method: Method, path: string): boolean {
   return method === 'GET' || (method === 'POST' && READ_ONLY_POSTS.has(path))
@@ -148,7 +153,19 @@ export function createApiClient(
   { signal, health, onUnauthorized, onOutage }: ApiClientOptions = {},
 ) {
   async function call<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
-    const reply = await attempt<T>(method, path, body)
+    const payload = body === undefined ? undefined : { text: JSON.stringify(body), contentType: 'application/json' }
+    return answered(await attempt<T>(method, path, payload, isRead(method, path) ? 'read' : 'write'))
+  }
+
+  /** A POST of a multipart/form-data body (an uploaded file): a write, never sent twice. */
+  async function callForm<T>(path: string, form: FormData): Promise<Envelope<T>> {
+    // The web platform's encoding of the form: its text and the content type that names the boundary.
+    const encoded = new Response(form)
+    const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data'
+    return answered(await attempt<T>('POST', path, { text: await encoded.text(), contentType }, 'once'))
+  }
+
+  function answered<T>(reply: Envelope<T>): Envelope<T> {
     if (reply.status === 'FAILURE' && reply.unavailable) {
       if (health) health.unavailable = true
       if (onOutage) throw onOutage(reply)
@@ -156,9 +173,13 @@ export function createApiClient(
     return reply
   }
 
-  async function attempt<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
+  async function attempt<T>(
+    method: Method,
+    path: string,
+    body: { text: string; contentType: string } | undefined,
+    sending: Sending,
+  ): Promise<Envelope<T>> {
     const deadline = signal ?? deadlineSignal(DEFAULT_DEADLINE_MS)
-    const read = isRead(method, path)
     // A page that already found the service down asks once more, without the retries' waits.
     const retries = !health?.unavailable
     const timeout: Failure = { status: 'FAILURE', err: TIMEOUT_MESSAGE, unavailable: true, timedOut: true }
@@ -176,9 +197,9 @@ export function createApiClient(
           headers: {
             authorization: `Bearer ${accessToken}`,
             accept: 'application/json',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(body === undefined ? {} : { 'content-type': body.contentType }),
           },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: body?.text,
           signal: deadline,
         })
         if (res.status === 401) throw onUnauthorized ? await onUnauthorized() : new UnauthorizedError()
@@ -194,12 +215,12 @@ export function createApiClient(
           httpStatus: res.status,
           unavailable: true,
         }
-        again = retries && read
+        again = retries && sending === 'read'
       } catch (error) {
         if (deadline.aborted) return timeout
         if (error instanceof UnauthorizedError || error instanceof Response) throw error
         last = { status: 'FAILURE', err: error instanceof Error ? error.message : String(error), unavailable: true }
-        again = retries && (read || nothingSent(error))
+        again = retries && (sending === 'read' || (sending === 'write' && nothingSent(error)))
       }
       if (!again) break
     }
@@ -215,6 +236,7 @@ export function createApiClient(
 
   return {
     call,
+    callForm,
     getUserDetails: () => data<User>('GET', '/getUserDetails'),
     getAccounts: (request: PageRequest) => call<Account[]>('POST', '/getaccounts', request),
     getAccountsCount: (filter?: FilterRule) => call<number>('POST', '/getaccounts/count', { filter }),

@@ -42,8 +42,11 @@ export function send(request: TransportRequest): Promise<TransportReply> {
   if (signal.aborted) return Promise.reject(signal.reason)
   const call = inProcessCall(request.url)
   if (!call) return sendOverHttp(request)
-  const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
-  return untilAborted(call({ method, authorization, body }), signal)
+  const header = (wanted: string) => Object.entries(headers).find(([name]) => name.toLowerCase() === wanted)?.[1]
+  return untilAborted(
+    call({ method, authorization: header('authorization'), body, contentType: header('content-type') }),
+    signal,
+  )
 }
 
 /** `work`, or a rejection with the signal's reason when it aborts first. */

@@ -12,7 +12,7 @@ afterEach(() => {
 })
 
 describe('in-process calls to the embedded API', () => {
-  it('hands method, path and query below the base, Authorization and the JSON text over, and passes the reply on', async () => {
+  it('hands method, path and query below the base, Authorization, the body text and its type over, and passes the reply on', async () => {
     const seen: InProcessRequest[] = []
     stops.push(
       serveInProcess(BASE, async (request) => {
@@ -29,7 +29,9 @@ describe('in-process calls to the embedded API', () => {
       signal: AbortSignal.timeout(1_000),
     })
     expect(reply).toEqual({ status: 201, json: { status: 'SUCCESS', data: { name: 'Zoë', n: 1 } } })
-    expect(seen).toEqual([{ method: 'POST', url: '/echo/a%2Fb?x=1', authorization: 'Bearer t', body }])
+    expect(seen).toEqual([
+      { method: 'POST', url: '/echo/a%2Fb?x=1', authorization: 'Bearer t', body, contentType: 'application/json' },
+    ])
   })
 
   it('passes no body and no authorization when the request has none', async () => {

@@ -1,7 +1,7 @@
 /**
  * Calls to the embedded licensing API without a socket: the API registers a
  * dispatch function for its base URL, and a call under that URL is handed to it
- * as method, path, Authorization header and JSON body; the reply is its HTTP
+ * as method, path, Authorization header, body text and its content type; the reply is its HTTP
  * status and JSON. It spares every page the loopback round trip (HTTP written
  * and parsed at both ends). An API elsewhere is reached over HTTP.
  */
@@ -11,8 +11,10 @@ export interface InProcessRequest {
   /** Path and query relative to the registered base, e.g. `/getaccountinfo/1000001`. */
   url: string
   authorization: string | undefined
-  /** The JSON body as text. */
+  /** The body as text: JSON, or a multipart/form-data body. */
   body: string | undefined
+  /** The Content-Type header's value; a form's names its boundary. */
+  contentType?: string
 }
 
 export interface InProcessReply {

@@ -36,6 +36,8 @@ const NAMES_NO_CUSTOMER = new Set([
   'POST /getaccounts',
   'POST /getaccounts/count',
   'POST /getaccounts/distinct',
+  // The editor's search for customers to open in its tabs, like the account list.
+  'POST /getCustomerAccounts',
 ])
 /** The one call answered for such a customer: its info carries the status the notice is shown for. */
 const ACCOUNT_INFO = 'GET /getaccountinfo/:customerNumber'
@@ -130,6 +132,10 @@ function requestFor(method: string, path: string) {
       server: device.deviceId,
       activationid: activation,
       date: '2026-10-31',
+      emailId: email.id,
+      attachmentId: 1,
+      hostIds: '1',
+      group: [EMBARGO],
     },
   }
 }

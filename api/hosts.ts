@@ -1,0 +1,290 @@
+/**
+ * API: licence hosts (spec 3 sections 4, 5 and 7). A customer's hosts (those of
+ * its shared-server groups), adding one (the host name and host id checks, then
+ * the duplicate and reactivation rules), the customers of a host's group the
+ * caller is shown and whether others would drop out of its file, the account
+ * lists of the editor's customer tabs and search, and the fulfilment history of
+ * hosts for Manage Activations.
+ */
+import { and, eq, inArray, or } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
+import { addHostDecision, compareServers, readHostNames } from '../app/domain/add-host'
+import { DEFAULT_PORT, hostIdentifier } from '../app/domain/host-id'
+import type {
+  AccountRef,
+  AddServerResult,
+  HistoryFulfillment,
+  HostHistory,
+  HostState,
+  ServerSummary,
+} from '../app/domain/activation-types'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import type { ApiUser } from './auth'
+import { requireCustomerAccess } from './access'
+import { accountList } from './accounts'
+import { hostGroup, requireActivations, shownNumbers } from './activation-access'
+import { recordAudit, type Tx } from './audit-log'
+import type { CallRegistrar } from './call-table'
+import { ApiError, badRequest, notFound, parseInput, withToken } from './envelope'
+import { findHost, requireCustomerHost, requireHostIds, serverSummary, type Host } from './host-lookup'
+import { listPage, pageRequestSchema } from './list-engine'
+import type { ApiDeps } from './index'
+
+const text = z.string().max(1000)
+const customerEmail = z.string().max(320).nullish()
+
+/** A call about one host of the customer's, as spec 3's customers, override and shared-server calls name it. */
+export const hostCallSchema = z.object({
+  customerNumber: customerNumberSchema,
+  customerEmail,
+  hostId: text.nullish(),
+  hostIdType: text.nullish(),
+})
+
+const serversSchema = z.object({ customerNumber: customerNumberSchema })
+
+const addServerSchema = z.object({
+  customerNumber: customerNumberSchema,
+  serverName: text.default(''),
+  serverId: text.nullish(),
+  serverIdType: text.nullish(),
+  portNumber: z.number().int().min(1).max(65535).nullish(),
+})
+
+/** Spec 3 section 9: the customer search lists at most 100 accounts, the probing call 2 unless told. */
+const MAX_ACCOUNTS = 100
+const PROBE_ACCOUNTS = 2
+
+const accountsSchema = z.object({
+  customerNumber: z.optional(customerNumberSchema),
+  customerEmail,
+  limit: z.number().int().min(1).max(MAX_ACCOUNTS).default(PROBE_ACCOUNTS),
+})
+
+const customerAccountsSchema = pageRequestSchema.extend({
+  limit: z.number().int().min(1).max(MAX_ACCOUNTS).nullish(),
+  customerEmail,
+})
+
+const MAX_EXPORT_HOSTS = 100
+
+const exportSchema = z.object({
+  customerNumber: customerNumberSchema,
+  customerEmail,
+  hostIds: z
+    .string()
+    .max(2000)
+    .transform((ids) => ids.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14})*$/, 'a comma-separated list of host record ids'))
+    .transform((ids) => [...new Set(ids.split(',').map(Number))])
+    .pipe(z.array(z.number()).max(MAX_EXPORT_HOSTS, `at most ${MAX_EXPORT_HOSTS} hosts`)),
+  forceSync: z.boolean().nullish(),
+})
+
+/** The host of a host-scoped call in the customer's group, found by `hostId` and `hostIdType`. */
+export function requireGroupHost(
+  tx: Tx | Db,
+  accountId: string,
+  input: { hostId?: string | null; hostIdType?: string | null },
+) {
+  return requireCustomerHost(tx, accountId, {
+    serverId: input.hostId ?? undefined,
+    serverIdType: input.hostIdType ?? undefined,
+  })
+}
+
+/** The customer's hosts: every host whose shared-server group it belongs to, in the spec's order. */
+function customerServers(db: Db, user: ApiUser, accountId: string): ServerSummary[] {
+  const rows = db
+    .select({ host: hosts })
+    .from(hostAccounts)
+    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
+    .where(eq(hostAccounts.accountId, accountId))
+    .all()
+  return rows
+    .map(({ host }) => serverSummary(host, shownNumbers(hostGroup(db, db, user, host.id))))
+    .sort(compareServers)
+}
+
+function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
+  const input = parseInput(addServerSchema, body)
+  const { account } = requireActivations(db, user, input.customerNumber, 'write')
+  const idCount = (input.serverId ?? '').split(',').length
+  const named = readHostNames(input.serverName, idCount)
+  if (!named.ok) throw badRequest(named.message)
+  const ids = requireHostIds({ serverId: input.serverId ?? undefined, serverIdType: input.serverIdType ?? undefined })
+  const name = named.names.join(',')
+  const identifier = hostIdentifier(ids)
+  return db.transaction(
+    (tx) => {
+      const existing = findHost(tx, ids)
+      const decision = addHostDecision(existing, name)
+      if (decision.kind === 'refuse') throw new ApiError(409, decision.message)
+      let host: Host
+      if (existing && decision.kind === 'reactivate') {
+        host = tx
+          .update(hosts)
+          .set({ name, state: 'ACTIVE', port: input.portNumber ?? existing.port })
+          .where(eq(hosts.id, existing.id))
+          .returning()
+          .get()
+      } else {
+        host = tx
+          .insert(hosts)
+          .values({
+            name,
+            hostIds: ids.ids.join(','),
+            hostIdTypes: ids.ids.map(() => ids.type).join(','),
+            identifier,
+            port: input.portNumber ?? DEFAULT_PORT,
+            state: 'ACTIVE',
+            triad: ids.ids.length === 3 ? 1 : 0,
+            borrowable: 0,
+            createdAt: Date.now(),
+          })
+          .returning()
+          .get()
+      }
+      tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId }).onConflictDoNothing().run()
+      const before = existing && { name: existing.name, state: existing.state, port: existing.port }
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'hosts',
+        action: existing ? 'reactivate host' : 'add host',
+        before: before ?? null,
+        after: { name: host.name, identifier, state: host.state, port: host.port },
+      })
+      return {
+        server: serverSummary(host, shownNumbers(hostGroup(db, tx, user, host.id))),
+        reactivated: decision.kind === 'reactivate',
+      }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** The action of a return in a host's history. */
+export const RETURN_ACTION = 'RETURN'
+
+/** The fulfilment history of the customer's hosts: each fulfilment, and its return when it was returned. */
+function hostHistory(db: Db, user: ApiUser, body: unknown): HostHistory[] {
+  const input = parseInput(exportSchema, body)
+  const { account } = requireActivations(db, user, input.customerNumber, 'read')
+  const accountId = account.accountId
+  const ids = input.hostIds
+  // The customer's hosts among those named: in its group, or carrying its (returned) fulfilments.
+  const found = db
+    .selectDistinct({ host: hosts })
+    .from(hosts)
+    .leftJoin(hostAccounts, and(eq(hostAccounts.hostId, hosts.id), eq(hostAccounts.accountId, accountId)))
+    .leftJoin(fulfillments, and(eq(fulfillments.hostId, hosts.id), eq(fulfillments.accountId, accountId)))
+    .where(
+      and(inArray(hosts.id, ids), or(eq(hostAccounts.accountId, accountId), eq(fulfillments.accountId, accountId))),
+    )
+    .all()
+  const byId = new Map(found.map(({ host }) => [host.id, host]))
+  const missing = ids.find((id) => !byId.has(id))
+  if (missing !== undefined) throw notFound(`Server ${missing} is not a licence server of customer ${accountId}`)
+  const rows = db
+    .select({
+      hostId: fulfillments.hostId,
+      fulfillmentId: fulfillments.fulfillmentId,
+      count: fulfillments.count,
+      action: fulfillments.action,
+      modifiedBy: fulfillments.modifiedBy,
+      fulfilledAt: fulfillments.fulfilledAt,
+      returnedAt: fulfillments.returnedAt,
+      returnedBy: fulfillments.returnedBy,
+      activationId: entitlements.activationId,
+      productName: entitlements.productName,
+      startDate: entitlements.startDate,
+      endDate: entitlements.endDate,
+    })
+    .from(fulfillments)
+    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+    .where(and(inArray(fulfillments.hostId, ids), eq(fulfillments.accountId, accountId)))
+    .all()
+  const events = new Map<number, HistoryFulfillment[]>(ids.map((id) => [id, []]))
+  for (const row of rows) {
+    const base = {
+      FulfillmentID: row.fulfillmentId,
+      ActivationId: row.activationId,
+      ProductName: row.productName,
+      customerNumber: accountId,
+      StartDate: row.startDate,
+      EndDate: row.endDate ?? '',
+    }
+    const list = events.get(row.hostId)!
+    list.push({
+      ...base,
+      FulfillCount: row.count,
+      time: row.fulfilledAt,
+      modifiedby: row.modifiedBy,
+      action: row.action,
+    })
+    if (row.returnedAt !== null) {
+      list.push({
+        ...base,
+        FulfillCount: -row.count,
+        time: row.returnedAt,
+        modifiedby: row.returnedBy ?? row.modifiedBy,
+        action: RETURN_ACTION,
+      })
+    }
+  }
+  return ids.map((id) => {
+    const host = byId.get(id)!
+    return {
+      serverId: host.hostIds,
+      serverIdType: host.hostIdTypes,
+      name: host.name,
+      state: host.state as HostState,
+      fulfillments: events.get(id)!.sort(byTime),
+    }
+  })
+}
+
+/** Oldest first; at one time, by fulfilment, an activation before its return. */
+const byTime = (a: HistoryFulfillment, b: HistoryFulfillment) =>
+  a.time - b.time ||
+  (a.FulfillmentID < b.FulfillmentID ? -1 : a.FulfillmentID > b.FulfillmentID ? 1 : 0) ||
+  b.FulfillCount - a.FulfillCount
+
+export function hostCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/fulfillments/servers', ({ body, user }) => {
+    const input = parseInput(serversSchema, body)
+    const { account } = requireActivations(db, user, input.customerNumber, 'read')
+    return customerServers(db, user, account.accountId)
+  })
+
+  calls.post('/fulfillments/servers/add', ({ body, user }) => addServer(db, user, body))
+
+  calls.post('/fulfillments/customers', ({ body, user }): AccountRef[] => {
+    const input = parseInput(hostCallSchema, body)
+    const { account } = requireActivations(db, user, input.customerNumber, 'read')
+    return hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).shown
+  })
+
+  calls.post('/fulfillments/override', ({ body, user }) => {
+    const input = parseInput(hostCallSchema, body)
+    const { account } = requireActivations(db, user, input.customerNumber, 'read')
+    return { warn: hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).unseen.length > 0 }
+  })
+
+  calls.post('/fulfillments/servers/export', ({ body, user }) => hostHistory(db, user, body))
+
+  calls.post('/accounts', ({ body, user }): AccountRef[] => {
+    const input = parseInput(accountsSchema, body)
+    if (input.customerNumber !== undefined) requireCustomerAccess(db, user, input.customerNumber)
+    return listPage<AccountRef>(accountList(db, user), { limit: input.limit }).rows
+  })
+
+  calls.post('/getCustomerAccounts', ({ body, user }) => {
+    const input = parseInput(customerAccountsSchema, body)
+    const page = listPage<AccountRef>(accountList(db, user), { ...input, limit: input.limit ?? MAX_ACCOUNTS })
+    return withToken(page.rows, page.token)
+  })
+}

@@ -1,0 +1,145 @@
+/**
+ * API: a host's shared-server group (spec 3 sections 4 and 7), the customers
+ * whose activations its licence file holds. Setting it (the save flow's "Storing
+ * shared server group information"), dropping the customers left without
+ * activations on it (before a save's creates), and a customer leaving it (removing
+ * the host). Only the customers the caller is shown are changed: those it may not
+ * see or that are under export control stay as they are, and so does any customer
+ * that still has activations on the host. A host left with no customer is INACTIVE.
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { fulfillments, hostAccounts, hosts } from '../db/schema'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import type { ApiUser } from './auth'
+import { requireCustomerAccess } from './access'
+import { hostGroup, requireActivations, shownNumbers, type HostGroup } from './activation-access'
+import { recordAudit, type Tx } from './audit-log'
+import type { CallRegistrar } from './call-table'
+import { ApiError, parseInput } from './envelope'
+import { hostCallSchema, requireGroupHost } from './hosts'
+import type { Host } from './host-lookup'
+import type { ApiDeps } from './index'
+
+/** The most customers one group may be set to. */
+const MAX_GROUP = 100
+
+const setSchema = hostCallSchema.extend({ group: z.array(customerNumberSchema).max(MAX_GROUP) })
+
+export const SHARED_SERVER_MESSAGES = {
+  noActivations: (customer: string) =>
+    `Customer ${customer} has no activations on this host, so it cannot share its licence file.`,
+  stillActive: (customer: string, host: string) =>
+    `Customer ${customer} still has activations on host ${host}. Return them before removing the host.`,
+} as const
+
+/** The customers with active fulfilments on the host. */
+function activeCustomers(tx: Tx, hostId: number): Set<string> {
+  const rows = tx
+    .selectDistinct({ accountId: fulfillments.accountId })
+    .from(fulfillments)
+    .where(and(eq(fulfillments.hostId, hostId), eq(fulfillments.status, 'ACTIVE')))
+    .all()
+  return new Set(rows.map((r) => r.accountId))
+}
+
+/** Makes the host's group exactly `members`; a host left with none becomes INACTIVE. */
+function storeGroup(tx: Tx, host: Host, before: HostGroup, members: Set<string>) {
+  const current = [...shownNumbers(before), ...before.unseen, ...before.denied]
+  const leaving = current.filter((c) => !members.has(c))
+  const joining = [...members].filter((c) => !current.includes(c))
+  if (leaving.length > 0) {
+    tx.delete(hostAccounts)
+      .where(and(eq(hostAccounts.hostId, host.id), inArray(hostAccounts.accountId, leaving)))
+      .run()
+  }
+  for (const accountId of joining) tx.insert(hostAccounts).values({ hostId: host.id, accountId }).run()
+  if (members.size === 0) tx.update(hosts).set({ state: 'INACTIVE' }).where(eq(hosts.id, host.id)).run()
+}
+
+interface GroupChange {
+  db: Db
+  user: ApiUser
+  input: z.infer<typeof hostCallSchema>
+  action: string
+  /** The group's members after the change, from the group before it and the customers with activations on the host. */
+  members: (before: HostGroup, active: Set<string>, requester: string, host: Host) => Set<string>
+}
+
+/** One change of a host's group: checked and written in one transaction, with its audit record. */
+function changeGroup({ db, user, input, action, members }: GroupChange) {
+  const { account } = requireActivations(db, user, input.customerNumber, 'write')
+  return db.transaction(
+    (tx) => {
+      const host = requireGroupHost(tx, account.accountId, input)
+      const before = hostGroup(db, tx, user, host.id)
+      const after = members(before, activeCustomers(tx, host.id), account.accountId, host)
+      storeGroup(tx, host, before, after)
+      const shown = shownNumbers(hostGroup(db, tx, user, host.id))
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'hosts',
+        action,
+        before: { host: host.name, group: shownNumbers(before) },
+        after: { host: host.name, group: shown, ...(after.size === 0 ? { state: 'INACTIVE' } : {}) },
+      })
+      return shown
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** The customers a group keeps whatever the caller asks: those it is not shown, and those with activations. */
+function kept(before: HostGroup, active: Set<string>): string[] {
+  return [...before.unseen, ...before.denied, ...shownNumbers(before).filter((c) => active.has(c))]
+}
+
+export function sharedServerCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/sharedserver', ({ body, user }) => {
+    const input = parseInput(setSchema, body)
+    const shown = changeGroup({
+      db,
+      user,
+      input,
+      action: 'set shared group',
+      members: (before, active, requester) => {
+        for (const customer of new Set(input.group)) {
+          requireCustomerAccess(db, user, customer)
+          if (customer !== requester && !active.has(customer)) {
+            throw new ApiError(409, SHARED_SERVER_MESSAGES.noActivations(customer))
+          }
+        }
+        return new Set([...input.group, ...kept(before, active)])
+      },
+    })
+    return { group: shown }
+  })
+
+  calls.post('/sharedserver/deactivate', ({ body, user }) => {
+    const shown = changeGroup({
+      db,
+      user,
+      input: parseInput(hostCallSchema, body),
+      action: 'deactivate shared group',
+      members: (before, active, requester) => new Set([requester, ...kept(before, active)]),
+    })
+    return { group: shown }
+  })
+
+  calls.post('/sharedserver/remove', ({ body, user }) => {
+    changeGroup({
+      db,
+      user,
+      input: parseInput(hostCallSchema, body),
+      action: 'remove host',
+      members: (before, active, requester, host) => {
+        if (active.has(requester)) throw new ApiError(409, SHARED_SERVER_MESSAGES.stillActive(requester, host.name))
+        const all = [...shownNumbers(before), ...before.unseen, ...before.denied]
+        return new Set(all.filter((c) => c !== requester))
+      },
+    })
+    return { removed: true }
+  })
+}

@@ -1,0 +1,18 @@
+/**
+ * The throw-away database of the server the browser suite starts (see
+ * playwright.config.ts), for a setup no API call makes (e.g. an e-mail with an
+ * attachment). Journeys otherwise go through the portal and its API.
+ */
+import path from 'node:path'
+import { openDb, type Db } from '../../../db/client'
+import { e2eDataDir } from './data-dir'
+
+/** Runs `work` on the suite server's database and closes it again. */
+export async function withE2eDb<T>(work: (db: Db) => T | Promise<T>): Promise<T> {
+  const db = openDb(path.join(e2eDataDir(Number(process.env.E2E_PORT ?? 3100)), 'portal.db'))
+  try {
+    return await work(db)
+  } finally {
+    db.$client.close()
+  }
+}
