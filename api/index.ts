@@ -37,6 +37,8 @@ import { elasticCreditCalls } from './elastic-credit'
 import { usageSessionCalls } from './usage-sessions'
 import { usageCalls } from './usage'
 import { statementCalls } from './statements'
+import { fulfilmentCalls } from './fulfillments'
+import { licenceFileCalls } from './licence-files'
 
 export interface ApiDeps {
   config: Config
@@ -61,6 +63,8 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   usageSessionCalls(calls, deps)
   usageCalls(calls, deps)
   statementCalls(calls, deps)
+  fulfilmentCalls(calls, deps)
+  licenceFileCalls(calls, deps)
   return calls
 }
 

@@ -77,6 +77,14 @@ describe('FlexNet fields', () => {
       'SERVER cluster_2 FLEXID=9-00000002 27000',
       'SERVER cluster_3 FLEXID=9-00000003 27000',
     ])
+    expect(
+      serverLines({
+        name: 'lic-a, lic-b,lic-c',
+        ids: ['001122aabbc1', '001122aabbc2', '001122aabbc3'],
+        type: 'ETHERNET',
+        port: 1055,
+      }),
+    ).toEqual(['SERVER lic-a 001122aabbc1 1055', 'SERVER lic-b 001122aabbc2 1055', 'SERVER lic-c 001122aabbc3 1055'])
     expect(serverLines({ name: 'disk', ids: ['1a2b3c4d'], type: 'DISK_SERIAL_NUM', port: 1055 })).toEqual([
       'SERVER disk DISK_SERIAL_NUM=1a2b3c4d 1055',
     ])

@@ -134,10 +134,16 @@ export interface LicenceText {
   signedBy: string
 }
 
-/** The SERVER lines of a host: one, or three for a triad (the first is the master). */
+/**
+ * The SERVER lines of a host: one, or three for a triad (the first is the
+ * master). A triad's three names are comma-separated; one name serves all
+ * three with _2 and _3 added.
+ */
 export function serverLines(host: LicenceHost): string[] {
+  const names = host.name.split(',').map((name) => name.trim())
   return host.ids.map((id, i) => {
-    const name = host.ids.length === 3 ? `${host.name}${i === 0 ? '' : `_${i + 1}`}` : host.name
+    const name =
+      host.ids.length !== 3 ? host.name : names.length === 3 ? names[i] : `${host.name}${i === 0 ? '' : `_${i + 1}`}`
     return `SERVER ${name} ${typedHostId(host.type, id)} ${host.port}`
   })
 }
