@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   continued,
+  featureName,
   flexDate,
   flexExpiry,
   flexVersion,
@@ -88,6 +89,14 @@ describe('FlexNet fields', () => {
     expect(serverLines({ name: 'disk', ids: ['1a2b3c4d'], type: 'DISK_SERIAL_NUM', port: 1055 })).toEqual([
       'SERVER disk DISK_SERIAL_NUM=1a2b3c4d 1055',
     ])
+  })
+})
+
+describe('feature names', () => {
+  it('keeps letters, digits and underscores and joins the rest with one underscore', () => {
+    expect(featureName('ansys_fluent')).toBe('ansys_fluent')
+    expect(featureName('Ansys Mechanical Enterprise')).toBe('Ansys_Mechanical_Enterprise')
+    expect(featureName(' Ansys LS-DYNA (node) ')).toBe('Ansys_LS_DYNA_node')
   })
 })
 

@@ -148,9 +148,14 @@ export function serverLines(host: LicenceHost): string[] {
   })
 }
 
+/** A FlexNet feature name: letters, digits and underscores ('Ansys Fluent' becomes 'Ansys_Fluent'). */
+export function featureName(feature: string): string {
+  return feature.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || '_'
+}
+
 function incrementLine(text: LicenceText, product: LicenceProduct): string {
   const fields: SignedFields = {
-    feature: product.feature,
+    feature: featureName(product.feature),
     daemon: product.daemon,
     version: flexVersion(product.versionDate),
     expiry: flexExpiry(product.endDate),
