@@ -130,6 +130,10 @@ function requestFor(method: string, path: string) {
       server: device.deviceId,
       activationid: activation,
       date: '2026-10-31',
+      serverId: '0cc47a1f3b90',
+      serverIdType: 'ETHERNET',
+      activations: [{ id: activation, count: path === '/fulfillments/return' ? -1 : 1 }],
+      changes: {},
     },
   }
 }

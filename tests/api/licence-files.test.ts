@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm'
 import { auditLog, emailAttachments, emails, hosts } from '../../db/schema'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { verifyLicence } from '../../api/licence-signature'
-import { LICENCE_EMAIL_KIND } from '../../api/licence-files'
+import { LICENCE_EMAIL_KIND, licenceEmailSubject } from '../../api/licence-files'
 import {
   BORROWED_FIELD,
   NOT_ENOUGH_PERMISSIONS,
@@ -335,6 +335,13 @@ describe('POST /fulfillments/email', () => {
     const own = await (await as(ADMIN)).post<LicenceEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
     expect(own.body.data!.to).not.toContain('support@acme.example')
     expect(outbox(own.body.data!.emailId).body).not.toContain(BOREALIS)
+  })
+
+  it('keeps the subject within 50 characters', () => {
+    expect(licenceEmailSubject('acme-lic01')).toBe('Licence file for acme-lic01')
+    const long = licenceEmailSubject('a-very-long-licence-server-name-for-the-cluster-01')
+    expect(long).toHaveLength(50)
+    expect(long.endsWith('…')).toBe(true)
   })
 
   it('escapes what the body shows from the data', async () => {
