@@ -1,34 +1,52 @@
 /**
- * Who may use the activation calls (spec 3 section 6): the customer's scope
- * (requireCustomerAccess: another customer, export control), then the
- * activations permission; a write also needs a user who is not view-only.
- * And which customers of a host's shared-server group a caller is shown and
- * may act on: those it may see whose export status is approved. The others are
- * never shown, never merged into a file and never changed (skipped).
+ * Who may use a customer's activations (spec 3 section 6): the customer scope of
+ * every call, then the activations-allowed permission; a change also needs a
+ * user who is not view-only. And which customers of a shared host a caller is
+ * shown and whose activations its files and operations take in: those it may
+ * see that are export-approved. The others are never shown, never merged into a
+ * file and never changed (skipped).
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accounts, hostAccounts } from '../db/schema'
 import { activationsAllowed, isViewOnly } from '../app/domain/permissions'
 import { NOT_ENOUGH_PERMISSIONS, type AccountRef } from '../app/domain/activation-types'
-import { buildAccountInfo, isExportDenied, maySeeCustomer, requireCustomerAccess, type CustomerAccess } from './access'
-import type { ApiUser } from './auth'
+import { ACTIVATION_MESSAGES } from '../app/domain/activation-rules'
+import { buildAccountInfo, isExportDenied, maySeeCustomer, requireCustomerAccess, type Account } from './access'
 import type { Tx } from './audit-log'
+import type { ApiUser } from './auth'
 import { forbidden } from './envelope'
 
-export const NO_ACTIVATIONS_ACCESS = 'You do not have access to activations for this customer.'
+export interface ActivationAccess {
+  account: Account
+  viewOnly: boolean
+}
 
-/** The customer's access for an activation call: reads need the activations permission, writes also edit rights. */
-export function requireActivations(
+/** The customer, if the user may use its activations at all; with `write`, only a user who may change them. */
+export function requireActivationAccess(
   db: Db,
   user: ApiUser,
   customerNumber: unknown,
-  mode: 'read' | 'write',
-): CustomerAccess {
-  const found = requireCustomerAccess(db, user, customerNumber)
-  const info = buildAccountInfo(found.account, found.access, user)
-  if (!activationsAllowed(user, info)) throw forbidden(NO_ACTIVATIONS_ACCESS)
-  if (mode === 'write' && isViewOnly(user, info)) throw forbidden(NOT_ENOUGH_PERMISSIONS)
+  { write = false }: { write?: boolean } = {},
+): ActivationAccess {
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  const info = buildAccountInfo(account, access, user)
+  if (!activationsAllowed(user, info)) throw forbidden(ACTIVATION_MESSAGES.noAccess)
+  const viewOnly = isViewOnly(user, info)
+  if (write && viewOnly) throw forbidden(NOT_ENOUGH_PERMISSIONS)
+  return { account, viewOnly }
+}
+
+/**
+ * The accounts among `accountIds` the user may see and that are export-approved,
+ * in the given order; the others are left out of every file and operation.
+ */
+export function visibleApprovedAccounts(db: Db, tx: Tx | Db, user: ApiUser, accountIds: readonly string[]): Account[] {
+  const found: Account[] = []
+  for (const accountId of accountIds) {
+    const account = tx.select().from(accounts).where(eq(accounts.accountId, accountId)).get()
+    if (account && !isExportDenied(account) && maySeeCustomer(db, user, accountId)) found.push(account)
+  }
   return found
 }
 

@@ -24,7 +24,7 @@ import { customerNumberSchema } from '../app/domain/customer-number'
 import type { ApiUser } from './auth'
 import { requireCustomerAccess } from './access'
 import { accountList } from './accounts'
-import { hostGroup, requireActivations, shownNumbers } from './activation-access'
+import { hostGroup, requireActivationAccess, shownNumbers } from './activation-access'
 import { recordAudit, type Tx } from './audit-log'
 import type { CallRegistrar } from './call-table'
 import { ApiError, badRequest, notFound, parseInput, withToken } from './envelope'
@@ -110,7 +110,7 @@ function customerServers(db: Db, user: ApiUser, accountId: string): ServerSummar
 
 function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
   const input = parseInput(addServerSchema, body)
-  const { account } = requireActivations(db, user, input.customerNumber, 'write')
+  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   const idCount = (input.serverId ?? '').split(',').length
   const named = readHostNames(input.serverName, idCount)
   if (!named.ok) throw badRequest(named.message)
@@ -172,7 +172,7 @@ export const RETURN_ACTION = 'RETURN'
 /** The fulfilment history of the customer's hosts: each fulfilment, and its return when it was returned. */
 function hostHistory(db: Db, user: ApiUser, body: unknown): HostHistory[] {
   const input = parseInput(exportSchema, body)
-  const { account } = requireActivations(db, user, input.customerNumber, 'read')
+  const { account } = requireActivationAccess(db, user, input.customerNumber)
   const accountId = account.accountId
   const ids = input.hostIds
   // The customer's hosts among those named: in its group, or carrying its (returned) fulfilments.
@@ -256,7 +256,7 @@ const byTime = (a: HistoryFulfillment, b: HistoryFulfillment) =>
 export function hostCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.post('/fulfillments/servers', ({ body, user }) => {
     const input = parseInput(serversSchema, body)
-    const { account } = requireActivations(db, user, input.customerNumber, 'read')
+    const { account } = requireActivationAccess(db, user, input.customerNumber)
     return customerServers(db, user, account.accountId)
   })
 
@@ -264,13 +264,13 @@ export function hostCalls(calls: CallRegistrar, { db }: ApiDeps) {
 
   calls.post('/fulfillments/customers', ({ body, user }): AccountRef[] => {
     const input = parseInput(hostCallSchema, body)
-    const { account } = requireActivations(db, user, input.customerNumber, 'read')
+    const { account } = requireActivationAccess(db, user, input.customerNumber)
     return hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).shown
   })
 
   calls.post('/fulfillments/override', ({ body, user }) => {
     const input = parseInput(hostCallSchema, body)
-    const { account } = requireActivations(db, user, input.customerNumber, 'read')
+    const { account } = requireActivationAccess(db, user, input.customerNumber)
     return { warn: hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).unseen.length > 0 }
   })
 

@@ -41,6 +41,8 @@ import { statementCalls } from './statements'
 import { hostCalls } from './hosts'
 import { sharedServerCalls } from './shared-server'
 import { uploadServerIdCalls } from './upload-server-id'
+import { fulfilmentCalls } from './fulfillments'
+import { licenceFileCalls } from './licence-files'
 
 export interface ApiDeps {
   config: Config
@@ -68,6 +70,8 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   hostCalls(calls, deps)
   sharedServerCalls(calls, deps)
   uploadServerIdCalls(calls, deps)
+  fulfilmentCalls(calls, deps)
+  licenceFileCalls(calls, deps)
   return calls
 }
 

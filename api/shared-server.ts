@@ -14,7 +14,7 @@ import { fulfillments, hostAccounts, hosts } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
 import type { ApiUser } from './auth'
 import { requireCustomerAccess } from './access'
-import { hostGroup, requireActivations, shownNumbers, type HostGroup } from './activation-access'
+import { hostGroup, requireActivationAccess, shownNumbers, type HostGroup } from './activation-access'
 import { recordAudit, type Tx } from './audit-log'
 import type { CallRegistrar } from './call-table'
 import { ApiError, parseInput } from './envelope'
@@ -69,7 +69,7 @@ interface GroupChange {
 
 /** One change of a host's group: checked and written in one transaction, with its audit record. */
 function changeGroup({ db, user, input, action, members }: GroupChange) {
-  const { account } = requireActivations(db, user, input.customerNumber, 'write')
+  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   return db.transaction(
     (tx) => {
       const host = requireGroupHost(tx, account.accountId, input)

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { UPLOAD_LIMIT_BYTES, type UploadedServer } from '../app/domain/activation-types'
 import { readUploadedHost } from '../app/domain/licence-upload'
 import { customerNumberSchema } from '../app/domain/customer-number'
-import { requireActivations } from './activation-access'
+import { requireActivationAccess } from './activation-access'
 import type { CallRegistrar } from './call-table'
 import { badRequest, parseInput } from './envelope'
 import type { ApiDeps } from './index'
@@ -42,7 +42,7 @@ export function uploadServerIdCalls(calls: CallRegistrar, { db }: ApiDeps) {
         : (body as { customerNumber?: unknown }).customerNumber
       if (!form && named === undefined) throw badRequest(UPLOAD_REFUSALS.notForm)
       const fields = parseInput(fieldsSchema, { customerNumber: named })
-      requireActivations(db, user, fields.customerNumber, 'read')
+      requireActivationAccess(db, user, fields.customerNumber)
       if (!form) throw badRequest(UPLOAD_REFUSALS.notForm)
       const file = form.get('file')
       // A browser sends a nameless, empty file part when none was chosen.

@@ -4,10 +4,13 @@
  *                  [--server http://127.0.0.1:PORT] [--samples FILE]
  * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario statement [--quick] [--repetitions N] [--reseed] [--build]
+ * npm run bench -- --scenario activations [--repetitions N] [--web-concurrency N] [--build]
  *
  * `--scenario usage` measures the data pages at a million sessions: see
  * scripts/bench-usage.ts; `--scenario statement` the statement and its PDF on
- * the same data: see scripts/bench-statement.ts. Without it (scenario `home`), this file measures the
+ * the same data: see scripts/bench-statement.ts; `--scenario activations` concurrent
+ * creates for one entitlement and a shared host's merged licence file: see
+ * scripts/bench-activations.ts. Without it (scenario `home`), this file measures the
  * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
  * production server on a throw-away database:
  *
@@ -92,7 +95,9 @@ if (args.help) {
       '       npm run bench -- --scenario usage [--quick] [--repetitions 30] [--reseed] [--build]\n' +
       '                        (the data pages: see scripts/bench-usage.ts)\n' +
       '       npm run bench -- --scenario statement [--quick] [--repetitions 30] [--reseed] [--build]\n' +
-      '                        (the statement and its PDF: see scripts/bench-statement.ts)',
+      '                        (the statement and its PDF: see scripts/bench-statement.ts)\n' +
+      '       npm run bench -- --scenario activations [--repetitions 30] [--web-concurrency N] [--build]\n' +
+      '                        (concurrent creates and the shared licence file: see scripts/bench-activations.ts)',
   )
   process.exit(0)
 }
@@ -116,11 +121,19 @@ const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
-if (!['home', 'usage', 'statement'].includes(args.scenario!)) {
-  usage(`--scenario is home, usage or statement, got '${args.scenario}'`)
+if (!['home', 'usage', 'statement', 'activations'].includes(args.scenario!)) {
+  usage(`--scenario is home, usage, statement or activations, got '${args.scenario}'`)
 }
 
-if (args.scenario !== 'home') {
+if (args.scenario === 'activations') {
+  await (
+    await import('./bench-activations')
+  ).activationsScenario({
+    repetitions: wholeNumber('repetitions', args.repetitions, 1),
+    webConcurrency,
+    build: args.build!,
+  })
+} else if (args.scenario !== 'home') {
   const scenario =
     args.scenario === 'usage'
       ? (await import('./bench-usage')).usageScenario

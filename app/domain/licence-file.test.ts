@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   continued,
+  featureName,
   flexDate,
   flexExpiry,
   flexVersion,
@@ -77,9 +78,25 @@ describe('FlexNet fields', () => {
       'SERVER cluster_2 FLEXID=9-00000002 27000',
       'SERVER cluster_3 FLEXID=9-00000003 27000',
     ])
+    expect(
+      serverLines({
+        name: 'lic-a, lic-b,lic-c',
+        ids: ['001122aabbc1', '001122aabbc2', '001122aabbc3'],
+        type: 'ETHERNET',
+        port: 1055,
+      }),
+    ).toEqual(['SERVER lic-a 001122aabbc1 1055', 'SERVER lic-b 001122aabbc2 1055', 'SERVER lic-c 001122aabbc3 1055'])
     expect(serverLines({ name: 'disk', ids: ['1a2b3c4d'], type: 'DISK_SERIAL_NUM', port: 1055 })).toEqual([
       'SERVER disk DISK_SERIAL_NUM=1a2b3c4d 1055',
     ])
+  })
+})
+
+describe('feature names', () => {
+  it('keeps letters, digits and underscores and joins the rest with one underscore', () => {
+    expect(featureName('ansys_fluent')).toBe('ansys_fluent')
+    expect(featureName('Ansys Mechanical Enterprise')).toBe('Ansys_Mechanical_Enterprise')
+    expect(featureName(' Ansys LS-DYNA (node) ')).toBe('Ansys_LS_DYNA_node')
   })
 })
 

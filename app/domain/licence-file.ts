@@ -134,17 +134,28 @@ export interface LicenceText {
   signedBy: string
 }
 
-/** The SERVER lines of a host: one, or three for a triad (the first is the master). */
+/**
+ * The SERVER lines of a host: one, or three for a triad (the first is the
+ * master). A triad's three names are comma-separated; one name serves all
+ * three with _2 and _3 added.
+ */
 export function serverLines(host: LicenceHost): string[] {
+  const names = host.name.split(',').map((name) => name.trim())
   return host.ids.map((id, i) => {
-    const name = host.ids.length === 3 ? `${host.name}${i === 0 ? '' : `_${i + 1}`}` : host.name
+    const name =
+      host.ids.length !== 3 ? host.name : names.length === 3 ? names[i] : `${host.name}${i === 0 ? '' : `_${i + 1}`}`
     return `SERVER ${name} ${typedHostId(host.type, id)} ${host.port}`
   })
 }
 
+/** A FlexNet feature name: letters, digits and underscores ('Ansys Fluent' becomes 'Ansys_Fluent'). */
+export function featureName(feature: string): string {
+  return feature.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || '_'
+}
+
 function incrementLine(text: LicenceText, product: LicenceProduct): string {
   const fields: SignedFields = {
-    feature: product.feature,
+    feature: featureName(product.feature),
     daemon: product.daemon,
     version: flexVersion(product.versionDate),
     expiry: flexExpiry(product.endDate),

@@ -136,6 +136,10 @@ function requestFor(method: string, path: string) {
       attachmentId: 1,
       hostIds: '1',
       group: [EMBARGO],
+      serverId: '0cc47a1f3b90',
+      serverIdType: 'ETHERNET',
+      activations: [{ id: activation, count: path === '/fulfillments/return' ? -1 : 1 }],
+      changes: {},
     },
   }
 }

@@ -19,7 +19,7 @@ import {
   type HostHistory,
   type ServerSummary,
 } from '../../app/domain/activation-types'
-import { NO_ACTIVATIONS_ACCESS } from '../../api/activation-access'
+import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
 import { apiClient, startTestServer, type TestServer } from './support/server'
@@ -126,7 +126,7 @@ describe('POST /api/fulfillments/servers', () => {
       [NO_SSL, '1000004'],
     ]) {
       const r = await (await as(email)).post('/fulfillments/servers', { customerNumber })
-      expect([email, r.http, r.body]).toEqual([email, 403, { status: 'FAILURE', err: NO_ACTIVATIONS_ACCESS }])
+      expect([email, r.http, r.body]).toEqual([email, 403, { status: 'FAILURE', err: ACTIVATION_MESSAGES.noAccess }])
     }
   })
 })
@@ -341,9 +341,9 @@ describe('POST /api/fulfillments/servers/add', () => {
     const viewer = await add(VIEWER, body)
     expect([viewer.http, viewer.body]).toEqual([403, { status: 'FAILURE', err: NOT_ENOUGH_PERMISSIONS }])
     const generator = await add(GENERATOR, body)
-    expect([generator.http, generator.body]).toEqual([403, { status: 'FAILURE', err: NO_ACTIVATIONS_ACCESS }])
+    expect([generator.http, generator.body]).toEqual([403, { status: 'FAILURE', err: ACTIVATION_MESSAGES.noAccess }])
     const noSsl = await add(NO_SSL, { ...body, customerNumber: '1000004' })
-    expect([noSsl.http, noSsl.body.err]).toEqual([403, NO_ACTIVATIONS_ACCESS])
+    expect([noSsl.http, noSsl.body.err]).toEqual([403, ACTIVATION_MESSAGES.noAccess])
     expect((await add(ADMIN, { ...body, portNumber: 70000 })).http).toBe(400)
     expect((await add(ADMIN, { ...body, serverName: 42 })).http).toBe(400)
     expect(hostCount()).toBe(before)
@@ -395,7 +395,7 @@ describe('POST /api/fulfillments/customers and /api/fulfillments/override', () =
     const r = await (
       await as(GENERATOR)
     ).post('/fulfillments/customers', { customerNumber: ACME, ...refOf('acme-lic01') })
-    expect([r.http, r.body.err]).toEqual([403, NO_ACTIVATIONS_ACCESS])
+    expect([r.http, r.body.err]).toEqual([403, ACTIVATION_MESSAGES.noAccess])
   })
 })
 

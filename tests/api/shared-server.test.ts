@@ -14,7 +14,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { accounts, auditLog, entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema'
 import { NOT_ENOUGH_PERMISSIONS, type AddServerResult } from '../../app/domain/activation-types'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
-import { NO_ACTIVATIONS_ACCESS } from '../../api/activation-access'
+import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { SHARED_SERVER_MESSAGES } from '../../api/shared-server'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
@@ -272,7 +272,7 @@ describe('every shared-server call', () => {
       const viewer = await (await as(OLE)).post(path, { customerNumber: BOREALIS, ...host.ref, ...body })
       expect([path, viewer.http, viewer.body.err]).toEqual([path, 403, NOT_ENOUGH_PERMISSIONS])
       const generator = await (await as(GENERATOR)).post(path, { customerNumber: ACME, ...acmeHost.ref, ...body })
-      expect([path, generator.http, generator.body.err]).toEqual([path, 403, NO_ACTIVATIONS_ACCESS])
+      expect([path, generator.http, generator.body.err]).toEqual([path, 403, ACTIVATION_MESSAGES.noAccess])
     }
     expect(groupOf(host)).toEqual([BOREALIS])
     expect(stateOf(host)).toBe('ACTIVE')

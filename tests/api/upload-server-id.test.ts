@@ -11,7 +11,7 @@ import { UPLOAD_LIMIT_BYTES, type UploadedServer } from '../../app/domain/activa
 import { UPLOAD_MESSAGES } from '../../app/domain/licence-upload'
 import { createApiClient } from '../../app/upstream/client.server'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
-import { NO_ACTIVATIONS_ACCESS } from '../../api/activation-access'
+import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { FORM_MESSAGES } from '../../api/form-body'
 import { UPLOAD_REFUSALS } from '../../api/upload-server-id'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
@@ -162,7 +162,7 @@ describe('POST /api/uploadserverid', () => {
     const denied = await bothWays(() => licenceForm(SINGLE, '1000005'), 'busops@vendor.example')
     expect([denied.status, denied.json]).toEqual([403, refused(EXPORT_DENIED_MESSAGE)])
     const generator = await bothWays(() => licenceForm(SINGLE), 'raj.patel@acme.example')
-    expect([generator.status, generator.json]).toEqual([403, refused(NO_ACTIVATIONS_ACCESS)])
+    expect([generator.status, generator.json]).toEqual([403, refused(ACTIVATION_MESSAGES.noAccess)])
   })
 
   it('asks for a form when sent JSON', async () => {

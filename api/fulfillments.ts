@@ -1,0 +1,251 @@
+/**
+ * API: the fulfilment engine (spec 3 sections 3 to 7).
+ *
+ * POST /fulfillments/allentitlements {customerNumber, serverId?, serverIdType?, activeOnly?, sumOnly?}
+ *      -> ActivationRow[]: every activatable entitlement of the customer with its counts on the host
+ *         (0 on a host that is new or has none of them)
+ * POST /fulfillments/entitlements {customerNumber, serverId, serverIdType?, activeOnly?, sumOnly?}
+ *      -> the rows with a count on the host
+ * POST /fulfillments/create FulfillmentRequest (counts > 0) -> FulfillmentResult
+ * POST /fulfillments/return FulfillmentRequest (counts < 0) -> FulfillmentResult
+ *
+ * The invariant: an entitlement's active fulfilments never sum to more than its
+ * quantity. Create and return each run as one immediate transaction (the write
+ * lock is taken before the first read), so the check and the write see the same
+ * data whichever process of the cluster runs them; any refusal writes nothing.
+ * A return names exactly what is active (minus the count): a page showing older
+ * counts is refused rather than returning what someone else added since.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { fulfillments, hostAccounts, hosts } from '../db/schema'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import { todayUtc } from '../app/domain/entitlements'
+import { hostIdentifier } from '../app/domain/host-id'
+import {
+  ACTIVATED_FIELD,
+  FULFILLMENT_ACTIONS,
+  type FulfillmentResult,
+  type HostRef,
+} from '../app/domain/activation-types'
+import { ACTIVATION_MESSAGES, createRefusal, repeatedActivation } from '../app/domain/activation-rules'
+import { requireActivationAccess } from './activation-access'
+import { activationRows, activeFulfilmentsOn, activeTotal, customerEntitlement } from './activation-rows'
+import { recordAudit } from './audit-log'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { ApiError, badRequest, notFound, parseInput } from './envelope'
+import { findHost, requireHostIds, type Host } from './host-lookup'
+import type { ApiDeps } from './index'
+
+/** The most entitlements one create or return may name. */
+export const MAX_OPERATIONS = 500
+
+const conflict = (message: string) => new ApiError(409, message)
+
+const flag = z.boolean().optional()
+
+const rowsRequest = z.object({
+  customerNumber: customerNumberSchema,
+  customerEmail: z.string().max(320).optional(),
+  serverId: z.string().trim().max(200).optional(),
+  serverIdType: z.string().trim().max(200).optional(),
+  activeOnly: flag,
+  sumOnly: flag,
+  forceSync: flag,
+})
+
+const operation = (sign: 'positive' | 'negative') =>
+  z.object({
+    id: z.string().trim().min(1, 'id is required').max(200),
+    count: z
+      .number()
+      .int()
+      .refine((n) => (sign === 'positive' ? n > 0 : n < 0), {
+        message: sign === 'positive' ? 'count must be above 0' : 'count must be below 0',
+      }),
+  })
+
+const fulfilmentRequest = (sign: 'positive' | 'negative') =>
+  z.object({
+    customerNumber: customerNumberSchema,
+    customerName: z.string().max(500).optional(),
+    time: z.string().max(100).optional(),
+    action: z.enum(FULFILLMENT_ACTIONS).optional(),
+    serverName: z.string().max(500).optional(),
+    serverId: z.string().max(200),
+    serverIdType: z.string().max(200),
+    activations: z.array(operation(sign)).min(1, 'activations must name at least one entitlement').max(MAX_OPERATIONS),
+  })
+
+type FulfilmentInput = z.infer<ReturnType<typeof fulfilmentRequest>>
+
+/**
+ * The host whose counts a read is about: null when no id is given (a new host)
+ * or none has these ids. Without a type, the ids alone find it (each id type
+ * has its own form, so they name one host at most).
+ */
+function hostForCounts(db: Db, ref: Partial<HostRef>): Host | null {
+  if (!ref.serverId) return null
+  if (ref.serverIdType) return findHost(db, requireHostIds(ref)) ?? null
+  const ids = ref.serverId
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .join(',')
+  return db.select().from(hosts).where(eq(hosts.hostIds, ids)).get() ?? null
+}
+
+function rows(db: Db, user: ApiUser, input: z.infer<typeof rowsRequest>) {
+  const { account } = requireActivationAccess(db, user, input.customerNumber)
+  const host = hostForCounts(db, input)
+  return activationRows(db, account.accountId, {
+    hostId: host?.id ?? null,
+    today: todayUtc(),
+    activeOnly: input.activeOnly,
+    sumOnly: input.sumOnly,
+  })
+}
+
+const newFulfilmentId = () => `FID-${randomBytes(8).toString('hex').toUpperCase()}`
+
+function checkedOperations(input: FulfilmentInput) {
+  const repeated = repeatedActivation(input.activations)
+  if (repeated) throw badRequest(`activations: ${repeated} is named more than once`)
+  return input.activations
+}
+
+function createFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): FulfillmentResult {
+  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
+  const ids = requireHostIds(input)
+  const operations = checkedOperations(input)
+  const today = todayUtc()
+  return db.transaction(
+    (tx) => {
+      const host = findHost(tx, ids)
+      if (!host) throw notFound(`Server ${hostIdentifier(ids)} does not exist.`)
+      if (host.state === 'INACTIVE')
+        throw conflict(ACTIVATION_MESSAGES.inactiveHost(`${host.name} (${host.identifier})`))
+      const joined = !tx
+        .select({ hostId: hostAccounts.hostId })
+        .from(hostAccounts)
+        .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, account.accountId)))
+        .get()
+      if (joined) tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId }).run()
+      const onHost = activeFulfilmentsOn(tx, host.id, account.accountId)
+      const now = Date.now()
+      const written: FulfillmentResult['fulfillments'] = []
+      const before: Record<string, number> = {}
+      for (const op of operations) {
+        const e = customerEntitlement(tx, account.accountId, op.id)
+        if (!e) throw notFound(`${op.id} is not an entitlement of customer ${account.accountId}`)
+        const refusal = createRefusal({ ...e, activeTotal: activeTotal(tx, e.id) }, op.count, today)
+        if (refusal) throw conflict(refusal)
+        before[op.id] = onHost.filter((f) => f.entitlementId === e.id).reduce((sum, f) => sum + f.count, 0)
+        const fulfillmentId = newFulfilmentId()
+        tx.insert(fulfillments)
+          .values({
+            fulfillmentId,
+            entitlementId: e.id,
+            hostId: host.id,
+            accountId: account.accountId,
+            count: op.count,
+            status: 'ACTIVE',
+            action: input.action ?? 'EDIT',
+            modifiedBy: user.email,
+            fulfilledAt: now,
+          })
+          .run()
+        written.push({ FulfillmentID: fulfillmentId, FulfillCount: op.count, ActivationId: e.activationId })
+      }
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'activations',
+        action: 'create',
+        before: { host: host.identifier, joinedGroup: joined, [ACTIVATED_FIELD]: before },
+        after: {
+          host: host.identifier,
+          [ACTIVATED_FIELD]: Object.fromEntries(operations.map((op) => [op.id, before[op.id] + op.count])),
+          fulfillments: written.map((f) => f.FulfillmentID),
+        },
+      })
+      return { fulfillments: written }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+function returnFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): FulfillmentResult {
+  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
+  const ids = requireHostIds(input)
+  const operations = checkedOperations(input)
+  return db.transaction(
+    (tx) => {
+      const host = findHost(tx, ids)
+      if (!host) throw notFound(`Server ${hostIdentifier(ids)} does not exist.`)
+      const onHost = activeFulfilmentsOn(tx, host.id, account.accountId)
+      const now = Date.now()
+      const returned: FulfillmentResult['fulfillments'] = []
+      const before: Record<string, number> = {}
+      for (const op of operations) {
+        const e = customerEntitlement(tx, account.accountId, op.id)
+        if (!e) throw notFound(`${op.id} is not an entitlement of customer ${account.accountId}`)
+        const active = onHost.filter((f) => f.entitlementId === e.id)
+        before[op.id] = active.reduce((sum, f) => sum + f.count, 0)
+        if (before[op.id] !== -op.count) throw conflict(ACTIVATION_MESSAGES.changed)
+        tx.update(fulfillments)
+          .set({ status: 'INACTIVE', returnedAt: now, returnedBy: user.email })
+          .where(
+            inArray(
+              fulfillments.id,
+              active.map((f) => f.id),
+            ),
+          )
+          .run()
+        returned.push(
+          ...active.map((f) => ({
+            FulfillmentID: f.fulfillmentId,
+            FulfillCount: f.count,
+            ActivationId: e.activationId,
+          })),
+        )
+      }
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'activations',
+        action: 'return',
+        before: { host: host.identifier, [ACTIVATED_FIELD]: before },
+        after: {
+          host: host.identifier,
+          [ACTIVATED_FIELD]: Object.fromEntries(operations.map((op) => [op.id, 0])),
+          fulfillments: returned.map((f) => f.FulfillmentID),
+        },
+      })
+      return { fulfillments: returned }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+export function fulfilmentCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/fulfillments/allentitlements', ({ body, user }) => rows(db, user, parseInput(rowsRequest, body)))
+
+  calls.post('/fulfillments/entitlements', ({ body, user }) => {
+    const input = parseInput(
+      rowsRequest.extend({ serverId: z.string().trim().min(1, 'serverId is required').max(200) }),
+      body,
+    )
+    return rows(db, user, input).filter((row) => row[ACTIVATED_FIELD] > 0)
+  })
+
+  calls.post('/fulfillments/create', ({ body, user }) =>
+    createFulfilments(db, user, parseInput(fulfilmentRequest('positive'), body)),
+  )
+
+  calls.post('/fulfillments/return', ({ body, user }) =>
+    returnFulfilments(db, user, parseInput(fulfilmentRequest('negative'), body)),
+  )
+}

@@ -1,0 +1,174 @@
+/**
+ * A host's licence file from the database: per customer, its active fulfilments
+ * on the host summed per entitlement (ordered by product name, then activation
+ * id), written by licenceText and signed with the portal's key; the customers'
+ * texts merged into one file (mergeLicenceTexts). Only the customers the caller
+ * may see and that are export-approved are taken in.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { entitlements, fulfillments } from '../db/schema'
+import type { HostIdType } from '../app/domain/host-id'
+import type { FulfillmentOperation, LicenceFile } from '../app/domain/activation-types'
+import { compareText, countsAfter, daemonOf, licenceBorrowable } from '../app/domain/activation-rules'
+import {
+  licenceFileName,
+  licenceText,
+  mergeLicenceTexts,
+  type LicenceHost,
+  type LicenceProduct,
+  type SignedFields,
+} from '../app/domain/licence-file'
+import type { Account } from './access'
+import { visibleApprovedAccounts } from './activation-access'
+import { customerEntitlement, type Entitlement } from './activation-rows'
+import type { Tx } from './audit-log'
+import type { ApiUser } from './auth'
+import { hostCustomers, type Host } from './host-lookup'
+import { notFound } from './envelope'
+
+export const SIGNED_BY = "this portal's licence key"
+
+export type Signer = (fields: SignedFields) => string
+
+export function licenceHost(host: Host): LicenceHost {
+  return {
+    name: host.name,
+    ids: host.hostIds.split(','),
+    type: host.hostIdTypes.split(',')[0] as HostIdType,
+    port: host.port,
+  }
+}
+
+type ProductSource = Pick<
+  Entitlement,
+  'activationId' | 'product' | 'productName' | 'vendorDaemon' | 'startDate' | 'endDate' | 'versionDate'
+> &
+  Pick<Entitlement, 'borrowable' | 'licenseModel'>
+
+function licenceProduct(e: ProductSource, count: number, hostBorrowable: boolean): LicenceProduct {
+  return {
+    feature: e.product,
+    productName: e.productName,
+    activationId: e.activationId,
+    daemon: daemonOf(e.vendorDaemon),
+    startDate: e.startDate,
+    endDate: e.endDate,
+    versionDate: e.versionDate ?? e.endDate ?? e.startDate,
+    count,
+    borrowable: licenceBorrowable(e, hostBorrowable),
+  }
+}
+
+const byNameThenId = (a: LicenceProduct, b: LicenceProduct) =>
+  compareText(a.productName, b.productName) || compareText(a.activationId, b.activationId)
+
+/** One customer's licence products on a host: its active fulfilments summed per entitlement. */
+export function licenceProducts(tx: Tx | Db, host: Host, accountId: string): LicenceProduct[] {
+  const rows = tx
+    .select({
+      activationId: entitlements.activationId,
+      product: entitlements.product,
+      productName: entitlements.productName,
+      vendorDaemon: entitlements.vendorDaemon,
+      startDate: entitlements.startDate,
+      endDate: entitlements.endDate,
+      versionDate: entitlements.versionDate,
+      borrowable: entitlements.borrowable,
+      licenseModel: entitlements.licenseModel,
+      count: sql<number>`sum(${fulfillments.count})`,
+    })
+    .from(fulfillments)
+    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+    .where(
+      and(eq(fulfillments.hostId, host.id), eq(fulfillments.accountId, accountId), eq(fulfillments.status, 'ACTIVE')),
+    )
+    .groupBy(entitlements.id)
+    .all()
+  return rows.map((r) => licenceProduct(r, Number(r.count), host.borrowable === 1)).sort(byNameThenId)
+}
+
+export interface CustomerProducts {
+  account: Pick<Account, 'accountId' | 'accountName'>
+  products: LicenceProduct[]
+}
+
+/** The file of the customers' products on the host, or null when none has any. */
+export function licenceFile(
+  host: Host,
+  parts: readonly CustomerProducts[],
+  requester: string,
+  sign: Signer,
+  issued: string,
+): LicenceFile | null {
+  const withProducts = parts.filter((p) => p.products.length > 0)
+  if (withProducts.length === 0) return null
+  const texts = withProducts.map((p) =>
+    licenceText({
+      host: licenceHost(host),
+      customer: { number: p.account.accountId, name: p.account.accountName },
+      products: p.products,
+      issued,
+      sign,
+      signedBy: SIGNED_BY,
+    }),
+  )
+  const shared = withProducts.length > 1
+  return {
+    licenseText: mergeLicenceTexts(texts),
+    licenseFileName: licenceFileName(requester, host.hostIds, shared),
+    shared,
+    customers: withProducts.map((p) => p.account.accountId),
+  }
+}
+
+/** The customers of the host's group a merged file takes in (customer-number order). */
+export function fileCustomers(
+  db: Db,
+  tx: Tx | Db,
+  user: ApiUser,
+  host: Host,
+  extra: readonly string[] = [],
+): Account[] {
+  const ids = [...new Set([...hostCustomers(tx, host.id), ...extra])].sort()
+  return visibleApprovedAccounts(db, tx, user, ids)
+}
+
+/** Every visible, approved customer's products on the host, now. */
+export function currentParts(db: Db, tx: Tx | Db, user: ApiUser, host: Host): CustomerProducts[] {
+  return fileCustomers(db, tx, user, host).map((account) => ({
+    account,
+    products: licenceProducts(tx, host, account.accountId),
+  }))
+}
+
+/**
+ * The parts as they would be after the operations per customer number; a
+ * customer not yet in the group joins when the caller may see it and it is
+ * approved. An operation on an entitlement the customer does not have is a 404.
+ */
+export function partsAfter(
+  db: Db,
+  tx: Tx | Db,
+  user: ApiUser,
+  host: Host,
+  changes: Readonly<Record<string, readonly FulfillmentOperation[]>>,
+): CustomerProducts[] {
+  return fileCustomers(db, tx, user, host, Object.keys(changes)).map((account) => {
+    const current = licenceProducts(tx, host, account.accountId)
+    const operations = changes[account.accountId] ?? []
+    const counts = countsAfter(new Map(current.map((p) => [p.activationId, p.count])), operations)
+    const products: LicenceProduct[] = []
+    for (const [activationId, count] of counts) {
+      const known = current.find((p) => p.activationId === activationId)
+      if (known) {
+        products.push({ ...known, count })
+        continue
+      }
+      const e = customerEntitlement(tx, account.accountId, activationId)
+      if (!e) throw notFound(`${activationId} is not an entitlement of customer ${account.accountId}`)
+      products.push(licenceProduct(e, count, host.borrowable === 1))
+    }
+    return { account, products: products.sort(byNameThenId) }
+  })
+}

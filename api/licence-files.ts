@@ -1,0 +1,236 @@
+/**
+ * API: licence files in FlexNet format (spec 3 section 7).
+ *
+ * POST /fulfillments/license LicenceRequest  -> LicenceFile of this customer's activations on the host
+ *      (and the host's Borrowable flag stored when `ansysborrowed` is given and differs)
+ * POST /fulfillments/download LicenceRequest -> LicenceFile merged over every customer of the host
+ *      the caller may see that is export-approved
+ * POST /fulfillments/preview LicencePreviewRequest -> {current, proposed}: the merged file now and
+ *      after the changes, nothing written
+ * POST /fulfillments/email LicenceEmailRequest -> {sent, emailId, to}: the merged file, generated now,
+ *      written into the customer's outbox with the file attached
+ *
+ * A host without any activations of those customers answers 404 with
+ * noDaemonsMessage. The text is the same for the same data apart from the
+ * issue day (ISSUED= and the header's Issued line).
+ */
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { emailAttachments, emails, hosts } from '../db/schema'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import { todayUtc } from '../app/domain/entitlements'
+import { hostIdTypeLabel, type HostIdType } from '../app/domain/host-id'
+import {
+  BORROWED_FIELD,
+  NOT_ENOUGH_PERMISSIONS,
+  noDaemonsMessage,
+  type LicenceEmailResult,
+  type LicenceFile,
+  type LicencePreview,
+} from '../app/domain/activation-types'
+import { licenceSigner } from './licence-signature'
+import { escapeHtml } from '../server/oidc/views'
+import type { Account } from './access'
+import { requireActivationAccess } from './activation-access'
+import { recordAudit, type Tx } from './audit-log'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { administratorAddresses, outboxTime } from './elastic-credit'
+import { forbidden, notFound, parseInput } from './envelope'
+import {
+  currentParts,
+  licenceFile,
+  licenceProducts,
+  partsAfter,
+  type CustomerProducts,
+  type Signer,
+} from './host-licence'
+import { requireCustomerHost, type Host } from './host-lookup'
+import type { ApiDeps } from './index'
+
+/** The longest subject of a licence e-mail. */
+export const SUBJECT_MAX = 50
+export const LICENCE_EMAIL_KIND = 'licence-file'
+
+const hostShape = {
+  customerNumber: customerNumberSchema,
+  customerName: z.string().max(500).optional(),
+  serverName: z.string().max(500).optional(),
+  serverId: z.string().max(200),
+  serverIdType: z.string().max(200),
+}
+
+const licenceRequest = z.object({
+  ...hostShape,
+  time: z.string().max(100).optional(),
+  [BORROWED_FIELD]: z.boolean().optional(),
+})
+
+const previewRequest = z.object({
+  ...hostShape,
+  changes: z.record(
+    customerNumberSchema,
+    z.array(z.object({ id: z.string().trim().min(1).max(200), count: z.number().int() })).max(500),
+  ),
+})
+
+const emailRequest = z.object({
+  ...hostShape,
+  licenseText: z.string().optional(),
+  supportEmailTo: z.string().max(320).optional(),
+  supportEmailCc: z.string().max(320).optional(),
+})
+
+/** The file of these parts, or a 404 when none of them has anything on the host. */
+function requireFile(host: Host, parts: readonly CustomerProducts[], requester: string, sign: Signer): LicenceFile {
+  const file = licenceFile(host, parts, requester, sign, todayUtc())
+  if (!file) throw notFound(noDaemonsMessage(host.hostIds))
+  return file
+}
+
+/** Stores the host's Borrowable flag when it changes; a view-only user may not change it. */
+function storeBorrowable(db: Db, user: ApiUser, account: Account, viewOnly: boolean, host: Host, wanted: boolean) {
+  if ((host.borrowable === 1) === wanted) return host
+  if (viewOnly) throw forbidden(NOT_ENOUGH_PERMISSIONS)
+  return db.transaction(
+    (tx) => {
+      const updated = tx
+        .update(hosts)
+        .set({ borrowable: wanted ? 1 : 0 })
+        .where(eq(hosts.id, host.id))
+        .returning()
+        .get()
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'hosts',
+        action: 'borrowable',
+        before: { host: host.identifier, [BORROWED_FIELD]: host.borrowable === 1 },
+        after: { host: host.identifier, [BORROWED_FIELD]: wanted },
+      })
+      return updated
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+function customerLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof licenceRequest>): LicenceFile {
+  const { account, viewOnly } = requireActivationAccess(db, user, input.customerNumber)
+  let host = requireCustomerHost(db, account.accountId, input)
+  const wanted = input[BORROWED_FIELD]
+  if (wanted !== undefined) host = storeBorrowable(db, user, account, viewOnly, host, wanted)
+  return requireFile(
+    host,
+    [{ account, products: licenceProducts(db, host, account.accountId) }],
+    account.accountId,
+    sign,
+  )
+}
+
+function preview(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof previewRequest>): LicencePreview {
+  const { account } = requireActivationAccess(db, user, input.customerNumber)
+  const host = requireCustomerHost(db, account.accountId, input)
+  const today = todayUtc()
+  const text = (file: LicenceFile | null) => file?.licenseText ?? ''
+  return {
+    current: text(licenceFile(host, currentParts(db, db, user, host), account.accountId, sign, today)),
+    proposed: text(licenceFile(host, partsAfter(db, db, user, host, input.changes), account.accountId, sign, today)),
+  }
+}
+
+/** 'Licence file for <host>', cut to SUBJECT_MAX characters. */
+export function licenceEmailSubject(hostName: string): string {
+  const subject = `Licence file for ${hostName}`
+  return subject.length <= SUBJECT_MAX ? subject : `${subject.slice(0, SUBJECT_MAX - 1)}…`
+}
+
+function licenceEmailBody(host: Host, file: LicenceFile, accountName: string, names: Map<string, string>): string {
+  const type = host.hostIdTypes.split(',')[0] as HostIdType
+  const ids = host.hostIds
+    .split(',')
+    .map((id) => `<li><code>${escapeHtml(id)}</code></li>`)
+    .join('')
+  const customers = file.customers.map((c) => `<li>${escapeHtml(c)} ${escapeHtml(names.get(c) ?? '')}</li>`).join('')
+  return `<div style="font-family: Arial, sans-serif; color: #1f2937; max-width: 640px">
+<h1 style="font-size: 20px; color: #0d2a55">Licence file for ${escapeHtml(host.name)}</h1>
+<p>Dear ${escapeHtml(accountName)} licence administrator,</p>
+<p>attached is the licence file <strong>${escapeHtml(file.licenseFileName)}</strong> of the licence server
+<strong>${escapeHtml(host.name)}</strong>, port ${host.port}, host ID (${escapeHtml(hostIdTypeLabel(type))}):</p>
+<ul>${ids}</ul>
+<p>It holds the activations of ${file.customers.length === 1 ? 'the customer' : 'the customers'}:</p>
+<ul>${customers}</ul>
+<p style="font-size: 12px; color: #6b7280">This message was sent by the Licensing Portal. Please do not reply to it.</p>
+</div>`
+}
+
+/**
+ * The outbox addresses: the customer's administrators; for a customer with the
+ * shared-licence-server permission and a support address, a shared host's file
+ * goes to that address with the administrators added.
+ */
+function recipients(tx: Tx, account: Account, shared: boolean): string[] {
+  const administrators = administratorAddresses(tx, account)
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+  const toSupport = account.hasSharedLicense === 1 && account.supportEmail !== '' && shared
+  return [...new Set(toSupport ? [account.supportEmail, ...administrators] : administrators)]
+}
+
+function emailLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof emailRequest>): LicenceEmailResult {
+  const { account } = requireActivationAccess(db, user, input.customerNumber)
+  return db.transaction(
+    (tx) => {
+      const host = requireCustomerHost(tx, account.accountId, input)
+      const parts = currentParts(db, tx, user, host)
+      const file = requireFile(host, parts, account.accountId, sign)
+      const names = new Map(parts.map((p) => [p.account.accountId, p.account.accountName]))
+      const to = recipients(tx, account, file.shared)
+      const { id } = tx
+        .insert(emails)
+        .values({
+          accountId: account.accountId,
+          date: outboxTime(Date.now()),
+          subject: licenceEmailSubject(host.name),
+          to: to.join(', '),
+          body: licenceEmailBody(host, file, account.accountName, names),
+          kind: LICENCE_EMAIL_KIND,
+        })
+        .returning({ id: emails.id })
+        .get()
+      tx.insert(emailAttachments)
+        .values({ emailId: id, fileName: file.licenseFileName, contentType: 'text/plain', content: file.licenseText })
+        .run()
+      recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'activations',
+        action: 'email licence',
+        before: null,
+        after: { host: host.identifier, emailId: id, fileName: file.licenseFileName, customers: file.customers, to },
+      })
+      return { sent: true as const, emailId: id, to }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+export function licenceFileCalls(calls: CallRegistrar, { db, config }: ApiDeps) {
+  const sign = licenceSigner(config.licenceSigningKey)
+
+  calls.post('/fulfillments/license', ({ body, user }) =>
+    customerLicence(db, user, sign, parseInput(licenceRequest, body)),
+  )
+
+  calls.post('/fulfillments/download', ({ body, user }) => {
+    const input = parseInput(licenceRequest, body)
+    const { account } = requireActivationAccess(db, user, input.customerNumber)
+    const host = requireCustomerHost(db, account.accountId, input)
+    return requireFile(host, currentParts(db, db, user, host), account.accountId, sign)
+  })
+
+  calls.post('/fulfillments/preview', ({ body, user }) => preview(db, user, sign, parseInput(previewRequest, body)))
+
+  calls.post('/fulfillments/email', ({ body, user }) => emailLicence(db, user, sign, parseInput(emailRequest, body)))
+}
