@@ -1,0 +1,102 @@
+/**
+ * The activation calls of the licensing API (spec 3 section 7, Activations):
+ * hosts and their shared-server group, the entitlements on a host, fulfilment
+ * operations, licence files, and Upload from license.
+ */
+import type {
+  AccountRef,
+  AddServerRequest,
+  AddServerResult,
+  ActivationRow,
+  FulfillmentRequest,
+  FulfillmentResult,
+  HostHistory,
+  HostRef,
+  LicenceEmailRequest,
+  LicenceEmailResult,
+  LicenceFile,
+  LicencePreview,
+  LicencePreviewRequest,
+  LicenceRequest,
+  ServerSummary,
+  UploadedServer,
+} from '../domain/activation-types'
+import type { ApiClient } from './client.server'
+import type { FilterRule } from './envelope'
+
+/** The entitlements of a customer on a host (serverId '' for a host not yet saved). */
+export interface HostEntitlementsRequest {
+  customerNumber: string
+  serverId: string
+  serverIdType?: string
+  activeOnly?: boolean
+  sumOnly?: boolean
+}
+
+/** A host named as the group calls name it. */
+const groupRef = (customerNumber: string, host: HostRef) => ({
+  customerNumber,
+  hostId: host.serverId,
+  hostIdType: host.serverIdType,
+})
+
+export function activationCalls(api: ApiClient) {
+  return {
+    servers: (customerNumber: string) => api.call<ServerSummary[]>('POST', '/fulfillments/servers', { customerNumber }),
+    addServer: (request: AddServerRequest) => api.call<AddServerResult>('POST', '/fulfillments/servers/add', request),
+    /** The customers of a host's group the user is shown. */
+    hostCustomers: (customerNumber: string, host: HostRef) =>
+      api.call<AccountRef[]>('POST', '/fulfillments/customers', groupRef(customerNumber, host)),
+    /** Whether the host's group has customers the user does not manage (the override warning). */
+    override: (customerNumber: string, host: HostRef) =>
+      api.call<{ warn: boolean }>('POST', '/fulfillments/override', groupRef(customerNumber, host)),
+    /** Every activatable entitlement with its counts on the host. */
+    allEntitlements: (request: HostEntitlementsRequest) =>
+      api.call<ActivationRow[]>('POST', '/fulfillments/allentitlements', request),
+    /** The entitlements activated on the host. */
+    hostEntitlements: (request: HostEntitlementsRequest) =>
+      api.call<ActivationRow[]>('POST', '/fulfillments/entitlements', request),
+    create: (request: FulfillmentRequest) => api.call<FulfillmentResult>('POST', '/fulfillments/create', request),
+    return: (request: FulfillmentRequest) => api.call<FulfillmentResult>('POST', '/fulfillments/return', request),
+    /** One customer's licence text for the host. */
+    licence: (request: LicenceRequest) => api.call<LicenceFile>('POST', '/fulfillments/license', request),
+    /** The host's merged licence file. */
+    download: (request: LicenceRequest) => api.call<LicenceFile>('POST', '/fulfillments/download', request),
+    preview: (request: LicencePreviewRequest) => api.call<LicencePreview>('POST', '/fulfillments/preview', request),
+    email: (request: LicenceEmailRequest) => api.call<LicenceEmailResult>('POST', '/fulfillments/email', request),
+    history: (customerNumber: string, hostRecordIds: number[]) =>
+      api.call<HostHistory[]>('POST', '/fulfillments/servers/export', {
+        customerNumber,
+        hostIds: hostRecordIds.join(','),
+      }),
+    setGroup: (customerNumber: string, host: HostRef, group: string[]) =>
+      api.call<{ group: string[] }>('POST', '/sharedserver', { ...groupRef(customerNumber, host), group }),
+    deactivateGroup: (customerNumber: string, host: HostRef) =>
+      api.call<{ group: string[] }>('POST', '/sharedserver/deactivate', groupRef(customerNumber, host)),
+    leaveGroup: (customerNumber: string, host: HostRef) =>
+      api.call<{ removed: true }>('POST', '/sharedserver/remove', groupRef(customerNumber, host)),
+    /** The user's accounts, up to `limit` (2 tells whether there is more than one). */
+    accounts: (limit = 2) => api.call<AccountRef[]>('POST', '/accounts', { limit }),
+    /** Accounts whose name or number contains the text (the Associated Customers search). */
+    searchAccounts: (text: string, limit = 100) => {
+      const filter: FilterRule = {
+        condition: 'ANY',
+        criteria: ['AccountName', 'AccountID'].map((name) => ({
+          name,
+          method: 'contains',
+          value: text,
+          casefold: true,
+        })),
+      }
+      return api.call<AccountRef[]>('POST', '/getCustomerAccounts', { filter, limit })
+    },
+    upload: (customerNumber: string, file: File) => {
+      const form = new FormData()
+      form.set('customerNumber', customerNumber)
+      form.set('file', file)
+      return api.callForm<UploadedServer>('/uploadserverid', form)
+    },
+  }
+}
+
+export type ActivationCalls = ReturnType<typeof activationCalls>
