@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest'
+import {
+  actionLabels,
+  applyOp,
+  assignedRows,
+  availableRows,
+  checkCount,
+  draftErrors,
+  draftParams,
+  EDITOR_TEXTS,
+  editorRows,
+  EMPTY_DRAFT,
+  maintenanceBlocked,
+  matchesProduct,
+  MAX_TABS,
+  openTab,
+  operationsFor,
+  progressText,
+  readDraft,
+  readOp,
+  saveBatches,
+  showTabs,
+  tabsClosable,
+  type TabRows,
+} from './activation-editor'
+import { ACTIVATED_FIELD, AVAILABLE_FIELD, type ActivationRow } from './activation-types'
+import { MANUAL_DRAWDOWN_PRODUCT } from './product'
+
+const TODAY = '2026-11-24'
+
+function row(id: string, over: Partial<ActivationRow> = {}): ActivationRow {
+  return {
+    ActivationId: id,
+    ProductName: `Product ${id}`,
+    Product: `feature_${id}`,
+    LineItemQuantity: 10,
+    [ACTIVATED_FIELD]: 0,
+    ansysFulfillments: [],
+    StartDate: '2026-01-01',
+    EndDate: '2027-12-31',
+    VersionDate: '2027-12-31',
+    LicenseModel: 'Lease',
+    IsActivationPermanent: 'false',
+    Evaluation: false,
+    ansysborrowed: false,
+    [AVAILABLE_FIELD]: 10,
+    Daemon: 'ansyslmd',
+    ...over,
+  }
+}
+
+const onHost = row('A', { [ACTIVATED_FIELD]: 4, [AVAILABLE_FIELD]: 2 })
+const free = row('B', { [AVAILABLE_FIELD]: 3 })
+const tab: TabRows = { customerNumber: '1000001', assigned: [onHost], available: [onHost, free] }
+
+describe('the rows a tab lists', () => {
+  it('hides expired rows, rows without a remaining day and the manual drawdown, keeps permanent ones', () => {
+    const rows = [
+      row('ends-today', { EndDate: TODAY }),
+      row('ends-tomorrow', { EndDate: '2026-11-25' }),
+      row('ended', { EndDate: '2026-11-01' }),
+      row('permanent', { EndDate: '', IsActivationPermanent: 'true' }),
+      row('drawdown', { ProductName: MANUAL_DRAWDOWN_PRODUCT }),
+    ]
+    expect(editorRows(rows, TODAY).map((r) => r.ActivationId)).toEqual(['ends-tomorrow', 'permanent'])
+  })
+
+  it('splits assigned (activated on the host) from available (a free count)', () => {
+    const none = row('C', { [AVAILABLE_FIELD]: 0 })
+    expect(assignedRows([onHost, free, none]).map((r) => r.ActivationId)).toEqual(['A'])
+    expect(availableRows([onHost, free, none]).map((r) => r.ActivationId)).toEqual(['A', 'B'])
+  })
+
+  it('searches product names and activation ids without regard to case', () => {
+    expect(matchesProduct({ ProductName: 'Ansys Mechanical', ActivationId: 'X-1' }, 'mechan')).toBe(true)
+    expect(matchesProduct({ ProductName: 'Ansys Mechanical', ActivationId: 'ABC-9' }, 'abc')).toBe(true)
+    expect(matchesProduct({ ProductName: 'Ansys Mechanical', ActivationId: 'X-1' }, 'fluent')).toBe(false)
+    expect(matchesProduct({ ProductName: 'Ansys Mechanical', ActivationId: 'X-1' }, '  ')).toBe(true)
+  })
+})
+
+describe('the draft in the URL', () => {
+  it('reads and writes remove, add and the counts, ignoring malformed keys', () => {
+    const params = new URLSearchParams('remove=1000001:A&remove=bad&add=1000001:B&n.1000001:B=2&add=:x')
+    const draft = readDraft(params)
+    expect(draft).toEqual({ remove: ['1000001:A'], add: { '1000001:B': '2' } })
+    expect(readDraft(new URLSearchParams(draftParams(draft)))).toEqual(draft)
+  })
+
+  it('reads the editing operations and refuses unknown ones', () => {
+    expect(readOp('remove:1000001:A')).toEqual({ op: 'remove', key: '1000001:A' })
+    expect(readOp('add-all:1000001')).toEqual({ op: 'add-all', customerNumber: '1000001' })
+    expect(readOp('remove:nokey')).toBeNull()
+    expect(readOp('drop:1000001:A')).toBeNull()
+    expect(readOp(null)).toBeNull()
+  })
+
+  it('removes and undoes a row, all rows of a tab, and adds all available rows at their free count', () => {
+    let draft = applyOp(EMPTY_DRAFT, { op: 'remove', key: '1000001:A' }, [tab])
+    expect(draft.remove).toEqual(['1000001:A'])
+    draft = applyOp(draft, { op: 'undo', key: '1000001:A' }, [tab])
+    expect(draft.remove).toEqual([])
+    draft = applyOp(draft, { op: 'remove-all', customerNumber: '1000001' }, [tab])
+    expect(draft.remove).toEqual(['1000001:A'])
+    draft = applyOp(draft, { op: 'undo-all', customerNumber: '1000001' }, [tab])
+    expect(draft.remove).toEqual([])
+    draft = applyOp(draft, { op: 'pick', key: '1000001:B' }, [tab])
+    expect(draft.add).toEqual({ '1000001:B': '3' })
+    draft = applyOp({ ...draft, add: { '1000001:B': '1' } }, { op: 'add-all', customerNumber: '1000001' }, [tab])
+    expect(draft.add).toEqual({ '1000001:A': '2', '1000001:B': '1' })
+    draft = applyOp(draft, { op: 'unpick', key: '1000001:A' }, [tab])
+    expect(draft.add).toEqual({ '1000001:B': '1' })
+  })
+})
+
+describe('counts', () => {
+  it('is between 1 and the available count, with the spec messages', () => {
+    expect(checkCount('1', 3)).toBeNull()
+    expect(checkCount('3', 3)).toBeNull()
+    expect(checkCount('4', 3)).toBe('Maximum is 3.')
+    expect(checkCount('0', 3)).toBe('Minimum is 1.')
+    expect(checkCount('-2', 3)).toBe('Minimum is 1.')
+    expect(checkCount('', 3)).toBe('Minimum is 1.')
+    expect(checkCount('1.5', 3)).toBe('Minimum is 1.')
+  })
+
+  it('checks every picked row, a row no longer available against 0', () => {
+    const draft = { remove: [], add: { '1000001:B': '4', '1000001:A': '2', '1000001:gone': '1' } }
+    expect(draftErrors(draft, [tab])).toEqual({ '1000001:B': 'Maximum is 3.', '1000001:gone': 'Maximum is 0.' })
+  })
+})
+
+describe('what a save sends', () => {
+  it('returns the whole count of a removed row and creates the picked counts, per customer', () => {
+    const draft = { remove: ['1000001:A', '1000002:A'], add: { '1000001:B': '2', '1000002:B': '1' } }
+    expect(operationsFor(draft, tab)).toEqual([
+      { id: 'A', count: -4 },
+      { id: 'B', count: 2 },
+    ])
+  })
+
+  it('blocks changes to products whose maintenance has expired', () => {
+    const old = row('OLD', { VersionDate: '2026-11-23', EndDate: '', IsActivationPermanent: 'true' })
+    const ops = [
+      { id: 'OLD', count: 1 },
+      { id: 'B', count: 1 },
+    ]
+    expect(maintenanceBlocked(ops, [old, free], TODAY).map((r) => r.ActivationId)).toEqual(['OLD'])
+    expect(maintenanceBlocked(ops, [row('OLD', { VersionDate: TODAY }), free], TODAY)).toEqual([])
+  })
+
+  it('labels the buttons by whether anything changed', () => {
+    expect(actionLabels(true)).toEqual({ generate: 'Save & Generate', email: 'Save & Email' })
+    expect(actionLabels(false)).toEqual({ generate: 'Generate', email: 'Email' })
+  })
+
+  it('runs the first batch alone, then batches of 20, and says the progress', () => {
+    const ops = Array.from({ length: 42 }, (_, i) => i)
+    expect(saveBatches(ops).map((b) => b.length)).toEqual([1, 20, 20, 1])
+    expect(saveBatches([])).toEqual([])
+    expect(progressText(3, 42)).toBe('(processing 3/42 fulfillments)')
+  })
+
+  it('says when a customer has nothing to change', () => {
+    expect(EDITOR_TEXTS.nothingToChange('00155d0a1b2c')).toBe(
+      'No products will be activated or deactivated on Host ID: 00155d0a1b2c',
+    )
+  })
+})
+
+describe('customer tabs', () => {
+  it('show for more than one account, at most five, closable while more than one is open', () => {
+    expect(showTabs(1)).toBe(false)
+    expect(showTabs(2)).toBe(true)
+    const five = ['1', '2', '3', '4', '5']
+    expect(openTab(five, '6')).toEqual(five)
+    expect(MAX_TABS).toBe(5)
+    expect(openTab(['1'], '1')).toEqual(['1'])
+    expect(openTab(['1'], '2')).toEqual(['1', '2'])
+    expect(tabsClosable(['1'])).toBe(false)
+    expect(tabsClosable(['1', '2'])).toBe(true)
+  })
+})

@@ -1,0 +1,262 @@
+/**
+ * The host activation editor's rules (spec 3: "Host activations editor",
+ * "Confirmation modes", "Save flow", sections 5 and 9): which entitlements a tab
+ * lists, the unsaved draft (rows marked for removal, rows picked to add with
+ * their counts) as URL parameters, the editing operations, the count checks,
+ * the operations a save sends per customer, and the texts that depend on them.
+ */
+import { MANUAL_DRAWDOWN_PRODUCT } from './product'
+import { maintenanceExpired } from './activation-rules'
+import { ACTIVATED_FIELD, AVAILABLE_FIELD, type ActivationRow, type FulfillmentOperation } from './activation-types'
+
+export const EDITOR_TEXTS = {
+  noNewEntitlements: 'Host does not have any new entitlements.',
+  productSearch: 'Click to add/remove a product...',
+  noServer: 'No Server Found',
+  nothingToChange: (hostId: string) => `No products will be activated or deactivated on Host ID: ${hostId}`,
+  maintenanceExpired: 'The following products can not be activated or deactivated since their maintenance has expired.',
+  unselect: 'Please unselect them and try again.',
+  rehostUnsupported: 'Rehosting is not currently supported.',
+  override:
+    'This server is shared by some customer numbers which you do not manage. If you proceed, they will be removed ' +
+    'from the license file. Please verify the existing license file for full list of customer numbers and contact ' +
+    'their ASCs, if needed.',
+  minimum: 'Minimum is 1.',
+  maximum: (available: number) => `Maximum is ${available}.`,
+} as const
+
+/** Spec 3 section 9: at most five customer tabs. */
+export const MAX_TABS = 5
+/** Fulfilment operations per save batch (the first batch of creates runs alone). */
+export const SAVE_BATCH_SIZE = 20
+
+const DAY_MS = 86_400_000
+
+function daysBetween(from: string, to: string): number {
+  return Math.round(
+    (Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / DAY_MS,
+  )
+}
+
+/** Remaining days of an entitlement, or null for a permanent one. */
+export function remainingDays(row: Pick<ActivationRow, 'EndDate' | 'IsActivationPermanent'>, today: string) {
+  if (row.IsActivationPermanent === 'true' || !row.EndDate) return null
+  return daysBetween(today, row.EndDate)
+}
+
+/**
+ * The rows a tab may list: never the manual-drawdown product, never one that
+ * has expired or has no remaining day left.
+ */
+export function editorRows(rows: readonly ActivationRow[], today: string): ActivationRow[] {
+  return rows.filter((row) => {
+    if (row.ProductName === MANUAL_DRAWDOWN_PRODUCT) return false
+    const days = remainingDays(row, today)
+    return days === null || days > 0
+  })
+}
+
+/** Assigned Entitlements: activated on the host. */
+export const assignedRows = (rows: readonly ActivationRow[]) => rows.filter((row) => row[ACTIVATED_FIELD] > 0)
+/** Available Entitlements: with a count still free to activate. */
+export const availableRows = (rows: readonly ActivationRow[]) => rows.filter((row) => row[AVAILABLE_FIELD] > 0)
+
+/** The product search: product name or activation id, case-insensitive; empty matches every row. */
+export function matchesProduct(row: Pick<ActivationRow, 'ProductName' | 'ActivationId'>, search: string): boolean {
+  const text = search.trim().toLowerCase()
+  return !text || row.ProductName.toLowerCase().includes(text) || row.ActivationId.toLowerCase().includes(text)
+}
+
+/** A row of one customer's tab: `<customer number>:<activation id>`. */
+export const rowKey = (customerNumber: string, activationId: string) => `${customerNumber}:${activationId}`
+
+export function splitKey(key: string): { customerNumber: string; activationId: string } | null {
+  const at = key.indexOf(':')
+  if (at <= 0 || at === key.length - 1) return null
+  return { customerNumber: key.slice(0, at), activationId: key.slice(at + 1) }
+}
+
+/** The unsaved changes: assigned rows marked for removal, available rows picked with the count typed. */
+export interface Draft {
+  remove: string[]
+  /** Count as typed (validated by checkCount), by row key. */
+  add: Record<string, string>
+}
+
+export const EMPTY_DRAFT: Draft = { remove: [], add: {} }
+
+/** The draft's URL parameters: `remove=<key>` and `add=<key>` with `n.<key>=<count>`. */
+export function readDraft(params: URLSearchParams): Draft {
+  const keys = (name: string) => [...new Set(params.getAll(name).filter((key) => splitKey(key)))].sort()
+  const add: Record<string, string> = {}
+  for (const key of keys('add')) add[key] = (params.get(`n.${key}`) ?? '').trim()
+  return { remove: keys('remove'), add }
+}
+
+export function draftParams(draft: Draft): [string, string][] {
+  return [
+    ...draft.remove.map((key): [string, string] => ['remove', key]),
+    ...Object.entries(draft.add).flatMap(([key, count]): [string, string][] => [
+      ['add', key],
+      [`n.${key}`, count],
+    ]),
+  ]
+}
+
+export function hasChanges(draft: Draft): boolean {
+  return draft.remove.length > 0 || Object.keys(draft.add).length > 0
+}
+
+/** The activated count check (spec 3 section 5); null when the count is good. */
+export function checkCount(count: string, available: number): string | null {
+  const text = count.trim()
+  const n = Number(text)
+  if (!/^-?\d+$/.test(text) || n < 1) return EDITOR_TEXTS.minimum
+  if (n > available) return EDITOR_TEXTS.maximum(available)
+  return null
+}
+
+/** What one tab's rows are, for the editing operations. */
+export interface TabRows {
+  customerNumber: string
+  assigned: readonly ActivationRow[]
+  available: readonly ActivationRow[]
+}
+
+/** The editor's buttons (spec 3: Remove/Undo, Remove All/Undo All, Add All) as operations on the draft. */
+export type EditorOp =
+  | { op: 'remove' | 'undo' | 'pick' | 'unpick'; key: string }
+  | { op: 'remove-all' | 'undo-all' | 'add-all'; customerNumber: string }
+
+/** Reads an `op` parameter: `remove:<key>`, `undo:<key>`, `pick:<key>`, `unpick:<key>`, `remove-all:<customer>` ... */
+export function readOp(text: string | null): EditorOp | null {
+  if (!text) return null
+  const at = text.indexOf(':')
+  const name = text.slice(0, at)
+  const rest = text.slice(at + 1)
+  if (at < 0 || !rest) return null
+  if (name === 'remove' || name === 'undo' || name === 'pick' || name === 'unpick') {
+    return splitKey(rest) ? { op: name, key: rest } : null
+  }
+  if (name === 'remove-all' || name === 'undo-all' || name === 'add-all') return { op: name, customerNumber: rest }
+  return null
+}
+
+export function applyOp(draft: Draft, op: EditorOp, tabs: readonly TabRows[]): Draft {
+  const remove = new Set(draft.remove)
+  const add = { ...draft.add }
+  const tab = 'customerNumber' in op ? tabs.find((t) => t.customerNumber === op.customerNumber) : undefined
+  switch (op.op) {
+    case 'remove':
+      remove.add(op.key)
+      break
+    case 'undo':
+      remove.delete(op.key)
+      break
+    case 'pick': {
+      const parts = splitKey(op.key)
+      const row = tabs
+        .find((t) => t.customerNumber === parts?.customerNumber)
+        ?.available.find((r) => r.ActivationId === parts?.activationId)
+      if (row) add[op.key] = String(row[AVAILABLE_FIELD])
+      break
+    }
+    case 'unpick':
+      delete add[op.key]
+      break
+    case 'remove-all':
+      for (const row of tab?.assigned ?? []) remove.add(rowKey(op.customerNumber, row.ActivationId))
+      break
+    case 'undo-all':
+      for (const key of [...remove]) if (splitKey(key)?.customerNumber === op.customerNumber) remove.delete(key)
+      break
+    case 'add-all':
+      for (const row of tab?.available ?? []) {
+        const key = rowKey(op.customerNumber, row.ActivationId)
+        add[key] ??= String(row[AVAILABLE_FIELD])
+      }
+      break
+  }
+  return { remove: [...remove].sort(), add }
+}
+
+/** The count errors of a draft by row key (a picked row that is no longer available counts as 0 available). */
+export function draftErrors(draft: Draft, tabs: readonly TabRows[]): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const [key, count] of Object.entries(draft.add)) {
+    const parts = splitKey(key)
+    const row = tabs
+      .find((t) => t.customerNumber === parts?.customerNumber)
+      ?.available.find((r) => r.ActivationId === parts?.activationId)
+    const message = checkCount(count, row?.[AVAILABLE_FIELD] ?? 0)
+    if (message) errors[key] = message
+  }
+  return errors
+}
+
+/**
+ * A customer's operations for a save (spec 3 "Confirmation modes", Default):
+ * each removed assigned row returns its whole count on the host, each picked
+ * available row creates its count.
+ */
+export function operationsFor(draft: Draft, tab: TabRows): FulfillmentOperation[] {
+  const mine = (key: string) => splitKey(key)?.customerNumber === tab.customerNumber
+  const returns = draft.remove.filter(mine).flatMap((key) => {
+    const row = tab.assigned.find((r) => r.ActivationId === splitKey(key)?.activationId)
+    return row ? [{ id: row.ActivationId, count: -row[ACTIVATED_FIELD] }] : []
+  })
+  const creates = Object.entries(draft.add)
+    .filter(([key]) => mine(key))
+    .map(([key, count]) => ({ id: splitKey(key)!.activationId, count: Number(count) }))
+  return [...returns, ...creates]
+}
+
+/** The rows of a customer's operations whose maintenance has expired: they block the confirmation (no Ok). */
+export function maintenanceBlocked(
+  operations: readonly FulfillmentOperation[],
+  rows: readonly ActivationRow[],
+  today: string,
+): ActivationRow[] {
+  return operations
+    .map((op) => rows.find((r) => r.ActivationId === op.id))
+    .filter((row): row is ActivationRow => !!row && maintenanceExpired(row.VersionDate, today))
+}
+
+/** The top buttons: Save & Generate / Save & Email when the draft changes something, else Generate / Email. */
+export function actionLabels(changed: boolean): { generate: string; email: string } {
+  return changed ? { generate: 'Save & Generate', email: 'Save & Email' } : { generate: 'Generate', email: 'Email' }
+}
+
+/** The customer tabs show only for a user with more than one customer account. */
+export const showTabs = (accountCount: number) => accountCount > 1
+
+/** The open tabs after opening one: unchanged when open already or when five are open. */
+export function openTab(tabs: readonly string[], customerNumber: string): string[] {
+  if (tabs.includes(customerNumber) || tabs.length >= MAX_TABS) return [...tabs]
+  return [...tabs, customerNumber]
+}
+
+/** Close buttons show only while more than one tab is open. */
+export const tabsClosable = (tabs: readonly string[]) => tabs.length > 1
+
+/** The save stages in order (spec 3 "Save flow") with their spinner texts. */
+export const SAVE_STAGES = [
+  { stage: 'return', text: 'Returning fulfillments...' },
+  { stage: 'create', text: 'Creating fulfillments...' },
+  { stage: 'group', text: 'Storing shared server group information...' },
+  { stage: 'generate', text: 'Generating license file...' },
+  { stage: 'merge', text: 'Merging license file...' },
+  { stage: 'email', text: 'Sending email...' },
+] as const
+export type SaveStage = (typeof SAVE_STAGES)[number]['stage']
+
+/** The progress text of a stage. */
+export const progressText = (done: number, total: number) => `(processing ${done}/${total} fulfillments)`
+
+/** Operations in save batches: the first one alone, then SAVE_BATCH_SIZE at a time. */
+export function saveBatches<T>(operations: readonly T[], size = SAVE_BATCH_SIZE): T[][] {
+  if (operations.length === 0) return []
+  const batches: T[][] = [[operations[0]]]
+  for (let i = 1; i < operations.length; i += size) batches.push(operations.slice(i, i + size))
+  return batches
+}
