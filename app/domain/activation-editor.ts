@@ -7,7 +7,14 @@
  */
 import { MANUAL_DRAWDOWN_PRODUCT } from './product'
 import { maintenanceExpired } from './activation-rules'
-import { ACTIVATED_FIELD, AVAILABLE_FIELD, type ActivationRow, type FulfillmentOperation } from './activation-types'
+import {
+  ACTIVATED_FIELD,
+  AVAILABLE_FIELD,
+  type ActivationRow,
+  type FulfillmentOperation,
+  type ServerSummary,
+} from './activation-types'
+import { hostIdTypeLabel, isHostIdType } from './host-id'
 
 export const EDITOR_TEXTS = {
   noNewEntitlements: 'Host does not have any new entitlements.',
@@ -250,6 +257,17 @@ export const SAVE_STAGES = [
 ] as const
 export type SaveStage = (typeof SAVE_STAGES)[number]['stage']
 
+/** Spec 3 section 8: what a failed stage says (the service's own error follows, rewritten). */
+export const STAGE_FAILURES: Record<SaveStage | 'deactivateGroup', string> = {
+  return: 'Error returning fulfillments. Please clear the error and retry.',
+  deactivateGroup: 'Error deactivating shared server group. Please clear the error and retry.',
+  create: 'Error creating fulfillments. Please clear the error and retry.',
+  group: 'Error creating shared server group. Please clear the error and retry.',
+  generate: 'Error creating license file. Please clear the error and retry.',
+  merge: 'Error creating license file. Please clear the error and retry.',
+  email: 'Error sending email message. Please clear the error and retry.',
+}
+
 /** The progress text of a stage. */
 export const progressText = (done: number, total: number) => `(processing ${done}/${total} fulfillments)`
 
@@ -259,4 +277,16 @@ export function saveBatches<T>(operations: readonly T[], size = SAVE_BATCH_SIZE)
   const batches: T[][] = [[operations[0]]]
   for (let i = 1; i < operations.length; i += size) batches.push(operations.slice(i, i + size))
   return batches
+}
+
+/** How the server search lists a host: its name and MAC_ADDRESS=<id> (ETHERNET) or TYPE=<id>. */
+export function serverLabel(server: Pick<ServerSummary, 'name' | 'serverId' | 'serverIdType'>): string {
+  const type = server.serverIdType.split(',')[0]
+  const label = isHostIdType(type) ? hostIdTypeLabel(type) : type
+  return `${server.name} (${label}=${server.serverId})`
+}
+
+export function matchesServer(server: ServerSummary, search: string): boolean {
+  const text = search.trim().toLowerCase()
+  return !text || serverLabel(server).toLowerCase().includes(text)
 }

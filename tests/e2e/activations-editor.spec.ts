@@ -1,0 +1,101 @@
+/**
+ * The activation editor, with JavaScript off and on, on a host of its own
+ * (Cobalt Energy's, made for the test and removed after it): a count above the
+ * available one is refused, a product is activated through the review with the
+ * licence lines it adds, and the downloaded file holds it; removing it again
+ * returns the count, and the save stops at the licence stage, saying so, as the
+ * host is then left without activations.
+ */
+import fs from 'node:fs'
+import { eq } from 'drizzle-orm'
+import { expect, test } from './support/test'
+import { signIn } from './support/auth'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { withE2eDb } from './support/database'
+import { fulfillments, hostAccounts, hosts } from '../../db/schema'
+
+test.describe.configure({ timeout: 120_000 })
+
+const COBALT = '1000003'
+let hostId: number
+let serverId: string
+
+test.beforeEach(async ({}, testInfo) => {
+  serverId = testInfo.project.name === 'js' ? '0a0b0c0d0e01' : '0a0b0c0d0e02'
+  hostId = await withE2eDb((db) => {
+    const host = db
+      .insert(hosts)
+      .values({
+        name: `e2e-editor-${testInfo.project.name}`,
+        hostIds: serverId,
+        hostIdTypes: 'ETHERNET',
+        identifier: serverId,
+        state: 'ACTIVE',
+        createdAt: Date.now(),
+      })
+      .returning()
+      .get()
+    db.insert(hostAccounts).values({ hostId: host.id, accountId: COBALT }).run()
+    return host.id
+  })
+})
+
+test.afterEach(async () => {
+  await withE2eDb((db) => {
+    db.delete(fulfillments).where(eq(fulfillments.hostId, hostId)).run()
+    db.delete(hosts).where(eq(hosts.id, hostId)).run()
+  })
+})
+
+test('activate a product on a host, review the licence lines, download the file, then remove it', async ({ page }) => {
+  await signIn(page, 'partner@channel.example', { start: `/activations?customer=${COBALT}&id=${hostId}` })
+  await expect(page.getByRole('heading', { level: 1, name: 'Activate Entitlements' })).toBeVisible()
+  const available = page.getByRole('region', { name: 'Available Entitlements table' })
+  const first = available.getByRole('checkbox').first()
+  const label = (await first.getAttribute('aria-label'))!.replace(/^Activate /, '')
+  const activationId = label.split(' ').at(-1)!
+  const max = Number(await available.getByLabel(`Count of ${label}`).getAttribute('max'))
+  await expectNoSeriousA11yViolations(page)
+
+  await first.check()
+  await available.getByLabel(`Count of ${label}`).fill(String(max + 1))
+  await page.getByRole('button', { name: 'Update selection' }).click()
+  await expect(page.getByText(`Maximum is ${max}.`, { exact: true })).toBeVisible()
+
+  await available.getByLabel(`Count of ${label}`).fill('1')
+  await page.getByRole('button', { name: 'Save & Generate' }).click()
+  const review = page.getByRole('region', { name: 'Confirm the changes' })
+  await expect(review.getByText(`Activate 1 of ${activationId}`)).toBeVisible()
+  await expect(review.getByText(new RegExp(`^\\+ SERVER e2e-editor-\\S+ ${serverId} 1055$`))).toBeVisible()
+  await expect(review.getByText(/^\+ INCREMENT /).first()).toBeVisible()
+  await review.getByRole('button', { name: 'Ok' }).click()
+
+  const outcome = page.getByRole('region', { name: 'Saved' })
+  await expect(outcome.getByText('Creating fulfillments... (processing 1/1 fulfillments) done')).toBeVisible()
+  const fileName = `license_${COBALT}_${serverId}.lic`
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    outcome.getByRole('link', { name: `Download ${fileName}` }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(fileName)
+  const text = fs.readFileSync(await download.path(), 'utf8').replace(/ \\\n\t/g, ' ')
+  expect(text).toContain(`SERVER e2e-editor-`)
+  expect(text).toMatch(/^VENDOR \S+$/m)
+  expect(text).toMatch(new RegExp(`^INCREMENT \\S+ \\S+ \\S+ \\S+ 1 .* SN=${activationId} `, 'm'))
+
+  await page.goto(`/activations?customer=${COBALT}&id=${hostId}`)
+  const assigned = page.getByRole('region', { name: 'Assigned Entitlements table' })
+  await assigned.getByRole('button', { name: `Remove ${label}` }).click()
+  await assigned.getByRole('button', { name: `Undo ${label}` }).click()
+  await assigned.getByRole('button', { name: `Remove ${label}` }).click()
+  await page.getByRole('button', { name: 'Save & Generate' }).click()
+  await expect(page.getByText(`Deactivate 1 of ${activationId}`)).toBeVisible()
+  await page.getByRole('region', { name: 'Confirm the changes' }).getByRole('button', { name: 'Ok' }).click()
+  const stopped = page.getByRole('region', { name: 'The save stopped' })
+  await expect(stopped.getByText('Returning fulfillments... (processing 1/1 fulfillments) done')).toBeVisible()
+  await expect(
+    stopped.getByText(/^Error creating license file\. Please clear the error and retry\. No daemons/),
+  ).toBeVisible()
+  await stopped.getByRole('link', { name: 'Clear the error' }).click()
+  await expect(page.getByRole('region', { name: 'Assigned Entitlements table' }).getByRole('row')).toHaveCount(1)
+})
