@@ -332,6 +332,30 @@ export default function ActivationsRoute() {
   )
 }
 
+function HeaderRow({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className="px-2 text-left">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
+/** Product name above the activation id. */
+function EntitlementCell({ row }: { row: { ProductName: string; ActivationId: string } }) {
+  return (
+    <td className="px-2">
+      {row.ProductName}
+      <span className="block text-xs text-gray-700">{row.ActivationId}</span>
+    </td>
+  )
+}
+
 type Tab = ReturnType<typeof useLoaderData<typeof loader>>['tabs'][number]
 type Draft = ReturnType<typeof useLoaderData<typeof loader>>['draft']
 
@@ -350,32 +374,14 @@ function AssignedTable({ tab, draft, search }: { tab: Tab; draft: Draft; search:
       </div>
       <TableScroll label="Assigned Entitlements table">
         <table className="min-w-full text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="px-2 text-left">
-                Entitlement
-              </th>
-              <th scope="col" className="px-2 text-left">
-                Activated
-              </th>
-              <th scope="col" className="px-2 text-left">
-                Expiration Date
-              </th>
-              <th scope="col" className="px-2 text-left">
-                Action
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow names={['Entitlement', 'Activated', 'Expiration Date', 'Action']} />
           <tbody>
             {rows.map((r) => {
               const key = rowKey(tab.customerNumber, r.ActivationId)
               const removed = draft.remove.includes(key)
               return (
                 <tr key={key} className={removed ? 'line-through' : undefined}>
-                  <td className="px-2">
-                    {r.ProductName}
-                    <span className="block text-xs text-gray-700">{r.ActivationId}</span>
-                  </td>
+                  <EntitlementCell row={r} />
                   <td className="px-2">{r[ACTIVATED_FIELD]}</td>
                   <td className="px-2">{r.EndDate || 'PERMANENT'}</td>
                   <td className="px-2">
@@ -411,9 +417,24 @@ function AvailableTable({
   search: string
 }) {
   const rows = tab.available.filter((r) => matchesProduct(r, search))
+  // A picked entitlement that is no longer available (someone else took its count) has no row to show its error.
+  const gone = Object.entries(errors).filter(
+    ([key]) =>
+      splitKey(key)?.customerNumber === tab.customerNumber &&
+      !tab.available.some((r) => rowKey(tab.customerNumber, r.ActivationId) === key),
+  )
   return (
     <details open className="rounded border border-gray-300 p-2">
       <summary className="cursor-pointer font-semibold">Available Entitlements</summary>
+      {gone.length > 0 ? (
+        <ul role="alert" className="my-2 text-red-800">
+          {gone.map(([key, message]) => (
+            <li key={key}>
+              {splitKey(key)?.activationId}: {message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {tab.available.length === 0 ? (
         <p className="my-2">{EDITOR_TEXTS.noNewEntitlements}</p>
       ) : (
@@ -425,25 +446,7 @@ function AvailableTable({
           </div>
           <TableScroll label="Available Entitlements table">
             <table className="min-w-full text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className="px-2 text-left">
-                    Activate
-                  </th>
-                  <th scope="col" className="px-2 text-left">
-                    Entitlement
-                  </th>
-                  <th scope="col" className="px-2 text-left">
-                    Available
-                  </th>
-                  <th scope="col" className="px-2 text-left">
-                    Count
-                  </th>
-                  <th scope="col" className="px-2 text-left">
-                    Expiration Date
-                  </th>
-                </tr>
-              </thead>
+              <HeaderRow names={['Activate', 'Entitlement', 'Available', 'Count', 'Expiration Date']} />
               <tbody>
                 {rows.map((r) => {
                   const key = rowKey(tab.customerNumber, r.ActivationId)
@@ -461,10 +464,7 @@ function AvailableTable({
                           aria-label={`Activate ${r.ProductName} ${r.ActivationId}`}
                         />
                       </td>
-                      <td className="px-2">
-                        {r.ProductName}
-                        <span className="block text-xs text-gray-700">{r.ActivationId}</span>
-                      </td>
+                      <EntitlementCell row={r} />
                       <td className="px-2">{r[AVAILABLE_FIELD]}</td>
                       <td className="px-2">
                         <input
