@@ -238,7 +238,13 @@ export default function ActivationsRoute() {
         <>
           <h2 className="text-xl font-semibold break-all">{serverLabel(host)}</h2>
           {review ? (
-            <ReviewPanel review={review} keep={keep} draft={draftParams(draft)} hostId={host.serverId} />
+            <ReviewPanel
+              review={review}
+              keep={keep}
+              draft={draftParams(draft)}
+              hostId={host.serverId}
+              borrowable={host[BORROWABLE_FIELD]}
+            />
           ) : null}
           <div className="flex flex-wrap gap-2">
             <Link to={`?${new URLSearchParams(hostParams)}`} className={button}>
@@ -502,11 +508,14 @@ function ReviewPanel({
   keep,
   draft,
   hostId,
+  borrowable,
 }: {
   review: Review
   keep: [string, string][]
   draft: [string, string][]
   hostId: string
+  /** The host's Borrowable flag, kept by the save. */
+  borrowable: boolean
 }) {
   return (
     <section aria-labelledby="review-title" className="space-y-3 rounded border border-blue-300 bg-blue-50 p-3">
@@ -562,7 +571,7 @@ function ReviewPanel({
         </Link>
         {review.blocked.length === 0 ? (
           <Form method="post">
-            <Hidden entries={[...keep, ...draft]} />
+            <Hidden entries={[...keep, ...draft, ...(borrowable ? [['borrowable', 'on'] as [string, string]] : [])]} />
             <button type="submit" name="intent" value={review.mode} className={primary}>
               Ok
             </button>

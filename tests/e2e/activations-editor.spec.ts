@@ -31,6 +31,7 @@ test.beforeEach(async ({}, testInfo) => {
         hostIdTypes: 'ETHERNET',
         identifier: serverId,
         state: 'ACTIVE',
+        borrowable: 1,
         createdAt: Date.now(),
       })
       .returning()
@@ -86,6 +87,9 @@ test('activate a product on a host, review the licence lines, download the file,
     outcome.getByRole('link', { name: `Download ${fileName}` }).click(),
   ])
   expect(download.suggestedFilename()).toBe(fileName)
+  // The save keeps the host's Borrowable flag.
+  const borrowable = await withE2eDb((db) => db.select().from(hosts).where(eq(hosts.id, hostId)).get()?.borrowable)
+  expect(borrowable).toBe(1)
   const text = fs.readFileSync(await download.path(), 'utf8').replace(/ \\\n\t/g, ' ')
   expect(text).toContain(`SERVER e2e-editor-`)
   expect(text).toMatch(/^VENDOR \S+$/m)
