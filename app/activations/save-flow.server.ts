@@ -3,7 +3,14 @@
  * licensing API, stopping at the first that fails. Returns every stage's
  * outcome, so the page never reports a stage that did not complete as done.
  */
-import { SAVE_STAGES, STAGE_FAILURES, progressText, saveBatches, type SaveStage } from '../domain/activation-editor'
+import {
+  SAVE_STAGES,
+  STAGE_FAILURES,
+  progressText,
+  saveBatches,
+  type SaveStage,
+  type StageOutcome,
+} from '../domain/activation-editor'
 import { noDaemonsMessage, type FulfillmentOperation, type HostRef } from '../domain/activation-types'
 import { rewriteActivationError } from '../domain/activation-errors'
 import type { ActivationCalls } from '../upstream/activations.server'
@@ -16,14 +23,6 @@ export interface SaveRequest {
   changes: Record<string, FulfillmentOperation[]>
   borrowable: boolean
   email: boolean
-}
-
-export interface StageOutcome {
-  stage: SaveStage
-  text: string
-  status: 'done' | 'failed' | 'not run'
-  progress?: string
-  message?: string
 }
 
 export interface SaveResult {

@@ -11,13 +11,18 @@ import {
   editorRows,
   EMPTY_DRAFT,
   maintenanceBlocked,
+  matchesPicked,
   matchesProduct,
   MAX_TABS,
   openTab,
   operationsFor,
+  productChoices,
   progressText,
   readDraft,
+  readBorrowable,
   readOp,
+  readSaved,
+  savedParams,
   saveBatches,
   showTabs,
   tabsClosable,
@@ -76,6 +81,19 @@ describe('the rows a tab lists', () => {
     expect(matchesProduct({ ProductName: 'Ansys Mechanical', ActivationId: 'ABC-9' }, 'abc')).toBe(true)
     expect(matchesProduct({ ProductName: 'Ansys Mechanical', ActivationId: 'X-1' }, 'fluent')).toBe(false)
     expect(matchesProduct({ ProductName: 'Ansys Mechanical', ActivationId: 'X-1' }, '  ')).toBe(true)
+  })
+})
+
+describe('the product multi-select', () => {
+  it('offers each product once, sorted', () => {
+    const rows = [{ ProductName: 'Fluent' }, { ProductName: 'CFX' }, { ProductName: 'Fluent' }]
+    expect(productChoices(rows)).toEqual(['CFX', 'Fluent'])
+  })
+
+  it('shows every row when nothing is picked (Select All) and only the picked products otherwise', () => {
+    expect(matchesPicked({ ProductName: 'CFX' }, [])).toBe(true)
+    expect(matchesPicked({ ProductName: 'CFX' }, ['CFX', 'Fluent'])).toBe(true)
+    expect(matchesPicked({ ProductName: 'CFX' }, ['Fluent'])).toBe(false)
   })
 })
 
@@ -179,5 +197,38 @@ describe('customer tabs', () => {
     expect(openTab(['1'], '2')).toEqual(['1', '2'])
     expect(tabsClosable(['1'])).toBe(false)
     expect(tabsClosable(['1', '2'])).toBe(true)
+  })
+})
+
+describe('the address a save lands on', () => {
+  const stages = [
+    { stage: 'return', text: 'Returning fulfillments...', status: 'done', progress: progressText(2, 2) },
+    { stage: 'create', text: 'Creating fulfillments...', status: 'done', progress: progressText(3, 3) },
+    { stage: 'group', text: 'Storing shared server group information...', status: 'done' },
+  ] as const
+
+  it('reads back every stage as done, with the counts it carried, and the e-mail stage only for Save & Email', () => {
+    const params = new URLSearchParams(savedParams('generate', [...stages], 'license_1_aa.lic'))
+    const saved = readSaved(params)!
+    expect(saved.fileName).toBe('license_1_aa.lic')
+    expect(saved.stages.map((s) => s.stage)).toEqual(['return', 'create', 'group', 'generate', 'merge'])
+    expect(saved.stages.every((s) => s.status === 'done')).toBe(true)
+    expect(saved.stages[1].progress).toBe('(processing 3/3 fulfillments)')
+    expect(saved.stages[2].progress).toBeUndefined()
+    expect(readSaved(new URLSearchParams('saved=email'))!.stages.at(-1)!.stage).toBe('email')
+  })
+
+  it('is not a save without a known mode', () => {
+    expect(readSaved(new URLSearchParams('saved=delete'))).toBeNull()
+    expect(readSaved(new URLSearchParams(''))).toBeNull()
+  })
+})
+
+describe('Borrowable', () => {
+  it("keeps the host's flag until the form says otherwise, the box's value winning over the hidden 0", () => {
+    expect(readBorrowable([], true)).toBe(true)
+    expect(readBorrowable([], false)).toBe(false)
+    expect(readBorrowable(['0'], true)).toBe(false)
+    expect(readBorrowable(['0', '1'], false)).toBe(true)
   })
 })

@@ -74,6 +74,19 @@ export function matchesProduct(row: Pick<ActivationRow, 'ProductName' | 'Activat
   return !text || row.ProductName.toLowerCase().includes(text) || row.ActivationId.toLowerCase().includes(text)
 }
 
+/** The product multi-select's choices: each product name of the tab once, in order. */
+export function productChoices(rows: readonly Pick<ActivationRow, 'ProductName'>[]): string[] {
+  return [...new Set(rows.map((r) => r.ProductName))].sort((a, b) => a.localeCompare(b))
+}
+
+/**
+ * The products picked in the multi-select (`product=` parameters). None picked
+ * means every product is shown: Select All is the same as no pick.
+ */
+export function matchesPicked(row: Pick<ActivationRow, 'ProductName'>, picked: readonly string[]): boolean {
+  return picked.length === 0 || picked.includes(row.ProductName)
+}
+
 /** A row of one customer's tab: `<customer number>:<activation id>`. */
 export const rowKey = (customerNumber: string, activationId: string) => `${customerNumber}:${activationId}`
 
@@ -234,6 +247,15 @@ export function actionLabels(changed: boolean): { generate: string; email: strin
   return changed ? { generate: 'Save & Generate', email: 'Save & Email' } : { generate: 'Generate', email: 'Email' }
 }
 
+/**
+ * The Borrowable checkbox in the editor's form: a hidden `borrowable=0` before the
+ * box's `borrowable=1`, so the last value is the user's; none means the host's flag.
+ */
+export function readBorrowable(values: readonly string[], hostFlag: boolean): boolean {
+  const last = values.at(-1)
+  return last === undefined ? hostFlag : last === '1' || last === 'on'
+}
+
 /** The customer tabs show only for a user with more than one customer account. */
 export const showTabs = (accountCount: number) => accountCount > 1
 
@@ -270,6 +292,47 @@ export const STAGE_FAILURES: Record<SaveStage | 'deactivateGroup', string> = {
 
 /** The progress text of a stage. */
 export const progressText = (done: number, total: number) => `(processing ${done}/${total} fulfillments)`
+
+/** One stage of a save as the page reports it. */
+export interface StageOutcome {
+  stage: SaveStage
+  text: string
+  status: 'done' | 'failed' | 'not run'
+  progress?: string
+  message?: string
+}
+
+export type SaveMode = 'generate' | 'email'
+
+/**
+ * A successful save ends on the host's address with what it did (post/redirect/get),
+ * so reloading it shows the outcome again and downloads the current file, writing nothing:
+ * `saved=<mode>`, the file's name and `p.<stage>=<done>/<total>` for the stages that counted fulfilments.
+ */
+export function savedParams(mode: SaveMode, stages: readonly StageOutcome[], fileName: string): [string, string][] {
+  return [
+    ['saved', mode],
+    ['file', fileName],
+    ...stages.flatMap((s): [string, string][] => {
+      const counted = /(\d+)\/(\d+)/.exec(s.progress ?? '')
+      return counted ? [[`p.${s.stage}`, `${counted[1]}/${counted[2]}`]] : []
+    }),
+  ]
+}
+
+/** The stages of a successful save read back from its address, or null when it is not one. */
+export function readSaved(
+  params: URLSearchParams,
+): { mode: SaveMode; stages: StageOutcome[]; fileName: string } | null {
+  const mode = params.get('saved')
+  if (mode !== 'generate' && mode !== 'email') return null
+  const stages = SAVE_STAGES.filter((s) => s.stage !== 'email' || mode === 'email').map(({ stage, text }) => {
+    const counted = /^(\d+)\/(\d+)$/.exec(params.get(`p.${stage}`) ?? '')
+    const progress = counted ? progressText(Number(counted[1]), Number(counted[2])) : undefined
+    return { stage, text, status: 'done' as const, ...(progress ? { progress } : {}) }
+  })
+  return { mode, stages, fileName: params.get('file') ?? '' }
+}
 
 /** Operations in save batches: the first one alone, then SAVE_BATCH_SIZE at a time. */
 export function saveBatches<T>(operations: readonly T[], size = SAVE_BATCH_SIZE): T[][] {

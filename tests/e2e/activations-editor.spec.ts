@@ -77,15 +77,15 @@ test('activate a product on a host, review the licence lines, download the file,
   await expect(review.getByText(`Activate 1 of ${activationId}`)).toBeVisible()
   await expect(review.getByText(new RegExp(`^\\+ SERVER e2e-editor-\\S+ ${serverId} 1055$`))).toBeVisible()
   await expect(review.getByText(/^\+ INCREMENT /).first()).toBeVisible()
-  await review.getByRole('button', { name: 'Ok' }).click()
-
+  // The file downloads by itself once the save is through; the outcome page keeps a link to it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    review.getByRole('button', { name: 'Ok' }).click(),
+  ])
   const outcome = page.getByRole('region', { name: 'Saved' })
   await expect(outcome.getByText('Creating fulfillments... (processing 1/1 fulfillments) done')).toBeVisible()
   const fileName = `license_${COBALT}_${serverId}.lic`
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    outcome.getByRole('link', { name: `Download ${fileName}` }).click(),
-  ])
+  await expect(outcome.getByRole('link', { name: `Download ${fileName}` })).toBeVisible()
   expect(download.suggestedFilename()).toBe(fileName)
   // The save keeps the host's Borrowable flag.
   const borrowable = await withE2eDb((db) => db.select().from(hosts).where(eq(hosts.id, hostId)).get()?.borrowable)

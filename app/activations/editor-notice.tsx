@@ -1,0 +1,48 @@
+/**
+ * A notice the editor shows instead of a step (spec 3, dialog 3: the view-only
+ * notice; also rehost mode's message): without JavaScript a section of the page
+ * with an Ok link back, with it a 600 px dialog whose Ok goes to the same place.
+ */
+import { Link, useNavigate } from '@remix-run/react'
+import { DialogTitle } from '@headlessui/react'
+import { CentredModal } from '../ui/modal-dialog'
+import { useHydrated } from '../ui/use-hydrated'
+import { primary } from './editor-ui'
+
+export function EditorNotice({ text, okHref }: { text: string; okHref: string }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const ok = (
+    <Link to={okHref} className={`${primary} inline-block`}>
+      Ok
+    </Link>
+  )
+  if (hydrated) {
+    return (
+      <CentredModal
+        open
+        onClose={() => navigate(okHref)}
+        panelClassName="w-[600px] max-w-full rounded bg-white p-4 shadow-lg"
+        testId="editor-notice"
+      >
+        <DialogTitle className="text-lg font-semibold">Notice</DialogTitle>
+        <p role="alert" className="my-3">
+          {text}
+        </p>
+        {ok}
+      </CentredModal>
+    )
+  }
+  return (
+    <section
+      aria-label="Notice"
+      data-testid="editor-notice"
+      className="rounded border border-amber-400 bg-amber-50 p-3"
+    >
+      <p role="alert" className="mb-2">
+        {text}
+      </p>
+      {ok}
+    </section>
+  )
+}

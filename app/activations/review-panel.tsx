@@ -1,0 +1,87 @@
+/**
+ * The activations confirmation (spec 3, dialog 2): per customer what will be
+ * activated and deactivated, the override warning, the maintenance block (no Ok)
+ * and the licence lines added and removed. Ok posts the draft to the save.
+ */
+import { Form, Link } from '@remix-run/react'
+import { EDITOR_TEXTS } from '../domain/activation-editor'
+import type { Review } from './review.server'
+import { button, Hidden, primary } from './editor-ui'
+
+export function ReviewPanel({
+  review,
+  keep,
+  draft,
+  hostId,
+}: {
+  review: Review
+  keep: [string, string][]
+  /** The draft and the Borrowable choice, posted by Ok. */
+  draft: [string, string][]
+  hostId: string
+}) {
+  const customers = Object.entries(review.changes)
+  return (
+    <section aria-labelledby="review-title" className="space-y-3 rounded border border-blue-300 bg-blue-50 p-3">
+      <h2 id="review-title" className="text-lg font-semibold">
+        Confirm the changes
+      </h2>
+      {review.warn ? <p role="alert">{EDITOR_TEXTS.override}</p> : null}
+      {customers.map(([customer, ops]) => (
+        <section key={customer} aria-label={`Customer ${customer}`}>
+          <h3 className="font-semibold">{customer}</h3>
+          {ops.length === 0 ? (
+            <p>{EDITOR_TEXTS.nothingToChange(hostId)}</p>
+          ) : (
+            <ul>
+              {ops.map((op) => (
+                <li key={op.id}>
+                  {op.count > 0 ? `Activate ${op.count} of ${op.id}` : `Deactivate ${-op.count} of ${op.id}`}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      {review.blocked.length > 0 ? (
+        <div role="alert">
+          <p>{EDITOR_TEXTS.maintenanceExpired}</p>
+          <ul>
+            {review.blocked.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+          <p>{EDITOR_TEXTS.unselect}</p>
+        </div>
+      ) : null}
+      <section aria-labelledby="diff-title">
+        <h3 id="diff-title" className="font-semibold">
+          Licence file changes
+        </h3>
+        <pre className="max-h-96 overflow-auto bg-white p-2 text-xs">
+          {review.diff
+            .filter((l) => l.kind !== 'same')
+            .map((l, i) => (
+              <span key={i} className={l.kind === 'added' ? 'block text-green-800' : 'block text-red-800'}>
+                {l.kind === 'added' ? '+ ' : '- '}
+                {l.text}
+              </span>
+            ))}
+        </pre>
+      </section>
+      <div className="flex gap-2">
+        <Link to={`?${new URLSearchParams([...keep, ...draft])}`} className={button}>
+          Cancel
+        </Link>
+        {review.blocked.length === 0 ? (
+          <Form method="post">
+            <Hidden entries={[...keep, ...draft]} />
+            <button type="submit" name="intent" value={review.mode} className={primary}>
+              Ok
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  )
+}
