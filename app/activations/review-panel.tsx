@@ -3,6 +3,7 @@
  * activated and deactivated, the override warning, the maintenance block (no Ok)
  * and the licence lines added and removed. Ok posts the draft to the save.
  */
+import type { FormEvent } from 'react'
 import { Form, Link } from '@remix-run/react'
 import { EDITOR_TEXTS } from '../domain/activation-editor'
 import type { Review } from './review.server'
@@ -13,12 +14,15 @@ export function ReviewPanel({
   keep,
   draft,
   hostId,
+  onSubmit,
 }: {
   review: Review
   keep: [string, string][]
   /** The draft and the Borrowable choice, posted by Ok. */
   draft: [string, string][]
   hostId: string
+  /** With JavaScript, the live save takes the Ok. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }) {
   const customers = Object.entries(review.changes)
   return (
@@ -74,8 +78,8 @@ export function ReviewPanel({
           Cancel
         </Link>
         {review.blocked.length === 0 ? (
-          <Form method="post">
-            <Hidden entries={[...keep, ...draft]} />
+          <Form method="post" onSubmit={onSubmit}>
+            <Hidden entries={[...keep, ...draft, ['confirmed', '1']]} />
             <button type="submit" name="intent" value={review.mode} className={primary}>
               Ok
             </button>

@@ -10,6 +10,7 @@ import {
   saveBatches,
   type SaveStage,
   type StageOutcome,
+  type StageUpdate,
 } from '../domain/activation-editor'
 import { noDaemonsMessage, type FulfillmentOperation, type HostRef } from '../domain/activation-types'
 import { rewriteActivationError } from '../domain/activation-errors'
@@ -46,7 +47,14 @@ function check(reply: Reply, failure: keyof typeof STAGE_FAILURES) {
   if (reply.status !== 'SUCCESS') throw new StageFailure(failure, reply.err)
 }
 
-export async function runSave(calls: ActivationCalls, request: SaveRequest): Promise<SaveResult> {
+/** Hears each stage start, count its fulfilments batch by batch, and end. */
+export type StageReporter = (update: StageUpdate) => void
+
+export async function runSave(
+  calls: ActivationCalls,
+  request: SaveRequest,
+  report: StageReporter = () => {},
+): Promise<SaveResult> {
   const { customerNumber, host } = request
   const ref = { serverId: host.serverId, serverIdType: host.serverIdType, serverName: host.name }
   const customers = Object.keys(request.changes).sort()
@@ -56,6 +64,9 @@ export async function runSave(calls: ActivationCalls, request: SaveRequest): Pro
   const creates = signed(1).filter((r) => r.ops.length > 0)
   const count = (list: { ops: FulfillmentOperation[] }[]) => list.reduce((n, r) => n + r.ops.length, 0)
   let fileName: string | undefined
+  const textOf = (stage: SaveStage) => SAVE_STAGES.find((s) => s.stage === stage)!.text
+  const counted = (stage: SaveStage, done: number, total: number) =>
+    report({ stage, text: textOf(stage), status: 'running', progress: progressText(done, total) })
 
   const work: Record<SaveStage, () => Promise<string | undefined>> = {
     return: async () => {
@@ -64,6 +75,7 @@ export async function runSave(calls: ActivationCalls, request: SaveRequest): Pro
         for (const batch of saveBatches(ops)) {
           check(await calls.return({ customerNumber: c, ...ref, action: 'EDIT', activations: batch }), 'return')
           done += batch.length
+          counted('return', done, count(returns))
         }
         check(await calls.deactivateGroup(c, host), 'deactivateGroup')
       }
@@ -75,6 +87,7 @@ export async function runSave(calls: ActivationCalls, request: SaveRequest): Pro
         for (const batch of saveBatches(ops)) {
           check(await calls.create({ customerNumber: c, ...ref, action: 'EDIT', activations: batch }), 'create')
           done += batch.length
+          counted('create', done, count(creates))
         }
       }
       return progressText(done, count(creates))
@@ -105,19 +118,25 @@ export async function runSave(calls: ActivationCalls, request: SaveRequest): Pro
   }
 
   const stages: StageOutcome[] = []
+  const end = (outcome: StageOutcome) => {
+    stages.push(outcome)
+    report(outcome)
+  }
   let failed = false
   for (const { stage, text } of SAVE_STAGES) {
     if (stage === 'email' && !request.email) continue
     if (failed) {
-      stages.push({ stage, text, status: 'not run' })
+      end({ stage, text, status: 'not run' })
       continue
     }
+    report({ stage, text, status: 'running' })
     try {
-      stages.push({ stage, text, status: 'done', progress: await work[stage]() })
+      const progress = await work[stage]()
+      end({ stage, text, status: 'done', ...(progress ? { progress } : {}) })
     } catch (error) {
       if (!(error instanceof StageFailure)) throw error
       failed = true
-      stages.push({
+      end({
         stage,
         text,
         status: 'failed',

@@ -1,30 +1,35 @@
 /** The save's result: each stage with its outcome, then the file or 'Clear the error'. */
 import { Link } from '@remix-run/react'
 import type { SaveResult } from './save-flow.server'
+import { StageList } from './stage-list'
 
 export function SaveOutcome({
   save,
   fileHref,
   clearHref,
+  emailsHref,
 }: {
   save: SaveResult
   fileHref: string
   /** The host's true state, without the draft. */
   clearHref: string
+  /** Where the user reads the customer's e-mails, when the save sent one and the user may. */
+  emailsHref?: string | null
 }) {
   return (
     <section aria-labelledby="save-title" className="space-y-2 rounded border border-gray-300 p-3">
       <h2 id="save-title" className="text-lg font-semibold">
         {save.ok ? 'Saved' : 'The save stopped'}
       </h2>
-      <ol className="list-decimal pl-6">
-        {save.stages.map((s) => (
-          <li key={s.stage}>
-            {s.text} {s.progress ?? ''} <strong>{s.status}</strong>
-            {s.message ? <span className="block text-red-800">{s.message}</span> : null}
-          </li>
-        ))}
-      </ol>
+      <StageList stages={save.stages} />
+      {emailsHref && save.stages.some((s) => s.stage === 'email' && s.status === 'done') ? (
+        <p>
+          The licence file was e-mailed.{' '}
+          <Link to={emailsHref} className="underline">
+            See it under Emails
+          </Link>
+        </p>
+      ) : null}
       {save.ok && save.fileName ? (
         <a href={fileHref} download className="underline">
           Download {save.fileName}

@@ -23,6 +23,7 @@ import {
   readOp,
   readSaved,
   savedParams,
+  withStageUpdate,
   saveBatches,
   showTabs,
   tabsClosable,
@@ -230,5 +231,27 @@ describe('Borrowable', () => {
     expect(readBorrowable([], false)).toBe(false)
     expect(readBorrowable(['0'], true)).toBe(false)
     expect(readBorrowable(['0', '1'], false)).toBe(true)
+  })
+})
+
+describe('the live progress of a save', () => {
+  it('replaces a stage line by its update and keeps the stages in the save order', () => {
+    const running = withStageUpdate([], { stage: 'create', text: 'Creating fulfillments...', status: 'running' })
+    const first = withStageUpdate(running, {
+      stage: 'return',
+      text: 'Returning fulfillments...',
+      status: 'done',
+      progress: '(processing 2/2 fulfillments)',
+    })
+    const counted = withStageUpdate(first, {
+      stage: 'create',
+      text: 'Creating fulfillments...',
+      status: 'running',
+      progress: '(processing 1/21 fulfillments)',
+    })
+    expect(counted.map((s) => [s.stage, s.status, s.progress])).toEqual([
+      ['return', 'done', '(processing 2/2 fulfillments)'],
+      ['create', 'running', '(processing 1/21 fulfillments)'],
+    ])
   })
 })

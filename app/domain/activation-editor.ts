@@ -304,6 +304,29 @@ export interface StageOutcome {
 
 export type SaveMode = 'generate' | 'email'
 
+/** A stage as the live progress shows it: also 'running', with its count so far. */
+export interface StageUpdate extends Omit<StageOutcome, 'status'> {
+  status: StageOutcome['status'] | 'running'
+}
+
+/**
+ * What the live save sends, one JSON object per line: each stage's updates, then
+ * the end (the landing address of a saved host, or the outcome of a stopped save),
+ * or, before anything ran, a refusal or the review that changes need first.
+ */
+export type SaveEvent =
+  | ({ kind: 'stage' } & StageUpdate)
+  | { kind: 'end'; ok: true; landing: string }
+  | { kind: 'end'; ok: false; stages: StageOutcome[] }
+  | { kind: 'refused'; notice: string }
+  | { kind: 'review'; href: string }
+
+/** The stages shown after an update: the stage's line replaced, or added in order. */
+export function withStageUpdate(stages: readonly StageUpdate[], update: StageUpdate): StageUpdate[] {
+  const order = (s: StageUpdate) => SAVE_STAGES.findIndex((t) => t.stage === s.stage)
+  return [...stages.filter((s) => s.stage !== update.stage), update].sort((a, b) => order(a) - order(b))
+}
+
 /**
  * A successful save ends on the host's address with what it did (post/redirect/get),
  * so reloading it shows the outcome again and downloads the current file, writing nothing:

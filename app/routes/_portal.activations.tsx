@@ -14,8 +14,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { activationCalls } from '../upstream/activations.server'
 import { loadEditor } from '../activations/load-editor.server'
-import { runSave, type SaveResult } from '../activations/save-flow.server'
-import { blockedProducts, draftChanges, reviewOf } from '../activations/review.server'
+import type { SaveResult } from '../activations/save-flow.server'
+import { prepareSave } from '../activations/save-request.server'
+import { reviewOf } from '../activations/review.server'
 import {
   actionLabels,
   applyOp,
@@ -29,12 +30,12 @@ import {
   readOp,
   readSaved,
   rowKey,
-  savedParams,
   serverLabel,
 } from '../domain/activation-editor'
 import { BORROWABLE_FIELD, NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
 import { todayUtc } from '../domain/entitlements'
 import { isViewOnly } from '../domain/permissions'
+import { screenRedirect } from '../domain/screen-access'
 import { screenName } from '../domain/page-title'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
@@ -44,6 +45,8 @@ import { EditorNotice } from '../activations/editor-notice'
 import { AssignedTable, AvailableTable, ProductFilter } from '../activations/entitlement-tables'
 import { ReviewPanel } from '../activations/review-panel'
 import { SaveOutcome } from '../activations/save-outcome'
+import { useLiveSave } from '../activations/live-save'
+import { useAutoApply } from '../activations/auto-apply'
 
 const SCREEN = '/activations'
 const MAX_SERVER_RESULTS = 50
@@ -52,10 +55,10 @@ const DRAFT_PARAM = /^(op|remove|add|n\..*)$/
 
 const baseMeta = screenMeta(screenName(SCREEN))
 
-/** After a save, the file downloads by itself: a refresh to the file, which the browser saves and stays. */
+/** After Generate, the file downloads by itself: a refresh to the file, which the browser saves and stays. */
 export const meta: typeof baseMeta = (args) => {
-  const page = args.data as { fileHref?: string | null } | undefined
-  const refresh = page?.fileHref ? [{ httpEquiv: 'refresh', content: `0; url=${page.fileHref}` }] : []
+  const page = args.data as { autoDownload?: string | null } | undefined
+  const refresh = page?.autoDownload ? [{ httpEquiv: 'refresh', content: `0; url=${page.autoDownload}` }] : []
   return [...baseMeta(args), ...refresh]
 }
 
@@ -92,6 +95,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const review = reviewMode && !notice ? await reviewOf(calls, customerNumber, state, reviewMode, today) : null
   const saved = state.host ? readSaved(params) : null
   const serverSearch = params.get('serverq') ?? ''
+  const emailScreen = { pathname: '/emails', searchParams: new URLSearchParams(), customerCount: null }
+  const readsEmails = screenRedirect({ ...emailScreen, user, info, customerNumber }) === null
   return {
     customerNumber,
     viewOnly,
@@ -108,43 +113,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     review,
     saved,
     fileHref: saved && state.host ? licenceHref(customerNumber, state.host) : null,
+    /** Generate ends with the file; Email has sent it, and its page keeps the link. */
+    autoDownload: saved?.mode === 'generate' && state.host ? licenceHref(customerNumber, state.host) : null,
+    emailsHref:
+      saved?.mode === 'email' && readsEmails ? `/emails?${new URLSearchParams({ customer: customerNumber })}` : null,
   }
 }
 
 type ActionResult = { notice: string } | { save: SaveResult }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, SCREEN)
-  const form = new URLSearchParams(
-    [...(await request.formData())].map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : '']),
-  )
-  const calls = activationCalls(api)
-  const today = todayUtc()
-  const state = await loadEditor(calls, customerNumber, form, today)
-  const changed = hasChanges(state.draft)
-  if (changed && isViewOnly(user, info)) return data<ActionResult>({ notice: NOT_ENOUGH_PERMISSIONS }, 403)
-  if (!state.host) return data<ActionResult>({ notice: EDITOR_TEXTS.noServer }, 404)
-  if (Object.keys(state.errors).length > 0) {
-    return data<ActionResult>({ notice: Object.values(state.errors)[0] }, 400)
-  }
-  if (blockedProducts(state, today).length > 0) {
-    return data<ActionResult>({ notice: `${EDITOR_TEXTS.maintenanceExpired} ${EDITOR_TEXTS.unselect}` }, 409)
-  }
-  const mode = form.get('intent') === 'email' ? 'email' : 'generate'
-  const save = await runSave(calls, {
-    customerNumber,
-    host: state.host,
-    changes: changed ? draftChanges(state) : { [customerNumber]: [] },
-    borrowable: readBorrowable(form.getAll('borrowable'), state.host[BORROWABLE_FIELD]),
-    email: mode === 'email',
-  })
-  if (!save.ok || !save.fileName) return data<ActionResult>({ save }, 502)
-  const landing = new URLSearchParams([
-    ['customer', customerNumber],
-    ['id', String(state.host.id)],
-    ...savedParams(mode, save.stages, save.fileName),
-  ])
-  return redirect(`${new URL(request.url).pathname}?${landing}`)
+  const prepared = await prepareSave(request, context)
+  if (prepared.refused) return data<ActionResult>({ notice: prepared.refused.notice }, prepared.refused.status)
+  if (prepared.review !== undefined) return redirect(`${new URL(request.url).pathname}${prepared.review}`)
+  const { save, landing } = await prepared.run()
+  if (!landing) return data<ActionResult>({ save }, 502)
+  return redirect(`${new URL(request.url).pathname}${landing}`)
 }
 
 export default function ActivationsRoute() {
@@ -178,6 +162,8 @@ export default function ActivationsRoute() {
   })
   const borrowableParam: [string, string][] = page.borrowable ? [['borrowable', '1']] : [['borrowable', '0']]
   const draftHref = `?${new URLSearchParams([...keep, ...draftParams(draft), ...borrowableParam])}`
+  const autoApply = useAutoApply()
+  const liveSave = useLiveSave({ customerNumber, clearHref: `?${new URLSearchParams(keep)}` })
 
   return (
     <section aria-labelledby="page-title" className="space-y-6">
@@ -206,10 +192,12 @@ export default function ActivationsRoute() {
         <SaveOutcome
           save={{ stages: page.saved.stages, ok: true, fileName: page.saved.fileName }}
           fileHref={page.fileHref}
+          emailsHref={page.emailsHref}
           clearHref={`?${new URLSearchParams(hostParams)}`}
         />
       ) : null}
 
+      {liveSave.dialog}
       {host && shown ? (
         <>
           <h2 className="text-xl font-semibold break-all">{serverLabel(host)}</h2>
@@ -219,9 +207,20 @@ export default function ActivationsRoute() {
               keep={keep}
               draft={[...draftParams(draft), ...borrowableParam]}
               hostId={host.serverId}
+              onSubmit={liveSave.onSubmit}
             />
           ) : null}
-          <Form method="get" id="editor" className="space-y-4" noValidate>
+          <Form
+            method="get"
+            id="editor"
+            className="space-y-4"
+            noValidate
+            onSubmit={(event) => {
+              autoApply.cancel()
+              liveSave.onSubmit(event)
+            }}
+            onChange={autoApply.onChange}
+          >
             <Hidden entries={[...keep, ['tab', shown.customerNumber], ...hiddenDraft]} />
             <div className="flex flex-wrap items-center gap-2">
               <Link to={`?${new URLSearchParams(hostParams)}`} className={button}>
@@ -275,11 +274,9 @@ export default function ActivationsRoute() {
                 <ProductFilter tab={shown} filter={filter} />
                 <AssignedTable tab={shown} draft={draft} filter={filter} />
                 <AvailableTable tab={shown} draft={draft} errors={errors} filter={filter} />
-                {changed ? null : (
-                  <button type="submit" className={button}>
-                    Update selection
-                  </button>
-                )}
+                <button type="submit" className={button}>
+                  Update selection
+                </button>
               </>
             )}
           </Form>

@@ -78,10 +78,13 @@ test('activate a product on a host, review the licence lines, download the file,
   await expect(review.getByText(new RegExp(`^\\+ SERVER e2e-editor-\\S+ ${serverId} 1055$`))).toBeVisible()
   await expect(review.getByText(/^\+ INCREMENT /).first()).toBeVisible()
   // The file downloads by itself once the save is through; the outcome page keeps a link to it.
+  // With JavaScript the save runs live, stage by stage, through /activations/save.
+  const live = testInfo.project.name === 'js' ? page.waitForRequest('**/activations/save?**') : null
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     review.getByRole('button', { name: 'Ok' }).click(),
   ])
+  if (live) expect((await live).method()).toBe('POST')
   const outcome = page.getByRole('region', { name: 'Saved' })
   await expect(outcome.getByText('Creating fulfillments... (processing 1/1 fulfillments) done')).toBeVisible()
   const fileName = `license_${COBALT}_${serverId}.lic`

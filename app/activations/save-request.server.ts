@@ -1,0 +1,77 @@
+/**
+ * A save as the editor's form posts it (Ok of the review, or Generate and Email
+ * without changes): the checks that refuse it before anything is written, then
+ * the save flow. The page's action and the live save share it, so both refuse
+ * and save alike.
+ */
+import type { AppLoadContext } from '@remix-run/node'
+import { requireCustomerScreen } from '../portal/screen-guard.server'
+import { activationCalls } from '../upstream/activations.server'
+import { EDITOR_TEXTS, hasChanges, readBorrowable, savedParams, type SaveMode } from '../domain/activation-editor'
+import { BORROWABLE_FIELD, NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
+import { todayUtc } from '../domain/entitlements'
+import { isViewOnly } from '../domain/permissions'
+import { loadEditor } from './load-editor.server'
+import { blockedProducts, draftChanges } from './review.server'
+import { runSave, type SaveResult, type StageReporter } from './save-flow.server'
+
+export const EDITOR_PATH = '/activations'
+
+export type PreparedSave =
+  | { refused: { notice: string; status: number }; review?: undefined }
+  /** Changes posted without the review's Ok go to the review first (its address is `?` and its parameters). */
+  | { review: string; refused?: undefined }
+  | {
+      refused?: undefined
+      review?: undefined
+      /** Runs the save; a saved host's landing address is `?` and its parameters. */
+      run: (report?: StageReporter) => Promise<{ save: SaveResult; landing: string | null }>
+    }
+
+export async function prepareSave(request: Request, context: AppLoadContext): Promise<PreparedSave> {
+  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, EDITOR_PATH)
+  const form = new URLSearchParams(
+    [...(await request.formData())].map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : '']),
+  )
+  const calls = activationCalls(api)
+  const today = todayUtc()
+  const state = await loadEditor(calls, customerNumber, form, today)
+  const changed = hasChanges(state.draft)
+  const refuse = (notice: string, status: number): PreparedSave => ({ refused: { notice, status } })
+  if (changed && isViewOnly(user, info)) return refuse(NOT_ENOUGH_PERMISSIONS, 403)
+  const host = state.host
+  if (!host) return refuse(EDITOR_TEXTS.noServer, 404)
+  const countError = Object.values(state.errors)[0]
+  if (countError) return refuse(countError, 400)
+  if (blockedProducts(state, today).length > 0) {
+    return refuse(`${EDITOR_TEXTS.maintenanceExpired} ${EDITOR_TEXTS.unselect}`, 409)
+  }
+  const mode: SaveMode = form.get('intent') === 'email' ? 'email' : 'generate'
+  if (changed && form.get('confirmed') !== '1') {
+    const review = new URLSearchParams([...form].filter(([name]) => name !== 'intent'))
+    review.set('review', mode)
+    return { review: `?${review}` }
+  }
+  return {
+    run: async (report) => {
+      const save = await runSave(
+        calls,
+        {
+          customerNumber,
+          host,
+          changes: changed ? draftChanges(state) : { [customerNumber]: [] },
+          borrowable: readBorrowable(form.getAll('borrowable'), host[BORROWABLE_FIELD]),
+          email: mode === 'email',
+        },
+        report,
+      )
+      if (!save.ok || !save.fileName) return { save, landing: null }
+      const landing = new URLSearchParams([
+        ['customer', customerNumber],
+        ['id', String(host.id)],
+        ...savedParams(mode, save.stages, save.fileName),
+      ])
+      return { save, landing: `?${landing}` }
+    },
+  }
+}
