@@ -99,6 +99,7 @@ export function useLiveSave({ customerNumber, clearHref }: { customerNumber: str
     <CentredModal
       open
       onClose={close}
+      layer="z-50"
       panelClassName="w-[600px] max-w-full space-y-3 rounded bg-white p-4 shadow-lg"
       testId="live-save"
     >

@@ -4,10 +4,15 @@
  * and the licence lines added and removed. Ok posts the draft to the save.
  */
 import type { FormEvent } from 'react'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useNavigate } from '@remix-run/react'
+import { DialogTitle } from '@headlessui/react'
+import { CentredModal } from '../ui/modal-dialog'
+import { useHydrated } from '../ui/use-hydrated'
 import { EDITOR_TEXTS } from '../domain/activation-editor'
 import type { Review } from './review.server'
 import { button, Hidden, primary } from './editor-ui'
+
+const TITLE = 'Confirm the changes'
 
 export function ReviewPanel({
   review,
@@ -24,12 +29,21 @@ export function ReviewPanel({
   /** With JavaScript, the live save takes the Ok. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const cancelHref = `?${new URLSearchParams([...keep, ...draft])}`
   const customers = Object.entries(review.changes)
-  return (
+  const content = (
     <section aria-labelledby="review-title" className="space-y-3 rounded border border-blue-300 bg-blue-50 p-3">
-      <h2 id="review-title" className="text-lg font-semibold">
-        Confirm the changes
-      </h2>
+      {hydrated ? (
+        <DialogTitle as="h2" id="review-title" className="text-lg font-semibold">
+          {TITLE}
+        </DialogTitle>
+      ) : (
+        <h2 id="review-title" className="text-lg font-semibold">
+          {TITLE}
+        </h2>
+      )}
       {review.warn ? <p role="alert">{EDITOR_TEXTS.override}</p> : null}
       {customers.map(([customer, ops]) => (
         <section key={customer} aria-label={`Customer ${customer}`}>
@@ -74,7 +88,7 @@ export function ReviewPanel({
         </pre>
       </section>
       <div className="flex gap-2">
-        <Link to={`?${new URLSearchParams([...keep, ...draft])}`} className={button}>
+        <Link to={cancelHref} className={button}>
           Cancel
         </Link>
         {review.blocked.length === 0 ? (
@@ -87,5 +101,17 @@ export function ReviewPanel({
         ) : null}
       </div>
     </section>
+  )
+  if (!hydrated) return content
+  return (
+    <CentredModal
+      open
+      onClose={() => navigate(cancelHref)}
+      panelClassName="max-h-full w-[1200px] max-w-full overflow-auto rounded bg-white shadow-lg"
+      panelStyle={{ minHeight: 'min(788px, 100%)' }}
+      testId="review-dialog"
+    >
+      {content}
+    </CentredModal>
   )
 }

@@ -138,6 +138,23 @@ test.describe('reflow of the data grid pages', () => {
     await expectReflow(page, withAcme('/emails'))
   })
 
+  test('the activation editor with a host, and its review', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    const host = await firstLinkTo(page, withAcme('/activations'), /[?&]id=\d+/)
+    const editor = host.startsWith('/') ? host : `/activations${host}`
+    await expectReflow(page, editor, (p) =>
+      expect(p.getByRole('region', { name: 'Assigned Entitlements table' })).toBeVisible(),
+    )
+    const remove = await page
+      .getByRole('button', { name: /^Remove (?!All$)/ })
+      .first()
+      .getAttribute('aria-label')
+    const change = new URLSearchParams({ remove: `${ACME}:${remove!.split(' ').at(-1)}`, review: 'generate' })
+    await expectReflow(page, `${editor}&${change}`, (p) =>
+      expect(p.getByRole('region', { name: 'Confirm the changes' })).toBeVisible(),
+    )
+  })
+
   test('Elastic Licensing with its credit charts, and Leases/Perpetuals', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
     await expectReflow(page, withAcme('/elastic'))
