@@ -1,9 +1,13 @@
 /**
  * The Server autocomplete (spec 3): without JavaScript a GET search form with a
- * list of matching hosts as links; 'No Server Found' when none matches.
+ * list of matching hosts as links; 'No Server Found' when none matches. With
+ * JavaScript a combobox over the customer's hosts that opens the one picked.
  */
-import { Form, Link } from '@remix-run/react'
-import { EDITOR_TEXTS, serverLabel } from '../domain/activation-editor'
+import { useState } from 'react'
+import { Form, Link, useNavigate } from '@remix-run/react'
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react'
+import { EDITOR_TEXTS, labelMatches, serverLabel } from '../domain/activation-editor'
+import { useHydrated } from '../ui/use-hydrated'
 import type { ServerSummary } from '../domain/activation-types'
 import { button } from './editor-ui'
 
@@ -12,13 +16,21 @@ export function ServerPicker({
   search,
   results,
   listed,
+  choices,
+  selected,
 }: {
   customerNumber: string
   search: string
   results: ServerSummary[]
   /** Whether the result list shows (no host chosen yet, or a search was made). */
   listed: boolean
+  /** The hosts that can be opened, for the combobox. */
+  choices: ServerChoice[]
+  /** The open host's record id. */
+  selected: number | null
 }) {
+  const hydrated = useHydrated()
+  if (hydrated) return <ServerCombobox customerNumber={customerNumber} choices={choices} selected={selected} />
   return (
     <>
       <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Server search">
@@ -53,5 +65,64 @@ export function ServerPicker({
         )
       ) : null}
     </>
+  )
+}
+
+interface ServerChoice {
+  id: number
+  label: string
+}
+
+function ServerCombobox({
+  customerNumber,
+  choices,
+  selected,
+}: {
+  customerNumber: string
+  choices: ServerChoice[]
+  selected: number | null
+}) {
+  const navigate = useNavigate()
+  const [query, setQuery] = useState('')
+  const current = choices.find((c) => c.id === selected) ?? null
+  const found = choices.filter((c) => labelMatches(c.label, query))
+  return (
+    <Field className="flex flex-col text-sm">
+      <Label>Server</Label>
+      <Combobox
+        value={current}
+        by="id"
+        onChange={(choice: ServerChoice | null) => {
+          if (choice) navigate(`?${new URLSearchParams({ customer: customerNumber, id: String(choice.id) })}`)
+        }}
+        onClose={() => setQuery('')}
+        immediate
+      >
+        <ComboboxInput
+          className="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
+          displayValue={(choice: ServerChoice | null) => choice?.label ?? ''}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+        />
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-30 max-h-80 w-[var(--input-width)] overflow-auto rounded border border-gray-300 bg-white shadow empty:invisible"
+        >
+          {found.length === 0 ? (
+            <div className="px-2 py-1 text-gray-700">{EDITOR_TEXTS.noServer}</div>
+          ) : (
+            found.map((choice) => (
+              <ComboboxOption
+                key={choice.id}
+                value={choice}
+                className="cursor-pointer px-2 py-1 break-all data-[focus]:bg-blue-50"
+              >
+                {choice.label}
+              </ComboboxOption>
+            ))
+          )}
+        </ComboboxOptions>
+      </Combobox>
+    </Field>
   )
 }

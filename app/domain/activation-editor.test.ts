@@ -24,6 +24,8 @@ import {
   readSaved,
   savedParams,
   withStageUpdate,
+  labelMatches,
+  serverChoices,
   saveBatches,
   showTabs,
   tabsClosable,
@@ -253,5 +255,34 @@ describe('the live progress of a save', () => {
       ['return', 'done', '(processing 2/2 fulfillments)'],
       ['create', 'running', '(processing 1/21 fulfillments)'],
     ])
+  })
+})
+
+describe('the Server autocomplete', () => {
+  const host = (id: number, state: 'ACTIVE' | 'INACTIVE' | 'UNKNOWN', name: string) => ({
+    id,
+    name,
+    state,
+    serverId: '00155d0a1b2c',
+    serverIdType: 'ETHERNET',
+    portNumber: 1055,
+    triad: false,
+    ansysborrowable: false,
+    customers: [],
+  })
+
+  it('offers every host that is not inactive, by its label', () => {
+    expect(
+      serverChoices([host(1, 'ACTIVE', 'lic01'), host(2, 'INACTIVE', 'old'), host(3, 'UNKNOWN', 'lic03')]),
+    ).toEqual([
+      { id: 1, label: 'lic01 (MAC_ADDRESS=00155d0a1b2c)' },
+      { id: 3, label: 'lic03 (MAC_ADDRESS=00155d0a1b2c)' },
+    ])
+  })
+
+  it('matches a part of the label whatever the case, and everything for an empty search', () => {
+    expect(labelMatches('lic01 (MAC_ADDRESS=00155d0a1b2c)', ' 0A1B ')).toBe(true)
+    expect(labelMatches('lic01 (MAC_ADDRESS=00155d0a1b2c)', 'lic02')).toBe(false)
+    expect(labelMatches('lic01 (MAC_ADDRESS=00155d0a1b2c)', '')).toBe(true)
   })
 })

@@ -372,7 +372,14 @@ export function serverLabel(server: Pick<ServerSummary, 'name' | 'serverId' | 's
   return `${server.name} (${label}=${server.serverId})`
 }
 
-export function matchesServer(server: ServerSummary, search: string): boolean {
+/** The Server autocomplete's rule: the search is part of the label, whatever the case. */
+export function labelMatches(label: string, search: string): boolean {
   const text = search.trim().toLowerCase()
-  return !text || serverLabel(server).toLowerCase().includes(text)
+  return !text || label.toLowerCase().includes(text)
 }
+
+export const matchesServer = (server: ServerSummary, search: string) => labelMatches(serverLabel(server), search)
+
+/** The hosts the Server autocomplete offers: every one that is not inactive, by its label. */
+export const serverChoices = (servers: readonly ServerSummary[]) =>
+  servers.filter((s) => s.state !== 'INACTIVE').map((s) => ({ id: s.id, label: serverLabel(s) }))

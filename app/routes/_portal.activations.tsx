@@ -30,6 +30,7 @@ import {
   readOp,
   readSaved,
   rowKey,
+  serverChoices,
   serverLabel,
 } from '../domain/activation-editor'
 import { BORROWABLE_FIELD, NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
@@ -102,6 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewOnly,
     serverSearch,
     serverResults: state.servers.filter((s) => matchesServer(s, serverSearch)).slice(0, MAX_SERVER_RESULTS),
+    serverChoices: serverChoices(state.servers),
     host: state.host,
     tabs: state.tabs,
     tab: params.get('tab') ?? customerNumber,
@@ -175,6 +177,8 @@ export default function ActivationsRoute() {
         customerNumber={customerNumber}
         search={page.serverSearch}
         results={page.serverResults}
+        choices={page.serverChoices}
+        selected={host?.id ?? null}
         listed={!host || Boolean(page.serverSearch)}
       />
 

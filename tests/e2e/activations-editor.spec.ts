@@ -19,14 +19,18 @@ test.describe.configure({ timeout: 120_000 })
 const COBALT = '1000003'
 let hostId: number
 let serverId: string
+let hostName: string
 
 test.beforeEach(async ({}, testInfo) => {
-  serverId = testInfo.project.name === 'js' ? '0a0b0c0d0e01' : '0a0b0c0d0e02'
+  // A host per test and project, as they all run at once.
+  const n = (testInfo.project.name === 'js' ? 1 : 2) + (testInfo.title.startsWith('the Server') ? 2 : 0)
+  serverId = `0a0b0c0d0e0${n}`
+  hostName = `e2e-editor-${n}`
   hostId = await withE2eDb((db) => {
     const host = db
       .insert(hosts)
       .values({
-        name: `e2e-editor-${testInfo.project.name}`,
+        name: hostName,
         hostIds: serverId,
         hostIdTypes: 'ETHERNET',
         identifier: serverId,
@@ -118,4 +122,28 @@ test('activate a product on a host, review the licence lines, download the file,
   ).toBeVisible()
   await stopped.getByRole('link', { name: 'Clear the error' }).click()
   await expect(page.getByRole('region', { name: 'Assigned Entitlements table' }).getByRole('row')).toHaveCount(1)
+})
+
+test('the Server search finds a host by its name or id and opens it; an unknown one is not found', async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js'
+  await signIn(page, 'partner@channel.example', { start: `/activations?customer=${COBALT}` })
+  const search = async (text: string) => {
+    if (js) {
+      await page.getByRole('combobox', { name: 'Server' }).fill(text)
+    } else {
+      await page.getByRole('searchbox', { name: 'Server' }).fill(text)
+      await page.getByRole('button', { name: 'Search' }).click()
+    }
+  }
+  await search('no-such-host')
+  await expect(page.getByText('No Server Found')).toBeVisible()
+
+  await search(serverId.toUpperCase())
+  const label = `${hostName} (MAC_ADDRESS=${serverId})`
+  await (js ? page.getByRole('option', { name: label }) : page.getByRole('link', { name: label })).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]id=${hostId}(&|$)`))
+  await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Available Entitlements table' })).toBeVisible()
 })
