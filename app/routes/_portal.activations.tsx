@@ -48,6 +48,8 @@ import { ReviewPanel } from '../activations/review-panel'
 import { SaveOutcome } from '../activations/save-outcome'
 import { useLiveSave } from '../activations/live-save'
 import { useAutoApply } from '../activations/auto-apply'
+import { AddHostSection } from '../activations/add-host-section'
+import { addHostAction, type AddHostState } from '../activations/add-host.server'
 
 const SCREEN = '/activations'
 const MAX_SERVER_RESULTS = 50
@@ -87,10 +89,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const changed = hasChanges(state.draft)
   const mode = params.get('review')
   const reviewMode = mode === 'generate' || mode === 'email' ? mode : null
+  const addHost = params.get('addHost')
   const notice =
     params.get('action') === 'rehost'
       ? EDITOR_TEXTS.rehostUnsupported
-      : viewOnly && reviewMode && changed
+      : viewOnly && ((reviewMode && changed) || addHost)
         ? NOT_ENOUGH_PERMISSIONS
         : null
   const review = reviewMode && !notice ? await reviewOf(calls, customerNumber, state, reviewMode, today) : null
@@ -101,6 +104,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     customerNumber,
     viewOnly,
+    addHost: addHost && !notice ? { triad: addHost === 'triad' } : null,
     serverSearch,
     serverResults: state.servers.filter((s) => matchesServer(s, serverSearch)).slice(0, MAX_SERVER_RESULTS),
     serverChoices: serverChoices(state.servers),
@@ -122,9 +126,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-type ActionResult = { notice: string } | { save: SaveResult }
+type ActionResult = { notice: string } | { save: SaveResult } | { addHost: AddHostState }
+
+const ADD_HOST_INTENTS = new Set(['addHost', 'upload'])
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (ADD_HOST_INTENTS.has(String((await request.clone().formData()).get('intent')))) {
+    const outcome = await addHostAction(request, context)
+    if (outcome instanceof Response) return outcome
+    if ('notice' in outcome) return data<ActionResult>({ notice: outcome.notice }, outcome.status)
+    return data<ActionResult>({ addHost: outcome.state }, outcome.status)
+  }
   const prepared = await prepareSave(request, context)
   if (prepared.refused) return data<ActionResult>({ notice: prepared.refused.notice }, prepared.refused.status)
   if (prepared.review !== undefined) return redirect(`${new URL(request.url).pathname}${prepared.review}`)
@@ -181,6 +193,18 @@ export default function ActivationsRoute() {
         selected={host?.id ?? null}
         listed={!host || Boolean(page.serverSearch)}
       />
+      <p>
+        <Link to={`?${new URLSearchParams({ customer: customerNumber, addHost: '1' })}`} className={button}>
+          Add server
+        </Link>
+      </p>
+      {page.addHost ? (
+        <AddHostSection
+          customerNumber={customerNumber}
+          triad={page.addHost.triad}
+          state={result && 'addHost' in result ? result.addHost : null}
+        />
+      ) : null}
 
       {page.notice ? (
         <EditorNotice

@@ -1,0 +1,162 @@
+/**
+ * Add New Host (spec 3, dialog 1): host name, host ID and host ID type, one row
+ * or three for a triad (a link between the two), Upload from license, Cancel
+ * and Save. Without JavaScript a section of the editor, with it a 1200 px
+ * dialog; both post the same forms to the editor's action.
+ */
+import { Form, Link, useNavigate } from '@remix-run/react'
+import { DialogTitle } from '@headlessui/react'
+import { HOST_ID_TYPES } from '../domain/host-id'
+import { rowCount, rowField, type HostRow } from '../domain/add-host-form'
+import { CentredModal } from '../ui/modal-dialog'
+import { FieldErrors } from '../ui/field-error'
+import { useHydrated } from '../ui/use-hydrated'
+import type { AddHostState } from './add-host.server'
+import { button, primary } from './editor-ui'
+
+const TITLE = 'Add New Host'
+const input = 'mt-1 w-full rounded border border-gray-400 px-2 py-1'
+const ID_HINT = 'Host ID: 12 characters, or ETHERNET=, DISK_SERIAL_NUM= or FLEXID=9- followed by the id.'
+
+export function AddHostSection({
+  customerNumber,
+  triad,
+  state,
+}: {
+  customerNumber: string
+  /** Whether the address asks for a triad (an upload of three servers makes one too). */
+  triad: boolean
+  state: AddHostState | null
+}) {
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const isTriad = state?.triad ?? triad
+  const rows: HostRow[] =
+    state?.rows ?? Array.from({ length: rowCount(isTriad) }, () => ({ name: '', hostId: '', type: HOST_ID_TYPES[0] }))
+  const errors = state?.errors ?? {}
+  const editorHref = `?${new URLSearchParams({ customer: customerNumber })}`
+  const toggleHref = `?${new URLSearchParams({ customer: customerNumber, addHost: isTriad ? '1' : 'triad' })}`
+  const content = (
+    <section aria-labelledby="add-host-title" className="space-y-3 rounded border border-gray-300 bg-white p-3">
+      {hydrated ? (
+        <DialogTitle as="h2" id="add-host-title" className="text-lg font-semibold">
+          {TITLE}
+        </DialogTitle>
+      ) : (
+        <h2 id="add-host-title" className="text-lg font-semibold">
+          {TITLE}
+        </h2>
+      )}
+      <p className="text-sm">
+        {isTriad ? 'A triad: three licence servers.' : 'A single licence server.'}{' '}
+        <Link to={toggleHref} className="underline">
+          {isTriad ? 'Add a single host instead' : 'Add a triad instead'}
+        </Link>
+      </p>
+      {state?.message ? <p role="status">{state.message}</p> : null}
+      {errors.host ? (
+        <p role="alert" className="font-medium text-red-800">
+          {errors.host}
+        </p>
+      ) : null}
+      {/* Filled from an upload, the fields start again from its values. */}
+      <Form method="post" id="add-host" key={JSON.stringify(rows)} className="space-y-3" noValidate>
+        {isTriad ? <input type="hidden" name="triad" value="1" /> : null}
+        <p id="host-id-hint" className="text-sm text-gray-700">
+          {ID_HINT}
+        </p>
+        {rows.map((row, i) => (
+          <fieldset key={i} className="grid gap-2 sm:grid-cols-3">
+            <legend className="text-sm font-medium">{isTriad ? `Host ${i + 1}` : 'Host'}</legend>
+            <HostField label="Host name" name={rowField('name', i)} value={row.name} error={errors[`name.${i}`]} />
+            <HostField
+              label="Host ID"
+              name={rowField('hostId', i)}
+              value={row.hostId}
+              error={errors[`hostId.${i}`]}
+              hint="host-id-hint"
+            />
+            <label className="flex flex-col text-sm">
+              Host ID type
+              <select name={rowField('type', i)} defaultValue={row.type} className={input}>
+                {HOST_ID_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </fieldset>
+        ))}
+      </Form>
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
+        {isTriad ? <input type="hidden" name="triad" value="1" /> : null}
+        <label className="flex flex-col text-sm">
+          Licence file
+          <input
+            type="file"
+            name="file"
+            accept=".lic,.dat,.txt,text/plain"
+            className="mt-1 max-w-full"
+            aria-describedby="upload-error"
+          />
+        </label>
+        <button type="submit" name="intent" value="upload" className={button}>
+          Upload from license
+        </button>
+        <FieldErrors id="upload-error" errors={errors.upload ? [errors.upload] : undefined} />
+      </Form>
+      <div className="flex gap-2">
+        <Link to={editorHref} className={button}>
+          Cancel
+        </Link>
+        <button type="submit" form="add-host" name="intent" value="addHost" className={primary}>
+          Save
+        </button>
+      </div>
+    </section>
+  )
+  if (!hydrated) return content
+  return (
+    <CentredModal
+      open
+      onClose={() => navigate(editorHref)}
+      panelClassName="max-h-full w-[1200px] max-w-full overflow-auto rounded bg-white shadow-lg"
+      testId="add-host-dialog"
+    >
+      {content}
+    </CentredModal>
+  )
+}
+
+function HostField({
+  label,
+  name,
+  value,
+  error,
+  hint,
+}: {
+  label: string
+  name: string
+  value: string
+  error: string | undefined
+  hint?: string
+}) {
+  const errorId = `${name}-error`
+  return (
+    <div className="flex flex-col text-sm">
+      <label htmlFor={name}>{label}</label>
+      <input
+        id={name}
+        name={name}
+        defaultValue={value}
+        autoComplete="off"
+        spellCheck={false}
+        className={input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint, errorId].filter(Boolean).join(' ')}
+      />
+      <FieldErrors id={errorId} errors={error ? [error] : undefined} />
+    </div>
+  )
+}
