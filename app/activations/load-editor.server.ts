@@ -47,9 +47,9 @@ export async function loadTab(
     activeOnly: true,
   })
   if (reply.status !== 'SUCCESS') {
-    if (reply.err === NOTICE_TEXTS.noaccess) {
-      return { customerNumber, denied: reply.err, rows: [], assigned: [], available: [] }
-    }
+    // A customer the user may not see (a tab named in the address) shows why, as an export-denied one does.
+    const refused = reply.err === NOTICE_TEXTS.noaccess || [403, 404].includes(failureStatus(reply))
+    if (refused) return { customerNumber, denied: reply.err, rows: [], assigned: [], available: [] }
     throw new UpstreamError(failureStatus(reply), reply.err)
   }
   const rows = editorRows(reply.data, today)

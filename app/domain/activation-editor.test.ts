@@ -24,6 +24,8 @@ import {
   readSaved,
   savedParams,
   withStageUpdate,
+  openTabParams,
+  closeTabParams,
   labelMatches,
   serverChoices,
   saveBatches,
@@ -284,5 +286,41 @@ describe('the Server autocomplete', () => {
     expect(labelMatches('lic01 (MAC_ADDRESS=00155d0a1b2c)', ' 0A1B ')).toBe(true)
     expect(labelMatches('lic01 (MAC_ADDRESS=00155d0a1b2c)', 'lic02')).toBe(false)
     expect(labelMatches('lic01 (MAC_ADDRESS=00155d0a1b2c)', '')).toBe(true)
+  })
+})
+
+describe('opening and closing customer tabs in the address', () => {
+  const base: [string, string][] = [
+    ['customer', '1000002'],
+    ['id', '7'],
+    ['tabs', '1000003'],
+    ['remove', '1000003:A-1'],
+    ['add', '1000002:B-1'],
+    ['n.1000002:B-1', '2'],
+    ['add', '1000003:C-1'],
+    ['n.1000003:C-1', '1'],
+  ]
+
+  it('opens a tab beside the others and shows it, keeping the draft', () => {
+    const next = new URLSearchParams(openTabParams(base, ['1000003'], '1000005'))
+    expect(next.get('tabs')).toBe('1000003,1000005')
+    expect(next.get('tab')).toBe('1000005')
+    expect(next.getAll('add')).toEqual(['1000002:B-1', '1000003:C-1'])
+  })
+
+  it('opens no sixth tab, and shows an open one again without adding it twice', () => {
+    const five = ['1', '2', '3', '4']
+    expect(new URLSearchParams(openTabParams(base, five, '9')).get('tabs')).toBe('1,2,3,4,9')
+    expect(new URLSearchParams(openTabParams(base, ['1', '2', '3', '4', '5'], '9')).get('tabs')).toBe('1,2,3,4,5')
+    expect(new URLSearchParams(openTabParams(base, ['1000003'], '1000003')).get('tabs')).toBe('1000003')
+  })
+
+  it("closes a tab with its customer's draft, and shows the selected customer's", () => {
+    const next = new URLSearchParams(closeTabParams([...base, ['tab', '1000003']], ['1000003'], '1000003'))
+    expect(next.get('tabs')).toBeNull()
+    expect(next.get('tab')).toBeNull()
+    expect(next.getAll('remove')).toEqual([])
+    expect(next.getAll('add')).toEqual(['1000002:B-1'])
+    expect([...next.keys()].filter((k) => k.startsWith('n.'))).toEqual(['n.1000002:B-1'])
   })
 })

@@ -34,6 +34,8 @@ export const EDITOR_TEXTS = {
 
 /** Spec 3 section 9: at most five customer tabs. */
 export const MAX_TABS = 5
+/** The most accounts the Associated Customers search lists (spec 3). */
+export const ASSOCIATED_LIMIT = 100
 /** Fulfilment operations per save batch (the first batch of creates runs alone). */
 export const SAVE_BATCH_SIZE = 20
 
@@ -267,6 +269,36 @@ export function openTab(tabs: readonly string[], customerNumber: string): string
 
 /** Close buttons show only while more than one tab is open. */
 export const tabsClosable = (tabs: readonly string[]) => tabs.length > 1
+
+type Params = readonly (readonly [string, string])[]
+
+const withTabs = (params: Params, tabs: readonly string[], tab: string | null): [string, string][] => [
+  ...params.filter(([name]) => name !== 'tabs' && name !== 'tab').map(([n, v]): [string, string] => [n, v]),
+  ...(tabs.length > 0 ? [['tabs', tabs.join(',')] as [string, string]] : []),
+  ...(tab ? [['tab', tab] as [string, string]] : []),
+]
+
+/**
+ * The editor's address with a customer's tab opened and shown (Associated
+ * Customers): `extra` are the tabs open beside the selected customer's.
+ */
+export function openTabParams(params: Params, extra: readonly string[], customerNumber: string): [string, string][] {
+  return withTabs(params, openTab(extra, customerNumber), customerNumber)
+}
+
+/** The editor's address with a customer's tab closed: its draft goes with it, and the selected customer's tab shows. */
+export function closeTabParams(params: Params, extra: readonly string[], customerNumber: string): [string, string][] {
+  const mine = (key: string) => key.startsWith(`${customerNumber}:`)
+  const kept = params.filter(
+    ([name, value]) =>
+      !((name === 'remove' || name === 'add') && mine(value)) && !(name.startsWith('n.') && mine(name.slice(2))),
+  )
+  return withTabs(
+    kept,
+    extra.filter((t) => t !== customerNumber),
+    null,
+  )
+}
 
 /** The save stages in order (spec 3 "Save flow") with their spinner texts. */
 export const SAVE_STAGES = [

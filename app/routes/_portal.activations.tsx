@@ -50,6 +50,9 @@ import { useLiveSave } from '../activations/live-save'
 import { useAutoApply } from '../activations/auto-apply'
 import { AddHostSection } from '../activations/add-host-section'
 import { addHostAction, type AddHostState } from '../activations/add-host.server'
+import { CustomerTabs } from '../activations/customer-tabs'
+import { AssociatedCustomers } from '../activations/associated-customers'
+import { associatedCustomers } from '../activations/associated-customers.server'
 
 const SCREEN = '/activations'
 const MAX_SERVER_RESULTS = 50
@@ -98,12 +101,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null
   const review = reviewMode && !notice ? await reviewOf(calls, customerNumber, state, reviewMode, today) : null
   const saved = state.host ? readSaved(params) : null
+  const associated = state.host ? await associatedCustomers(calls, params.get('customerq') ?? '') : null
   const serverSearch = params.get('serverq') ?? ''
   const emailScreen = { pathname: '/emails', searchParams: new URLSearchParams(), customerCount: null }
   const readsEmails = screenRedirect({ ...emailScreen, user, info, customerNumber }) === null
   return {
     customerNumber,
     viewOnly,
+    associated,
     addHost: addHost && !notice ? { triad: addHost === 'triad' } : null,
     serverSearch,
     serverResults: state.servers.filter((s) => matchesServer(s, serverSearch)).slice(0, MAX_SERVER_RESULTS),
@@ -229,6 +234,14 @@ export default function ActivationsRoute() {
       {host && shown ? (
         <>
           <h2 className="text-xl font-semibold break-all">{serverLabel(host)}</h2>
+          {page.associated?.manyAccounts ? (
+            <AssociatedCustomers
+              customerNumber={customerNumber}
+              params={[...keep, ['tab', shown.customerNumber], ...draftParams(draft), ...borrowableParam]}
+              extra={extraTabs}
+              search={page.associated.search}
+            />
+          ) : null}
           {review ? (
             <ReviewPanel
               review={review}
@@ -278,22 +291,13 @@ export default function ActivationsRoute() {
                 </>
               )}
             </div>
-            {tabs.length > 1 ? (
-              <nav aria-label="Customers">
-                <ul className="flex flex-wrap gap-2">
-                  {tabs.map((t) => (
-                    <li key={t.customerNumber}>
-                      <Link
-                        to={`?${new URLSearchParams([...keep, ['tab', t.customerNumber], ...draftParams(draft)])}`}
-                        aria-current={t === shown ? 'page' : undefined}
-                        className={t === shown ? 'font-semibold underline' : 'underline'}
-                      >
-                        {t.customerNumber}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+            {page.associated?.manyAccounts ? (
+              <CustomerTabs
+                tabs={tabs.map((t) => t.customerNumber)}
+                shown={shown.customerNumber}
+                selected={customerNumber}
+                params={[...keep, ...draftParams(draft)]}
+              />
             ) : null}
             {shown.denied ? (
               <p role="alert">{shown.denied}</p>

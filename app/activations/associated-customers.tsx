@@ -1,0 +1,160 @@
+/**
+ * Associated Customers (spec 3): find an account by name or number (up to 100)
+ * and open its tab beside the others, at most five. Without JavaScript a GET
+ * search form whose results are links; with it a combobox that asks as the user
+ * types (/activations/accounts) and opens the tab of the one picked.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useFetcher, useNavigate } from '@remix-run/react'
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react'
+import { MAX_TABS, openTabParams } from '../domain/activation-editor'
+import type { AccountRef } from '../domain/activation-types'
+import { useHydrated } from '../ui/use-hydrated'
+import { button, Hidden } from './editor-ui'
+
+export const ASSOCIATED_TEXTS = {
+  none: 'No Customer Found',
+  full: `At most ${MAX_TABS} customers can be open at once: close one to open another.`,
+} as const
+
+const TYPING_PAUSE_MS = 300
+const label = (a: AccountRef) => `${a.AccountID} (${a.AccountName})`
+
+export function AssociatedCustomers({
+  customerNumber,
+  params,
+  extra,
+  search,
+}: {
+  customerNumber: string
+  /** The editor's address (draft included) the results add a tab to. */
+  params: [string, string][]
+  /** The tabs open beside the selected customer's. */
+  extra: string[]
+  /** The search made without JavaScript, with its results. */
+  search: { q: string; results: AccountRef[] | null; error: string | null }
+}) {
+  const hydrated = useHydrated()
+  const full = extra.length + 1 >= MAX_TABS
+  const open = new Set([customerNumber, ...extra])
+  const hrefOf = (account: AccountRef) => `?${new URLSearchParams(openTabParams(params, extra, account.AccountID))}`
+  return (
+    <section aria-labelledby="associated-title" className="space-y-2">
+      <h3 id="associated-title" className="sr-only">
+        Associated Customers
+      </h3>
+      {full ? <p role="status">{ASSOCIATED_TEXTS.full}</p> : null}
+      {hydrated ? (
+        <AccountCombobox customerNumber={customerNumber} hrefOf={hrefOf} disabled={full} />
+      ) : (
+        <>
+          <Form method="get" className="flex flex-wrap items-end gap-2">
+            <Hidden entries={params.filter(([name]) => name !== 'customerq')} />
+            <label className="flex flex-col text-sm">
+              Associated Customers
+              <input
+                name="customerq"
+                type="search"
+                defaultValue={search.q}
+                placeholder="Account name or number"
+                className="mt-1 w-72 max-w-full rounded border border-gray-400 px-2 py-1"
+              />
+            </label>
+            <button type="submit" className={button}>
+              Find customers
+            </button>
+          </Form>
+          {search.error ? <p role="alert">{search.error}</p> : null}
+          {search.results ? (
+            search.results.length === 0 ? (
+              <p>{ASSOCIATED_TEXTS.none}</p>
+            ) : (
+              <ul aria-label="Customers found" className="max-h-80 space-y-1 overflow-auto">
+                {search.results.map((a) => (
+                  <li key={a.AccountID}>
+                    {open.has(a.AccountID) ? (
+                      <span>
+                        {label(a)} <span className="text-sm text-gray-700">(open)</span>
+                      </span>
+                    ) : full ? (
+                      <span>{label(a)}</span>
+                    ) : (
+                      <Link to={hrefOf(a)} className="text-blue-800 underline">
+                        {label(a)}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}
+
+function AccountCombobox({
+  customerNumber,
+  hrefOf,
+  disabled,
+}: {
+  customerNumber: string
+  hrefOf: (account: AccountRef) => string
+  disabled: boolean
+}) {
+  const fetcher = useFetcher<{ accounts?: AccountRef[]; error?: string }>()
+  const navigate = useNavigate()
+  const [query, setQuery] = useState('')
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => {
+    clearTimeout(timer.current)
+    const q = query.trim()
+    if (!q) return
+    timer.current = setTimeout(
+      () => fetcher.load(`/activations/accounts?${new URLSearchParams({ customer: customerNumber, q })}`),
+      TYPING_PAUSE_MS,
+    )
+    return () => clearTimeout(timer.current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, customerNumber])
+  const accounts = query.trim() ? (fetcher.data?.accounts ?? []) : []
+  const answered = query.trim() !== '' && fetcher.state === 'idle' && fetcher.data !== undefined
+  return (
+    <Field className="flex flex-col text-sm" disabled={disabled}>
+      <Label>Associated Customers</Label>
+      <Combobox
+        value={null as AccountRef | null}
+        onChange={(account: AccountRef | null) => {
+          if (account) navigate(hrefOf(account))
+        }}
+        onClose={() => setQuery('')}
+      >
+        <ComboboxInput
+          className="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
+          placeholder="Account name or number"
+          displayValue={() => query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+        />
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-30 max-h-80 w-[var(--input-width)] overflow-auto rounded border border-gray-300 bg-white shadow empty:invisible"
+        >
+          {accounts.map((account) => (
+            <ComboboxOption
+              key={account.AccountID}
+              value={account}
+              className="cursor-pointer px-2 py-1 data-[focus]:bg-blue-50"
+            >
+              {label(account)}
+            </ComboboxOption>
+          ))}
+        </ComboboxOptions>
+      </Combobox>
+      <p aria-live="polite" className="text-sm">
+        {fetcher.data?.error ?? (answered && accounts.length === 0 ? ASSOCIATED_TEXTS.none : '')}
+      </p>
+    </Field>
+  )
+}

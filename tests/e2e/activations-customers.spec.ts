@@ -1,0 +1,159 @@
+/**
+ * Customers sharing a host in the activation editor, with JavaScript off and on:
+ * a channel partner opens a second customer's tab through Associated Customers,
+ * activates a product for each customer on one host and downloads the shared
+ * file; an export-denied customer's tab says so and shows no tables, and closes
+ * again; a user with one customer sees neither the search nor tabs.
+ */
+import { and, eq, gte, isNull, or } from 'drizzle-orm'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { signIn } from './support/auth'
+import { expectNoSeriousA11yViolations } from './support/a11y'
+import { withE2eDb } from './support/database'
+import { entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema'
+
+test.describe.configure({ timeout: 120_000 })
+
+const BOREALIS = '1000002'
+const COBALT = '1000003'
+const DENIED = 'Access to this customer is denied per Export Compliance restrictions.'
+
+async function openCustomerTab(page: Page, js: boolean, text: string, label: string) {
+  if (js) {
+    await page.getByRole('combobox', { name: 'Associated Customers' }).fill(text)
+    await page.getByRole('option', { name: label }).click()
+  } else {
+    await page.getByRole('searchbox', { name: 'Associated Customers' }).fill(text)
+    await page.getByRole('button', { name: 'Find customers' }).click()
+    await page.getByRole('link', { name: label }).click()
+  }
+  const customer = label.split(' ')[0]
+  await expect(
+    page.getByRole('navigation', { name: 'Customers' }).getByRole('link', { name: customer, exact: true }),
+  ).toHaveAttribute('aria-current', 'page')
+}
+
+/** Picks an entitlement of the shown tab whose maintenance runs on and has room: each project its own. */
+async function pickOne(page: Page, customer: string, js: boolean) {
+  const today = new Date().toISOString().slice(0, 10)
+  const maintained = await withE2eDb((db) =>
+    db
+      .select({ id: entitlements.activationId })
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.accountId, customer),
+          or(isNull(entitlements.versionDate), gte(entitlements.versionDate, today)),
+        ),
+      )
+      .all()
+      .map((e) => e.id),
+  )
+  const available = page.getByRole('region', { name: 'Available Entitlements table' })
+  const labels: string[] = []
+  for (const count of await available.getByRole('spinbutton').all()) {
+    const label = (await count.getAttribute('aria-label'))!.replace(/^Count of /, '')
+    if (Number(await count.getAttribute('max')) >= 3 && maintained.includes(label.split(' ').at(-1)!)) {
+      labels.push(label)
+    }
+  }
+  const label = (js ? labels.at(-2) : labels[1])!
+  await available.getByLabel(`Activate ${label}`).check()
+  await available.getByLabel(`Count of ${label}`).fill('1')
+  await page.getByRole('button', { name: 'Update selection' }).click()
+  await expect(page.getByRole('button', { name: 'Save & Generate' })).toBeVisible()
+  return label.split(' ').at(-1)!
+}
+
+test.describe('two customers on one host', () => {
+  let hostId: number
+  let serverId: string
+
+  test.beforeEach(async ({}, testInfo) => {
+    serverId = testInfo.project.name === 'js' ? '0a0b0c0d0d01' : '0a0b0c0d0d02'
+    hostId = await withE2eDb((db) => {
+      const host = db
+        .insert(hosts)
+        .values({
+          name: `e2e-shared-${testInfo.project.name}`,
+          hostIds: serverId,
+          hostIdTypes: 'ETHERNET',
+          identifier: serverId,
+          state: 'ACTIVE',
+          borrowable: 0,
+          createdAt: Date.now(),
+        })
+        .returning()
+        .get()
+      db.insert(hostAccounts).values({ hostId: host.id, accountId: COBALT }).run()
+      return host.id
+    })
+  })
+
+  test.afterEach(async () => {
+    await withE2eDb((db) => {
+      db.delete(fulfillments).where(eq(fulfillments.hostId, hostId)).run()
+      db.delete(hosts).where(eq(hosts.id, hostId)).run()
+    })
+  })
+
+  test('a partner activates a product for each of two customers on one host and gets the shared file', async ({
+    page,
+  }, testInfo) => {
+    const js = testInfo.project.name === 'js'
+    await signIn(page, 'partner@channel.example', { start: `/activations?customer=${COBALT}&id=${hostId}` })
+    const cobaltId = await pickOne(page, COBALT, js)
+    await openCustomerTab(page, js, 'Borealis', `${BOREALIS} (Borealis Motors)`)
+    await expectNoSeriousA11yViolations(page)
+    const borealisId = await pickOne(page, BOREALIS, js)
+
+    await page.getByRole('button', { name: 'Save & Generate' }).click()
+    const review = page.getByRole('region', { name: 'Confirm the changes' })
+    await expect(review.getByRole('region', { name: `Customer ${COBALT}` })).toContainText(`Activate 1 of ${cobaltId}`)
+    await expect(review.getByRole('region', { name: `Customer ${BOREALIS}` })).toContainText(
+      `Activate 1 of ${borealisId}`,
+    )
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      review.getByRole('button', { name: 'Ok' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe(`license_${COBALT}_${serverId}_shared.lic`)
+    const active = await withE2eDb((db) =>
+      db
+        .select({ account: fulfillments.accountId, count: fulfillments.count })
+        .from(fulfillments)
+        .where(and(eq(fulfillments.hostId, hostId), eq(fulfillments.status, 'ACTIVE')))
+        .all(),
+    )
+    expect(active.sort((a, b) => a.account.localeCompare(b.account))).toEqual([
+      { account: BOREALIS, count: 1 },
+      { account: COBALT, count: 1 },
+    ])
+  })
+})
+
+test("an export-denied customer's tab says so and shows no tables, and closes again", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === 'js'
+  const host = await withE2eDb((db) => db.select().from(hosts).where(eq(hosts.name, 'acme-lic01')).get()!)
+  await signIn(page, 'busops@vendor.example', { start: `/activations?customer=1000001&id=${host.id}` })
+  await openCustomerTab(page, js, 'Embargo', '1000005 (Embargo Industries)')
+  await expect(page.getByText(DENIED)).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Available Entitlements table' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Assigned Entitlements table' })).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Close 1000005' }).click()
+  await expect(
+    page.getByRole('navigation', { name: 'Customers' }).getByRole('link', { name: '1000005', exact: true }),
+  ).toHaveCount(0)
+  await expect(page).not.toHaveURL(/tabs=/)
+  await expect(page.getByRole('region', { name: 'Assigned Entitlements table' })).toBeVisible()
+})
+
+test('a user with one customer sees neither Associated Customers nor tabs', async ({ page }) => {
+  const host = await withE2eDb((db) => db.select().from(hosts).where(eq(hosts.name, 'acme-lic01')).get()!)
+  await signIn(page, 'admin@acme.example', { start: `/activations?customer=1000001&id=${host.id}` })
+  await expect(page.getByRole('region', { name: 'Assigned Entitlements table' })).toBeVisible()
+  await expect(page.getByText('Associated Customers')).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Customers' })).toHaveCount(0)
+})
