@@ -5,7 +5,8 @@
  */
 import type { FormEvent } from 'react'
 import { Form, Link, useNavigate } from '@remix-run/react'
-import { DialogTitle } from '@headlessui/react'
+import { DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import type { FulfillmentOperation } from '../domain/activation-types'
 import { CentredModal } from '../ui/modal-dialog'
 import { useHydrated } from '../ui/use-hydrated'
 import { EDITOR_TEXTS } from '../domain/activation-editor'
@@ -45,22 +46,31 @@ export function ReviewPanel({
         </h2>
       )}
       {review.warn ? <p role="alert">{EDITOR_TEXTS.override}</p> : null}
-      {customers.map(([customer, ops]) => (
-        <section key={customer} aria-label={`Customer ${customer}`}>
-          <h3 className="font-semibold">{customer}</h3>
-          {ops.length === 0 ? (
-            <p>{EDITOR_TEXTS.nothingToChange(hostId)}</p>
-          ) : (
-            <ul>
-              {ops.map((op) => (
-                <li key={op.id}>
-                  {op.count > 0 ? `Activate ${op.count} of ${op.id}` : `Deactivate ${-op.count} of ${op.id}`}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
+      {hydrated && customers.length > 1 ? (
+        <TabGroup>
+          <TabList aria-label="Customers" className="flex flex-wrap gap-2 border-b border-gray-300">
+            {customers.map(([customer]) => (
+              <Tab
+                key={customer}
+                className="px-2 py-1 data-[selected]:border-b-2 data-[selected]:border-blue-700 data-[selected]:font-semibold"
+              >
+                {customer}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanels>
+            {customers.map(([customer, ops]) => (
+              <TabPanel key={customer}>
+                <CustomerChanges customer={customer} ops={ops} hostId={hostId} />
+              </TabPanel>
+            ))}
+          </TabPanels>
+        </TabGroup>
+      ) : (
+        customers.map(([customer, ops]) => (
+          <CustomerChanges key={customer} customer={customer} ops={ops} hostId={hostId} />
+        ))
+      )}
       {review.blocked.length > 0 ? (
         <div role="alert">
           <p>{EDITOR_TEXTS.maintenanceExpired}</p>
@@ -113,5 +123,25 @@ export function ReviewPanel({
     >
       {content}
     </CentredModal>
+  )
+}
+
+/** One customer's operations, or the spec's text when it has none. */
+function CustomerChanges({ customer, ops, hostId }: { customer: string; ops: FulfillmentOperation[]; hostId: string }) {
+  return (
+    <section aria-label={`Customer ${customer}`}>
+      <h3 className="font-semibold">{customer}</h3>
+      {ops.length === 0 ? (
+        <p>{EDITOR_TEXTS.nothingToChange(hostId)}</p>
+      ) : (
+        <ul>
+          {ops.map((op) => (
+            <li key={op.id}>
+              {op.count > 0 ? `Activate ${op.count} of ${op.id}` : `Deactivate ${-op.count} of ${op.id}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }

@@ -110,7 +110,10 @@ test.describe('two customers on one host', () => {
 
     await page.getByRole('button', { name: 'Save & Generate' }).click()
     const review = page.getByRole('region', { name: 'Confirm the changes' })
+    if (js) await review.getByRole('tab', { name: COBALT }).click()
     await expect(review.getByRole('region', { name: `Customer ${COBALT}` })).toContainText(`Activate 1 of ${cobaltId}`)
+    // With JavaScript the review shows one customer at a time, in tabs.
+    if (js) await review.getByRole('tab', { name: BOREALIS }).click()
     await expect(review.getByRole('region', { name: `Customer ${BOREALIS}` })).toContainText(
       `Activate 1 of ${borealisId}`,
     )
@@ -131,6 +134,57 @@ test.describe('two customers on one host', () => {
       { account: COBALT, count: 1 },
     ])
   })
+})
+
+test('the review warns of a customer on the host the user does not manage, and names a customer with nothing to change', async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js'
+  const serverId = js ? '0a0b0c0d0d03' : '0a0b0c0d0d04'
+  const hostId = await withE2eDb((db) => {
+    const host = db
+      .insert(hosts)
+      .values({
+        name: `e2e-override-${testInfo.project.name}`,
+        hostIds: serverId,
+        hostIdTypes: 'ETHERNET',
+        identifier: serverId,
+        state: 'ACTIVE',
+        borrowable: 0,
+        createdAt: Date.now(),
+      })
+      .returning()
+      .get()
+    db.insert(hostAccounts)
+      .values([
+        { hostId: host.id, accountId: COBALT },
+        { hostId: host.id, accountId: '1000001' },
+      ])
+      .run()
+    return host.id
+  })
+  try {
+    await signIn(page, 'partner@channel.example', { start: `/activations?customer=${COBALT}&id=${hostId}` })
+    // Nothing is saved here: any available product will do.
+    const pick = page.getByRole('region', { name: 'Available Entitlements table' }).getByRole('checkbox').first()
+    await pick.check()
+    await page.getByRole('button', { name: 'Update selection' }).click()
+    await openCustomerTab(page, js, 'Borealis', `${BOREALIS} (Borealis Motors)`)
+    await page.getByRole('button', { name: 'Save & Generate' }).click()
+    const review = page.getByRole('region', { name: 'Confirm the changes' })
+    await expect(
+      review.getByText(
+        'This server is shared by some customer numbers which you do not manage. If you proceed, they will be removed from the license file.',
+        { exact: false },
+      ),
+    ).toBeVisible()
+    if (js) await review.getByRole('tab', { name: BOREALIS }).click()
+    await expect(review.getByRole('region', { name: `Customer ${BOREALIS}` })).toContainText(
+      `No products will be activated or deactivated on Host ID: ${serverId}`,
+    )
+  } finally {
+    await withE2eDb((db) => db.delete(hosts).where(eq(hosts.id, hostId)).run())
+  }
 })
 
 test("an export-denied customer's tab says so and shows no tables, and closes again", async ({ page }, testInfo) => {
