@@ -4,15 +4,13 @@
  * and Save. Without JavaScript a section of the editor, with it a 1200 px
  * dialog; both post the same forms to the editor's action.
  */
-import { Form, Link, useNavigate } from '@remix-run/react'
-import { DialogTitle } from '@headlessui/react'
+import { Form, Link } from '@remix-run/react'
 import { HOST_ID_TYPES } from '../domain/host-id'
 import { rowCount, rowField, type HostRow } from '../domain/add-host-form'
-import { CentredModal } from '../ui/modal-dialog'
 import { FieldErrors } from '../ui/field-error'
-import { useHydrated } from '../ui/use-hydrated'
 import type { AddHostState } from './add-host.server'
 import { button, primary } from './editor-ui'
+import { EditorDialog } from './editor-dialog'
 
 const TITLE = 'Add New Host'
 const input = 'mt-1 w-full rounded border border-gray-400 px-2 py-1'
@@ -28,25 +26,21 @@ export function AddHostSection({
   triad: boolean
   state: AddHostState | null
 }) {
-  const hydrated = useHydrated()
-  const navigate = useNavigate()
   const isTriad = state?.triad ?? triad
   const rows: HostRow[] =
     state?.rows ?? Array.from({ length: rowCount(isTriad) }, () => ({ name: '', hostId: '', type: HOST_ID_TYPES[0] }))
   const errors = state?.errors ?? {}
   const editorHref = `?${new URLSearchParams({ customer: customerNumber })}`
   const toggleHref = `?${new URLSearchParams({ customer: customerNumber, addHost: isTriad ? '1' : 'triad' })}`
-  const content = (
-    <section aria-labelledby="add-host-title" className="space-y-3 rounded border border-gray-300 bg-white p-3">
-      {hydrated ? (
-        <DialogTitle as="h2" id="add-host-title" className="text-lg font-semibold">
-          {TITLE}
-        </DialogTitle>
-      ) : (
-        <h2 id="add-host-title" className="text-lg font-semibold">
-          {TITLE}
-        </h2>
-      )}
+  return (
+    <EditorDialog
+      id="add-host-title"
+      title={TITLE}
+      closeHref={editorHref}
+      width="w-[1200px]"
+      sectionClassName="space-y-3 rounded border border-gray-300 bg-white p-3"
+      testId="add-host-dialog"
+    >
       <p className="text-sm">
         {isTriad ? 'A triad: three licence servers.' : 'A single licence server.'}{' '}
         <Link to={toggleHref} className="underline">
@@ -114,18 +108,7 @@ export function AddHostSection({
           Save
         </button>
       </div>
-    </section>
-  )
-  if (!hydrated) return content
-  return (
-    <CentredModal
-      open
-      onClose={() => navigate(editorHref)}
-      panelClassName="max-h-full w-[1200px] max-w-full overflow-auto rounded bg-white shadow-lg"
-      testId="add-host-dialog"
-    >
-      {content}
-    </CentredModal>
+    </EditorDialog>
   )
 }
 

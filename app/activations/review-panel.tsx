@@ -4,14 +4,14 @@
  * and the licence lines added and removed. Ok posts the draft to the save.
  */
 import type { FormEvent } from 'react'
-import { Form, Link, useNavigate } from '@remix-run/react'
-import { DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import { Form, Link } from '@remix-run/react'
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import type { FulfillmentOperation } from '../domain/activation-types'
-import { CentredModal } from '../ui/modal-dialog'
 import { useHydrated } from '../ui/use-hydrated'
 import { EDITOR_TEXTS } from '../domain/activation-editor'
 import type { Review } from './review.server'
 import { button, Hidden, primary } from './editor-ui'
+import { EditorDialog } from './editor-dialog'
 
 const TITLE = 'Confirm the changes'
 
@@ -31,20 +31,18 @@ export function ReviewPanel({
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }) {
   const hydrated = useHydrated()
-  const navigate = useNavigate()
   const cancelHref = `?${new URLSearchParams([...keep, ...draft])}`
   const customers = Object.entries(review.changes)
-  const content = (
-    <section aria-labelledby="review-title" className="space-y-3 rounded border border-blue-300 bg-blue-50 p-3">
-      {hydrated ? (
-        <DialogTitle as="h2" id="review-title" className="text-lg font-semibold">
-          {TITLE}
-        </DialogTitle>
-      ) : (
-        <h2 id="review-title" className="text-lg font-semibold">
-          {TITLE}
-        </h2>
-      )}
+  return (
+    <EditorDialog
+      id="review-title"
+      title={TITLE}
+      closeHref={cancelHref}
+      width="w-[1200px]"
+      panelStyle={{ minHeight: 'min(788px, 100%)' }}
+      sectionClassName="space-y-3 rounded border border-blue-300 bg-blue-50 p-3"
+      testId="review-dialog"
+    >
       {review.warn ? <p role="alert">{EDITOR_TEXTS.override}</p> : null}
       {hydrated && customers.length > 1 ? (
         <TabGroup>
@@ -110,19 +108,7 @@ export function ReviewPanel({
           </Form>
         ) : null}
       </div>
-    </section>
-  )
-  if (!hydrated) return content
-  return (
-    <CentredModal
-      open
-      onClose={() => navigate(cancelHref)}
-      panelClassName="max-h-full w-[1200px] max-w-full overflow-auto rounded bg-white shadow-lg"
-      panelStyle={{ minHeight: 'min(788px, 100%)' }}
-      testId="review-dialog"
-    >
-      {content}
-    </CentredModal>
+    </EditorDialog>
   )
 }
 

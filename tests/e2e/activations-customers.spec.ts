@@ -5,13 +5,14 @@
  * file; an export-denied customer's tab says so and shows no tables, and closes
  * again; a user with one customer sees neither the search nor tabs.
  */
-import { and, eq, gte, isNull, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { withE2eDb } from './support/database'
-import { entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { maintainedActivationIds, makeHost, removeHost } from './support/test-host'
+import { fulfillments, hosts } from '../../db/schema'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -36,20 +37,7 @@ async function openCustomerTab(page: Page, js: boolean, text: string, label: str
 
 /** Picks an entitlement of the shown tab whose maintenance runs on and has room: each project its own. */
 async function pickOne(page: Page, customer: string, js: boolean) {
-  const today = new Date().toISOString().slice(0, 10)
-  const maintained = await withE2eDb((db) =>
-    db
-      .select({ id: entitlements.activationId })
-      .from(entitlements)
-      .where(
-        and(
-          eq(entitlements.accountId, customer),
-          or(isNull(entitlements.versionDate), gte(entitlements.versionDate, today)),
-        ),
-      )
-      .all()
-      .map((e) => e.id),
-  )
+  const maintained = await maintainedActivationIds(customer)
   const available = page.getByRole('region', { name: 'Available Entitlements table' })
   const labels: string[] = []
   for (const count of await available.getByRole('spinbutton').all()) {
@@ -72,31 +60,10 @@ test.describe('two customers on one host', () => {
 
   test.beforeEach(async ({}, testInfo) => {
     serverId = testInfo.project.name === 'js' ? '0a0b0c0d0d01' : '0a0b0c0d0d02'
-    hostId = await withE2eDb((db) => {
-      const host = db
-        .insert(hosts)
-        .values({
-          name: `e2e-shared-${testInfo.project.name}`,
-          hostIds: serverId,
-          hostIdTypes: 'ETHERNET',
-          identifier: serverId,
-          state: 'ACTIVE',
-          borrowable: 0,
-          createdAt: Date.now(),
-        })
-        .returning()
-        .get()
-      db.insert(hostAccounts).values({ hostId: host.id, accountId: COBALT }).run()
-      return host.id
-    })
+    hostId = await makeHost({ name: `e2e-shared-${testInfo.project.name}`, serverId, accounts: [COBALT] })
   })
 
-  test.afterEach(async () => {
-    await withE2eDb((db) => {
-      db.delete(fulfillments).where(eq(fulfillments.hostId, hostId)).run()
-      db.delete(hosts).where(eq(hosts.id, hostId)).run()
-    })
-  })
+  test.afterEach(() => removeHost(hostId))
 
   test('a partner activates a product for each of two customers on one host and gets the shared file', async ({
     page,
@@ -141,27 +108,10 @@ test('the review warns of a customer on the host the user does not manage, and n
 }, testInfo) => {
   const js = testInfo.project.name === 'js'
   const serverId = js ? '0a0b0c0d0d03' : '0a0b0c0d0d04'
-  const hostId = await withE2eDb((db) => {
-    const host = db
-      .insert(hosts)
-      .values({
-        name: `e2e-override-${testInfo.project.name}`,
-        hostIds: serverId,
-        hostIdTypes: 'ETHERNET',
-        identifier: serverId,
-        state: 'ACTIVE',
-        borrowable: 0,
-        createdAt: Date.now(),
-      })
-      .returning()
-      .get()
-    db.insert(hostAccounts)
-      .values([
-        { hostId: host.id, accountId: COBALT },
-        { hostId: host.id, accountId: '1000001' },
-      ])
-      .run()
-    return host.id
+  const hostId = await makeHost({
+    name: `e2e-override-${testInfo.project.name}`,
+    serverId,
+    accounts: [COBALT, '1000001'],
   })
   try {
     await signIn(page, 'partner@channel.example', { start: `/activations?customer=${COBALT}&id=${hostId}` })
@@ -183,7 +133,7 @@ test('the review warns of a customer on the host the user does not manage, and n
       `No products will be activated or deactivated on Host ID: ${serverId}`,
     )
   } finally {
-    await withE2eDb((db) => db.delete(hosts).where(eq(hosts.id, hostId)).run())
+    await removeHost(hostId)
   }
 })
 

@@ -10,7 +10,8 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 import { withE2eDb } from './support/database'
-import { entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { makeHost, removeHost } from './support/test-host'
+import { entitlements, fulfillments } from '../../db/schema'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -20,31 +21,10 @@ let hostId: number
 test.beforeEach(async ({}, testInfo) => {
   const n = (testInfo.project.name === 'js' ? 1 : 2) + (testInfo.title.startsWith('the review') ? 2 : 0)
   const serverId = `0a0b0c0d0b0${n}`
-  hostId = await withE2eDb((db) => {
-    const host = db
-      .insert(hosts)
-      .values({
-        name: `e2e-controls-${n}`,
-        hostIds: serverId,
-        hostIdTypes: 'ETHERNET',
-        identifier: serverId,
-        state: 'ACTIVE',
-        borrowable: 0,
-        createdAt: Date.now(),
-      })
-      .returning()
-      .get()
-    db.insert(hostAccounts).values({ hostId: host.id, accountId: BOREALIS }).run()
-    return host.id
-  })
+  hostId = await makeHost({ name: `e2e-controls-${n}`, serverId, accounts: [BOREALIS] })
 })
 
-test.afterEach(async () => {
-  await withE2eDb((db) => {
-    db.delete(fulfillments).where(eq(fulfillments.hostId, hostId)).run()
-    db.delete(hosts).where(eq(hosts.id, hostId)).run()
-  })
-})
+test.afterEach(() => removeHost(hostId))
 
 const editor = () => `/activations?customer=${BOREALIS}&id=${hostId}`
 const assigned = (page: Page) => page.getByRole('region', { name: 'Assigned Entitlements table' })

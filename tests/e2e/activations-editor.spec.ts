@@ -12,7 +12,8 @@ import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { withE2eDb } from './support/database'
-import { fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { makeHost, removeHost } from './support/test-host'
+import { hosts } from '../../db/schema'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -26,31 +27,10 @@ test.beforeEach(async ({}, testInfo) => {
   const n = (testInfo.project.name === 'js' ? 1 : 2) + (testInfo.title.startsWith('the Server') ? 2 : 0)
   serverId = `0a0b0c0d0e0${n}`
   hostName = `e2e-editor-${n}`
-  hostId = await withE2eDb((db) => {
-    const host = db
-      .insert(hosts)
-      .values({
-        name: hostName,
-        hostIds: serverId,
-        hostIdTypes: 'ETHERNET',
-        identifier: serverId,
-        state: 'ACTIVE',
-        borrowable: 1,
-        createdAt: Date.now(),
-      })
-      .returning()
-      .get()
-    db.insert(hostAccounts).values({ hostId: host.id, accountId: COBALT }).run()
-    return host.id
-  })
+  hostId = await makeHost({ name: hostName, serverId, accounts: [COBALT], borrowable: true })
 })
 
-test.afterEach(async () => {
-  await withE2eDb((db) => {
-    db.delete(fulfillments).where(eq(fulfillments.hostId, hostId)).run()
-    db.delete(hosts).where(eq(hosts.id, hostId)).run()
-  })
-})
+test.afterEach(() => removeHost(hostId))
 
 test('activate a product on a host, review the licence lines, download the file, then remove it', async ({
   page,

@@ -4,13 +4,14 @@
  * the live save's lines, which the page shows as the stages run: each stage
  * starts, ends, and a failed one stops the save with its message.
  */
-import { and, eq, gte, isNull, like, or } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { withE2eDb } from './support/database'
-import { emailAttachments, emails, entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { maintainedActivationIds, makeHost, removeHost } from './support/test-host'
+import { emailAttachments, emails, fulfillments } from '../../db/schema'
 import type { SaveEvent } from '../../app/domain/activation-editor'
 
 test.describe.configure({ timeout: 120_000 })
@@ -25,23 +26,7 @@ test.beforeEach(async ({}, testInfo) => {
   const n = (testInfo.project.name === 'js' ? 2 : 0) + (testInfo.title.startsWith('Save') ? 1 : 2)
   const serverId = `0a0b0c0d0f0${n}`
   hostName = `e2e-save-${n}`
-  hostId = await withE2eDb((db) => {
-    const host = db
-      .insert(hosts)
-      .values({
-        name: hostName,
-        hostIds: serverId,
-        hostIdTypes: 'ETHERNET',
-        identifier: serverId,
-        state: 'ACTIVE',
-        borrowable: 0,
-        createdAt: Date.now(),
-      })
-      .returning()
-      .get()
-    db.insert(hostAccounts).values({ hostId: host.id, accountId: BOREALIS }).run()
-    return host.id
-  })
+  hostId = await makeHost({ name: hostName, serverId, accounts: [BOREALIS] })
 })
 
 test.afterEach(async () => {
@@ -55,9 +40,8 @@ test.afterEach(async () => {
       db.delete(emailAttachments).where(eq(emailAttachments.emailId, id)).run()
       db.delete(emails).where(eq(emails.id, id)).run()
     }
-    db.delete(fulfillments).where(eq(fulfillments.hostId, hostId)).run()
-    db.delete(hosts).where(eq(hosts.id, hostId)).run()
   })
+  await removeHost(hostId)
 })
 
 test('Save & Email activates a product and sends the licence file, which shows under Emails', async ({
@@ -66,20 +50,7 @@ test('Save & Email activates a product and sends the licence file, which shows u
   await signIn(page, ADMIN, { start: `/activations?customer=${BOREALIS}&id=${hostId}` })
   const available = page.getByRole('region', { name: 'Available Entitlements table' })
   // Only products whose maintenance runs on can be activated; each project takes its own.
-  const today = new Date().toISOString().slice(0, 10)
-  const maintained = await withE2eDb((db) =>
-    db
-      .select({ id: entitlements.activationId })
-      .from(entitlements)
-      .where(
-        and(
-          eq(entitlements.accountId, BOREALIS),
-          or(isNull(entitlements.versionDate), gte(entitlements.versionDate, today)),
-        ),
-      )
-      .all()
-      .map((e) => e.id),
-  )
+  const maintained = await maintainedActivationIds(BOREALIS)
   const labels: string[] = []
   for (const pick of await available.getByRole('checkbox').all()) {
     const label = (await pick.getAttribute('aria-label'))!.replace(/^Activate /, '')
