@@ -85,13 +85,13 @@ export function AddHostSection({
       </Form>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
         {isTriad ? <input type="hidden" name="triad" value="1" /> : null}
-        <label className="flex flex-col text-sm">
+        <label className="flex max-w-full min-w-0 flex-col text-sm">
           Licence file
           <input
             type="file"
             name="file"
             accept=".lic,.dat,.txt,text/plain"
-            className="mt-1 max-w-full"
+            className="mt-1 w-full max-w-full"
             aria-describedby="upload-error"
           />
         </label>

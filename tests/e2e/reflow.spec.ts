@@ -4,6 +4,9 @@ import { jsEnabled } from './support/env'
 import { expectNav, mainNav, mainRegion, navMenuControl } from './support/shell'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { CUSTOMERS, NAV_ACME, NOTICE } from './support/expectations'
+import { withE2eDb } from './support/database'
+import { hosts } from '../../db/schema'
+import { eq } from 'drizzle-orm'
 
 /** WCAG 1.4.10 Reflow: from a 320 px window up, the page never scrolls sideways. */
 const WIDTHS = [320, 390, 768, 1024, 1366]
@@ -138,10 +141,10 @@ test.describe('reflow of the data grid pages', () => {
     await expectReflow(page, withAcme('/emails'))
   })
 
-  test('the activation editor with a host, and its review', async ({ page }) => {
+  test('the activation editor with a host, its review and Add New Host', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
-    const host = await firstLinkTo(page, withAcme('/activations'), /[?&]id=\d+/)
-    const editor = host.startsWith('/') ? host : `/activations${host}`
+    const host = await withE2eDb((db) => db.select().from(hosts).where(eq(hosts.name, 'acme-lic01')).get()!)
+    const editor = withAcme(`/activations?id=${host.id}`)
     await expectReflow(page, editor, (p) =>
       expect(p.getByRole('region', { name: 'Assigned Entitlements table' })).toBeVisible(),
     )
@@ -152,6 +155,9 @@ test.describe('reflow of the data grid pages', () => {
     const change = new URLSearchParams({ remove: `${ACME}:${remove!.split(' ').at(-1)}`, review: 'generate' })
     await expectReflow(page, `${editor}&${change}`, (p) =>
       expect(p.getByRole('region', { name: 'Confirm the changes' })).toBeVisible(),
+    )
+    await expectReflow(page, withAcme('/activations?addHost=triad'), (p) =>
+      expect(p.getByRole('region', { name: 'Add New Host' })).toBeVisible(),
     )
   })
 
