@@ -6,10 +6,10 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useNavigate } from '@remix-run/react'
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react'
 import { MAX_TABS, openTabParams } from '../domain/activation-editor'
 import type { AccountRef } from '../domain/activation-types'
 import { useHydrated } from '../ui/use-hydrated'
+import { Autocomplete } from '../ui/autocomplete'
 import { button, Hidden } from './editor-ui'
 
 export const ASSOCIATED_TEXTS = {
@@ -105,11 +105,12 @@ function AccountCombobox({
 }) {
   const fetcher = useFetcher<{ accounts?: AccountRef[]; error?: string }>()
   const navigate = useNavigate()
-  const [query, setQuery] = useState('')
+  /** The text being searched for; null while the list is closed. */
+  const [query, setQuery] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => {
     clearTimeout(timer.current)
-    const q = query.trim()
+    const q = query?.trim()
     if (!q) return
     timer.current = setTimeout(
       () => fetcher.load(`/activations/accounts?${new URLSearchParams({ customer: customerNumber, q })}`),
@@ -118,43 +119,33 @@ function AccountCombobox({
     return () => clearTimeout(timer.current)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, customerNumber])
-  const accounts = query.trim() ? (fetcher.data?.accounts ?? []) : []
-  const answered = query.trim() !== '' && fetcher.state === 'idle' && fetcher.data !== undefined
+  const asking = Boolean(query?.trim())
+  const accounts = asking ? (fetcher.data?.accounts ?? []) : []
+  const answered = asking && fetcher.state === 'idle' && fetcher.data !== undefined
+  if (disabled) return null
   return (
-    <Field className="flex flex-col text-sm" disabled={disabled}>
-      <Label>Associated Customers</Label>
-      <Combobox
-        value={null as AccountRef | null}
-        onChange={(account: AccountRef | null) => {
-          if (account) navigate(hrefOf(account))
+    <div className="flex flex-col text-sm">
+      <Autocomplete
+        id="associated-combobox"
+        label="Associated Customers"
+        inputClassName="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
+        listClassName="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
+        listLabel="Customers found"
+        placeholder="Account name or number"
+        text={query ?? ''}
+        onText={setQuery}
+        options={accounts}
+        open={asking}
+        optionKey={(a) => a.AccountID}
+        optionLabel={label}
+        onChoose={(a) => {
+          setQuery(null)
+          navigate(hrefOf(a))
         }}
-        onClose={() => setQuery('')}
-      >
-        <ComboboxInput
-          className="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
-          placeholder="Account name or number"
-          displayValue={() => query}
-          onChange={(event) => setQuery(event.target.value)}
-          autoComplete="off"
-        />
-        <ComboboxOptions
-          anchor="bottom start"
-          className="z-30 max-h-80 w-[var(--input-width)] overflow-auto rounded border border-gray-300 bg-white shadow empty:invisible"
-        >
-          {accounts.map((account) => (
-            <ComboboxOption
-              key={account.AccountID}
-              value={account}
-              className="cursor-pointer px-2 py-1 data-[focus]:bg-blue-50"
-            >
-              {label(account)}
-            </ComboboxOption>
-          ))}
-        </ComboboxOptions>
-      </Combobox>
-      <p aria-live="polite" className="text-sm">
-        {fetcher.data?.error ?? (answered && accounts.length === 0 ? ASSOCIATED_TEXTS.none : '')}
-      </p>
-    </Field>
+        onCancel={() => setQuery(null)}
+        statusId="associated-combobox-status"
+        status={fetcher.data?.error ?? (answered && accounts.length === 0 ? ASSOCIATED_TEXTS.none : null)}
+      />
+    </div>
   )
 }

@@ -5,7 +5,7 @@
  */
 import type { FormEvent } from 'react'
 import { Form, Link } from '@remix-run/react'
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import { Tabs } from '../ui/tabs'
 import type { FulfillmentOperation } from '../domain/activation-types'
 import { useHydrated } from '../ui/use-hydrated'
 import { EDITOR_TEXTS } from '../domain/activation-editor'
@@ -45,25 +45,15 @@ export function ReviewPanel({
     >
       {review.warn ? <p role="alert">{EDITOR_TEXTS.override}</p> : null}
       {hydrated && customers.length > 1 ? (
-        <TabGroup>
-          <TabList aria-label="Customers" className="flex flex-wrap gap-2 border-b border-gray-300">
-            {customers.map(([customer]) => (
-              <Tab
-                key={customer}
-                className="px-2 py-1 data-[selected]:border-b-2 data-[selected]:border-blue-700 data-[selected]:font-semibold"
-              >
-                {customer}
-              </Tab>
-            ))}
-          </TabList>
-          <TabPanels>
-            {customers.map(([customer, ops]) => (
-              <TabPanel key={customer}>
-                <CustomerChanges customer={customer} ops={ops} hostId={hostId} />
-              </TabPanel>
-            ))}
-          </TabPanels>
-        </TabGroup>
+        <Tabs
+          id="review-customers"
+          label="Customers"
+          items={customers.map(([customer, ops]) => ({
+            key: customer,
+            label: customer,
+            panel: <CustomerChanges customer={customer} ops={ops} hostId={hostId} />,
+          }))}
+        />
       ) : (
         customers.map(([customer, ops]) => (
           <CustomerChanges key={customer} customer={customer} ops={ops} hostId={hostId} />

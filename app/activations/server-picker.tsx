@@ -5,9 +5,9 @@
  */
 import { useState } from 'react'
 import { Form, Link, useNavigate } from '@remix-run/react'
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react'
 import { EDITOR_TEXTS, labelMatches, serverLabel } from '../domain/activation-editor'
 import { useHydrated } from '../ui/use-hydrated'
+import { Autocomplete } from '../ui/autocomplete'
 import type { ServerSummary } from '../domain/activation-types'
 import { button } from './editor-ui'
 
@@ -83,46 +83,41 @@ function ServerCombobox({
   selected: number | null
 }) {
   const navigate = useNavigate()
-  const [query, setQuery] = useState('')
   const current = choices.find((c) => c.id === selected) ?? null
-  const found = choices.filter((c) => labelMatches(c.label, query))
+  const [text, setText] = useState(current?.label ?? '')
+  /** The text being searched for; null while the list is closed. */
+  const [query, setQuery] = useState<string | null>(null)
+  const found = query === null ? [] : choices.filter((c) => labelMatches(c.label, query))
   return (
-    <Field className="flex flex-col text-sm">
-      <Label>Server</Label>
-      <Combobox
-        value={current}
-        by="id"
-        onChange={(choice: ServerChoice | null) => {
-          if (choice) navigate(`?${new URLSearchParams({ customer: customerNumber, id: String(choice.id) })}`)
+    <div className="flex flex-col text-sm">
+      <Autocomplete
+        id="server-combobox"
+        label="Server"
+        inputClassName="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
+        listClassName="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
+        listLabel="Servers"
+        text={text}
+        onText={(value) => {
+          setText(value)
+          setQuery(value)
         }}
-        onClose={() => setQuery('')}
-        immediate
-      >
-        <ComboboxInput
-          className="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
-          displayValue={(choice: ServerChoice | null) => choice?.label ?? ''}
-          onChange={(event) => setQuery(event.target.value)}
-          autoComplete="off"
-        />
-        <ComboboxOptions
-          anchor="bottom start"
-          className="z-30 max-h-80 w-[var(--input-width)] overflow-auto rounded border border-gray-300 bg-white shadow empty:invisible"
-        >
-          {found.length === 0 ? (
-            <div className="px-2 py-1 text-gray-700">{EDITOR_TEXTS.noServer}</div>
-          ) : (
-            found.map((choice) => (
-              <ComboboxOption
-                key={choice.id}
-                value={choice}
-                className="cursor-pointer px-2 py-1 break-all data-[focus]:bg-blue-50"
-              >
-                {choice.label}
-              </ComboboxOption>
-            ))
-          )}
-        </ComboboxOptions>
-      </Combobox>
-    </Field>
+        options={found}
+        open={query !== null}
+        optionKey={(c) => String(c.id)}
+        optionLabel={(c) => c.label}
+        onChoose={(c) => {
+          setText(c.label)
+          setQuery(null)
+          navigate(`?${new URLSearchParams({ customer: customerNumber, id: String(c.id) })}`)
+        }}
+        onOpen={() => setQuery(query ?? '')}
+        onCancel={() => {
+          setQuery(null)
+          setText(current?.label ?? '')
+        }}
+        statusId="server-combobox-status"
+        status={query !== null && found.length === 0 ? EDITOR_TEXTS.noServer : null}
+      />
+    </div>
   )
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useHydrated } from '../use-hydrated'
+import { Autocomplete } from '../autocomplete'
 
 export const CUSTOMER_SEARCH_DEBOUNCE_MS = 1000
 
@@ -13,10 +14,6 @@ type SearchReply = { ok: true; count: number; accounts: Account[] } | { ok: fals
 function display(account: Account | null) {
   return account ? `${account.AccountID} (${account.AccountName})` : ''
 }
-
-const INPUT_ID = 'customer-combobox'
-const LISTBOX_ID = 'customer-combobox-list'
-const optionId = (index: number) => `customer-combobox-option-${index}`
 
 /**
  * Customer search in the toolbar. Without JavaScript it is a GET form that
@@ -48,20 +45,13 @@ export function CustomerSearch({ current }: { current: Account | null }) {
   return <CustomerCombobox current={current} />
 }
 
-/**
- * An editable combobox with a list popup (WAI-ARIA 1.2 combobox pattern, list
- * autocomplete without automatic selection): focus stays in the text box, the arrow
- * keys move the active option (aria-activedescendant), Enter takes it, Escape and
- * leaving the box cancel the search. Enter without an active option opens the
- * result list of the search, as the form without JavaScript does.
- */
+/** The toolbar's combobox: it asks after a one-second pause; Enter without a choice opens the result list. */
 function CustomerCombobox({ current }: { current: Account | null }) {
   const fetcher = useFetcher<SearchReply>()
   const navigate = useNavigate()
   const [text, setText] = useState(display(current))
   /** The text being searched for; null while no search is under way (the list is closed). */
   const [query, setQuery] = useState<string | null>(null)
-  const [active, setActive] = useState(-1)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   /** The text last asked for, so that a search started at once is not asked again after the pause. */
   const asked = useRef<string | null>(null)
@@ -80,129 +70,57 @@ function CustomerCombobox({ current }: { current: Account | null }) {
 
   const reply = query === null ? undefined : fetcher.data
   const accounts = reply?.ok ? reply.accounts : []
-  const open = accounts.length > 0
-  const searching = fetcher.state === 'loading'
   const error = reply && !reply.ok ? reply.error : null
-
-  // New results start without an active option.
-  useEffect(() => setActive(-1), [fetcher.data])
-  useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' })
-  }, [active])
 
   const cancel = () => {
     asked.current = null
     setQuery(null)
-    setActive(-1)
     setText(display(current))
-  }
-  const choose = (account: Account) => {
-    setText(display(account))
-    setQuery(null)
-    setActive(-1)
-    navigate(`/home?customer=${encodeURIComponent(account.AccountID)}`)
-  }
-  const move = (to: number) => setActive(Math.min(accounts.length - 1, Math.max(0, to)))
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const optionActive = open && active >= 0
-    let handled = true
-    switch (event.key) {
-      case 'ArrowDown':
-        if (open) move(active + 1)
-        else if (query === null) {
-          // Opens the list for the text in the box at once.
-          setQuery(text)
-          load(text)
-        }
-        break
-      case 'ArrowUp':
-        if (open) move(active < 0 ? accounts.length - 1 : active - 1)
-        break
-      case 'Home':
-        if (optionActive) move(0)
-        else handled = false
-        break
-      case 'End':
-        if (optionActive) move(accounts.length - 1)
-        else handled = false
-        break
-      case 'Enter':
-        if (optionActive) choose(accounts[active])
-        else if (query !== null) navigate(`/customers?q=${encodeURIComponent(query)}`)
-        break
-      case 'Escape':
-        cancel()
-        break
-      default:
-        handled = false
-    }
-    if (handled) event.preventDefault()
   }
 
   return (
     <div role="search" className="flex w-full items-center gap-2">
-      <label htmlFor={INPUT_ID} className="text-sm text-white">
-        Customer
-      </label>
-      <div className="relative min-w-0 flex-1">
-        <input
-          id={INPUT_ID}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={LISTBOX_ID}
-          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-          aria-describedby={error ? 'customer-search-error' : undefined}
-          className="input w-full bg-white"
-          value={text}
-          placeholder="Account ID or name"
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => {
-            setText(event.target.value)
-            setQuery(event.target.value)
-            setActive(-1)
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={cancel}
-        />
-        {/* A pressed mouse button must not take focus from the box, or leaving it would close the list first. */}
-        <ul
-          id={LISTBOX_ID}
-          role="listbox"
-          aria-label="Customers found"
-          hidden={!open}
-          className="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {accounts.map((account, index) => (
-            // The keyboard reaches the options through the box (aria-activedescendant), not by focus.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={account.AccountID}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              tabIndex={-1}
-              className="menu-item cursor-pointer aria-selected:bg-brand-50"
-              onMouseMove={() => index !== active && setActive(index)}
-              onClick={() => choose(account)}
-            >
-              {display(account)}
-            </li>
-          ))}
-        </ul>
-        <p aria-live="polite" className="absolute left-0 top-full z-20 mt-1 text-xs">
-          {searching ? (
+      <Autocomplete
+        id="customer-combobox"
+        label="Customer"
+        labelClassName="text-sm text-white"
+        inputClassName="input w-full bg-white"
+        listClassName="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
+        listLabel="Customers found"
+        placeholder="Account ID or name"
+        text={text}
+        onText={(value) => {
+          setText(value)
+          setQuery(value)
+        }}
+        options={accounts}
+        open={query !== null}
+        optionKey={(account) => account.AccountID}
+        optionLabel={display}
+        onChoose={(account) => {
+          setText(display(account))
+          setQuery(null)
+          navigate(`/home?customer=${encodeURIComponent(account.AccountID)}`)
+        }}
+        onOpen={() => {
+          if (query !== null) return
+          // Opens the list for the text in the box at once.
+          setQuery(text)
+          load(text)
+        }}
+        onEnter={() => {
+          if (query !== null) navigate(`/customers?q=${encodeURIComponent(query)}`)
+        }}
+        onCancel={cancel}
+        statusId="customer-search-status"
+        status={
+          fetcher.state === 'loading' ? (
             <span className="rounded bg-white px-2 py-1 text-gray-800 shadow">Searching...</span>
           ) : error ? (
-            <span id="customer-search-error" className="rounded bg-white px-2 py-1 text-red-800 shadow">
-              {error}
-            </span>
-          ) : null}
-        </p>
-      </div>
+            <span className="rounded bg-white px-2 py-1 text-red-800 shadow">{error}</span>
+          ) : null
+        }
+      />
     </div>
   )
 }
