@@ -57,7 +57,10 @@ export async function runSave(
 ): Promise<SaveResult> {
   const { customerNumber, host } = request
   const ref = { serverId: host.serverId, serverIdType: host.serverIdType, serverName: host.name }
-  const customers = Object.keys(request.changes).sort()
+  // A customer's tab open without changes takes no part: its file and group membership stay as they are.
+  const customers = Object.keys(request.changes)
+    .filter((c) => c === customerNumber || request.changes[c].length > 0)
+    .sort()
   const signed = (sign: 1 | -1) =>
     customers.map((c) => ({ c, ops: request.changes[c].filter((op) => Math.sign(op.count) === sign) }))
   const returns = signed(-1).filter((r) => r.ops.length > 0)
@@ -93,7 +96,9 @@ export async function runSave(
       return progressText(done, count(creates))
     },
     group: async () => {
-      if (customers.length > 0) check(await calls.setGroup(customerNumber, host, customers), 'group')
+      // The customers that now have activations here, and the requester (one that returned all it had leaves).
+      const group = [...new Set([customerNumber, ...creates.map((r) => r.c)])].sort()
+      check(await calls.setGroup(customerNumber, host, group), 'group')
       return undefined
     },
     generate: async () => {

@@ -11,7 +11,7 @@ import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { withE2eDb } from './support/database'
-import { maintainedActivationIds, makeHost, removeHost } from './support/test-host'
+import { availableLabel, journeyActivationIds, makeHost, removeHost } from './support/test-host'
 import { fulfillments, hosts } from '../../db/schema'
 
 test.describe.configure({ timeout: 120_000 })
@@ -35,23 +35,15 @@ async function openCustomerTab(page: Page, js: boolean, text: string, label: str
   ).toHaveAttribute('aria-current', 'page')
 }
 
-/** Picks an entitlement of the shown tab whose maintenance runs on and has room: each project its own. */
-async function pickOne(page: Page, customer: string, js: boolean) {
-  const maintained = await maintainedActivationIds(customer)
+/** Activates one of an entitlement of the shown tab (in the draft). */
+async function pickOne(page: Page, activationId: string) {
+  const label = await availableLabel(page, activationId)
   const available = page.getByRole('region', { name: 'Available Entitlements table' })
-  const labels: string[] = []
-  for (const count of await available.getByRole('spinbutton').all()) {
-    const label = (await count.getAttribute('aria-label'))!.replace(/^Count of /, '')
-    if (Number(await count.getAttribute('max')) >= 3 && maintained.includes(label.split(' ').at(-1)!)) {
-      labels.push(label)
-    }
-  }
-  const label = (js ? labels.at(-2) : labels[1])!
   await available.getByLabel(`Activate ${label}`).check()
   await available.getByLabel(`Count of ${label}`).fill('1')
   await page.getByRole('button', { name: 'Update selection' }).click()
   await expect(page.getByRole('button', { name: 'Save & Generate' })).toBeVisible()
-  return label.split(' ').at(-1)!
+  return activationId
 }
 
 test.describe('two customers on one host', () => {
@@ -70,10 +62,11 @@ test.describe('two customers on one host', () => {
   }, testInfo) => {
     const js = testInfo.project.name === 'js'
     await signIn(page, 'partner@channel.example', { start: `/activations?customer=${COBALT}&id=${hostId}` })
-    const cobaltId = await pickOne(page, COBALT, js)
+    const [cobalt, borealis] = journeyActivationIds('customers', testInfo.project.name)
+    const cobaltId = await pickOne(page, cobalt)
     await openCustomerTab(page, js, 'Borealis', `${BOREALIS} (Borealis Motors)`)
     await expectNoSeriousA11yViolations(page)
-    const borealisId = await pickOne(page, BOREALIS, js)
+    const borealisId = await pickOne(page, borealis)
 
     await page.getByRole('button', { name: 'Save & Generate' }).click()
     const review = page.getByRole('region', { name: 'Confirm the changes' })

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { signIn } from './support/auth'
 import { withE2eDb } from './support/database'
-import { makeHost, removeHost } from './support/test-host'
+import { availableLabel, journeyActivationIds, makeHost, removeHost } from './support/test-host'
 import { entitlements, fulfillments } from '../../db/schema'
 
 test.describe.configure({ timeout: 120_000 })
@@ -69,9 +69,9 @@ test('Remove All and Undo All, Add All and Cancel, the product search and the mu
 }, testInfo) => {
   const js = testInfo.project.name === 'js'
   await signIn(page, 'marta.lindqvist@borealis.example', { start: editor() })
-  const labels = await roomyLabels(page, 4)
-  const two = js ? labels.slice(-4, -2) : labels.slice(2, 4)
-  await activate(two.map((l) => l.split(' ').at(-1)!))
+  const ids = journeyActivationIds('controls', testInfo.project.name)
+  const two = [await availableLabel(page, ids[0]), await availableLabel(page, ids[1])]
+  await activate(ids)
   await page.goto(editor())
   await expect(assigned(page).getByRole('row')).toHaveCount(3)
 

@@ -1,10 +1,12 @@
 /**
  * Licence hosts a journey makes for itself on the suite's database (each test
  * its own, as they run at once) and removes afterwards with their fulfilments,
- * and the entitlements whose maintenance still runs (the ones a save accepts).
+ * and the demo entitlements each journey takes.
  */
-import { and, eq, gte, isNull, or } from 'drizzle-orm'
-import { entitlements, fulfillments, hostAccounts, hosts } from '../../../db/schema'
+import { eq } from 'drizzle-orm'
+import { fulfillments, hostAccounts, hosts } from '../../../db/schema'
+import type { Page } from '@playwright/test'
+import { demoActivationId } from '../../../db/seed-entitlements'
 import { withE2eDb } from './database'
 
 export function makeHost({
@@ -44,20 +46,27 @@ export function removeHost(hostId: number): Promise<void> {
   })
 }
 
-/** The activation ids of the customer's entitlements without lapsed maintenance. */
-export function maintainedActivationIds(accountId: string): Promise<string[]> {
-  const today = new Date().toISOString().slice(0, 10)
-  return withE2eDb((db) =>
-    db
-      .select({ id: entitlements.activationId })
-      .from(entitlements)
-      .where(
-        and(
-          eq(entitlements.accountId, accountId),
-          or(isNull(entitlements.versionDate), gte(entitlements.versionDate, today)),
-        ),
-      )
-      .all()
-      .map((e) => e.id),
-  )
+/**
+ * The demo entitlements each journey activates, one set per project, so that no
+ * two journeys running at once take from the same entitlement.
+ */
+export const JOURNEY_ENTITLEMENTS = {
+  editor: { 'no-js': ['cobalt-hpc-lease'], js: ['cobalt-fluent-lease'] },
+  customers: { 'no-js': ['cobalt-hpc-lease', 'borealis-fleet-04'], js: ['cobalt-cfx-perpetual', 'borealis-fleet-09'] },
+  save: { 'no-js': ['borealis-fleet-05'], js: ['borealis-fleet-10'] },
+  controls: { 'no-js': ['borealis-fleet-06', 'borealis-fleet-07'], js: ['borealis-fleet-11', 'borealis-fleet-12'] },
+} as const
+
+/** The activation ids of a journey's entitlements for the project. */
+export function journeyActivationIds(journey: keyof typeof JOURNEY_ENTITLEMENTS, project: string): string[] {
+  const keys = JOURNEY_ENTITLEMENTS[journey][project === 'js' ? 'js' : 'no-js']
+  return keys.map((key) => demoActivationId(key))
+}
+
+/** The label of an available row ('<product> <activation id>'), as its controls are named. */
+export async function availableLabel(page: Page, activationId: string): Promise<string> {
+  const count = page
+    .getByRole('region', { name: 'Available Entitlements table' })
+    .getByRole('spinbutton', { name: new RegExp(`${activationId}$`) })
+  return (await count.getAttribute('aria-label'))!.replace(/^Count of /, '')
 }
