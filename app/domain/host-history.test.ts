@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryFulfillment, HostHistory } from './activation-types'
-import { actionLabel, groupHistory, historyCsv, historyCsvName } from './host-history'
+import { actionLabel, groupHistory, historyCsv, historyCsvName, nextHistoryRound } from './host-history'
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0)
 let n = 0
@@ -79,5 +79,25 @@ describe('the history as CSV', () => {
   it('is named for active or inactive servers and the customer', () => {
     expect(historyCsvName(true, '1000001')).toBe('ANSYSActiveServers_1000001.csv')
     expect(historyCsvName(false, '1000001')).toBe('ANSYSInactiveServers_1000001.csv')
+  })
+})
+
+describe('fetching histories in rounds', () => {
+  const ids = Array.from({ length: 23 }, (_, i) => i + 1)
+
+  it('asks for at most 10 unfetched hosts a round, 5 a request', () => {
+    expect(nextHistoryRound(ids, new Set())).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+    ])
+    expect(nextHistoryRound(ids, new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]))).toEqual([
+      [11, 13, 14, 15, 16],
+      [17, 18, 19, 20, 21],
+    ])
+  })
+
+  it('ends with a short batch and then nothing', () => {
+    expect(nextHistoryRound(ids, new Set(ids.slice(0, 20)))).toEqual([[21, 22, 23]])
+    expect(nextHistoryRound(ids, new Set(ids))).toEqual([])
   })
 })

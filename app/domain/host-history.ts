@@ -101,3 +101,15 @@ export function historyCsv(hostsWithHistory: readonly HostHistory[]): string {
   )
   return csvDocument(HISTORY_CSV_HEADER, rows)
 }
+
+/** Spec 3: host histories are fetched 5 hosts a request, at most 10 unfetched hosts a round. */
+export const HISTORY_BATCH = 5
+export const HISTORY_ROUND = 10
+
+/** The requests of the next round: the first hosts not yet fetched, in batches. */
+export function nextHistoryRound(hostIds: readonly number[], fetched: ReadonlySet<number>): number[][] {
+  const round = hostIds.filter((id) => !fetched.has(id)).slice(0, HISTORY_ROUND)
+  const batches: number[][] = []
+  for (let i = 0; i < round.length; i += HISTORY_BATCH) batches.push(round.slice(i, i + HISTORY_BATCH))
+  return batches
+}
