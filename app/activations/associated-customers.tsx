@@ -10,7 +10,7 @@ import { MAX_TABS, openTabParams } from '../domain/activation-editor'
 import type { AccountRef } from '../domain/activation-types'
 import { useHydrated } from '../ui/use-hydrated'
 import { Autocomplete } from '../ui/autocomplete'
-import { button, Hidden } from './editor-ui'
+import { button, Hidden, comboboxInput } from './editor-ui'
 
 export const ASSOCIATED_TEXTS = {
   none: 'No Customer Found',
@@ -128,8 +128,7 @@ function AccountCombobox({
       <Autocomplete
         id="associated-combobox"
         label="Associated Customers"
-        inputClassName="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
-        listClassName="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
+        inputClassName={comboboxInput}
         listLabel="Customers found"
         placeholder="Account name or number"
         text={query ?? ''}

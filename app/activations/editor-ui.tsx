@@ -1,5 +1,7 @@
 /** Small pieces every part of the activation editor uses. */
 export const button = 'rounded border border-gray-400 px-3 py-1 text-sm hover:bg-gray-100'
+/** The text box of the editor's comboboxes. */
+export const comboboxInput = 'mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1'
 export const primary = 'rounded bg-blue-700 px-3 py-1 text-sm font-medium text-white hover:bg-blue-800'
 
 /** Carries parameters through a form as hidden fields. */

@@ -9,7 +9,7 @@ import { EDITOR_TEXTS, labelMatches, serverLabel } from '../domain/activation-ed
 import { useHydrated } from '../ui/use-hydrated'
 import { Autocomplete } from '../ui/autocomplete'
 import type { ServerSummary } from '../domain/activation-types'
-import { button } from './editor-ui'
+import { button, comboboxInput } from './editor-ui'
 
 export function ServerPicker({
   customerNumber,
@@ -93,8 +93,7 @@ function ServerCombobox({
       <Autocomplete
         id="server-combobox"
         label="Server"
-        inputClassName="mt-1 w-96 max-w-full rounded border border-gray-400 px-2 py-1"
-        listClassName="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
+        inputClassName={comboboxInput}
         listLabel="Servers"
         text={text}
         onText={(value) => {

@@ -77,11 +77,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = url.searchParams
   const calls = activationCalls(api)
   const today = todayUtc()
-  const state = await loadEditor(calls, customerNumber, params, today)
   const opText = params.get('op')
   if (opText === 'select-all') {
     throw redirect(`${url.pathname}?${new URLSearchParams([...params].filter(([n]) => n !== 'op' && n !== 'product'))}`)
   }
+  const state = await loadEditor(calls, customerNumber, params, today)
   const op = readOp(opText)
   if (op) {
     const next = new URLSearchParams([...params].filter(([name]) => !DRAFT_PARAM.test(name)))
@@ -99,15 +99,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : viewOnly && ((reviewMode && changed) || addHost)
         ? NOT_ENOUGH_PERMISSIONS
         : null
-  const review = reviewMode && !notice ? await reviewOf(calls, customerNumber, state, reviewMode, today) : null
+  const [review, associated] = await Promise.all([
+    reviewMode && !notice ? reviewOf(calls, customerNumber, state, reviewMode, today) : null,
+    state.host ? associatedCustomers(calls, params.get('customerq') ?? '') : null,
+  ])
   const saved = state.host ? readSaved(params) : null
-  const associated = state.host ? await associatedCustomers(calls, params.get('customerq') ?? '') : null
+  const fileHref = saved && state.host ? licenceHref(customerNumber, state.host) : null
   const serverSearch = params.get('serverq') ?? ''
   const emailScreen = { pathname: '/emails', searchParams: new URLSearchParams(), customerCount: null }
   const readsEmails = screenRedirect({ ...emailScreen, user, info, customerNumber }) === null
   return {
     customerNumber,
-    viewOnly,
     associated,
     addHost: addHost && !notice ? { triad: addHost === 'triad' } : null,
     serverSearch,
@@ -123,9 +125,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notice,
     review,
     saved,
-    fileHref: saved && state.host ? licenceHref(customerNumber, state.host) : null,
+    fileHref,
     /** Generate ends with the file; Email has sent it, and its page keeps the link. */
-    autoDownload: saved?.mode === 'generate' && state.host ? licenceHref(customerNumber, state.host) : null,
+    autoDownload: saved?.mode === 'generate' ? fileHref : null,
     emailsHref:
       saved?.mode === 'email' && readsEmails ? `/emails?${new URLSearchParams({ customer: customerNumber })}` : null,
   }

@@ -14,7 +14,6 @@ export interface AutocompleteProps<T> {
   label: ReactNode
   labelClassName?: string
   inputClassName?: string
-  listClassName?: string
   listLabel: string
   placeholder?: string
   text: string
@@ -125,7 +124,7 @@ export function Autocomplete<T>(props: AutocompleteProps<T>) {
           role="listbox"
           aria-label={props.listLabel}
           hidden={!open}
-          className={props.listClassName}
+          className="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
           onMouseDown={(event) => event.preventDefault()}
         >
           {options.map((option, index) => (

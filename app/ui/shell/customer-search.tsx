@@ -85,7 +85,6 @@ function CustomerCombobox({ current }: { current: Account | null }) {
         label="Customer"
         labelClassName="text-sm text-white"
         inputClassName="input w-full bg-white"
-        listClassName="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
         listLabel="Customers found"
         placeholder="Account ID or name"
         text={text}
