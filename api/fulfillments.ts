@@ -108,7 +108,8 @@ function rows(db: Db, user: ApiUser, input: z.infer<typeof rowsRequest>) {
   })
 }
 
-const newFulfilmentId = () => `FID-${randomBytes(8).toString('hex').toUpperCase()}`
+/** A new fulfilment's id, as the licensing system names them. */
+export const newFulfilmentId = () => `FID-${randomBytes(8).toString('hex').toUpperCase()}`
 
 function checkedOperations(input: FulfilmentInput) {
   const repeated = repeatedActivation(input.activations)

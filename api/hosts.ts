@@ -28,7 +28,7 @@ import { hostGroup, requireActivationAccess, shownNumbers } from './activation-a
 import { recordAudit, type Tx } from './audit-log'
 import type { CallRegistrar } from './call-table'
 import { ApiError, badRequest, notFound, parseInput, withToken } from './envelope'
-import { findHost, requireCustomerHost, requireHostIds, serverSummary, type Host } from './host-lookup'
+import { findHost, hostCustomers, requireCustomerHost, requireHostIds, serverSummary, type Host } from './host-lookup'
 import { listPage, pageRequestSchema } from './list-engine'
 import type { ApiDeps } from './index'
 
@@ -120,7 +120,10 @@ function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
   return db.transaction(
     (tx) => {
       const existing = findHost(tx, ids)
-      const decision = addHostDecision(existing, name)
+      const decision = addHostDecision(
+        existing && { ...existing, deleted: hostCustomers(tx, existing.id).length === 0 },
+        name,
+      )
       if (decision.kind === 'refuse') throw new ApiError(409, decision.message)
       let host: Host
       if (existing && decision.kind === 'reactivate') {

@@ -39,6 +39,7 @@ import { usageSessionCalls } from './usage-sessions'
 import { usageCalls } from './usage'
 import { statementCalls } from './statements'
 import { hostCalls } from './hosts'
+import { hostMoveCalls } from './host-moves'
 import { sharedServerCalls } from './shared-server'
 import { uploadServerIdCalls } from './upload-server-id'
 import { fulfilmentCalls } from './fulfillments'
@@ -68,6 +69,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   usageCalls(calls, deps)
   statementCalls(calls, deps)
   hostCalls(calls, deps)
+  hostMoveCalls(calls, deps)
   sharedServerCalls(calls, deps)
   uploadServerIdCalls(calls, deps)
   fulfilmentCalls(calls, deps)

@@ -174,6 +174,18 @@ export interface AddServerResult {
   reactivated: boolean
 }
 
+/** The reply of Manage Activations' deactivate, rehost and remove calls. */
+export interface HostMoveResult {
+  /** The host acted on, as it is afterwards. */
+  from: ServerSummary
+  /** The host a rehost moved to; null otherwise. */
+  to: ServerSummary | null
+  /** Fulfilments returned from `from`. */
+  returned: number
+  /** Fulfilments created on `to`. */
+  created: number
+}
+
 /** POST /uploadserverid (multipart: file, customerNumber). */
 export interface UploadedServer {
   serverName: string

@@ -55,6 +55,15 @@ describe('addHostDecision', () => {
   it('reactivates an inactive host given another name', () => {
     expect(addHostDecision(existing('lic01', 'INACTIVE'), 'lic02')).toEqual({ kind: 'reactivate' })
   })
+
+  it('brings back a host every customer deleted, under its own name too', () => {
+    expect(addHostDecision({ ...existing('lic01', 'INACTIVE'), deleted: true }, 'lic01')).toEqual({
+      kind: 'reactivate',
+    })
+    expect(addHostDecision({ ...existing('lic01', 'INACTIVE'), deleted: false }, 'lic01')).toMatchObject({
+      kind: 'refuse',
+    })
+  })
 })
 
 describe('compareServers', () => {

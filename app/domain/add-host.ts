@@ -34,6 +34,8 @@ export interface ExistingHost {
   name: string
   state: HostState | string
   identifier: string
+  /** No customer has it any more (every one deleted it): whatever its name, adding it brings it back. */
+  deleted?: boolean
 }
 
 export type AddHostDecision = { kind: 'insert' } | { kind: 'reactivate' } | { kind: 'refuse'; message: string }
@@ -41,6 +43,7 @@ export type AddHostDecision = { kind: 'insert' } | { kind: 'reactivate' } | { ki
 /** What adding a host named `name` does when its identifier is already `existing`'s. */
 export function addHostDecision(existing: ExistingHost | undefined, name: string): AddHostDecision {
   if (!existing) return { kind: 'insert' }
+  if (existing.deleted && existing.state === 'INACTIVE') return { kind: 'reactivate' }
   const inUse = ADD_HOST_MESSAGES.inUse(existing.name, existing.identifier)
   if (existing.name.toLowerCase() === name.toLowerCase()) return { kind: 'refuse', message: inUse }
   if (existing.state !== 'INACTIVE') return { kind: 'refuse', message: inUse + ADD_HOST_MESSAGES.rehostHint }

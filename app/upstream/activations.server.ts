@@ -11,6 +11,7 @@ import type {
   FulfillmentRequest,
   FulfillmentResult,
   HostHistory,
+  HostMoveResult,
   HostRef,
   LicenceEmailRequest,
   LicenceEmailResult,
@@ -69,6 +70,18 @@ export function activationCalls(api: ApiClient) {
         customerNumber,
         hostIds: hostRecordIds.join(','),
       }),
+    /** Every activation on the host returned and the host inactive (Manage Activations' Deactivate). */
+    deactivateHost: (customerNumber: string, host: HostRef) =>
+      api.call<HostMoveResult>('POST', '/fulfillments/servers/deactivate', groupRef(customerNumber, host)),
+    /** The host's activations moved to the target host, the old host inactive. */
+    rehost: (customerNumber: string, host: HostRef, target: HostRef & { serverName: string }) =>
+      api.call<HostMoveResult>('POST', '/fulfillments/servers/rehost', {
+        ...groupRef(customerNumber, host),
+        ...target,
+      }),
+    /** An inactive host deleted from the customer's hosts. */
+    removeHost: (customerNumber: string, host: HostRef) =>
+      api.call<HostMoveResult>('POST', '/fulfillments/servers/remove', groupRef(customerNumber, host)),
     setGroup: (customerNumber: string, host: HostRef, group: string[]) =>
       api.call<{ group: string[] }>('POST', '/sharedserver', { ...groupRef(customerNumber, host), group }),
     deactivateGroup: (customerNumber: string, host: HostRef) =>
