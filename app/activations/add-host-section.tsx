@@ -5,16 +5,14 @@
  * dialog; both post the same forms to the editor's action.
  */
 import { Form, Link } from '@remix-run/react'
-import { HOST_ID_TYPES } from '../domain/host-id'
-import { rowCount, rowField, type HostRow } from '../domain/add-host-form'
+import { type HostRow } from '../domain/add-host-form'
 import { FieldErrors } from '../ui/field-error'
 import type { AddHostState } from './add-host.server'
 import { button, primary } from './editor-ui'
 import { EditorDialog } from './editor-dialog'
+import { HostRowsFields, emptyHostRows } from './host-rows-fields'
 
 const TITLE = 'Add New Host'
-const input = 'mt-1 w-full rounded border border-gray-400 px-2 py-1'
-const ID_HINT = 'Host ID: 12 characters, or ETHERNET=, DISK_SERIAL_NUM= or FLEXID=9- followed by the id.'
 
 export function AddHostSection({
   customerNumber,
@@ -27,8 +25,7 @@ export function AddHostSection({
   state: AddHostState | null
 }) {
   const isTriad = state?.triad ?? triad
-  const rows: HostRow[] =
-    state?.rows ?? Array.from({ length: rowCount(isTriad) }, () => ({ name: '', hostId: '', type: HOST_ID_TYPES[0] }))
+  const rows: HostRow[] = state?.rows ?? emptyHostRows(isTriad)
   const errors = state?.errors ?? {}
   const editorHref = `?${new URLSearchParams({ customer: customerNumber })}`
   const toggleHref = `?${new URLSearchParams({ customer: customerNumber, addHost: isTriad ? '1' : 'triad' })}`
@@ -56,32 +53,7 @@ export function AddHostSection({
       {/* Filled from an upload, the fields start again from its values. */}
       <Form method="post" id="add-host" key={JSON.stringify(rows)} className="space-y-3" noValidate>
         {isTriad ? <input type="hidden" name="triad" value="1" /> : null}
-        <p id="host-id-hint" className="text-sm text-gray-700">
-          {ID_HINT}
-        </p>
-        {rows.map((row, i) => (
-          <fieldset key={i} className="grid gap-2 sm:grid-cols-3">
-            <legend className="text-sm font-medium">{isTriad ? `Host ${i + 1}` : 'Host'}</legend>
-            <HostField label="Host name" name={rowField('name', i)} value={row.name} error={errors[`name.${i}`]} />
-            <HostField
-              label="Host ID"
-              name={rowField('hostId', i)}
-              value={row.hostId}
-              error={errors[`hostId.${i}`]}
-              hint="host-id-hint"
-            />
-            <label className="flex flex-col text-sm">
-              Host ID type
-              <select name={rowField('type', i)} defaultValue={row.type} className={input}>
-                {HOST_ID_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </fieldset>
-        ))}
+        <HostRowsFields rows={rows} isTriad={isTriad} errors={errors} />
       </Form>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2">
         {isTriad ? <input type="hidden" name="triad" value="1" /> : null}
@@ -109,37 +81,5 @@ export function AddHostSection({
         </button>
       </div>
     </EditorDialog>
-  )
-}
-
-function HostField({
-  label,
-  name,
-  value,
-  error,
-  hint,
-}: {
-  label: string
-  name: string
-  value: string
-  error: string | undefined
-  hint?: string
-}) {
-  const errorId = `${name}-error`
-  return (
-    <div className="flex flex-col text-sm">
-      <label htmlFor={name}>{label}</label>
-      <input
-        id={name}
-        name={name}
-        defaultValue={value}
-        autoComplete="off"
-        spellCheck={false}
-        className={input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint, errorId].filter(Boolean).join(' ')}
-      />
-      <FieldErrors id={errorId} errors={error ? [error] : undefined} />
-    </div>
   )
 }

@@ -156,6 +156,8 @@ export interface GridScope {
    */
   paramPrefix?: string
   viewExtras?: ViewExtrasSpec
+  /** The page's own one-off parameters (bare names, e.g. an open dialog's): every link of the grid drops them. */
+  pageSteps?: readonly string[]
 }
 
 export interface GridSpec<Row = Record<string, unknown>> extends GridScope {
@@ -274,7 +276,9 @@ export function hasViewParams(params: URLSearchParams, scope: GridScope = {}): b
  */
 export function baseParams(params: URLSearchParams, scope: GridScope = {}): URLSearchParams {
   const out = new URLSearchParams()
-  for (const [k, v] of params) if (!isGridParam(k, scope) && !isTransientParam(k, scope)) out.append(k, v)
+  for (const [k, v] of params) {
+    if (!isGridParam(k, scope) && !isTransientParam(k, scope) && !scope.pageSteps?.includes(k)) out.append(k, v)
+  }
   return out
 }
 

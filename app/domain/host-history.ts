@@ -10,6 +10,11 @@ import { csvDocument } from './csv'
 
 export const HISTORY_GROUP_MS = 30_000
 
+export const HISTORY_MESSAGES = {
+  fetchFailed: 'Error fetching fulfillment history for all the servers.',
+  none: 'No activations have been recorded on this host.',
+} as const
+
 export interface HistoryRow {
   activationId: string
   productName: string

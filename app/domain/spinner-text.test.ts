@@ -11,6 +11,7 @@ describe('spinnerText: the overlay names the screen being loaded', () => {
     ['/notifications', 'Getting Alerts...'],
     ['/notifications-category/critical', 'Getting Alerts...'],
     ['/notification-details/7', 'Getting Alerts...'],
+    ['/activations-history', 'Getting Activations History...'],
   ])('%s: %s', (pathname, text) => {
     expect(spinnerText(pathname)).toBe(text)
   })
@@ -25,5 +26,19 @@ describe('spinnerText: the overlay names the screen being loaded', () => {
   it('no navigation under way gives the default text', () => {
     expect(spinnerText(undefined)).toBe('Loading...')
     expect(spinnerText(null)).toBe('Loading...')
+  })
+
+  it.each([
+    ['deactivate', 'Deactivating...'],
+    ['delete', 'Removing host...'],
+    ['rehost', 'Rehosting to...'],
+  ])('a %s posted to Manage Activations says %s', (intent, text) => {
+    expect(spinnerText('/activations-history', intent)).toBe(text)
+    expect(spinnerText('/activations-history/', intent)).toBe(text)
+  })
+
+  it('another intent, or an intent posted elsewhere, gets the screen’s text', () => {
+    expect(spinnerText('/activations-history', 'other')).toBe('Getting Activations History...')
+    expect(spinnerText('/emails', 'deactivate')).toBe('Getting Emails...')
   })
 })

@@ -10,9 +10,22 @@ const SPINNER_TEXTS: readonly (readonly [RegExp, string])[] = [
   [/^\/emails\/[^/]+\/?$/, 'Getting Email...'],
   [/^\/portalaccess\/?$/, 'Manage Portal Access...'],
   [/^\/(notifications|notifications-category\/[^/]+|notification-details\/[^/]+)\/?$/, 'Getting Alerts...'],
+  [/^\/activations-history\/?$/, 'Getting Activations History...'],
 ]
 
-export function spinnerText(pathname: string | null | undefined): string {
+/** A form's text by the screen it posts to and its intent (spec 3, Manage Activations' spinner texts). */
+const SUBMISSION_TEXTS: Record<string, Record<string, string>> = {
+  '/activations-history': {
+    deactivate: 'Deactivating...',
+    delete: 'Removing host...',
+    rehost: 'Rehosting to...',
+  },
+}
+
+/** The text for a navigation to `pathname`, or a submission of a form with `intent` to it. */
+export function spinnerText(pathname: string | null | undefined, intent?: unknown): string {
   if (!pathname) return DEFAULT_SPINNER_TEXT
-  return SPINNER_TEXTS.find(([pattern]) => pattern.test(pathname))?.[1] ?? DEFAULT_SPINNER_TEXT
+  const bare = pathname.replace(/\/$/, '') || '/'
+  const submitted = typeof intent === 'string' ? SUBMISSION_TEXTS[bare]?.[intent] : undefined
+  return submitted ?? SPINNER_TEXTS.find(([pattern]) => pattern.test(pathname))?.[1] ?? DEFAULT_SPINNER_TEXT
 }

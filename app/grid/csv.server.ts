@@ -76,15 +76,33 @@ export async function gridCsv<Row>(
       }
     },
   })
-  return {
-    ok: true,
-    response: new Response(stream, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8; header=present',
-        'Content-Disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}.csv"`,
-        'Cache-Control': 'no-store',
-      },
-    }),
-  }
+  return { ok: true, response: csvResponse(stream, fileName) }
+}
+
+/** A CSV download named `fileName`.csv. */
+export function csvResponse(body: ReadableStream<Uint8Array> | string, fileName: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8; header=present',
+      'Content-Disposition': `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+/** The rows of a view, every page up to the list's export limit, and a document made of them. */
+export async function documentCsv<Row>(
+  spec: GridSpec<Row>,
+  state: GridState,
+  source: GridSource<Row>,
+  fileName: string,
+  document: (rows: Row[]) => Promise<{ ok: true; csv: string } | { ok: false; message: string; httpStatus: number }>,
+): Promise<CsvResult> {
+  const reply = await source.page({ ...toPageRequest(spec, { ...state, page: 1 }), offset: 0, limit: spec.exportLimit })
+  if (reply.status !== 'SUCCESS') return { ok: false, message: reply.err, httpStatus: failureStatus(reply) }
+  const made = await document(reply.data)
+  if (!made.ok) return made
+  // A byte-order mark lets spreadsheet programs read the file as UTF-8.
+  return { ok: true, response: csvResponse(`\uFEFF${made.csv}`, fileName) }
 }

@@ -13,6 +13,7 @@ import { emailList } from './emails.server'
 import { entitlementLists } from './entitlements.server'
 import { usageList } from './usage.server'
 import { statementList, statementProductList } from './statement.server'
+import { serverLists } from './servers.server'
 
 export interface GridList<Row> {
   spec: GridSpec<Row>
@@ -31,6 +32,15 @@ export interface GridList<Row> {
    * page load of the export then returns to the screen with `csvRefused=<code>`, where the message shows.
    */
   exportRefusal?(message: string): string | null
+  /**
+   * A CSV of the list's own instead of the view's columns (e.g. each host's history): the rows of
+   * the view in, the document out, or the reason it could not be made.
+   */
+  exportDocument?(
+    api: ApiClient,
+    customerNumber: string,
+    rows: Row[],
+  ): Promise<{ ok: true; csv: string } | { ok: false; message: string; httpStatus: number }>
   /** The columns for one customer, when they depend on its data (e.g. a column shown only when it has values). */
   specFor?(api: ApiClient, customerNumber: string): Promise<GridSpec<Row>>
   /** The screen the list belongs to: its rules (e.g. e-mails: Channel or Direct) guard the list's data too. */
@@ -47,6 +57,7 @@ const LISTS: Record<string, GridList<any>> = {
   [usageList.spec.tableName]: usageList,
   [statementList.spec.tableName]: statementList,
   [statementProductList.spec.tableName]: statementProductList,
+  ...Object.fromEntries(serverLists.map((list) => [list.spec.tableName, list])),
 }
 
 export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {

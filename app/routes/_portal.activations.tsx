@@ -49,6 +49,7 @@ import { SaveOutcome } from '../activations/save-outcome'
 import { useLiveSave } from '../activations/live-save'
 import { useAutoApply } from '../activations/auto-apply'
 import { AddHostSection } from '../activations/add-host-section'
+import { licenceHref } from '../activations/licence-href'
 import { addHostAction, type AddHostState } from '../activations/add-host.server'
 import { CustomerTabs } from '../activations/customer-tabs'
 import { AssociatedCustomers } from '../activations/associated-customers'
@@ -67,9 +68,6 @@ export const meta: typeof baseMeta = (args) => {
   const refresh = page?.autoDownload ? [{ httpEquiv: 'refresh', content: `0; url=${page.autoDownload}` }] : []
   return [...baseMeta(args), ...refresh]
 }
-
-const licenceHref = (customerNumber: string, host: { serverId: string; serverIdType: string }) =>
-  `/activations/licence?${new URLSearchParams({ customer: customerNumber, serverId: host.serverId, serverIdType: host.serverIdType })}`
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, SCREEN)

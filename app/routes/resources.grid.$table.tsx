@@ -13,7 +13,7 @@ import { z } from 'zod'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { parseGridState } from '../domain/grid-state'
 import { CSV_REFUSED_PARAM, gridList } from '../grid/registry.server'
-import { gridCsv } from '../grid/csv.server'
+import { documentCsv, gridCsv } from '../grid/csv.server'
 import { distinctValues, isPageLoad, loadChunk, preferenceStore } from '../grid/load-grid.server'
 
 /** A plain-text refusal (this route has no page to render an error in). */
@@ -67,7 +67,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const exportSource = list.exportSource?.(api, customerNumber, url.searchParams) ?? source
   const name = typeof list.exportName === 'string' ? list.exportName : list.exportName(customerNumber, url.searchParams)
-  const csv = await gridCsv(spec, state, exportSource, name)
+  const csv = list.exportDocument
+    ? await documentCsv(spec, state, exportSource, name, (rows) => list.exportDocument!(api, customerNumber, rows))
+    : await gridCsv(spec, state, exportSource, name)
   if (csv.ok) return csv.response
   const refused = csv.httpStatus >= 400 && csv.httpStatus < 500
   const code = refused ? list.exportRefusal?.(csv.message) : null

@@ -109,9 +109,16 @@ export interface RowDetails<Row> {
   render: (row: Row) => ReactNode
 }
 
-/** The address with the row `id` added to or removed from the open rows of `name`. */
-export function toggledDetailsHref(pathname: string, search: URLSearchParams, name: string, id: string): string {
+/** The address with the row `id` added to or removed from the open rows of `name` (and without the page's steps). */
+export function toggledDetailsHref(
+  pathname: string,
+  search: URLSearchParams,
+  name: string,
+  id: string,
+  pageSteps: readonly string[] = [],
+): string {
   const next = new URLSearchParams(search)
+  for (const step of pageSteps) next.delete(step)
   const open = next.getAll(name)
   next.delete(name)
   for (const value of open.includes(id) ? open.filter((v) => v !== id) : [...open, id]) next.append(name, value)
@@ -192,7 +199,7 @@ export function DataGrid<Row>({
       open: openRows.has(id),
       label: details.label(row),
       sectionId: `${spec.tableName}-details-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`,
-      href: `${toggledDetailsHref(location.pathname, current, detailsParam, id)}${hydrated ? '' : `#${gridId}`}`,
+      href: `${toggledDetailsHref(location.pathname, current, detailsParam, id, spec.pageSteps)}${hydrated ? '' : `#${gridId}`}`,
     }
   }
 

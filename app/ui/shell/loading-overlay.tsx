@@ -9,7 +9,7 @@ import { spinnerText } from '../../domain/spinner-text'
 export function LoadingOverlay() {
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
-  const text = spinnerText(navigation.location?.pathname)
+  const text = spinnerText(navigation.location?.pathname, navigation.formData?.get('intent'))
   const [visible, setVisible] = useState(false)
   useEffect(() => {
     if (!busy) {

@@ -55,6 +55,11 @@ export const JOURNEY_ENTITLEMENTS = {
   customers: { 'no-js': ['cobalt-hpc-lease', 'borealis-fleet-04'], js: ['cobalt-cfx-perpetual', 'borealis-fleet-09'] },
   save: { 'no-js': ['borealis-fleet-05'], js: ['borealis-fleet-10'] },
   controls: { 'no-js': ['borealis-fleet-06', 'borealis-fleet-07'], js: ['borealis-fleet-11', 'borealis-fleet-12'] },
+  /** Manage Activations: two on the first host (one returned), one to deactivate, two to rehost (2 and 1). */
+  history: {
+    'no-js': ['borealis-fleet-16', 'borealis-fleet-17', 'borealis-fleet-21', 'borealis-fleet-23', 'borealis-fleet-22'],
+    js: ['borealis-fleet-18', 'borealis-fleet-31', 'borealis-fleet-26', 'borealis-fleet-28', 'borealis-fleet-27'],
+  },
 } as const
 
 /** The activation ids of a journey's entitlements for the project. */

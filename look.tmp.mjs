@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test'
+const [,, path, out, js = '1', width = '1280', email = 'admin@acme.example'] = process.argv
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const ctx = await browser.newContext({ javaScriptEnabled: js === '1', viewport: { width: Number(width), height: 900 } })
+const page = await ctx.newPage()
+await page.goto('http://localhost:3200/auth/login')
+await page.getByLabel('Email').fill(email)
+await page.getByLabel('Password').fill('demo')
+await page.getByRole('button', { name: 'Sign in' }).click()
+await page.waitForURL(/\/home|\/customers|\/activations|\/noselected/)
+const r = await page.goto('http://localhost:3200' + path)
+console.log('status', r.status(), page.url())
+await page.waitForTimeout(500)
+await page.screenshot({ path: out, fullPage: true })
+console.log((await page.locator('main').innerText()).slice(0, 3000))
+await browser.close()
