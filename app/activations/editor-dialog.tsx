@@ -1,13 +1,14 @@
 /**
  * A step of the editor that is a section of the page without JavaScript and a
  * dialog over it with JavaScript (GUIDE section 3.5): the same content, its
- * heading naming the dialog, closing going back to `closeHref`.
+ * heading naming the dialog, closing going back to `closeHref`. The dialog's
+ * code loads when one first opens.
  */
-import type { CSSProperties, ReactNode } from 'react'
+import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react'
 import { useNavigate } from '@remix-run/react'
-import { DialogTitle } from '@headlessui/react'
-import { CentredModal } from '../ui/modal-dialog'
 import { useHydrated } from '../ui/use-hydrated'
+
+export const LazyEditorModal = lazy(() => import('./editor-modal').then((m) => ({ default: m.EditorModal })))
 
 export function EditorDialog({
   id,
@@ -32,30 +33,30 @@ export function EditorDialog({
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const headingClass = 'text-lg font-semibold'
-  const content = (
-    <section aria-labelledby={id} className={sectionClassName}>
-      {hydrated ? (
-        <DialogTitle as="h2" id={id} className={headingClass}>
-          {title}
-        </DialogTitle>
-      ) : (
+  if (!hydrated) {
+    return (
+      <section aria-labelledby={id} className={sectionClassName}>
         <h2 id={id} className={headingClass}>
           {title}
         </h2>
-      )}
-      {children}
-    </section>
-  )
-  if (!hydrated) return content
+        {children}
+      </section>
+    )
+  }
   return (
-    <CentredModal
-      open
-      onClose={() => navigate(closeHref)}
-      panelClassName={`max-h-full ${width} max-w-full overflow-auto rounded bg-white shadow-lg`}
-      panelStyle={panelStyle}
-      testId={testId}
-    >
-      {content}
-    </CentredModal>
+    <Suspense fallback={null}>
+      <LazyEditorModal
+        title={title}
+        titleId={id}
+        sectionClassName={sectionClassName}
+        titleClassName={headingClass}
+        onClose={() => navigate(closeHref)}
+        panelClassName={`max-h-full ${width} max-w-full overflow-auto rounded bg-white shadow-lg`}
+        panelStyle={panelStyle}
+        testId={testId}
+      >
+        {children}
+      </LazyEditorModal>
+    </Suspense>
   )
 }

@@ -3,11 +3,11 @@
  * notice; also rehost mode's message): without JavaScript a section of the page
  * with an Ok link back, with it a 600 px dialog whose Ok goes to the same place.
  */
+import { Suspense } from 'react'
 import { Link, useNavigate } from '@remix-run/react'
-import { DialogTitle } from '@headlessui/react'
-import { CentredModal } from '../ui/modal-dialog'
 import { useHydrated } from '../ui/use-hydrated'
 import { primary } from './editor-ui'
+import { LazyEditorModal } from './editor-dialog'
 
 export function EditorNotice({ text, okHref }: { text: string; okHref: string }) {
   const hydrated = useHydrated()
@@ -19,18 +19,22 @@ export function EditorNotice({ text, okHref }: { text: string; okHref: string })
   )
   if (hydrated) {
     return (
-      <CentredModal
-        open
-        onClose={() => navigate(okHref)}
-        panelClassName="w-[600px] max-w-full rounded bg-white p-4 shadow-lg"
-        testId="editor-notice"
-      >
-        <DialogTitle className="text-lg font-semibold">Notice</DialogTitle>
-        <p role="alert" className="my-3">
-          {text}
-        </p>
-        {ok}
-      </CentredModal>
+      <Suspense fallback={null}>
+        <LazyEditorModal
+          title="Notice"
+          titleId="editor-notice-title"
+          sectionClassName=""
+          titleClassName="text-lg font-semibold"
+          onClose={() => navigate(okHref)}
+          panelClassName="w-[600px] max-w-full rounded bg-white p-4 shadow-lg"
+          testId="editor-notice"
+        >
+          <p role="alert" className="my-3">
+            {text}
+          </p>
+          {ok}
+        </LazyEditorModal>
+      </Suspense>
     )
   }
   return (

@@ -514,6 +514,17 @@ describe('several grids on one page (paramPrefix)', () => {
     expect(isGridParam('i.f.to')).toBe(false)
   })
 
+  it("leaves the page's one-off steps out of every grid's links, prefixed or not", () => {
+    const query = params('customer=1&view=7&rehosted=9&i.page=2&a.page=3&other=x')
+    expect(baseParams(query, { ...active, pageSteps: ['view', 'rehosted'] }).toString()).toBe(
+      'customer=1&i.page=2&other=x',
+    )
+    expect(baseParams(query, { ...inactive, pageSteps: ['view', 'rehosted'] }).toString()).toBe(
+      'customer=1&a.page=3&other=x',
+    )
+    expect(baseParams(query, active).toString()).toBe('customer=1&view=7&rehosted=9&i.page=2&other=x')
+  })
+
   it('tells for each grid whether the URL names its view', () => {
     const onlyActive = params('customer=1&a.size=20&i.panel=columns')
     expect(hasViewParams(onlyActive, active)).toBe(true)

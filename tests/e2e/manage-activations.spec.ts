@@ -293,3 +293,32 @@ test('a view-only user gets the permission notice for deactivate and rehost, and
   expect(reply.status()).toBe(403)
   expect(await activeOn(lic01.id)).toEqual(before)
 })
+
+test('each table keeps its own view: sorted by Host Name descending, it comes back so, until Reset View', async ({
+  page,
+}) => {
+  // Views are the user's: each project signs in as its own administrator of the customer.
+  await signIn(page, isJs() ? 'partner@channel.example' : ADMIN, { start: PAGE })
+  const section = page.getByRole('region', { name: 'Inactive Servers', exact: true })
+  const saved = isJs()
+    ? page.waitForResponse(
+        (r) => r.url().includes('/resources/grid/manageActivationsInActive') && r.request().method() === 'POST',
+        { timeout: 15_000 },
+      )
+    : null
+  await table(page, false).getByRole('link', { name: 'Sort by Host Name, ascending', exact: true }).click()
+  await expect(page).toHaveURL(/i\.sort=name\.asc/)
+  await table(page, false).getByRole('link', { name: 'Sort by Host Name, descending', exact: true }).click()
+  await expect(page).toHaveURL(/i\.sort=name\.desc/)
+  await saved
+  await page.goto(PAGE)
+  await expect(page).toHaveURL(/i\.sort=name\.desc/)
+  await expect(page).not.toHaveURL(/[?&]sort=/)
+  await expect(table(page, false).getByRole('columnheader', { name: /Host Name/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  )
+  await section.getByRole('button', { name: 'Reset View' }).click()
+  await expect(page).not.toHaveURL(/i\.sort=/)
+  await expect(section.getByRole('button', { name: 'Reset View' })).toBeDisabled()
+})

@@ -161,6 +161,20 @@ test.describe('reflow of the data grid pages', () => {
     )
   })
 
+  test('Manage Activations with a history open, the activations on a host and the rehost form', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    const host = await withE2eDb((db) => db.select().from(hosts).where(eq(hosts.name, 'acme-lic01')).get()!)
+    await expectReflow(page, withAcme(`/activations-history?open=${host.id}`), (p) =>
+      expect(p.getByRole('table', { name: 'History of acme-lic01' })).toBeVisible(),
+    )
+    await expectReflow(page, withAcme(`/activations-history?view=${host.id}`), (p) =>
+      expect(p.getByRole('heading', { name: /^The following products are activated on Host ID/ })).toBeVisible(),
+    )
+    await expectReflow(page, withAcme(`/activations-history?rehost=${host.id}&triad=1`), (p) =>
+      expect(p.getByRole('heading', { name: 'Rehost acme-lic01' })).toBeVisible(),
+    )
+  })
+
   test('Elastic Licensing with its credit charts, and Leases/Perpetuals', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
     await expectReflow(page, withAcme('/elastic'))

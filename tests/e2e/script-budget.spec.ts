@@ -102,6 +102,7 @@ test('every portal page loads at most 150 KB of compressed script', async ({ pag
     '/ssl',
     '/elastic',
     '/activations',
+    '/activations-history',
     '/transactions',
     '/statementv2',
     '/nopermissions',
