@@ -20,6 +20,28 @@ export function requireHostIds(ref: Partial<HostRef>): HostIds {
   return checked.host
 }
 
+/** A new ACTIVE host with these ids. */
+export function insertHost(
+  tx: Tx | Db,
+  { name, ids, port, borrowable }: { name: string; ids: HostIds; port: number; borrowable: number },
+): Host {
+  return tx
+    .insert(hosts)
+    .values({
+      name,
+      hostIds: ids.ids.join(','),
+      hostIdTypes: ids.ids.map(() => ids.type).join(','),
+      identifier: hostIdentifier(ids),
+      port,
+      state: 'ACTIVE',
+      triad: ids.ids.length === 3 ? 1 : 0,
+      borrowable,
+      createdAt: Date.now(),
+    })
+    .returning()
+    .get()
+}
+
 /** The host with these ids, whoever uses it. */
 export function findHost(tx: Tx | Db, ids: HostIds): Host | undefined {
   return tx

@@ -23,7 +23,6 @@ import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { readHostNames } from '../app/domain/add-host'
 import { todayUtc } from '../app/domain/entitlements'
-import { hostIdentifier } from '../app/domain/host-id'
 import { createRefusal } from '../app/domain/activation-rules'
 import { HOST_ACTION_MESSAGES, hostMovePlan, rehostTarget, type HostActivation } from '../app/domain/host-actions'
 import type { HostMoveResult, ServerSummary } from '../app/domain/activation-types'
@@ -34,7 +33,7 @@ import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
 import { ApiError, badRequest, parseInput } from './envelope'
 import { newFulfilmentId } from './fulfillments'
-import { findHost, requireHostIds, serverSummary, type Host } from './host-lookup'
+import { findHost, insertHost, requireHostIds, serverSummary, type Host } from './host-lookup'
 import { hostCallSchema, requireGroupHost } from './hosts'
 import type { ApiDeps } from './index'
 
@@ -158,7 +157,6 @@ function rehost(db: Db, user: ApiUser, input: z.infer<typeof rehostSchema>): Hos
   if (!named.ok) throw badRequest(named.message)
   const ids = requireHostIds({ serverId: input.serverId ?? undefined, serverIdType: input.serverIdType ?? undefined })
   const name = named.names.join(',')
-  const identifier = hostIdentifier(ids)
   const today = todayUtc()
   return db.transaction(
     (tx) => {
@@ -181,21 +179,7 @@ function rehost(db: Db, user: ApiUser, input: z.infer<typeof rehostSchema>): Hos
           .returning()
           .get()
       } else {
-        host = tx
-          .insert(hosts)
-          .values({
-            name,
-            hostIds: ids.ids.join(','),
-            hostIdTypes: ids.ids.map(() => ids.type).join(','),
-            identifier,
-            port: old.port,
-            state: 'ACTIVE',
-            triad: ids.ids.length === 3 ? 1 : 0,
-            borrowable: old.borrowable,
-            createdAt: now,
-          })
-          .returning()
-          .get()
+        host = insertHost(tx, { name, ids, port: old.port, borrowable: old.borrowable })
       }
 
       const { moved } = hostMovePlan(active, today)

@@ -28,7 +28,15 @@ import { hostGroup, requireActivationAccess, shownNumbers } from './activation-a
 import { recordAudit, type Tx } from './audit-log'
 import type { CallRegistrar } from './call-table'
 import { ApiError, badRequest, notFound, parseInput, withToken } from './envelope'
-import { findHost, hostCustomers, requireCustomerHost, requireHostIds, serverSummary, type Host } from './host-lookup'
+import {
+  findHost,
+  hostCustomers,
+  insertHost,
+  requireCustomerHost,
+  requireHostIds,
+  serverSummary,
+  type Host,
+} from './host-lookup'
 import { listPage, pageRequestSchema } from './list-engine'
 import type { ApiDeps } from './index'
 
@@ -134,21 +142,7 @@ function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
           .returning()
           .get()
       } else {
-        host = tx
-          .insert(hosts)
-          .values({
-            name,
-            hostIds: ids.ids.join(','),
-            hostIdTypes: ids.ids.map(() => ids.type).join(','),
-            identifier,
-            port: input.portNumber ?? DEFAULT_PORT,
-            state: 'ACTIVE',
-            triad: ids.ids.length === 3 ? 1 : 0,
-            borrowable: 0,
-            createdAt: Date.now(),
-          })
-          .returning()
-          .get()
+        host = insertHost(tx, { name, ids, port: input.portNumber ?? DEFAULT_PORT, borrowable: 0 })
       }
       tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId }).onConflictDoNothing().run()
       const before = existing && { name: existing.name, state: existing.state, port: existing.port }

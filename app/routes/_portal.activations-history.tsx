@@ -82,17 +82,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]
     .map(Number)
     .filter((id) => shown.has(id))
-  const histories = open.length > 0 ? await fetchHistories(calls, customerNumber, open) : null
+  const viewHost = hostOf('view')
+  const [histories, viewed] = await Promise.all([
+    open.length > 0 ? fetchHistories(calls, customerNumber, open) : null,
+    viewHost
+      ? calls.hostEntitlements({ customerNumber, serverId: viewHost.serverId, serverIdType: viewHost.serverIdType })
+      : null,
+  ])
   const history: Record<number, HostHistory | string> = {}
   for (const id of open) history[id] = histories?.ok ? histories.byHost.get(id)! : (histories?.message ?? '')
 
   const viewOnly = isViewOnly(user, info)
-  const viewHost = hostOf('view')
-  const viewed = viewHost
-    ? await calls.hostEntitlements({ customerNumber, serverId: viewHost.serverId, serverIdType: viewHost.serverIdType })
-    : null
   const rehostHost = hostOf('rehost')
   const rehosted = hostOf('rehosted')
+  const pageHref = withoutSteps(url)
+  const triad = params.get('triad') === '1'
   return {
     customerNumber,
     active,
@@ -111,13 +115,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       rehostHost?.state === 'ACTIVE' && !viewOnly
         ? {
             host: rehostHost,
-            triad: params.get('triad') === '1',
-            toggleHref: `${withoutSteps(url)}&${new URLSearchParams({ rehost: String(rehostHost.id), ...(params.get('triad') === '1' ? {} : { triad: '1' }) })}`,
+            triad,
+            toggleHref: `${pageHref}&${new URLSearchParams({ rehost: String(rehostHost.id), ...(triad ? {} : { triad: '1' }) })}`,
           }
         : null,
     notice: rehostHost && viewOnly ? NOT_ENOUGH_PERMISSIONS : null,
     autoDownload: rehosted?.state === 'ACTIVE' ? licenceHref(customerNumber, rehosted) : null,
-    pageHref: withoutSteps(url),
+    pageHref,
   }
 }
 
@@ -195,18 +199,18 @@ export default function ManageActivationsRoute() {
         />
       ) : null}
 
-      <section aria-labelledby="active-servers" className="min-w-0 space-y-2">
-        <h2 id="active-servers" className="text-lg font-semibold">
-          Active Servers
-        </h2>
-        {grid(true)}
-      </section>
-      <section aria-labelledby="inactive-servers" className="min-w-0 space-y-2">
-        <h2 id="inactive-servers" className="text-lg font-semibold">
-          Inactive Servers
-        </h2>
-        {grid(false)}
-      </section>
+      {[true, false].map((active) => (
+        <section
+          key={String(active)}
+          aria-labelledby={`${active ? '' : 'in'}active-servers`}
+          className="min-w-0 space-y-2"
+        >
+          <h2 id={`${active ? '' : 'in'}active-servers`} className="text-lg font-semibold">
+            {active ? 'Active Servers' : 'Inactive Servers'}
+          </h2>
+          {grid(active)}
+        </section>
+      ))}
     </section>
   )
 }
