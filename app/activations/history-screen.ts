@@ -14,6 +14,7 @@ export const HISTORY_TEXTS = {
   deactivated: (host: string) => `Host ${host} was deactivated.`,
   deleted: (host: string) => `Host ${host} was deleted.`,
   rehosted: (from: string, to: string) => `Host ${from} was rehosted to ${to}. Its new licence file is downloading.`,
+  removeFailed: 'Error removing server. Please retry.',
   gone: 'That host is no longer among this customer’s hosts.',
 } as const
 

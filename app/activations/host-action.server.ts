@@ -15,7 +15,8 @@ import { rewriteActivationError } from '../domain/activation-errors'
 import { NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
 import { loadServerRows } from '../grid/servers.server'
 import { activationCalls } from '../upstream/activations.server'
-import { failureStatus } from '../upstream/envelope'
+import { failureStatus, type Failure } from '../upstream/envelope'
+import { STAGE_FAILURES } from '../domain/activation-editor'
 import { askConfirmation, isConfirmed, type Confirmation } from '../ui/confirm-step'
 import { HISTORY_SCREEN, HISTORY_TEXTS, withoutSteps } from './history-screen'
 import type { RehostState } from './rehost-section'
@@ -24,6 +25,22 @@ const actionForm = z.object({
   intent: z.enum(['deactivate', 'delete', 'rehost']),
   host: z.coerce.number().int().positive(),
 })
+
+/** Spec 3 section 8: what a failed step says, before the service's own error. */
+const STEP_FAILURES = {
+  deactivate: STAGE_FAILURES.return,
+  rehost: STAGE_FAILURES.create,
+  delete: HISTORY_TEXTS.removeFailed,
+} as const
+
+/**
+ * A refusal (4xx) says what is wrong in the service's words; a failure of the service
+ * says which step failed and what to do, followed by the service's error, rewritten.
+ */
+function failureText(intent: keyof typeof STEP_FAILURES, reply: Failure): string {
+  const said = rewriteActivationError(reply.err)
+  return failureStatus(reply) >= 500 ? `${STEP_FAILURES[intent]} ${said}` : said
+}
 
 export type HostActionData = {
   error: string | null
@@ -74,8 +91,7 @@ export async function hostAction(request: Request, context: AppLoadContext) {
     }
     const reply = await calls.rehost(customerNumber, ref, target)
     if (reply.status !== 'SUCCESS') {
-      const message = rewriteActivationError(reply.err)
-      return answer({ rehost: { rows, triad, errors: { host: message } } }, failureStatus(reply))
+      return answer({ rehost: { rows, triad, errors: { host: failureText(intent, reply) } } }, failureStatus(reply))
     }
     const to = reply.data.to!
     const landing = new URL(back, url)
@@ -94,7 +110,7 @@ export async function hostAction(request: Request, context: AppLoadContext) {
     intent === 'deactivate'
       ? await calls.deactivateHost(customerNumber, ref)
       : await calls.removeHost(customerNumber, ref)
-  if (reply.status !== 'SUCCESS') return answer({ error: rewriteActivationError(reply.err) }, failureStatus(reply))
+  if (reply.status !== 'SUCCESS') return answer({ error: failureText(intent, reply) }, failureStatus(reply))
   const message = intent === 'deactivate' ? HISTORY_TEXTS.deactivated(host.name) : HISTORY_TEXTS.deleted(host.name)
   return redirectWithFlash(screen.session, context, back, { type: 'success', message })
 }

@@ -7,7 +7,7 @@
  * activations of entitlements no other journey takes.
  */
 import fs from 'node:fs'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { expect, test, type Locator, type Page } from './support/test'
 import { signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
@@ -182,6 +182,28 @@ test('deactivate and delete ask first; No changes nothing, Yes retires the host 
     await answer(page, false)
     await expect(rowOf(page, true, name)).toHaveCount(1)
     expect(await activeOn(hostId)).toHaveLength(1)
+
+    // The licensing service failing in the middle: the page says so and the host keeps everything.
+    const trigger = `injected_failure_${hostId}`
+    await withE2eDb((db) =>
+      db.run(
+        sql.raw(
+          `CREATE TRIGGER ${trigger} BEFORE UPDATE ON fulfillments WHEN OLD.host_id = ${hostId} ` +
+            `BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+        ),
+      ),
+    )
+    try {
+      await deactivate()
+      await answer(page, true)
+      await expect(page.getByRole('heading', { name: 'Licensing service not answering' })).toBeVisible()
+    } finally {
+      await withE2eDb((db) => db.run(sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`)))
+    }
+    expect(await activeOn(hostId)).toHaveLength(1)
+    expect((await hostByMac(mac))!.state).toBe('ACTIVE')
+    await page.goto(PAGE)
+    await expect(rowOf(page, true, name)).toHaveCount(1)
 
     await deactivate()
     await answer(page, true)
