@@ -23,6 +23,7 @@ export const AUDIT_AREAS = [
   'statement',
   'hosts',
   'activations',
+  'fsa',
 ] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 

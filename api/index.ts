@@ -40,6 +40,7 @@ import { usageCalls } from './usage'
 import { statementCalls } from './statements'
 import { hostCalls } from './hosts'
 import { hostMoveCalls } from './host-moves'
+import { fsaOrderCalls } from './fsa-orders'
 import { sharedServerCalls } from './shared-server'
 import { uploadServerIdCalls } from './upload-server-id'
 import { fulfilmentCalls } from './fulfillments'
@@ -70,6 +71,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   statementCalls(calls, deps)
   hostCalls(calls, deps)
   hostMoveCalls(calls, deps)
+  fsaOrderCalls(calls, deps)
   sharedServerCalls(calls, deps)
   uploadServerIdCalls(calls, deps)
   fulfilmentCalls(calls, deps)

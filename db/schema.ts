@@ -502,3 +502,78 @@ export const lowBalanceAlerts = sqliteTable('low_balance_alerts', {
   setBy: text('set_by').notNull(),
   setAt: integer('set_at').notNull(),
 })
+
+/**
+ * The terms of an FSA contract (an entitlement of type FSA, whose `price` is the
+ * prepaid balance and `used` what orders have spent): its order and the
+ * business-operations addresses told of each order.
+ */
+export const fsaContracts = sqliteTable('fsa_contracts', {
+  entitlementId: integer('entitlement_id')
+    .primaryKey()
+    .references(() => entitlements.id, { onDelete: 'cascade' }),
+  orderId: text('order_id').notNull(),
+  /** Comma-separated (CA[ENT|ansysbusopsemails]). */
+  busopsEmails: text('busops_emails').notNull().default(''),
+})
+
+/** A product an FSA contract may order, with its price per duration (null: not offered for it). */
+export const fsaProducts = sqliteTable(
+  'fsa_products',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    /** The business part number (ansysbpn). */
+    bpn: text('bpn').notNull(),
+    /** The feature name of the leases it creates. */
+    product: text('product').notNull(),
+    productName: text('product_name').notNull(),
+    price7Days: real('price_7_days'),
+    price30Days: real('price_30_days'),
+    price60Days: real('price_60_days'),
+    price90Days: real('price_90_days'),
+    price180Days: real('price_180_days'),
+    price1Year: real('price_1_year'),
+    vendorDaemon: text('vendor_daemon').notNull().default(''),
+    /** Taken off the contract: no longer orderable. */
+    withdrawn: integer('withdrawn').notNull().default(0),
+  },
+  (t) => [index('fsa_products_contract_idx').on(t.contractId, t.bpn)],
+)
+
+/** One line of an FSA order: what was asked, what it cost and the lease it created. */
+export const fsaOrderLines = sqliteTable(
+  'fsa_order_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: text('order_id').notNull(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** The lease entitlement the line created. */
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    bpn: text('bpn').notNull(),
+    productName: text('product_name').notNull(),
+    count: integer('count').notNull(),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    cost: real('cost').notNull(),
+    currency: text('currency').notNull(),
+    manual: integer('manual').notNull().default(0),
+    requesterEmail: text('requester_email').notNull(),
+    /** Epoch milliseconds. */
+    orderedAt: integer('ordered_at').notNull(),
+  },
+  (t) => [
+    index('fsa_order_lines_account_idx').on(t.accountId, t.orderedAt),
+    check('fsa_order_lines_cost_check', sql`${t.cost} >= 0`),
+    check('fsa_order_lines_count_check', sql`${t.count} > 0`),
+  ],
+)

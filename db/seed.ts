@@ -13,6 +13,7 @@ import { emailsStep, statementEmailsStep } from './seed-emails'
 import { notificationsStep } from './seed-notifications'
 import { elasticStep } from './seed-elastic'
 import { licensingStep } from './seed-licensing'
+import { fsaStep } from './seed-fsa'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -145,6 +146,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     notificationsStep(),
     elasticStep(),
     licensingStep(),
+    fsaStep(),
     // After the usage: the statements are worked out from it.
     statementEmailsStep(),
   ]

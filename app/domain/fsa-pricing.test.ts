@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  durationsEndingOn,
   durationsOffered,
   endDateFor,
   firstDuration,
@@ -97,5 +98,13 @@ describe('unit cost', () => {
     ).toBeCloseTo(5490, 9)
     // The last day of the contract is one day.
     expect(lineCost(unitCost(ALL, REMAINDER, '2026-12-31', '2026-12-31')!, 3)).toBe(75)
+  })
+})
+
+describe('the durations of a line’s dates', () => {
+  it('are those whose term ends on the end date: a year ending with the contract is also its Remainder', () => {
+    expect(durationsEndingOn(ALL, '2026-01-01', '2026-01-30', '2026-12-31')).toEqual(['30'])
+    expect(durationsEndingOn(ALL, '2026-01-01', '2026-12-31', '2026-12-31')).toEqual(['1y', REMAINDER])
+    expect(durationsEndingOn(ALL, '2026-01-01', '2026-01-31', '2026-12-31')).toEqual([])
   })
 })

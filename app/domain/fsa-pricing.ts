@@ -24,6 +24,9 @@ export interface FsaProduct {
 
 type PriceField = Exclude<keyof FsaProduct, 'ansysbpn' | 'ansysproduct'>
 
+/** What pricing reads of a product: its prices per duration. */
+export type FsaPrices = Pick<FsaProduct, PriceField>
+
 export interface FixedDuration {
   key: '7' | '30' | '60' | '90' | '180' | '1y'
   label: string
@@ -63,7 +66,7 @@ export function parseAmount(value: number | string | null | undefined): number |
 export const toCents = (amount: number) => roundTo(amount, 2)
 
 /** A product's price for a fixed duration, or null when it has none (or not a positive one). */
-export function priceFor(product: FsaProduct, duration: FixedDuration): number | null {
+export function priceFor(product: FsaPrices, duration: FixedDuration): number | null {
   const price = parseAmount(product[duration.field])
   return price !== null && price > 0 ? price : null
 }
@@ -81,7 +84,7 @@ export function endDateFor(duration: DurationKey, start: string, contractEnd: st
 }
 
 /** The fixed durations the product has a price for, with that price. */
-export function pricedDurations(product: FsaProduct): { duration: FixedDuration; price: number }[] {
+export function pricedDurations(product: FsaPrices): { duration: FixedDuration; price: number }[] {
   return FIXED_DURATIONS.flatMap((duration) => {
     const price = priceFor(product, duration)
     return price === null ? [] : [{ duration, price }]
@@ -93,7 +96,7 @@ export function pricedDurations(product: FsaProduct): { duration: FixedDuration;
  * whose term ends by the contract's end, then Remainder when the product has any
  * price (the rest of the contract, priced from the longest priced duration).
  */
-export function durationsOffered(product: FsaProduct, start: string, contractEnd: string): DurationKey[] {
+export function durationsOffered(product: FsaPrices, start: string, contractEnd: string): DurationKey[] {
   if (!isDay(start) || !isDay(contractEnd) || start > contractEnd) return []
   const priced = pricedDurations(product)
   if (priced.length === 0) return []
@@ -102,7 +105,7 @@ export function durationsOffered(product: FsaProduct, start: string, contractEnd
 }
 
 /** The duration a new line starts with: the first one that fits the span, else Remainder (spec 3 section 9). */
-export function firstDuration(product: FsaProduct, start: string, contractEnd: string): DurationKey | null {
+export function firstDuration(product: FsaPrices, start: string, contractEnd: string): DurationKey | null {
   return durationsOffered(product, start, contractEnd)[0] ?? null
 }
 
@@ -112,7 +115,7 @@ export function firstDuration(product: FsaProduct, start: string, contractEnd: s
  * period's price, from the longest priced duration (a year counting 365 days).
  */
 export function unitCost(
-  product: FsaProduct,
+  product: FsaPrices,
   duration: DurationKey,
   start: string,
   contractEnd: string,
@@ -127,4 +130,9 @@ export function unitCost(
 /** A line's cost: unit cost times count, to cents. */
 export function lineCost(unit: number, count: number): number {
   return toCents(unit * count)
+}
+
+/** The durations offered whose term from `start` ends on `end` (a fixed one and Remainder may both). */
+export function durationsEndingOn(product: FsaPrices, start: string, end: string, contractEnd: string): DurationKey[] {
+  return durationsOffered(product, start, contractEnd).filter((d) => endDateFor(d, start, contractEnd) === end)
 }

@@ -1,0 +1,347 @@
+/**
+ * API: ordering leases against a Flexible Spending Account (spec 3 sections 3,
+ * 5 and 7, "FSA order lifecycle").
+ *
+ * POST /entitlements {ansyshasfsa, customerNumber, orderid, fsaID, products[]}
+ *      -> per product {status SUCCESS|FAILURE, ansysbpn, startdate, enddate, ansysquantity, ansysprice, err}
+ *
+ * One immediate transaction per order: the contract's balance is read and
+ * debited under the write lock, line after line, so whatever arrives at once a
+ * contract's `used` never exceeds its `price` (the balance never goes below
+ * zero). A line that cannot be ordered (a product withdrawn from the contract,
+ * a count or date out of bounds, a duplicate, a price that is not the price, a
+ * balance spent meanwhile) fails alone with the reason; the others are created
+ * as lease entitlements, which the lists and the activation editor show at once.
+ * Prices come from the same functions the page uses (app/domain/fsa-pricing.ts).
+ * Each order writes an audit record and a confirmation e-mail to the outbox.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { emails, entitlements, fsaContracts, fsaOrderLines, fsaProducts } from '../db/schema'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import { formatNumber, todayUtc } from '../app/domain/entitlements'
+import { isViewOnly } from '../app/domain/permissions'
+import { NOT_ENOUGH_PERMISSIONS } from '../app/domain/activation-types'
+import { durationsEndingOn, lineCost, parseAmount, toCents, unitCost } from '../app/domain/fsa-pricing'
+import {
+  balanceMessage,
+  dateWindow,
+  duplicateLines,
+  FSA_ORDER_MESSAGES,
+  lineDateErrors,
+  readCount,
+} from '../app/domain/fsa-order-lines'
+import { MANUAL_PART_NUMBER } from '../app/domain/fsa-entitlements'
+import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
+import { recordAudit, type Tx } from './audit-log'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { administratorAddresses, outboxTime } from './elastic-credit'
+import { ApiError, forbidden, notFound, parseInput } from './envelope'
+import { escapeHtml } from '../server/oidc/views'
+import type { ApiDeps } from './index'
+
+const amount = z.union([z.number(), z.string().max(50)])
+
+const productSchema = z.object({
+  ansysbpn: z.string().trim().max(100).default(''),
+  ansyscount: amount.nullish(),
+  ansysponum: z.string().max(200).nullish(),
+  ansysprice: amount,
+  ansyspriceusd: amount.nullish(),
+  ansysproduct: z.string().max(500).nullish(),
+  ansysquantity: amount.nullish(),
+  ansystype: z.literal('Lease').default('Lease'),
+  ansyscurrency: z.string().max(10).nullish(),
+  customerNumber: z.string().max(20).nullish(),
+  customerName: z.string().max(500).nullish(),
+  daemon: z.string().max(100).nullish(),
+  startdate: z.string().trim().max(30),
+  enddate: z.string().trim().max(30),
+  orderid: z.string().max(100).nullish(),
+  manualentry: z.boolean().default(false),
+  manualProductName: z.string().trim().max(200).nullish(),
+  productitemnumber: z.string().max(100).nullish(),
+})
+
+/** The most lines one order may hold. */
+export const MAX_ORDER_LINES = 50
+
+const orderSchema = z.object({
+  ansyshasfsa: z.literal(true),
+  accountid: z.string().max(20).nullish(),
+  customerNumber: customerNumberSchema,
+  orderid: z.string().max(100).nullish(),
+  fsaID: z.string().trim().max(200),
+  ansyscurrency: z.string().max(10).nullish(),
+  ansysbusopsemails: z.string().max(2000).nullish(),
+  products: z.array(productSchema).min(1, 'products must hold at least one line').max(MAX_ORDER_LINES),
+})
+
+type OrderInput = z.infer<typeof orderSchema>
+type Line = z.infer<typeof productSchema>
+
+export interface OrderItemResult {
+  status: 'SUCCESS' | 'FAILURE'
+  ansysbpn: string
+  startdate: string
+  enddate: string
+  ansysquantity: number | null
+  ansysprice: number | null
+  /** The created lease's activation id. */
+  activationId?: string
+  err?: string
+}
+
+export const FSA_API_MESSAGES = {
+  noFsa: 'This customer has no Flexible Spending Account.',
+  notContract: (id: string, customer: string) => `${id} is not an FSA contract of customer ${customer}.`,
+  ended: (id: string) => `The FSA contract ${id} has ended.`,
+  withdrawn: (bpn: string) => `The product ${bpn} is not offered on this FSA contract.`,
+  manualOnly: 'Only business operations may order manual entries.',
+  manualName: 'A manual entry needs a product name.',
+  cost: 'Cost should be a positive number.',
+  noDuration: 'The dates do not match a duration of the product.',
+  priceChanged: (cost: number) => `The cost of this line is ${formatNumber(cost, 2)}. Check the order and try again.`,
+} as const
+
+const PRICE_TOLERANCE = 0.005
+
+const newActivationId = () =>
+  randomBytes(8)
+    .toString('hex')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1-')
+
+interface Priced {
+  bpn: string
+  product: string
+  productName: string
+  daemon: string
+  count: number
+  cost: number
+  manual: boolean
+}
+
+/** A line checked and priced, or why it cannot be ordered (the balance is checked after, in order). */
+function priceLine(
+  line: Line,
+  products: (typeof fsaProducts.$inferSelect)[],
+  contract: { endDate: string },
+  window: { min: string; max: string },
+  busops: boolean,
+): Priced | { err: string } {
+  const count = readCount(line.ansyscount ?? line.ansysquantity)
+  if (count === null) return { err: FSA_ORDER_MESSAGES.count }
+  const dates = lineDateErrors({ startDate: line.startdate, endDate: line.enddate }, window)
+  const dateError = dates.startDate ?? dates.endDate
+  if (dateError) return { err: dateError }
+  const asked = parseAmount(line.ansysprice)
+  if (line.manualentry) {
+    if (!busops) return { err: FSA_API_MESSAGES.manualOnly }
+    if (!line.manualProductName) return { err: FSA_API_MESSAGES.manualName }
+    if (asked === null || asked < 0) return { err: FSA_API_MESSAGES.cost }
+    return {
+      bpn: MANUAL_PART_NUMBER,
+      product: 'fsa_manual',
+      productName: line.manualProductName,
+      daemon: line.daemon ?? '',
+      count,
+      cost: toCents(asked),
+      manual: true,
+    }
+  }
+  const product = products.find((p) => p.bpn === line.ansysbpn && !p.withdrawn)
+  if (!product) return { err: FSA_API_MESSAGES.withdrawn(line.ansysbpn) }
+  const contractEnd = contract.endDate.slice(0, 10)
+  const costs = durationsEndingOn(product, line.startdate, line.enddate, contractEnd).map((d) =>
+    lineCost(unitCost(product, d, line.startdate, contractEnd)!, count),
+  )
+  if (costs.length === 0) return { err: FSA_API_MESSAGES.noDuration }
+  // The price the page showed is the price charged: it must be the price of one of the line's durations.
+  const cost = costs.find((c) => asked !== null && Math.abs(c - asked) < PRICE_TOLERANCE)
+  if (cost === undefined) return { err: FSA_API_MESSAGES.priceChanged(costs[0]) }
+  return {
+    bpn: product.bpn,
+    product: product.product,
+    productName: product.productName,
+    daemon: product.vendorDaemon,
+    count,
+    cost,
+    manual: false,
+  }
+}
+
+function placeOrder(db: Db, user: ApiUser, input: OrderInput): OrderItemResult[] {
+  const { account, access } = requireCustomerAccess(db, user, input.customerNumber)
+  const info = buildAccountInfo(account, access, user)
+  if (!info.hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
+  if (isViewOnly(user, info)) throw forbidden(NOT_ENOUGH_PERMISSIONS)
+  const busops = user.roles.includes('busops')
+  const today = todayUtc()
+  return db.transaction(
+    (tx) => {
+      const contract = tx
+        .select()
+        .from(entitlements)
+        .where(
+          and(
+            eq(entitlements.activationId, input.fsaID),
+            eq(entitlements.accountId, account.accountId),
+            eq(entitlements.type, 'FSA'),
+          ),
+        )
+        .get()
+      if (!contract) throw notFound(FSA_API_MESSAGES.notContract(input.fsaID, account.accountId))
+      const contractEnd = contract.endDate?.slice(0, 10)
+      if (!contractEnd || contractEnd < today) throw conflict(FSA_API_MESSAGES.ended(input.fsaID))
+      const products = tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id)).all()
+      if (products.length === 0) throw conflict(FSA_ORDER_MESSAGES.noProducts)
+      const terms = tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)).get()
+      const window = dateWindow({ startDate: contract.startDate, endDate: contractEnd }, today)
+      const repeated = duplicateLines(
+        input.products.map((l) => ({
+          product: l.manualentry ? `manual:${l.manualProductName ?? ''}` : l.ansysbpn,
+          count: readCount(l.ansyscount ?? l.ansysquantity) ?? 0,
+          startDate: l.startdate,
+          duration: '',
+          endDate: l.enddate,
+        })),
+      )
+      let available = toCents((contract.price ?? 0) - contract.used)
+      const now = Date.now()
+      const created: { line: Priced; activationId: string; startDate: string; endDate: string }[] = []
+      const results = input.products.map((line, i): OrderItemResult => {
+        const base = { ansysbpn: line.ansysbpn, startdate: line.startdate, enddate: line.enddate }
+        const fail = (err: string, priced?: Priced): OrderItemResult => ({
+          ...base,
+          status: 'FAILURE',
+          ansysquantity: priced?.count ?? null,
+          ansysprice: priced?.cost ?? null,
+          err,
+        })
+        if (repeated.has(i)) return fail(FSA_ORDER_MESSAGES.duplicate)
+        const priced = priceLine(line, products, { endDate: contractEnd }, window, busops)
+        if ('err' in priced) return fail(priced.err)
+        if (priced.cost > available + PRICE_TOLERANCE / 10) return fail(balanceMessage('product'), priced)
+        const activationId = newActivationId()
+        const lease = tx
+          .insert(entitlements)
+          .values({
+            activationId,
+            accountId: account.accountId,
+            type: 'SSL',
+            state: 'Deployed',
+            entitlementName: `${priced.productName} Lease`,
+            product: priced.product,
+            productName: priced.productName,
+            licenseModel: 'Flexible Spending Account',
+            count: priced.count,
+            quantity: priced.count,
+            startDate: line.startdate,
+            endDate: line.enddate,
+            poNumber: contract.poNumber,
+            currency: contract.currency,
+            price: priced.cost,
+            vendorDaemon: priced.daemon,
+            createdAt: now,
+          })
+          .returning({ id: entitlements.id })
+          .get()
+        tx.update(entitlements)
+          .set({ used: sql`${entitlements.used} + ${priced.cost}` })
+          .where(eq(entitlements.id, contract.id))
+          .run()
+        available = toCents(available - priced.cost)
+        tx.insert(fsaOrderLines)
+          .values({
+            orderId: input.orderid || terms?.orderId || '',
+            contractId: contract.id,
+            accountId: account.accountId,
+            entitlementId: lease.id,
+            bpn: priced.bpn,
+            productName: priced.productName,
+            count: priced.count,
+            startDate: line.startdate,
+            endDate: line.enddate,
+            cost: priced.cost,
+            currency: contract.currency,
+            manual: priced.manual ? 1 : 0,
+            requesterEmail: user.email,
+            orderedAt: now,
+          })
+          .run()
+        created.push({ line: priced, activationId, startDate: line.startdate, endDate: line.enddate })
+        return { ...base, status: 'SUCCESS', ansysquantity: priced.count, ansysprice: priced.cost, activationId }
+      })
+      // The invariant, checked where it is written: a contract never spends more than its balance.
+      const after = tx
+        .select({ used: entitlements.used })
+        .from(entitlements)
+        .where(eq(entitlements.id, contract.id))
+        .get()!
+      if (toCents(after.used) > toCents(contract.price ?? 0)) throw new ApiError(409, balanceMessage('product'))
+      if (created.length > 0) {
+        recordAudit(tx, {
+          actorEmail: user.email,
+          accountId: account.accountId,
+          area: 'fsa',
+          action: 'order',
+          before: { contract: contract.activationId, balance: toCents((contract.price ?? 0) - contract.used) },
+          after: {
+            contract: contract.activationId,
+            balance: available,
+            created: created.map((c) => ({
+              activationId: c.activationId,
+              bpn: c.line.bpn,
+              count: c.line.count,
+              cost: c.line.cost,
+            })),
+          },
+        })
+        writeOrderEmail(tx, account, contract, created, now)
+      }
+      return results
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+const conflict = (message: string) => new ApiError(409, message)
+
+function writeOrderEmail(
+  tx: Tx,
+  account: Account,
+  contract: typeof entitlements.$inferSelect,
+  created: { line: Priced; activationId: string; startDate: string; endDate: string }[],
+  now: number,
+) {
+  const rows = created
+    .map(
+      (c) =>
+        `<tr><td>${escapeHtml(c.line.productName)}</td><td><code>${escapeHtml(c.activationId)}</code></td>` +
+        `<td>${c.line.count}</td><td>${escapeHtml(c.startDate)}</td><td>${escapeHtml(c.endDate)}</td>` +
+        `<td>${escapeHtml(formatNumber(c.line.cost, 2))} ${escapeHtml(contract.currency)}</td></tr>`,
+    )
+    .join('')
+  tx.insert(emails)
+    .values({
+      accountId: account.accountId,
+      date: outboxTime(now),
+      subject: `Flexible Spending Account order: ${created.length} ${created.length === 1 ? 'entitlement' : 'entitlements'} created`,
+      to: administratorAddresses(tx, account),
+      body:
+        `<p>Dear ${escapeHtml(account.accountName)} licence administrator,</p>` +
+        `<p>The following entitlements were created against the FSA contract <code>${escapeHtml(contract.activationId)}</code>:</p>` +
+        `<table><thead><tr><th>Product</th><th>Entitlement</th><th>Count</th><th>Start Date</th><th>Expiration Date</th><th>Cost</th></tr></thead>` +
+        `<tbody>${rows}</tbody></table>`,
+      kind: 'fsa',
+    })
+    .run()
+}
+
+export function fsaOrderCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/entitlements', ({ body, user }) => placeOrder(db, user, parseInput(orderSchema, body)))
+}
