@@ -2,6 +2,7 @@
  * API: ordering leases against a Flexible Spending Account (spec 3 sections 3,
  * 5 and 7, "FSA order lifecycle").
  *
+ * POST /fsa/contracts {customerNumber} -> FsaContract[]: balance, terms and orderable products
  * POST /entitlements {ansyshasfsa, customerNumber, orderid, fsaID, products[]}
  *      -> per product {status SUCCESS|FAILURE, ansysbpn, startdate, enddate, ansysquantity, ansysprice, err}
  *
@@ -34,6 +35,7 @@ import {
   readCount,
 } from '../app/domain/fsa-order-lines'
 import { MANUAL_PART_NUMBER } from '../app/domain/fsa-entitlements'
+import { FSA_FIELD, type FsaContract } from '../app/domain/fsa-types'
 import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
@@ -342,6 +344,61 @@ function writeOrderEmail(
     .run()
 }
 
+/** The customer's FSA contracts with their balance and the products each may order (none withdrawn). */
+function contracts(db: Db, user: ApiUser, customerNumber: unknown): FsaContract[] {
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  if (!buildAccountInfo(account, access, user).hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
+  const rows = db
+    .select({ contract: entitlements, terms: fsaContracts })
+    .from(entitlements)
+    .leftJoin(fsaContracts, eq(fsaContracts.entitlementId, entitlements.id))
+    .where(
+      and(
+        eq(entitlements.accountId, account.accountId),
+        eq(entitlements.type, 'FSA'),
+        eq(entitlements.state, 'Deployed'),
+      ),
+    )
+    .all()
+  return rows.map(({ contract, terms }) => {
+    const products = db
+      .select()
+      .from(fsaProducts)
+      .where(and(eq(fsaProducts.contractId, contract.id), eq(fsaProducts.withdrawn, 0)))
+      .orderBy(fsaProducts.productName)
+      .all()
+    const total = contract.price ?? 0
+    return {
+      EntitlementID: contract.activationId,
+      OrderId: terms?.orderId ?? '',
+      ProductName: contract.productName,
+      StartDate: contract.startDate,
+      EndDate: contract.endDate ?? '',
+      Used: toCents(contract.used),
+      Available: Math.max(0, toCents(total - contract.used)),
+      [FSA_FIELD.poNumber]: contract.poNumber,
+      [FSA_FIELD.busopsEmails]: terms?.busopsEmails ?? '',
+      [FSA_FIELD.currency]: contract.currency || 'USD',
+      [FSA_FIELD.price]: total,
+      [FSA_FIELD.products]: products.map((p) => ({
+        ansysbpn: p.bpn,
+        ansysproduct: p.productName,
+        price7Days: p.price7Days,
+        price30Days: p.price30Days,
+        price60Days: p.price60Days,
+        price90Days: p.price90Days,
+        price180Days: p.price180Days,
+        price1Year: p.price1Year,
+      })),
+    } as FsaContract
+  })
+}
+
+const contractsSchema = z.object({ customerNumber: customerNumberSchema })
+
 export function fsaOrderCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.post('/entitlements', ({ body, user }) => placeOrder(db, user, parseInput(orderSchema, body)))
+  calls.post('/fsa/contracts', ({ body, user }) =>
+    contracts(db, user, parseInput(contractsSchema, body).customerNumber),
+  )
 }

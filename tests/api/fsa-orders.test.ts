@@ -12,7 +12,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
 import { auditLog, emails, entitlements, fsaOrderLines, fsaProducts } from '../../db/schema'
 import { demoActivationId } from '../../db/seed-entitlements'
-import { DEMO_FSA_CONTRACT_KEY } from '../../db/seed-fsa'
+import { DEMO_FSA_CONTRACT_KEY, DEMO_FSA_ORDER_ID } from '../../db/seed-fsa'
+import { FSA_FIELD, type FsaContract } from '../../app/domain/fsa-types'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { balanceMessage, FSA_ORDER_MESSAGES } from '../../app/domain/fsa-order-lines'
 import { AVAILABLE_FIELD, NOT_ENOUGH_PERMISSIONS, type ActivationRow } from '../../app/domain/activation-types'
@@ -206,6 +207,39 @@ describe('POST /api/entitlements (an FSA order)', () => {
   // The order of another customer: the refusal helper names the customer.
   const { customerNumber: _customer, accountid: _account, ...orderBody } = order([hfss(1)])
   itRefusesOtherAndExportControlledCustomers(as, [['/entitlements', orderBody]])
+})
+
+describe('POST /api/fsa/contracts', () => {
+  it('lists the contract with its terms, balance and the products it may order, none withdrawn', async () => {
+    setAvailable(60_000)
+    const r = await (await as(ADMIN)).post<FsaContract[]>('/fsa/contracts', { customerNumber: ACME })
+    expect(r.http, JSON.stringify(r.body)).toBe(200)
+    const [c] = r.body.data!
+    expect(c).toMatchObject({
+      EntitlementID: CONTRACT,
+      OrderId: DEMO_FSA_ORDER_ID,
+      Used: 190_000,
+      Available: 60_000,
+      [FSA_FIELD.price]: 250_000,
+      [FSA_FIELD.currency]: 'USD',
+      [FSA_FIELD.poNumber]: 'PO-ACME-2025-0100',
+      [FSA_FIELD.busopsEmails]: 'busops@vendor.example',
+    })
+    const products = c[FSA_FIELD.products]
+    expect(products.map((p) => p.ansysbpn).sort()).toEqual(['FSA-FLU-L', 'FSA-HFSS-L', 'FSA-MECH-L'])
+    expect(products.find((p) => p.ansysbpn === 'FSA-HFSS-L')).toMatchObject({
+      price30Days: 2_400,
+      price7Days: null,
+      price1Year: 24_000,
+    })
+  })
+
+  it('refuses a customer without FSA', async () => {
+    const r = await (await as('busops@vendor.example')).post('/fsa/contracts', { customerNumber: '1000003' })
+    expect([r.http, r.body.err]).toEqual([403, FSA_API_MESSAGES.noFsa])
+  })
+
+  itRefusesOtherAndExportControlledCustomers(as, [['/fsa/contracts', {}]])
 })
 
 describe('orders at once', () => {
