@@ -114,12 +114,7 @@ export function firstDuration(product: FsaPrices, start: string, contractEnd: st
  * price. Remainder costs the remaining days over the period days times the
  * period's price, from the longest priced duration (a year counting 365 days).
  */
-export function unitCost(
-  product: FsaPrices,
-  duration: DurationKey,
-  start: string,
-  contractEnd: string,
-): number | null {
+export function unitCost(product: FsaPrices, duration: DurationKey, start: string, contractEnd: string): number | null {
   const priced = pricedDurations(product)
   if (duration !== REMAINDER) return priced.find((p) => p.duration.key === duration)?.price ?? null
   const base = priced.at(-1)
