@@ -176,11 +176,15 @@ function priceLine(
   }
 }
 
-function placeOrder(db: Db, user: ApiUser, input: OrderInput): OrderItemResult[] {
-  const { account, access } = requireCustomerAccess(db, user, input.customerNumber)
+const customerSchema = z.object({ customerNumber: customerNumberSchema })
+
+/** Who may order is settled before the order is read: a customer the caller may not see is refused as such. */
+function placeOrder(db: Db, user: ApiUser, body: unknown): OrderItemResult[] {
+  const { account, access } = requireCustomerAccess(db, user, parseInput(customerSchema, body).customerNumber)
   const info = buildAccountInfo(account, access, user)
   if (!info.hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
   if (isViewOnly(user, info)) throw forbidden(NOT_ENOUGH_PERMISSIONS)
+  const input: OrderInput = parseInput(orderSchema, body)
   const busops = user.roles.includes('busops')
   const today = todayUtc()
   return db.transaction(
@@ -394,11 +398,7 @@ function contracts(db: Db, user: ApiUser, customerNumber: unknown): FsaContract[
   })
 }
 
-const contractsSchema = z.object({ customerNumber: customerNumberSchema })
-
 export function fsaOrderCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/entitlements', ({ body, user }) => placeOrder(db, user, parseInput(orderSchema, body)))
-  calls.post('/fsa/contracts', ({ body, user }) =>
-    contracts(db, user, parseInput(contractsSchema, body).customerNumber),
-  )
+  calls.post('/entitlements', ({ body, user }) => placeOrder(db, user, body))
+  calls.post('/fsa/contracts', ({ body, user }) => contracts(db, user, parseInput(customerSchema, body).customerNumber))
 }

@@ -77,6 +77,9 @@ function dataSnapshot() {
     'host_accounts',
     'fulfillments',
     'low_balance_alerts',
+    'fsa_contracts',
+    'fsa_products',
+    'fsa_order_lines',
   ]
   return Object.fromEntries(
     tables.map((t) => [t, server.db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]),
