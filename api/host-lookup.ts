@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { hostAccounts, hosts } from '../db/schema'
 import { checkHostIds, hostIdentifier, type HostIds } from '../app/domain/host-id'
+import { readHostNames } from '../app/domain/add-host'
 import { BORROWABLE_FIELD, type HostRef, type HostState, type ServerSummary } from '../app/domain/activation-types'
 import type { Tx } from './audit-log'
 import { badRequest, notFound } from './envelope'
@@ -18,6 +19,17 @@ export function requireHostIds(ref: Partial<HostRef>): HostIds {
   const checked = checkHostIds(ref.serverId, ref.serverIdType)
   if (!checked.ok) throw badRequest(checked.message)
   return checked.host
+}
+
+/** The checked name(s) and ids of a host a request adds or moves to: a 400 with the first failed check's message. */
+export function requireNewHost(input: { serverName: string; serverId?: string | null; serverIdType?: string | null }): {
+  name: string
+  ids: HostIds
+} {
+  const named = readHostNames(input.serverName, (input.serverId ?? '').split(',').length)
+  if (!named.ok) throw badRequest(named.message)
+  const ids = requireHostIds({ serverId: input.serverId ?? undefined, serverIdType: input.serverIdType ?? undefined })
+  return { name: named.names.join(','), ids }
 }
 
 /** A new ACTIVE host with these ids. */

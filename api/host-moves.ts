@@ -21,7 +21,6 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
-import { readHostNames } from '../app/domain/add-host'
 import { todayUtc } from '../app/domain/entitlements'
 import { createRefusal } from '../app/domain/activation-rules'
 import { HOST_ACTION_MESSAGES, hostMovePlan, rehostTarget, type HostActivation } from '../app/domain/host-actions'
@@ -31,9 +30,9 @@ import { hostGroup, requireActivationAccess, shownNumbers } from './activation-a
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
-import { ApiError, badRequest, parseInput } from './envelope'
+import { ApiError, parseInput } from './envelope'
 import { newFulfilmentId } from './fulfillments'
-import { findHost, insertHost, requireHostIds, serverSummary, type Host } from './host-lookup'
+import { findHost, insertHost, requireNewHost, serverSummary, type Host } from './host-lookup'
 import { hostCallSchema, requireGroupHost } from './hosts'
 import type { ApiDeps } from './index'
 
@@ -152,11 +151,7 @@ function deactivate(db: Db, user: ApiUser, input: HostCall): HostMoveResult {
 
 function rehost(db: Db, user: ApiUser, input: z.infer<typeof rehostSchema>): HostMoveResult {
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
-  const idCount = (input.serverId ?? '').split(',').length
-  const named = readHostNames(input.serverName, idCount)
-  if (!named.ok) throw badRequest(named.message)
-  const ids = requireHostIds({ serverId: input.serverId ?? undefined, serverIdType: input.serverIdType ?? undefined })
-  const name = named.names.join(',')
+  const { name, ids } = requireNewHost(input)
   const today = todayUtc()
   return db.transaction(
     (tx) => {

@@ -10,7 +10,7 @@ import { and, eq, inArray, or } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
-import { addHostDecision, compareServers, readHostNames } from '../app/domain/add-host'
+import { addHostDecision, compareServers } from '../app/domain/add-host'
 import { DEFAULT_PORT, hostIdentifier } from '../app/domain/host-id'
 import type {
   AccountRef,
@@ -27,13 +27,13 @@ import { accountList } from './accounts'
 import { hostGroup, requireActivationAccess, shownNumbers } from './activation-access'
 import { recordAudit, type Tx } from './audit-log'
 import type { CallRegistrar } from './call-table'
-import { ApiError, badRequest, notFound, parseInput, withToken } from './envelope'
+import { ApiError, notFound, parseInput, withToken } from './envelope'
 import {
   findHost,
   hostCustomers,
   insertHost,
   requireCustomerHost,
-  requireHostIds,
+  requireNewHost,
   serverSummary,
   type Host,
 } from './host-lookup'
@@ -119,11 +119,7 @@ function customerServers(db: Db, user: ApiUser, accountId: string): ServerSummar
 function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
   const input = parseInput(addServerSchema, body)
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
-  const idCount = (input.serverId ?? '').split(',').length
-  const named = readHostNames(input.serverName, idCount)
-  if (!named.ok) throw badRequest(named.message)
-  const ids = requireHostIds({ serverId: input.serverId ?? undefined, serverIdType: input.serverIdType ?? undefined })
-  const name = named.names.join(',')
+  const { name, ids } = requireNewHost(input)
   const identifier = hostIdentifier(ids)
   return db.transaction(
     (tx) => {
