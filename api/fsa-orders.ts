@@ -35,7 +35,7 @@ import {
   readCount,
 } from '../app/domain/fsa-order-lines'
 import { MANUAL_PART_NUMBER } from '../app/domain/fsa-entitlements'
-import { FSA_FIELD, type FsaContract } from '../app/domain/fsa-types'
+import { FSA_FIELD, type FsaContract, type FsaOrderItem } from '../app/domain/fsa-types'
 import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
@@ -85,17 +85,8 @@ const orderSchema = z.object({
 type OrderInput = z.infer<typeof orderSchema>
 type Line = z.infer<typeof productSchema>
 
-export interface OrderItemResult {
-  status: 'SUCCESS' | 'FAILURE'
-  ansysbpn: string
-  startdate: string
-  enddate: string
-  ansysquantity: number | null
-  ansysprice: number | null
-  /** The created lease's activation id. */
-  activationId?: string
-  err?: string
-}
+/** Each product's outcome (spec 3 section 7). */
+export type OrderItemResult = FsaOrderItem
 
 export const FSA_API_MESSAGES = {
   noFsa: 'This customer has no Flexible Spending Account.',

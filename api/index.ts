@@ -41,6 +41,7 @@ import { statementCalls } from './statements'
 import { hostCalls } from './hosts'
 import { hostMoveCalls } from './host-moves'
 import { fsaOrderCalls } from './fsa-orders'
+import { fsaHistoryCalls } from './fsa-history'
 import { sharedServerCalls } from './shared-server'
 import { uploadServerIdCalls } from './upload-server-id'
 import { fulfilmentCalls } from './fulfillments'
@@ -72,6 +73,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   hostCalls(calls, deps)
   hostMoveCalls(calls, deps)
   fsaOrderCalls(calls, deps)
+  fsaHistoryCalls(calls, deps)
   sharedServerCalls(calls, deps)
   uploadServerIdCalls(calls, deps)
   fulfilmentCalls(calls, deps)

@@ -71,3 +71,59 @@ export function isManualLine(line: { partNumber?: string | null; productName?: s
 /** Spec 3 section 9: OrderHistory_{date}_{customerNumber}.csv. */
 export const orderHistoryCsvName = (today: string, customerNumber: string) =>
   `OrderHistory_${today}_${customerNumber}.csv`
+
+/** An FSA contract as the Entitlements tab's grids list it (spec 3 section 3, FSA entitlement row). */
+export interface FsaEntitlementRow {
+  entitlementId: string
+  ansysproduct: string
+  /** Product and id, for the Entitlement column's filter and sort. */
+  entitlement: string
+  startdate: string
+  enddate: string
+  /** Days left counting today and the end day; negative or 0 once over. */
+  remainingdays: number
+  /** 'NOT STARTED', 'EXPIRED' or the days left. */
+  remainingText: string
+  usedDays: number
+  /** The share of the term gone, for the bar. */
+  usedDaysPercentage: number
+  quantity: number
+  remaining: number
+  currency: string
+  usedpercentage: number
+  status: FsaStatus
+  active: boolean
+}
+
+/** A contract's row: its balance used and left, its term, its classification. */
+export function fsaEntitlementRow(
+  contract: { EntitlementID: string; ProductName: string; StartDate: string; EndDate: string; Used: number },
+  total: number,
+  currency: string,
+  today: string,
+): FsaEntitlementRow {
+  const start = contract.StartDate.slice(0, 10)
+  const end = contract.EndDate.slice(0, 10)
+  const usedpercentage = fsaUsedPercentage(contract.Used, total)
+  const { status, active } = classifyFsa({ startDate: start, endDate: end, today, usedPercentage: usedpercentage })
+  const remainingdays = fsaRemainingDays(today, end)
+  const usedDays = daysBetween(start, today)
+  const termDays = daysBetween(start, end) + 1
+  return {
+    entitlementId: contract.EntitlementID,
+    ansysproduct: contract.ProductName,
+    entitlement: `${contract.ProductName} ${contract.EntitlementID}`,
+    startdate: start,
+    enddate: end,
+    remainingdays,
+    remainingText: status === 'NOT STARTED' || status === 'EXPIRED' ? status : String(remainingdays),
+    usedDays,
+    usedDaysPercentage: termDays > 0 ? Math.min(100, Math.max(0, Math.round((100 * usedDays) / termDays))) : 100,
+    quantity: total,
+    remaining: Math.max(0, Math.round((total - contract.Used) * 100) / 100),
+    currency: currency || 'USD',
+    usedpercentage,
+    status,
+    active,
+  }
+}

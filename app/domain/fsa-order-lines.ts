@@ -61,10 +61,13 @@ export interface LineDates {
 
 export type LineDateErrors = Partial<Record<'startDate' | 'endDate', string>>
 
+/** A calendar day written exactly 'YYYY-MM-DD', nothing before or after. */
+export const isExactDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isDay(text)
+
 /** The date messages of a line: each date a day within the window, the end not before the start. */
 export function lineDateErrors(line: LineDates, window: { min: string; max: string }): LineDateErrors {
   const errors: LineDateErrors = {}
-  const inWindow = (day: string) => isDay(day) && day >= window.min && day <= window.max
+  const inWindow = (day: string) => isExactDay(day) && day >= window.min && day <= window.max
   if (!inWindow(line.startDate)) errors.startDate = FSA_ORDER_MESSAGES.startDate
   if (!inWindow(line.endDate)) errors.endDate = FSA_ORDER_MESSAGES.endDate
   else if (!errors.startDate && line.endDate < line.startDate) errors.endDate = FSA_ORDER_MESSAGES.endBeforeStart

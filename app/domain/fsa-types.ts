@@ -29,3 +29,68 @@ export type FsaContract = {
 } & { [K in Field['poNumber'] | Field['busopsEmails'] | Field['currency']]: string } & {
   [K in Field['price']]: number
 } & { [K in Field['products']]: FsaProduct[] }
+
+/** One line of the order history (spec 3 section 3, History row). */
+export interface FsaHistoryRow {
+  id: number
+  /** The lease the line created. */
+  entitlementId: string
+  ansysproduct: string
+  /** The contract charged. */
+  fsaId: string
+  orderid: string
+  /** 'YYYY-MM-DD HH:mm:ss' (UTC) */
+  orderdate: string
+  count: number
+  startdate: string
+  enddate: string
+  cost: number
+  currency: string
+  requester: string
+  manual: boolean
+}
+
+/** One product of an order as POST /entitlements takes it (spec 3 section 3, create payload). */
+export interface FsaOrderProduct {
+  ansysbpn: string
+  ansyscount: number
+  ansysponum: string
+  ansysprice: number
+  ansyspriceusd?: number
+  ansysproduct: string
+  ansysquantity: number
+  ansystype: 'Lease'
+  ansyscurrency: string
+  customerNumber: string
+  customerName: string
+  daemon?: string
+  enddate: string
+  orderid: string
+  startdate: string
+  manualentry: boolean
+  manualProductName?: string
+  productitemnumber?: string
+}
+
+export interface FsaOrderRequest {
+  ansyshasfsa: true
+  accountid: string
+  customerNumber: string
+  orderid: string
+  fsaID: string
+  ansyscurrency: string
+  ansysbusopsemails: string
+  products: FsaOrderProduct[]
+}
+
+/** Each product's outcome (spec 3 section 7). */
+export interface FsaOrderItem {
+  status: 'SUCCESS' | 'FAILURE'
+  ansysbpn: string
+  startdate: string
+  enddate: string
+  ansysquantity: number | null
+  ansysprice: number | null
+  activationId?: string
+  err?: string
+}

@@ -11,6 +11,7 @@ const SPINNER_TEXTS: readonly (readonly [RegExp, string])[] = [
   [/^\/portalaccess\/?$/, 'Manage Portal Access...'],
   [/^\/(notifications|notifications-category\/[^/]+|notification-details\/[^/]+)\/?$/, 'Getting Alerts...'],
   [/^\/activations-history\/?$/, 'Getting Activations History...'],
+  [/^\/entitlementsFSA\/?$/, 'Getting Flexible Spending Account Details...'],
 ]
 
 /** A form's text by the screen it posts to and its intent (spec 3, Manage Activations' spinner texts). */
@@ -19,6 +20,10 @@ const SUBMISSION_TEXTS: Record<string, Record<string, string>> = {
     deactivate: 'Deactivating...',
     delete: 'Removing host...',
     rehost: 'Rehosting to...',
+  },
+  '/entitlementsFSA': {
+    order: 'Creating entitlements...',
+    'order-activate': 'Creating entitlements...',
   },
 }
 

@@ -14,6 +14,7 @@ import { entitlementLists } from './entitlements.server'
 import { usageList } from './usage.server'
 import { statementList, statementProductList } from './statement.server'
 import { serverLists } from './servers.server'
+import { fsaEntitlementLists, fsaHistoryList } from './fsa.server'
 
 export interface GridList<Row> {
   spec: GridSpec<Row>
@@ -58,6 +59,8 @@ const LISTS: Record<string, GridList<any>> = {
   [statementList.spec.tableName]: statementList,
   [statementProductList.spec.tableName]: statementProductList,
   ...Object.fromEntries(serverLists.map((list) => [list.spec.tableName, list])),
+  ...Object.fromEntries(fsaEntitlementLists.map((list) => [list.spec.tableName, list])),
+  [fsaHistoryList.spec.tableName]: fsaHistoryList,
 }
 
 export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {

@@ -94,6 +94,8 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/fetchUsage/distinct',
   '/fetchUsage/export',
   '/statements',
+  '/fsa/contracts',
+  '/fsa/history',
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'

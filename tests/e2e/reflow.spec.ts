@@ -115,7 +115,7 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
   })
 
   test('every screen of the side menu, and the sign-in and signed-out pages', async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     const atSignIn = (p: Page) =>
       expect(p.getByRole('heading', { name: 'Sign in to the Licensing Portal' })).toBeVisible()
     await expectReflow(page, '/auth/login', atSignIn)
@@ -173,6 +173,20 @@ test.describe('reflow of the data grid pages', () => {
     await expectReflow(page, withAcme(`/activations-history?rehost=${host.id}&triad=1`), (p) =>
       expect(p.getByRole('heading', { name: 'Rehost acme-lic01' })).toBeVisible(),
     )
+  })
+
+  test('Flexible Spending Account: the contracts, an order with its confirmation, the history', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    await expectReflow(page, withAcme('/entitlementsFSA'))
+    await expectReflow(page, withAcme('/entitlementsFSA?tab=history'))
+    await expectReflow(page, withAcme('/entitlementsFSA?tab=order'), async (p) => {
+      await portalReady(p)
+      await p.getByRole('button', { name: 'Add product' }).click()
+      await p.getByRole('group', { name: 'Line 1' }).getByLabel('Product').selectOption({ label: 'Ansys HFSS' })
+      if (!jsEnabled(test.info())) await p.getByRole('button', { name: 'Update costs' }).click()
+      await p.getByRole('button', { name: 'Order Now' }).click()
+      await expect(p.getByTestId('order-confirmation')).toBeVisible()
+    })
   })
 
   test('Elastic Licensing with its credit charts, and Leases/Perpetuals', async ({ page }) => {
