@@ -133,6 +133,11 @@ function OrderForm({
       {result?.notice ? <EditorNotice text={result.notice} okHref={href} /> : null}
       <Form method="post" action={href} className="space-y-3" noValidate>
         {hiddenFields}
+        {/* The form's default button, first in it: Enter in a field works the table out again
+            (with JavaScript it already is) rather than pressing a line's Remove. */}
+        <button type="submit" name="intent" value="recompute" hidden tabIndex={-1} onClick={local(() => {})}>
+          Update costs
+        </button>
         {order.lines.length === 0 ? <p>No products in this order yet.</p> : null}
         {order.lines.map((line, index) => (
           <OrderLine
@@ -148,7 +153,6 @@ function OrderForm({
           />
         ))}
         {hydrated ? null : (
-          // The first button: Enter in a field works the table out again.
           <button type="submit" name="intent" value="recompute" className={button}>
             Update costs
           </button>
