@@ -207,3 +207,29 @@ test('a view-only user gets the permission notice and nothing is ordered', async
   await expect(page.getByTestId('editor-notice').getByText(NOTICE)).toBeVisible()
   expect(await leaseOrdered(start, 'viewer@acme.example')).toBeUndefined()
 })
+
+test('the History keeps its own view: sorted by Count descending, it comes back so, until Reset View', async ({
+  page,
+}) => {
+  // Views are the user's: each project signs in as a user no other journey here uses.
+  const history = `${SCREEN}&tab=history`
+  await signIn(page, isJs() ? 'asc@acme.example' : 'support@vendor.example', { start: history })
+  const grid = page.getByRole('region', { name: 'Order History table', exact: true })
+  const saved = isJs()
+    ? page.waitForResponse((r) => r.url().includes('/resources/grid/fsaHistory') && r.request().method() === 'POST', {
+        timeout: 15_000,
+      })
+    : null
+  await grid.getByRole('link', { name: 'Sort by Count, ascending', exact: true }).click()
+  await expect(page).toHaveURL(/h\.sort=count\.asc/)
+  await grid.getByRole('link', { name: 'Sort by Count, descending', exact: true }).click()
+  await expect(page).toHaveURL(/h\.sort=count\.desc/)
+  await saved
+  await page.goto(history)
+  await expect(page).toHaveURL(/h\.sort=count\.desc/)
+  await expect(page).toHaveURL(/tab=history/)
+  await expect(grid.getByRole('columnheader', { name: /Count/ })).toHaveAttribute('aria-sort', 'descending')
+  await page.getByRole('button', { name: 'Reset View' }).click()
+  await expect(page).not.toHaveURL(/h\.sort=/)
+  await expect(grid.getByRole('columnheader', { name: /Order Date/ })).toHaveAttribute('aria-sort', 'descending')
+})
