@@ -1,0 +1,115 @@
+/**
+ * What /home shows for the customer in hand: which cards (each answers one
+ * question; a card the user may not see, or the customer has no use for, is not
+ * there), what "ends soon" means, and the usage's week-on-week change.
+ */
+import { addDays, daysBetween, isDay } from './entitlements'
+import { activationsAllowed, emailListAllowed, exportDenied, flagSet } from './permissions'
+import type { AccountInfo, User } from './types'
+
+export type HomeCard = 'elastic' | 'ending' | 'hosts' | 'usage' | 'alerts' | 'emails'
+
+/** Leases, FSA contracts and perpetuals' maintenance that end within this many days need attention. */
+export const ENDING_WINDOW_DAYS = 90
+
+/**
+ * The cards, in the order they show. Elastic credit and usage need elastic
+ * licensing; what ends soon needs leases (SSL) or an FSA; hosts need the
+ * activations permission; e-mails need a customer type the e-mail list serves.
+ * A customer under export control shows none.
+ */
+export function homeCards(user: User | null | undefined, info: AccountInfo | null | undefined): HomeCard[] {
+  if (!info || exportDenied(info)) return []
+  const elastic = flagSet(info.hasElastic)
+  const cards: [HomeCard, boolean][] = [
+    ['elastic', elastic],
+    ['ending', flagSet(info.hasSSL) || flagSet(info.hasFSA)],
+    ['hosts', activationsAllowed(user, info)],
+    ['usage', elastic],
+    ['alerts', true],
+    ['emails', emailListAllowed(info)],
+  ]
+  return cards.filter(([, shown]) => shown).map(([card]) => card)
+}
+
+/** Whether `day` falls from today to `days` days ahead, both counted. */
+export function endsWithin(day: string | null | undefined, today: string, days = ENDING_WINDOW_DAYS): boolean {
+  if (!day) return false
+  const end = day.slice(0, 10)
+  if (!isDay(end)) return false
+  const ahead = daysBetween(today, end)
+  return ahead >= 0 && ahead <= days
+}
+
+export interface DayRange {
+  from: string
+  to: string
+}
+
+/** The last 7 days (today and the 6 before) and the 7 before them. */
+export function weekWindows(today: string): { current: DayRange; previous: DayRange } {
+  return {
+    current: { from: addDays(today, -6), to: today },
+    previous: { from: addDays(today, -13), to: addDays(today, -7) },
+  }
+}
+
+export interface WeekChange {
+  /** This week's figure minus last week's, to cents. */
+  change: number
+  /** The change as a whole percentage of last week's; null when last week had none. */
+  percent: number | null
+  direction: 'up' | 'down' | 'flat'
+}
+
+/** This week's cost against last week's. */
+export function weekOnWeek(current: number, previous: number): WeekChange {
+  const change = Math.round((current - previous) * 100) / 100
+  const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat'
+  const percent = previous > 0 ? Math.round((change / previous) * 100) : null
+  return { change, percent, direction }
+}
+
+/** The week-on-week change in words, for the chart's text alternative and the card. */
+export function weekChangeText(week: WeekChange, money: (n: number) => string): string {
+  if (week.direction === 'flat') return 'the same as the 7 days before'
+  const by = money(Math.abs(week.change))
+  const share = week.percent === null ? '' : ` (${Math.abs(week.percent)}%)`
+  return `${week.direction === 'up' ? 'up' : 'down'} ${by}${share} on the 7 days before`
+}
+
+/** A user's customers are listed with their figures up to this many; above it, the search serves instead. */
+export const CUSTOMER_LIST_MAX = 50
+
+export interface CustomerFigures {
+  customerNumber: string
+  customerName: string
+  /** Elastic credit left over its active entitlements; null without elastic licensing. */
+  elasticRemaining: number | null
+  /** Leases, FSA contracts and maintenance ending within the window. */
+  endingSoon: number
+  activeHosts: number
+}
+
+export type CustomerSortKey = 'customer' | 'elasticRemaining' | 'endingSoon' | 'activeHosts'
+
+/** The customer list sorted by a column; ties (and a customer without the figure, last) by number. */
+export function sortCustomerFigures(
+  rows: readonly CustomerFigures[],
+  key: CustomerSortKey,
+  direction: 'asc' | 'desc',
+): CustomerFigures[] {
+  const sign = direction === 'asc' ? 1 : -1
+  const byNumber = (a: CustomerFigures, b: CustomerFigures) => a.customerNumber.localeCompare(b.customerNumber)
+  return [...rows].sort((a, b) => {
+    if (key === 'customer') {
+      return sign * (a.customerName.localeCompare(b.customerName, 'en', { sensitivity: 'base' }) || byNumber(a, b))
+    }
+    const x = a[key]
+    const y = b[key]
+    if (x === null && y === null) return byNumber(a, b)
+    if (x === null) return 1
+    if (y === null) return -1
+    return sign * (x - y) || byNumber(a, b)
+  })
+}
