@@ -253,7 +253,8 @@ function dailyUse(db: Db, ids: number[], today: string) {
   }
 }
 
-function forecasts(db: Db, accountId: string): CreditStatus[] {
+/** The forecast call's answer: each active elastic entitlement of the customer with its credit figures and forecast. */
+export function forecasts(db: Db, accountId: string): CreditStatus[] {
   const today = todayUtc()
   const active = db
     .select()

@@ -42,6 +42,7 @@ import { hostCalls } from './hosts'
 import { hostMoveCalls } from './host-moves'
 import { fsaOrderCalls } from './fsa-orders'
 import { fsaHistoryCalls } from './fsa-history'
+import { homeCalls } from './home'
 import { sharedServerCalls } from './shared-server'
 import { uploadServerIdCalls } from './upload-server-id'
 import { fulfilmentCalls } from './fulfillments'
@@ -74,6 +75,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   hostMoveCalls(calls, deps)
   fsaOrderCalls(calls, deps)
   fsaHistoryCalls(calls, deps)
+  homeCalls(calls, deps)
   sharedServerCalls(calls, deps)
   uploadServerIdCalls(calls, deps)
   fulfilmentCalls(calls, deps)

@@ -1,0 +1,320 @@
+/**
+ * API: what the Home page shows for the selected customer.
+ *
+ * POST /home/summary {customerNumber} -> HomeSummary
+ *
+ * Only the cards homeCards(user, info) gives the caller are filled; the others
+ * are null, so nobody receives the figures of a card they may not see. Another
+ * customer and a customer under export control are refused, as by every call.
+ *
+ * Each figure comes from where its own screen's call takes it: the elastic
+ * credit from the forecast call's `forecasts`, what ends soon from the rows the
+ * Leases/Perpetuals and FSA lists show, the hosts as /fulfillments/servers and
+ * the host history see them, the usage from the charges of the customer's
+ * sessions per day of their end (usage_day_charges, written with the sessions),
+ * the alerts from `activeNotifications`, the e-mails in the e-mail list's order.
+ * A few indexed queries per card, none per entitlement or host.
+ */
+import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { emails, entitlements, fulfillments, hostAccounts, hosts, usageDayCharges } from '../db/schema'
+import { customerNumberSchema } from '../app/domain/customer-number'
+import { thresholdState } from '../app/domain/credit-forecast'
+import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
+import { ENDING_WINDOW_DAYS, endsWithin, homeCards, weekWindows, type DayRange } from '../app/domain/home-cards'
+import type {
+  HomeAlerts,
+  HomeElasticCredit,
+  HomeEmail,
+  HomeEnding,
+  HomeEndingGroup,
+  HomeEndingItem,
+  HomeHosts,
+  HomeSummary,
+  HomeUsage,
+} from '../app/domain/home-summary'
+import { flagSet } from '../app/domain/permissions'
+import { MANUAL_DRAWDOWN_PRODUCT } from '../app/domain/product'
+import { dayNumber } from '../app/domain/statement'
+import { buildAccountInfo, requireCustomerAccess } from './access'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { forecasts } from './elastic-credit'
+import { parseInput } from './envelope'
+import { RETURN_ACTION } from './hosts'
+import { activeNotifications } from './notifications'
+import type { ApiDeps } from './index'
+
+/** How many of each ending group, alerts and e-mails the summary carries. */
+export const HOME_ENDING_SHOWN = 5
+export const HOME_ALERTS_SHOWN = 3
+export const HOME_EMAILS_SHOWN = 3
+/** The usage chart's days: the two windows of weekWindows. */
+export const HOME_USAGE_DAYS = 14
+
+const summaryRequest = z.object({ customerNumber: customerNumberSchema })
+
+// ---------------------------------------------------------------------------
+// Elastic credit
+
+/** The active elastic entitlements with the forecast call's figures, in its order. */
+function elasticCredit(db: Db, accountId: string): HomeElasticCredit[] {
+  const credits = forecasts(db, accountId)
+  if (credits.length === 0) return []
+  const names = new Map(
+    db
+      .select({ activationId: entitlements.activationId, productName: entitlements.productName })
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.accountId, accountId),
+          eq(entitlements.type, 'ELASTIC'),
+          inArray(
+            entitlements.activationId,
+            credits.map((c) => c.ActivationId),
+          ),
+        ),
+      )
+      .all()
+      .map((r) => [r.activationId, r.productName]),
+  )
+  return credits.map((c) => ({
+    activationId: c.ActivationId,
+    product: c.product,
+    productName: names.get(c.ActivationId) ?? c.product,
+    remaining: c.Remaining,
+    quantity: c.LineItemQuantity,
+    currency: c.Currency,
+    forecast: c.forecast.kind,
+    runsOutOn: c.forecast.kind === 'runs-out' ? c.forecast.date : null,
+    threshold: c.threshold,
+    thresholdState: thresholdState(c.Remaining, c.threshold),
+  }))
+}
+
+// ---------------------------------------------------------------------------
+// What ends soon
+
+const e = entitlements
+
+type EndingGroupName = keyof Omit<HomeEnding, 'windowDays'>
+
+/**
+ * Leases and perpetuals as Leases/Perpetuals lists them (SSL, Deployed, never the
+ * manual drawdown line) and, with an FSA, the contracts as the FSA page lists
+ * them (FSA, Deployed), whose end (a perpetual: maintenance end) falls in the
+ * window. The SQL narrows to the window's days; endsWithin decides.
+ */
+function ending(db: Db, accountId: string, today: string, withFsa: boolean): HomeEnding {
+  const last = addDays(today, ENDING_WINDOW_DAYS + 1)
+  const inWindow = (column: typeof e.endDate | typeof e.versionDate) =>
+    and(isNotNull(column), gte(column, today), lt(column, last))
+  const rows = db
+    .select({
+      activationId: e.activationId,
+      productName: e.productName,
+      type: e.type,
+      endDate: e.endDate,
+      versionDate: e.versionDate,
+    })
+    .from(e)
+    .where(
+      and(
+        eq(e.accountId, accountId),
+        inArray(e.type, withFsa ? ['SSL', 'FSA'] : ['SSL']),
+        eq(e.state, DEPLOYED),
+        ne(e.productName, MANUAL_DRAWDOWN_PRODUCT),
+        or(inWindow(e.endDate), and(eq(e.type, 'SSL'), isNull(e.endDate), inWindow(e.versionDate))),
+      ),
+    )
+    .all()
+  const groups: Record<EndingGroupName, HomeEndingItem[]> = { leases: [], fsaContracts: [], perpetuals: [] }
+  for (const row of rows) {
+    const [group, date]: [EndingGroupName, string | null] =
+      row.type === 'FSA'
+        ? ['fsaContracts', row.endDate]
+        : row.endDate === null
+          ? ['perpetuals', row.versionDate]
+          : ['leases', row.endDate]
+    if (date && endsWithin(date, today)) {
+      groups[group].push({ activationId: row.activationId, productName: row.productName, date: date.slice(0, 10) })
+    }
+  }
+  const summary = (items: HomeEndingItem[]): HomeEndingGroup => ({
+    count: items.length,
+    soonest: items
+      .sort((a, b) => compareText(a.date, b.date) || compareText(a.activationId, b.activationId))
+      .slice(0, HOME_ENDING_SHOWN),
+  })
+  return {
+    windowDays: ENDING_WINDOW_DAYS,
+    leases: summary(groups.leases),
+    fsaContracts: summary(groups.fsaContracts),
+    perpetuals: summary(groups.perpetuals),
+  }
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+// ---------------------------------------------------------------------------
+// Hosts
+
+/** When a fulfilment last changed: its return, or else its making. */
+const changedAt = sql<number>`max(${fulfillments.fulfilledAt}, coalesce(${fulfillments.returnedAt}, 0))`
+
+/**
+ * The customer's ACTIVE hosts (of its shared-server groups, as /fulfillments/servers
+ * lists them) and the latest change of its own fulfilments on them, as its host
+ * history shows it: a fulfilment made, or returned.
+ */
+function hostFigures(db: Db, accountId: string): HomeHosts {
+  const { active } = db
+    .select({ active: sql<number>`count(*)`.mapWith(Number) })
+    .from(hostAccounts)
+    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
+    .where(and(eq(hostAccounts.accountId, accountId), eq(hosts.state, 'ACTIVE')))
+    .get()!
+  const last = db
+    .select({
+      count: fulfillments.count,
+      action: fulfillments.action,
+      modifiedBy: fulfillments.modifiedBy,
+      fulfilledAt: fulfillments.fulfilledAt,
+      returnedAt: fulfillments.returnedAt,
+      returnedBy: fulfillments.returnedBy,
+      hostName: hosts.name,
+      activationId: entitlements.activationId,
+      productName: entitlements.productName,
+    })
+    .from(hostAccounts)
+    .innerJoin(fulfillments, and(eq(fulfillments.hostId, hostAccounts.hostId), eq(fulfillments.accountId, accountId)))
+    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
+    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+    .where(eq(hostAccounts.accountId, accountId))
+    .orderBy(desc(changedAt), desc(fulfillments.id))
+    .limit(1)
+    .get()
+  if (!last) return { active, lastChange: null }
+  const item = { hostName: last.hostName, activationId: last.activationId, productName: last.productName }
+  const lastChange =
+    last.returnedAt !== null
+      ? {
+          time: last.returnedAt,
+          by: last.returnedBy ?? last.modifiedBy,
+          action: RETURN_ACTION,
+          count: -last.count,
+          ...item,
+        }
+      : { time: last.fulfilledAt, by: last.modifiedBy, action: last.action, count: last.count, ...item }
+  return { active, lastChange }
+}
+
+// ---------------------------------------------------------------------------
+// Usage
+
+/**
+ * The customer's usage cost per day of the last 14: the charges of its sessions
+ * that ended on each day, summed in cents (what Usage Transactions' Cost shows
+ * per session, and statements sum per day). Charges in another currency than the
+ * customer's main one (a customer normally has one) are left out, not mixed in.
+ */
+function usage(db: Db, accountId: string, today: string, elastic: HomeElasticCredit[]): HomeUsage {
+  const windows = weekWindows(today)
+  const first = windows.previous.from
+  const rows = db
+    .select({
+      day: usageDayCharges.day,
+      currency: entitlements.currency,
+      cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
+    })
+    .from(entitlements)
+    .innerJoin(usageDayCharges, eq(usageDayCharges.entitlementId, entitlements.id))
+    .where(
+      and(
+        eq(entitlements.accountId, accountId),
+        eq(entitlements.type, 'ELASTIC'),
+        between(usageDayCharges.day, dayNumber(first), dayNumber(today)),
+      ),
+    )
+    .groupBy(usageDayCharges.day, entitlements.currency)
+    .all()
+  const currency = mainCurrency(rows, elastic)
+  const centsOn = new Map<number, number>()
+  for (const row of rows) {
+    if (row.currency === currency) centsOn.set(row.day, (centsOn.get(row.day) ?? 0) + row.cents)
+  }
+  const dayList = Array.from({ length: HOME_USAGE_DAYS }, (_, i) => addDays(first, i))
+  const cents = (day: string) => centsOn.get(dayNumber(day)) ?? 0
+  const total = (range: DayRange) => ({
+    ...range,
+    total: fromCents(dayList.filter((d) => d >= range.from && d <= range.to).reduce((sum, d) => sum + cents(d), 0)),
+  })
+  return {
+    days: dayList.map((day) => ({ day, cost: fromCents(cents(day)) })),
+    current: total(windows.current),
+    previous: total(windows.previous),
+    currency,
+  }
+}
+
+const fromCents = (cents: number) => cents / 100
+
+/** The currency of most of the charges; without charges, that of the first active elastic entitlement. */
+function mainCurrency(rows: readonly { currency: string; cents: number }[], elastic: HomeElasticCredit[]) {
+  const totals = new Map<string, number>()
+  for (const r of rows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.cents)
+  const [top] = [...totals].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+  return top?.[0] ?? elastic.find((c) => c.currency)?.currency ?? null
+}
+
+// ---------------------------------------------------------------------------
+// Alerts and e-mails
+
+function alerts(db: Db, now: Date): HomeAlerts {
+  const active = activeNotifications(db, now)
+  return {
+    count: active.length,
+    newest: active.slice(0, HOME_ALERTS_SHOWN).map(({ id, title, category, date }) => ({ id, title, category, date })),
+  }
+}
+
+/** The latest e-mails in the e-mail list's default order: newest first, then by id. */
+function latestEmails(db: Db, accountId: string): HomeEmail[] {
+  return db
+    .select({ id: emails.id, date: emails.date, subject: emails.subject })
+    .from(emails)
+    .where(and(eq(emails.accountId, accountId), isNull(emails.deletedAt)))
+    .orderBy(desc(emails.date), asc(emails.id))
+    .limit(HOME_EMAILS_SHOWN)
+    .all()
+}
+
+// ---------------------------------------------------------------------------
+
+export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now = new Date()): HomeSummary {
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  const info = buildAccountInfo(account, access, user)
+  const cards = homeCards(user, info)
+  const shows = (card: (typeof cards)[number]) => cards.includes(card)
+  const today = todayUtc(now)
+  const accountId = account.accountId
+  const elastic = shows('elastic') || shows('usage') ? elasticCredit(db, accountId) : null
+  return {
+    customerNumber: accountId,
+    today,
+    cards,
+    elastic: shows('elastic') ? elastic : null,
+    ending: shows('ending') ? ending(db, accountId, today, flagSet(info.hasFSA)) : null,
+    hosts: shows('hosts') ? hostFigures(db, accountId) : null,
+    usage: shows('usage') ? usage(db, accountId, today, elastic ?? []) : null,
+    alerts: shows('alerts') ? alerts(db, now) : null,
+    emails: shows('emails') ? latestEmails(db, accountId) : null,
+  }
+}
+
+export function homeCalls(calls: CallRegistrar, { db }: ApiDeps) {
+  calls.post('/home/summary', ({ body, user }) =>
+    homeSummary(db, user, parseInput(summaryRequest, body).customerNumber),
+  )
+}

@@ -1,0 +1,134 @@
+/**
+ * What POST /home/summary answers for the selected customer: the Home page's
+ * cards and the figures of each. A card `homeCards` does not give the user is
+ * null, so its figures never reach someone who may not see it. Types only.
+ */
+import type { CreditForecast, ThresholdState } from './credit-forecast'
+import type { DayRange, HomeCard } from './home-cards'
+
+/** One active elastic entitlement, with the figures /entitlements/forecast answers for it. */
+export interface HomeElasticCredit {
+  activationId: string
+  /** The feature name Elastic Licensing names the entitlement by (`product` of the forecast call). */
+  product: string
+  /** The entitlement's product name (ProductName of the entitlement lists). */
+  productName: string
+  /** Remaining of the forecast call (rounded to 1 decimal, between 0 and the quantity). */
+  remaining: number
+  /** LineItemQuantity. */
+  quantity: number
+  currency: string
+  /** The forecast's verdict. */
+  forecast: CreditForecast['kind']
+  /** The day the credit runs out at the last 30 days' rate; null unless the forecast is 'runs-out'. */
+  runsOutOn: string | null
+  /** The low-balance threshold; null when none is set. */
+  threshold: number | null
+  thresholdState: ThresholdState
+}
+
+/** An entitlement that ends within the window, and the day it ends (or its maintenance ends). */
+export interface HomeEndingItem {
+  activationId: string
+  productName: string
+  /** 'YYYY-MM-DD'. */
+  date: string
+}
+
+export interface HomeEndingGroup {
+  /** How many end within the window. */
+  count: number
+  /** The soonest of them (at most 5), soonest first. */
+  soonest: HomeEndingItem[]
+}
+
+/** What ends from today to `windowDays` days ahead, both counted. */
+export interface HomeEnding {
+  windowDays: number
+  /** Leases (SSL, Deployed, not permanent) by end date. */
+  leases: HomeEndingGroup
+  /** FSA contracts (Deployed) by end date; none for a customer without FSA. */
+  fsaContracts: HomeEndingGroup
+  /** Perpetuals (SSL, Deployed, permanent) by maintenance end (the version date). */
+  perpetuals: HomeEndingGroup
+}
+
+/** The latest activation change on the customer's hosts: one of its fulfilments made or returned. */
+export interface HomeHostChange {
+  /** Epoch milliseconds. */
+  time: number
+  /** Who made it (the fulfilment's modifiedBy, or returnedBy for a return). */
+  by: string
+  hostName: string
+  /** The fulfilment's action (ACTIVATE, REHOST, EDIT ...), or RETURN when it was returned, as the host history shows it. */
+  action: string
+  /** The count: positive activated, negative returned. */
+  count: number
+  activationId: string
+  productName: string
+}
+
+export interface HomeHosts {
+  /** The customer's hosts in the ACTIVE state (those /fulfillments/servers lists as ACTIVE). */
+  active: number
+  lastChange: HomeHostChange | null
+}
+
+export interface HomeUsageDay {
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string
+  /** The charges of the sessions that ended on the day. */
+  cost: number
+}
+
+export interface HomeUsageWindow extends DayRange {
+  total: number
+}
+
+export interface HomeUsage {
+  /** The 14 days ending today, oldest first, every day present. */
+  days: HomeUsageDay[]
+  /** weekWindows(today): today and the 6 days before, and the 7 before them. */
+  current: HomeUsageWindow
+  previous: HomeUsageWindow
+  /** The currency of the charges; null when there is none and no elastic entitlement names one. */
+  currency: string | null
+}
+
+export interface HomeAlert {
+  id: number
+  title: string
+  /** OK, INFO, WARNING or CRITICAL, as the notification row has it. */
+  category: string
+  /** Start, 'YYYY-MM-DD HH:mm:ss' (UTC). */
+  date: string
+}
+
+export interface HomeAlerts {
+  /** Active service alerts (status ACTIVE, not expired). */
+  count: number
+  /** The newest (at most 3), newest first. */
+  newest: HomeAlert[]
+}
+
+export interface HomeEmail {
+  id: number
+  /** 'YYYY-MM-DD HH:mm:ss' (UTC). */
+  date: string
+  subject: string
+}
+
+export interface HomeSummary {
+  customerNumber: string
+  /** The server's UTC day the figures are counted against. */
+  today: string
+  cards: HomeCard[]
+  /** Active elastic entitlements, in the order of the forecast call. */
+  elastic: HomeElasticCredit[] | null
+  ending: HomeEnding | null
+  hosts: HomeHosts | null
+  usage: HomeUsage | null
+  alerts: HomeAlerts | null
+  /** The latest e-mails (at most 3), as the e-mail list orders them. */
+  emails: HomeEmail[] | null
+}
