@@ -15,10 +15,15 @@ import { jsEnabled } from './support/env'
 import { gridLocators } from './support/grid'
 import { mainNav, mainRegion } from './support/shell'
 import { NOTICE } from './support/expectations'
+import { lockAcmeOutbox, unlockAcmeOutbox } from './support/outbox-lock'
 import { getAccessToken } from '../support/tokens'
 
 // axe without JavaScript re-renders the page in a scratch browser, which takes a while.
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
+
+// Acme's outbox keeps its demo figures while these journeys read it (FSA orders write to it too).
+test.beforeEach(lockAcmeOutbox)
+test.afterEach(unlockAcmeOutbox)
 
 const ACME = '1000001'
 const LIST = `/emails?customer=${ACME}`

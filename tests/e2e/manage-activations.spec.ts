@@ -319,8 +319,9 @@ test('a view-only user gets the permission notice for deactivate and rehost, and
 test('each table keeps its own view: sorted by Host Name descending, it comes back so, until Reset View', async ({
   page,
 }) => {
-  // Views are the user's: each project signs in as its own administrator of the customer.
-  await signIn(page, isJs() ? 'partner@channel.example' : ADMIN, { start: PAGE })
+  // Views are the user's: each project signs in as its own user of the customer, one that no other journey
+  // here uses, so the saved order never moves a host another journey looks for onto another page.
+  await signIn(page, isJs() ? 'partner@channel.example' : 'ole.hansen@borealis.example', { start: PAGE })
   const section = page.getByRole('region', { name: 'Inactive Servers', exact: true })
   const saved = isJs()
     ? page.waitForResponse(
