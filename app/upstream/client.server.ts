@@ -96,6 +96,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/statements',
   '/fsa/contracts',
   '/fsa/history',
+  '/home/summary',
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'
