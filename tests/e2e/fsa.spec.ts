@@ -258,3 +258,11 @@ test('the History keeps its own view: sorted by Count descending, it comes back 
   await expect(page).not.toHaveURL(/h\.sort=/)
   await expect(grid.getByRole('columnheader', { name: /Order Date/ })).toHaveAttribute('aria-sort', 'descending')
 })
+
+test('a customer without a Flexible Spending Account is told so', async ({ page }) => {
+  await signIn(page, 'marta.lindqvist@borealis.example', { start: '/entitlementsFSA?customer=1000002&tab=history' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Flexible Spending Account' })).toBeVisible()
+  await expect(page.getByText('This customer has no Flexible Spending Account.')).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Flexible Spending Account tabs' })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
+})
