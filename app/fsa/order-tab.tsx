@@ -109,6 +109,18 @@ function OrderForm({
       : undefined
 
   const canAdd = order.canAdd && lines.length < MAX_LINES && !noProducts
+  const addStandard = (label: string) => (
+    <button
+      type="submit"
+      name="intent"
+      value="add"
+      className={button}
+      disabled={!canAdd}
+      onClick={local(() => add('standard'))}
+    >
+      {label}
+    </button>
+  )
   const shownRaws = order.lines.map((l) => l.raw)
   const hiddenFields = (
     <>
@@ -162,16 +174,7 @@ function OrderForm({
             <details className="relative">
               <summary className={`${button} cursor-pointer list-none`}>Add</summary>
               <div className="mt-1 flex flex-col gap-1 rounded border border-gray-300 bg-white p-2 shadow sm:absolute sm:z-10">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="add"
-                  className={button}
-                  disabled={!canAdd}
-                  onClick={local(() => add('standard'))}
-                >
-                  Standard product
-                </button>
+                {addStandard('Standard product')}
                 <button
                   type="submit"
                   name="intent"
@@ -185,16 +188,7 @@ function OrderForm({
               </div>
             </details>
           ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="add"
-              className={button}
-              disabled={!canAdd}
-              onClick={local(() => add('standard'))}
-            >
-              Add product
-            </button>
+            addStandard('Add product')
           )}
           {lines.length > 0 ? (
             <button
