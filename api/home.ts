@@ -2,10 +2,14 @@
  * API: what the Home page shows for the selected customer.
  *
  * POST /home/summary {customerNumber} -> HomeSummary
+ * POST /home/customers {} -> HomeCustomers: the customers the user may pick, with
+ *   a few figures of each card (up to CUSTOMER_LIST_MAX customers; above it the
+ *   count alone)
  *
  * Only the cards homeCards(user, info) gives the caller are filled; the others
  * are null, so nobody receives the figures of a card they may not see. Another
- * customer and a customer under export control are refused, as by every call.
+ * customer and a customer under export control are refused, as by every call;
+ * in the customer list, one under export control is named with no figures.
  *
  * Each figure comes from where its own screen's call takes it: the elastic
  * credit from the forecast call's `forecasts`, what ends soon from the rows the
@@ -13,18 +17,42 @@
  * the host history see them, the usage from the charges of the customer's
  * sessions per day of their end (usage_day_charges, written with the sessions),
  * the alerts from `activeNotifications`, the e-mails in the e-mail list's order.
- * A few indexed queries per card, none per entitlement or host.
+ * A few indexed queries per card, none per entitlement or host. The customer
+ * list takes its figures from the same functions, grouped over its customers
+ * where that is one query (what ends soon, the hosts).
  */
-import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import { emails, entitlements, fulfillments, hostAccounts, hosts, usageDayCharges } from '../db/schema'
+import {
+  accountAccess,
+  accounts,
+  emails,
+  entitlements,
+  fulfillments,
+  hostAccounts,
+  hosts,
+  usageDayCharges,
+} from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
-import { thresholdState } from '../app/domain/credit-forecast'
+import { thresholdState, type CreditStatus } from '../app/domain/credit-forecast'
 import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
-import { ENDING_WINDOW_DAYS, endsWithin, homeCards, weekWindows, type DayRange } from '../app/domain/home-cards'
+import {
+  CUSTOMER_LIST_MAX,
+  elasticFigures,
+  ENDING_WINDOW_DAYS,
+  endingWindow,
+  endsSoon,
+  homeCards,
+  weekWindows,
+  type CustomerFigures,
+  type DayRange,
+  type ElasticFigures,
+  type HomeCard,
+} from '../app/domain/home-cards'
 import type {
   HomeAlerts,
+  HomeCustomers,
   HomeElasticCredit,
   HomeEmail,
   HomeEnding,
@@ -37,7 +65,7 @@ import type {
 import { flagSet } from '../app/domain/permissions'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../app/domain/product'
 import { dayNumber } from '../app/domain/statement'
-import { buildAccountInfo, requireCustomerAccess } from './access'
+import { accountScope, buildAccountInfo, isExportDenied, requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
 import { forecasts } from './elastic-credit'
@@ -54,9 +82,30 @@ export const HOME_EMAILS_SHOWN = 3
 export const HOME_USAGE_DAYS = 14
 
 const summaryRequest = z.object({ customerNumber: customerNumberSchema })
+const customersRequest = z.strictObject({})
 
 // ---------------------------------------------------------------------------
 // Elastic credit
+
+/** One active elastic entitlement as the elastic card shows it, but for its product name. */
+function creditFigures(c: CreditStatus): Omit<HomeElasticCredit, 'productName'> {
+  return {
+    activationId: c.ActivationId,
+    product: c.product,
+    remaining: c.Remaining,
+    quantity: c.LineItemQuantity,
+    currency: c.Currency,
+    forecast: c.forecast.kind,
+    runsOutOn: c.forecast.kind === 'runs-out' ? c.forecast.date : null,
+    threshold: c.threshold,
+    thresholdState: thresholdState(c.Remaining, c.threshold),
+  }
+}
+
+/** The customer list's elastic figures: those of the elastic card's entitlements. */
+function customerElasticFigures(db: Db, accountId: string): ElasticFigures {
+  return elasticFigures(forecasts(db, accountId).map(creditFigures))
+}
 
 /** The active elastic entitlements with the forecast call's figures, in its order. */
 function elasticCredit(db: Db, accountId: string): HomeElasticCredit[] {
@@ -79,18 +128,10 @@ function elasticCredit(db: Db, accountId: string): HomeElasticCredit[] {
       .all()
       .map((r) => [r.activationId, r.productName]),
   )
-  return credits.map((c) => ({
-    activationId: c.ActivationId,
-    product: c.product,
-    productName: names.get(c.ActivationId) ?? c.product,
-    remaining: c.Remaining,
-    quantity: c.LineItemQuantity,
-    currency: c.Currency,
-    forecast: c.forecast.kind,
-    runsOutOn: c.forecast.kind === 'runs-out' ? c.forecast.date : null,
-    threshold: c.threshold,
-    thresholdState: thresholdState(c.Remaining, c.threshold),
-  }))
+  return credits.map((c) => {
+    const { activationId, product, ...figures } = creditFigures(c)
+    return { activationId, product, productName: names.get(activationId) ?? product, ...figures }
+  })
 }
 
 // ---------------------------------------------------------------------------
@@ -99,48 +140,73 @@ function elasticCredit(db: Db, accountId: string): HomeElasticCredit[] {
 const e = entitlements
 
 type EndingGroupName = keyof Omit<HomeEnding, 'windowDays'>
+type EndingGroups = Record<EndingGroupName, HomeEndingItem[]>
 
 /**
  * Leases and perpetuals as Leases/Perpetuals lists them (SSL, Deployed, never the
- * manual drawdown line) and, with an FSA, the contracts as the FSA page lists
- * them (FSA, Deployed), whose end (a perpetual: maintenance end) falls in the
- * window. The SQL narrows to the window's days; endsWithin decides.
+ * manual drawdown line) and, for a customer with an FSA, the contracts as the FSA
+ * page lists them (FSA, Deployed), whose end (a perpetual: maintenance end) falls
+ * in the window (endingWindow: from tomorrow for a term, from today for
+ * maintenance), among those that have started; by customer. The SQL narrows to
+ * the window's days; endsSoon decides.
  */
-function ending(db: Db, accountId: string, today: string, withFsa: boolean): HomeEnding {
-  const last = addDays(today, ENDING_WINDOW_DAYS + 1)
-  const inWindow = (column: typeof e.endDate | typeof e.versionDate) =>
-    and(isNotNull(column), gte(column, today), lt(column, last))
+function endingItems(
+  db: Db,
+  customers: readonly { accountId: string; withFsa: boolean }[],
+  today: string,
+): Map<string, EndingGroups> {
+  const byAccount = new Map<string, EndingGroups>(
+    customers.map((c) => [c.accountId, { leases: [], fsaContracts: [], perpetuals: [] }]),
+  )
+  if (customers.length === 0) return byAccount
+  const withFsa = new Set(customers.filter((c) => c.withFsa).map((c) => c.accountId))
+  const term = endingWindow('term', today)
+  const maintenance = endingWindow('maintenance', today)
+  const inWindow = (column: typeof e.endDate | typeof e.versionDate, window: DayRange) =>
+    and(isNotNull(column), gte(column, window.from), lt(column, addDays(window.to, 1)))
   const rows = db
     .select({
+      accountId: e.accountId,
       activationId: e.activationId,
       productName: e.productName,
       type: e.type,
       endDate: e.endDate,
+      startDate: e.startDate,
       versionDate: e.versionDate,
     })
     .from(e)
     .where(
       and(
-        eq(e.accountId, accountId),
-        inArray(e.type, withFsa ? ['SSL', 'FSA'] : ['SSL']),
+        inArray(
+          e.accountId,
+          customers.map((c) => c.accountId),
+        ),
+        inArray(e.type, withFsa.size > 0 ? ['SSL', 'FSA'] : ['SSL']),
         eq(e.state, DEPLOYED),
         ne(e.productName, MANUAL_DRAWDOWN_PRODUCT),
-        or(inWindow(e.endDate), and(eq(e.type, 'SSL'), isNull(e.endDate), inWindow(e.versionDate))),
+        lte(e.startDate, today),
+        or(inWindow(e.endDate, term), and(eq(e.type, 'SSL'), isNull(e.endDate), inWindow(e.versionDate, maintenance))),
       ),
     )
     .all()
-  const groups: Record<EndingGroupName, HomeEndingItem[]> = { leases: [], fsaContracts: [], perpetuals: [] }
   for (const row of rows) {
+    if (row.type === 'FSA' && !withFsa.has(row.accountId)) continue
     const [group, date]: [EndingGroupName, string | null] =
       row.type === 'FSA'
         ? ['fsaContracts', row.endDate]
         : row.endDate === null
           ? ['perpetuals', row.versionDate]
           : ['leases', row.endDate]
-    if (date && endsWithin(date, today)) {
-      groups[group].push({ activationId: row.activationId, productName: row.productName, date: date.slice(0, 10) })
+    if (endsSoon(group === 'perpetuals' ? 'maintenance' : 'term', { startDate: row.startDate, end: date }, today)) {
+      const groups = byAccount.get(row.accountId)!
+      groups[group].push({ activationId: row.activationId, productName: row.productName, date: date!.slice(0, 10) })
     }
   }
+  return byAccount
+}
+
+function ending(db: Db, accountId: string, today: string, withFsa: boolean): HomeEnding {
+  const groups = endingItems(db, [{ accountId, withFsa }], today).get(accountId)!
   const summary = (items: HomeEndingItem[]): HomeEndingGroup => ({
     count: items.length,
     soonest: items
@@ -163,18 +229,28 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 /** When a fulfilment last changed: its return, or else its making. */
 const changedAt = sql<number>`max(${fulfillments.fulfilledAt}, coalesce(${fulfillments.returnedAt}, 0))`
 
-/**
- * The customer's ACTIVE hosts (of its shared-server groups, as /fulfillments/servers
- * lists them) and the latest change of its own fulfilments on them, as its host
- * history shows it: a fulfilment made, or returned.
- */
-function hostFigures(db: Db, accountId: string): HomeHosts {
-  const { active } = db
-    .select({ active: sql<number>`count(*)`.mapWith(Number) })
+/** How many ACTIVE hosts each customer has (of its shared-server groups, as /fulfillments/servers lists them). */
+function activeHostCounts(db: Db, accountIds: readonly string[]): Map<string, number> {
+  const counts = new Map(accountIds.map((id) => [id, 0]))
+  if (accountIds.length === 0) return counts
+  const rows = db
+    .select({ accountId: hostAccounts.accountId, active: sql<number>`count(*)`.mapWith(Number) })
     .from(hostAccounts)
     .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
-    .where(and(eq(hostAccounts.accountId, accountId), eq(hosts.state, 'ACTIVE')))
-    .get()!
+    .where(and(inArray(hostAccounts.accountId, [...accountIds]), eq(hosts.state, 'ACTIVE')))
+    .groupBy(hostAccounts.accountId)
+    .all()
+  for (const row of rows) counts.set(row.accountId, row.active)
+  return counts
+}
+
+/**
+ * The customer's ACTIVE hosts (activeHostCounts) and the latest change of its
+ * own fulfilments on them, as its host history shows it: a fulfilment made, or
+ * returned.
+ */
+function hostFigures(db: Db, accountId: string): HomeHosts {
+  const active = activeHostCounts(db, [accountId]).get(accountId)!
   const last = db
     .select({
       count: fulfillments.count,
@@ -183,7 +259,9 @@ function hostFigures(db: Db, accountId: string): HomeHosts {
       fulfilledAt: fulfillments.fulfilledAt,
       returnedAt: fulfillments.returnedAt,
       returnedBy: fulfillments.returnedBy,
+      hostId: hosts.id,
       hostName: hosts.name,
+      hostState: hosts.state,
       activationId: entitlements.activationId,
       productName: entitlements.productName,
     })
@@ -196,7 +274,13 @@ function hostFigures(db: Db, accountId: string): HomeHosts {
     .limit(1)
     .get()
   if (!last) return { active, lastChange: null }
-  const item = { hostName: last.hostName, activationId: last.activationId, productName: last.productName }
+  const item = {
+    hostId: last.hostId,
+    hostName: last.hostName,
+    hostActive: last.hostState === 'ACTIVE',
+    activationId: last.activationId,
+    productName: last.productName,
+  }
   const lastChange =
     last.returnedAt !== null
       ? {
@@ -313,8 +397,64 @@ export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now =
   }
 }
 
+/**
+ * The customers the user may pick (accountScope, as /getaccounts), by number,
+ * each with the figures of the cards homeCards gives the user for it; one under
+ * export control gets none. Above CUSTOMER_LIST_MAX, the count alone.
+ */
+export function homeCustomers(db: Db, user: ApiUser, now = new Date()): HomeCustomers {
+  const scope = accountScope(user)
+  const { count } = db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(accounts)
+    .where(scope)
+    .get()!
+  if (count > CUSTOMER_LIST_MAX) return { count, customers: null }
+  const listed = db
+    .select({ account: accounts, access: accountAccess })
+    .from(accounts)
+    .leftJoin(accountAccess, and(eq(accountAccess.accountId, accounts.accountId), eq(accountAccess.userId, user.id)))
+    .where(scope)
+    .orderBy(asc(accounts.accountId))
+    .all()
+    .map(({ account, access }) => {
+      const info = buildAccountInfo(account, access ?? undefined, user)
+      return { account, info, cards: homeCards(user, info) }
+    })
+  const showing = (card: HomeCard) => listed.filter((c) => c.cards.includes(card))
+  const today = todayUtc(now)
+  const ending = endingItems(
+    db,
+    showing('ending').map((c) => ({ accountId: c.account.accountId, withFsa: flagSet(c.info.hasFSA) })),
+    today,
+  )
+  const activeHosts = activeHostCounts(
+    db,
+    showing('hosts').map((c) => c.account.accountId),
+  )
+  const customers = listed.map(({ account, cards }): CustomerFigures => {
+    const id = account.accountId
+    const groups = ending.get(id)
+    return {
+      customerNumber: id,
+      customerName: account.accountName,
+      ...(cards.includes('elastic')
+        ? customerElasticFigures(db, id)
+        : { elasticRemaining: null, currency: null, belowThreshold: null }),
+      endingSoon: groups ? groups.leases.length + groups.fsaContracts.length + groups.perpetuals.length : null,
+      activeHosts: activeHosts.get(id) ?? null,
+      restricted: isExportDenied(account),
+    }
+  })
+  return { count, customers }
+}
+
 export function homeCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.post('/home/summary', ({ body, user }) =>
     homeSummary(db, user, parseInput(summaryRequest, body).customerNumber),
   )
+  calls.post('/home/customers', ({ body, user }) => {
+    parseInput(customersRequest, body)
+    return homeCustomers(db, user)
+  })
 }

@@ -4,13 +4,15 @@
  *                  [--server http://127.0.0.1:PORT] [--samples FILE]
  * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario statement [--quick] [--repetitions N] [--reseed] [--build]
+ * npm run bench -- --scenario home-page [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario activations [--repetitions N] [--web-concurrency N] [--build]
  *
  * `--scenario usage` measures the data pages at a million sessions: see
  * scripts/bench-usage.ts; `--scenario statement` the statement and its PDF on
- * the same data: see scripts/bench-statement.ts; `--scenario activations` concurrent
- * creates for one entitlement and a shared host's merged licence file: see
- * scripts/bench-activations.ts. Without it (scenario `home`), this file measures the
+ * the same data: see scripts/bench-statement.ts; `--scenario home-page` the home
+ * page's document and data request on the same data: see scripts/bench-home.ts;
+ * `--scenario activations` concurrent creates for one entitlement and a shared
+ * host's merged licence file: see scripts/bench-activations.ts. Without it (scenario `home`), this file measures the
  * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
  * production server on a throw-away database:
  *
@@ -96,6 +98,8 @@ if (args.help) {
       '                        (the data pages: see scripts/bench-usage.ts)\n' +
       '       npm run bench -- --scenario statement [--quick] [--repetitions 30] [--reseed] [--build]\n' +
       '                        (the statement and its PDF: see scripts/bench-statement.ts)\n' +
+      '       npm run bench -- --scenario home-page [--quick] [--repetitions 30] [--reseed] [--build]\n' +
+      '                        (the home page at usage scale: see scripts/bench-home.ts)\n' +
       '       npm run bench -- --scenario activations [--repetitions 30] [--web-concurrency N] [--build]\n' +
       '                        (concurrent creates and the shared licence file: see scripts/bench-activations.ts)',
   )
@@ -121,8 +125,8 @@ const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
-if (!['home', 'usage', 'statement', 'activations'].includes(args.scenario!)) {
-  usage(`--scenario is home, usage, statement or activations, got '${args.scenario}'`)
+if (!['home', 'usage', 'statement', 'home-page', 'activations'].includes(args.scenario!)) {
+  usage(`--scenario is home, usage, statement, home-page or activations, got '${args.scenario}'`)
 }
 
 if (args.scenario === 'activations') {
@@ -137,7 +141,9 @@ if (args.scenario === 'activations') {
   const scenario =
     args.scenario === 'usage'
       ? (await import('./bench-usage')).usageScenario
-      : (await import('./bench-statement')).statementScenario
+      : args.scenario === 'home-page'
+        ? (await import('./bench-home')).homePageScenario
+        : (await import('./bench-statement')).statementScenario
   await scenario({
     quick: args.quick!,
     repetitions: wholeNumber('repetitions', args.repetitions, 1),

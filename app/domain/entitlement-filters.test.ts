@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { endDateCriteria, remainingDaysCriteria } from './entitlement-filters'
+import { endDateCriteria, endDateRangeText, remainingDaysCriteria } from './entitlement-filters'
 
 const today = '2025-06-15'
 const permanent = { name: 'IsActivationPermanent', method: 'EQUALS', value: 'true' }
@@ -36,8 +36,34 @@ describe('endDateCriteria', () => {
     expect(endDateCriteria('maintenance ENDS on  2026-03-31')).toEqual(criteria)
   })
 
+  it("matches a range 'FROM..TO' against the end date, or the version date after 'Maintenance ends on'", () => {
+    expect(endDateCriteria('2025-06-15..2025-09-13')).toEqual([
+      { name: 'EndDate', method: 'RANGE', value: ['2025-06-15', '2025-09-13'] },
+    ])
+    expect(endDateCriteria(' 2025-06-15 .. 2025-06-15 ')).toEqual([
+      { name: 'EndDate', method: 'RANGE', value: ['2025-06-15', '2025-06-15'] },
+    ])
+    expect(endDateCriteria('Maintenance ends on 2025-06-15..2025-09-13')).toEqual([
+      { name: 'VersionDate', method: 'RANGE', value: ['2025-06-15', '2025-09-13'] },
+      permanent,
+    ])
+  })
+
+  it('writes the range filter the way it reads it', () => {
+    expect(endDateCriteria(endDateRangeText('2025-06-15', '2025-09-13'))).toEqual([
+      { name: 'EndDate', method: 'RANGE', value: ['2025-06-15', '2025-09-13'] },
+    ])
+    expect(endDateCriteria(endDateRangeText('2025-06-15', '2025-09-13', true))?.[0]).toMatchObject({
+      name: 'VersionDate',
+    })
+  })
+
   it('has no special meaning for partial, impossible or other text', () => {
     for (const text of [
+      '2025-09-13..2025-06-15',
+      '2025-06-15..2025-02-30',
+      '2025-06..2025-09',
+      '2025-06-15..',
       '2025-12',
       '2025-02-30',
       '2025-12-31 10:00',

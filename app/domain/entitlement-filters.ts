@@ -7,8 +7,9 @@ import { addDays, isDay } from './entitlements'
 import type { GridCriterion } from './grid-state'
 
 const WHOLE_NUMBER = /^-?\d+$/
-const MAINTENANCE = /^maintenance\s+ends\s+on\s+(\d{4}-\d{2}-\d{2})$/i
+const MAINTENANCE = /^maintenance\s+ends\s+on\s+(.+)$/i
 const EXACT_DAY = /^\d{4}-\d{2}-\d{2}$/
+const DAY_RANGE = /^(\d{4}-\d{2}-\d{2})\s*\.\.\s*(\d{4}-\d{2}-\d{2})$/
 
 const permanent: GridCriterion = { name: 'IsActivationPermanent', method: 'EQUALS', value: 'true' }
 
@@ -22,11 +23,29 @@ export function remainingDaysCriteria(text: string, today: string): GridCriterio
   return null
 }
 
-/** Expiration Date: an exact day matches the end date; 'Maintenance ends on DAY' the version date of a permanent one. */
+/** An exact day, or a range 'FROM..TO' (both days counted), as criteria on `name`; null for other text. */
+function dayCriteria(text: string, name: string): GridCriterion[] | null {
+  if (EXACT_DAY.test(text) && isDay(text)) return [{ name, method: 'EQUALS', value: text }]
+  const range = DAY_RANGE.exec(text)
+  if (!range) return null
+  const [, from, to] = range
+  if (!isDay(from) || !isDay(to) || from > to) return null
+  return [{ name, method: 'RANGE', value: [from, to] }]
+}
+
+/**
+ * Expiration Date: an exact day, or a range 'FROM..TO', matches the end date;
+ * 'Maintenance ends on DAY' (or on 'FROM..TO') the version date of a permanent one.
+ */
 export function endDateCriteria(text: string): GridCriterion[] | null {
   const trimmed = text.trim()
-  if (EXACT_DAY.test(trimmed) && isDay(trimmed)) return [{ name: 'EndDate', method: 'EQUALS', value: trimmed }]
-  const day = MAINTENANCE.exec(trimmed)?.[1]
-  if (day && isDay(day)) return [{ name: 'VersionDate', method: 'EQUALS', value: day }, permanent]
-  return null
+  const maintenance = MAINTENANCE.exec(trimmed)?.[1]
+  if (maintenance === undefined) return dayCriteria(trimmed, 'EndDate')
+  const criteria = dayCriteria(maintenance.trim(), 'VersionDate')
+  return criteria ? [...criteria, permanent] : null
+}
+
+/** The Expiration Date filter text for the days from `from` to `to`. */
+export function endDateRangeText(from: string, to: string, maintenance = false): string {
+  return `${maintenance ? 'Maintenance ends on ' : ''}${from}..${to}`
 }

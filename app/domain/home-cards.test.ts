@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { ThresholdState } from './credit-forecast'
 import {
-  endsWithin,
+  elasticFigures,
+  endingWindow,
+  endsSoon,
   homeCards,
   sortCustomerFigures,
   weekChangeText,
@@ -37,18 +40,32 @@ describe('homeCards', () => {
   })
 })
 
-describe('endsWithin', () => {
+describe('endingWindow and endsSoon', () => {
   const today = '2026-11-27'
+  it('counts a term from tomorrow (its last day is already expired) and maintenance from today, to 90 days ahead', () => {
+    expect(endingWindow('term', today)).toEqual({ from: '2026-11-28', to: '2027-02-25' })
+    expect(endingWindow('maintenance', today)).toEqual({ from: today, to: '2027-02-25' })
+  })
+
+  const started = '2026-01-01'
   it.each([
-    ['2026-11-27', true],
-    ['2027-02-25', true],
-    ['2027-02-26', false],
-    ['2026-11-26', false],
-    ['2026-12-01T00:00:00Z', true],
-    [null, false],
-    ['soon', false],
-  ])('%s ends within 90 days: %s', (day, expected) => {
-    expect(endsWithin(day, today)).toBe(expected)
+    ['term', '2026-11-27', false],
+    ['term', '2026-11-28', true],
+    ['term', '2027-02-25', true],
+    ['term', '2027-02-26', false],
+    ['maintenance', '2026-11-27', true],
+    ['maintenance', '2026-11-26', false],
+    ['maintenance', '2027-02-25', true],
+    ['term', '2026-12-01T00:00:00Z', true],
+    ['term', null, false],
+    ['term', 'soon', false],
+  ] as const)('a %s ending %s ends soon: %s', (kind, end, expected) => {
+    expect(endsSoon(kind, { startDate: started, end }, today)).toBe(expected)
+  })
+
+  it('leaves out what has not started yet', () => {
+    expect(endsSoon('term', { startDate: '2026-11-28', end: '2026-12-20' }, today)).toBe(false)
+    expect(endsSoon('term', { startDate: today, end: '2026-12-20' }, today)).toBe(true)
   })
 })
 
@@ -81,26 +98,112 @@ describe('sortCustomerFigures', () => {
     customerNumber,
     customerName,
     elasticRemaining: null,
-    endingSoon: 0,
-    activeHosts: 0,
+    currency: null,
+    belowThreshold: null,
+    endingSoon: null,
+    activeHosts: null,
+    restricted: false,
     ...more,
   })
   const rows = [
     row('1000003', 'cobalt', { endingSoon: 2, activeHosts: 1 }),
-    row('1000001', 'Acme', { elasticRemaining: 500, endingSoon: 2, activeHosts: 4 }),
-    row('1000002', 'Borealis', { elasticRemaining: 9000, activeHosts: 4 }),
+    row('1000001', 'Acme', {
+      elasticRemaining: 500,
+      currency: 'USD',
+      belowThreshold: 1,
+      endingSoon: 2,
+      activeHosts: 4,
+    }),
+    row('1000005', 'Embargo', { restricted: true }),
+    row('1000002', 'Borealis', {
+      elasticRemaining: 9000,
+      currency: 'USD',
+      belowThreshold: 0,
+      endingSoon: 0,
+      activeHosts: 4,
+    }),
   ]
   const order = (r: CustomerFigures[]) => r.map((c) => c.customerNumber)
 
   it('sorts by name in any case', () => {
-    expect(order(sortCustomerFigures(rows, 'customer', 'asc'))).toEqual(['1000001', '1000002', '1000003'])
-    expect(order(sortCustomerFigures(rows, 'customer', 'desc'))).toEqual(['1000003', '1000002', '1000001'])
+    expect(order(sortCustomerFigures(rows, 'customer', 'asc'))).toEqual(['1000001', '1000002', '1000003', '1000005'])
+    expect(order(sortCustomerFigures(rows, 'customer', 'desc'))).toEqual(['1000005', '1000003', '1000002', '1000001'])
   })
 
-  it('sorts by a figure, ties by number, customers without the figure last', () => {
-    expect(order(sortCustomerFigures(rows, 'endingSoon', 'desc'))).toEqual(['1000001', '1000003', '1000002'])
-    expect(order(sortCustomerFigures(rows, 'activeHosts', 'asc'))).toEqual(['1000003', '1000001', '1000002'])
-    expect(order(sortCustomerFigures(rows, 'elasticRemaining', 'asc'))).toEqual(['1000001', '1000002', '1000003'])
-    expect(order(sortCustomerFigures(rows, 'elasticRemaining', 'desc'))).toEqual(['1000002', '1000001', '1000003'])
+  it('sorts by a figure, ties by number', () => {
+    expect(order(sortCustomerFigures(rows, 'endingSoon', 'desc'))).toEqual(['1000001', '1000003', '1000002', '1000005'])
+    expect(order(sortCustomerFigures(rows, 'endingSoon', 'asc'))).toEqual(['1000002', '1000001', '1000003', '1000005'])
+    expect(order(sortCustomerFigures(rows, 'activeHosts', 'asc'))).toEqual(['1000003', '1000001', '1000002', '1000005'])
+    expect(order(sortCustomerFigures(rows, 'activeHosts', 'desc'))).toEqual([
+      '1000001',
+      '1000002',
+      '1000003',
+      '1000005',
+    ])
+  })
+
+  it('puts the customers without the figure last in either direction, by number', () => {
+    expect(order(sortCustomerFigures(rows, 'elasticRemaining', 'asc'))).toEqual([
+      '1000001',
+      '1000002',
+      '1000003',
+      '1000005',
+    ])
+    expect(order(sortCustomerFigures(rows, 'elasticRemaining', 'desc'))).toEqual([
+      '1000002',
+      '1000001',
+      '1000003',
+      '1000005',
+    ])
+  })
+
+  it('sorts by the entitlements below their threshold', () => {
+    expect(order(sortCustomerFigures(rows, 'belowThreshold', 'desc'))).toEqual([
+      '1000001',
+      '1000002',
+      '1000003',
+      '1000005',
+    ])
+    expect(order(sortCustomerFigures(rows, 'belowThreshold', 'asc'))).toEqual([
+      '1000002',
+      '1000001',
+      '1000003',
+      '1000005',
+    ])
+  })
+
+  it('leaves the rows it is given as they are', () => {
+    const before = order(rows)
+    sortCustomerFigures(rows, 'activeHosts', 'desc')
+    expect(order(rows)).toEqual(before)
+  })
+})
+
+describe('elasticFigures', () => {
+  const credit = (remaining: number, currency: string, thresholdState: ThresholdState = 'none') => ({
+    remaining,
+    currency,
+    thresholdState,
+  })
+
+  it('sums the remaining to cents and counts the entitlements below their threshold', () => {
+    expect(elasticFigures([credit(0.1, 'USD', 'below'), credit(0.2, 'USD', 'above'), credit(1000.5, 'USD')])).toEqual({
+      elasticRemaining: 1000.8,
+      currency: 'USD',
+      belowThreshold: 1,
+    })
+  })
+
+  it('sums the currency most of them are in, the first one on a tie, and counts every one below', () => {
+    expect(elasticFigures([credit(1, 'EUR', 'below'), credit(2, 'USD', 'below'), credit(4, 'USD')])).toEqual({
+      elasticRemaining: 6,
+      currency: 'USD',
+      belowThreshold: 2,
+    })
+    expect(elasticFigures([credit(1, 'EUR'), credit(2, 'USD')])).toMatchObject({ elasticRemaining: 1, currency: 'EUR' })
+  })
+
+  it('has nothing left and no currency without an active elastic entitlement', () => {
+    expect(elasticFigures([])).toEqual({ elasticRemaining: 0, currency: null, belowThreshold: 0 })
   })
 })

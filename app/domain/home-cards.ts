@@ -3,7 +3,8 @@
  * question; a card the user may not see, or the customer has no use for, is not
  * there), what "ends soon" means, and the usage's week-on-week change.
  */
-import { addDays, daysBetween, isDay } from './entitlements'
+import type { ThresholdState } from './credit-forecast'
+import { addDays, isDay } from './entitlements'
 import { activationsAllowed, emailListAllowed, exportDenied, flagSet } from './permissions'
 import type { AccountInfo, User } from './types'
 
@@ -32,18 +33,35 @@ export function homeCards(user: User | null | undefined, info: AccountInfo | nul
   return cards.filter(([, shown]) => shown).map(([card]) => card)
 }
 
-/** Whether `day` falls from today to `days` days ahead, both counted. */
-export function endsWithin(day: string | null | undefined, today: string, days = ENDING_WINDOW_DAYS): boolean {
-  if (!day) return false
-  const end = day.slice(0, 10)
-  if (!isDay(end)) return false
-  const ahead = daysBetween(today, end)
-  return ahead >= 0 && ahead <= days
-}
-
 export interface DayRange {
   from: string
   to: string
+}
+
+/** What ends: a lease's or FSA contract's term, or a perpetual's maintenance. */
+export type EndingKind = 'term' | 'maintenance'
+
+/**
+ * The days an end must fall on to count as ending within the window, as the
+ * entitlement screens see it: a term's last day already counts as expired
+ * (classifyLease), so a term still to renew ends from tomorrow on; maintenance
+ * holds through its last day (maintenanceExpired), so it ends from today on.
+ */
+export function endingWindow(kind: EndingKind, today: string, days = ENDING_WINDOW_DAYS): DayRange {
+  return { from: kind === 'term' ? addDays(today, 1) : today, to: addDays(today, days) }
+}
+
+/** Whether an entitlement that has started (an active one) ends within the window. */
+export function endsSoon(
+  kind: EndingKind,
+  dates: { startDate: string; end: string | null | undefined },
+  today: string,
+  days = ENDING_WINDOW_DAYS,
+): boolean {
+  const end = dates.end?.slice(0, 10)
+  if (!end || !isDay(end) || dates.startDate.slice(0, 10) > today) return false
+  const window = endingWindow(kind, today, days)
+  return end >= window.from && end <= window.to
 }
 
 /** The last 7 days (today and the 6 before) and the 7 before them. */
@@ -84,16 +102,46 @@ export const CUSTOMER_LIST_MAX = 50
 export interface CustomerFigures {
   customerNumber: string
   customerName: string
-  /** Elastic credit left over its active entitlements; null without elastic licensing. */
+  /** Elastic credit left over its active elastic entitlements (the forecast call's Remaining, summed), in `currency`; null when the customer has no elastic card for this user. */
   elasticRemaining: number | null
-  /** Leases, FSA contracts and maintenance ending within the window. */
-  endingSoon: number
-  activeHosts: number
+  currency: string | null
+  /** Active elastic entitlements below their low-balance threshold (thresholdState 'below'); null like elasticRemaining. */
+  belowThreshold: number | null
+  /** Leases, FSA contracts and perpetual maintenance ending within ENDING_WINDOW_DAYS (the /home/summary ending card's three counts added); null without the 'ending' card. */
+  endingSoon: number | null
+  /** ACTIVE hosts (as the summary's hosts card counts them); null without the 'hosts' card. */
+  activeHosts: number | null
+  /** Under export control: listed by number and name only, every figure null. */
+  restricted: boolean
 }
 
-export type CustomerSortKey = 'customer' | 'elasticRemaining' | 'endingSoon' | 'activeHosts'
+export type ElasticFigures = Pick<CustomerFigures, 'elasticRemaining' | 'currency' | 'belowThreshold'>
 
-/** The customer list sorted by a column; ties (and a customer without the figure, last) by number. */
+/**
+ * A customer's elastic figures from its active elastic entitlements as the
+ * elastic card shows them: the remaining of the currency most of them are in
+ * (ties: the first's) to cents, and how many are below their threshold. Without
+ * any: 0 and no currency.
+ */
+export function elasticFigures(
+  credits: readonly { remaining: number; currency: string; thresholdState: ThresholdState }[],
+): ElasticFigures {
+  const perCurrency = new Map<string, number>()
+  for (const c of credits) perCurrency.set(c.currency, (perCurrency.get(c.currency) ?? 0) + 1)
+  let currency: string | null = null
+  let most = 0
+  for (const [name, n] of perCurrency) if (n > most) [currency, most] = [name, n]
+  const remaining = credits.filter((c) => c.currency === currency).reduce((sum, c) => sum + c.remaining, 0)
+  return {
+    elasticRemaining: Math.round(remaining * 100) / 100,
+    currency,
+    belowThreshold: credits.filter((c) => c.thresholdState === 'below').length,
+  }
+}
+
+export type CustomerSortKey = 'customer' | 'elasticRemaining' | 'belowThreshold' | 'endingSoon' | 'activeHosts'
+
+/** The customer list sorted by a column; ties by number, and a customer without the figure last in either direction. */
 export function sortCustomerFigures(
   rows: readonly CustomerFigures[],
   key: CustomerSortKey,

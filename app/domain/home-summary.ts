@@ -1,10 +1,12 @@
 /**
  * What POST /home/summary answers for the selected customer: the Home page's
  * cards and the figures of each. A card `homeCards` does not give the user is
- * null, so its figures never reach someone who may not see it. Types only.
+ * null, so its figures never reach someone who may not see it. And what POST
+ * /home/customers answers: the user's customers with a few of those figures.
+ * Types only.
  */
 import type { CreditForecast, ThresholdState } from './credit-forecast'
-import type { DayRange, HomeCard } from './home-cards'
+import type { CustomerFigures, DayRange, HomeCard } from './home-cards'
 
 /** One active elastic entitlement, with the figures /entitlements/forecast answers for it. */
 export interface HomeElasticCredit {
@@ -59,7 +61,11 @@ export interface HomeHostChange {
   time: number
   /** Who made it (the fulfilment's modifiedBy, or returnedBy for a return). */
   by: string
+  /** The host's record id (Manage Activations opens its history by it). */
+  hostId: number
   hostName: string
+  /** Whether the host is ACTIVE now (listed under Active Servers, else Inactive Servers). */
+  hostActive: boolean
   /** The fulfilment's action (ACTIVATE, REHOST, EDIT ...), or RETURN when it was returned, as the host history shows it. */
   action: string
   /** The count: positive activated, negative returned. */
@@ -131,4 +137,11 @@ export interface HomeSummary {
   alerts: HomeAlerts | null
   /** The latest e-mails (at most 3), as the e-mail list orders them. */
   emails: HomeEmail[] | null
+}
+
+export interface HomeCustomers {
+  /** How many customers the user may pick (as /getaccounts counts them). */
+  count: number
+  /** The customers with their figures, by number; null when count > CUSTOMER_LIST_MAX (the portal shows its search instead). */
+  customers: CustomerFigures[] | null
 }

@@ -49,7 +49,7 @@ export function endDateColumn(value: (row: EntitlementRow) => string): Entitleme
     kind: 'date',
     value,
     criterion: (filter) => endDateCriteria(filter.text),
-    filterHint: 'e.g. 2026-03-05, or Maintenance ends on 2027-01-31',
+    filterHint: 'e.g. 2026-03-05, 2026-03-01..2026-05-31, or Maintenance ends on 2027-01-31',
   }
 }
 

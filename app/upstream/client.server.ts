@@ -97,6 +97,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/fsa/contracts',
   '/fsa/history',
   '/home/summary',
+  '/home/customers',
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'

@@ -14,7 +14,7 @@ import { HOME_ALERTS_SHOWN, HOME_EMAILS_SHOWN, HOME_ENDING_SHOWN } from '../../a
 import { RETURN_ACTION } from '../../api/hosts'
 import { addDays, DEPLOYED, remainingAmount, todayUtc } from '../../app/domain/entitlements'
 import { thresholdState, type CreditStatus } from '../../app/domain/credit-forecast'
-import { ENDING_WINDOW_DAYS, endsWithin, weekWindows } from '../../app/domain/home-cards'
+import { ENDING_WINDOW_DAYS, endsSoon, weekWindows, type EndingKind } from '../../app/domain/home-cards'
 import type { HomeEndingGroup, HomeSummary } from '../../app/domain/home-summary'
 import {
   ACTIVATED_FIELD,
@@ -66,10 +66,13 @@ async function call<T>(email: string, path: string, body: Record<string, unknown
 }
 
 /** What the summary's ending group should be for these (activation id, product, day) rows. */
-function endingGroup(rows: { activationId: string; productName: string; date: string | null }[]): HomeEndingGroup {
+function endingGroup(
+  kind: EndingKind,
+  rows: { activationId: string; productName: string; startDate: string; date: string | null }[],
+): HomeEndingGroup {
   const today = todayUtc()
   const items = rows
-    .filter((r) => endsWithin(r.date, today))
+    .filter((r) => endsSoon(kind, { startDate: r.startDate, end: r.date }, today))
     .map((r) => ({ activationId: r.activationId, productName: r.productName, date: r.date!.slice(0, 10) }))
     .sort((a, b) => a.date.localeCompare(b.date) || a.activationId.localeCompare(b.activationId))
   return { count: items.length, soonest: items.slice(0, HOME_ENDING_SHOWN) }
@@ -88,15 +91,28 @@ async function endingFromLists() {
   const named = (r: EntitlementRow, date: string) => ({
     activationId: r.ActivationId,
     productName: r.ProductName,
+    startDate: r.StartDate,
     date: date || null,
   })
   return {
     windowDays: ENDING_WINDOW_DAYS,
-    leases: endingGroup(ssl.filter((r) => r.EndDate !== '').map((r) => named(r, r.EndDate))),
-    fsaContracts: endingGroup(
-      contracts.map((c) => ({ activationId: c.EntitlementID, productName: c.ProductName, date: c.EndDate || null })),
+    leases: endingGroup(
+      'term',
+      ssl.filter((r) => r.EndDate !== '').map((r) => named(r, r.EndDate)),
     ),
-    perpetuals: endingGroup(ssl.filter((r) => r.EndDate === '').map((r) => named(r, r.VersionDate))),
+    fsaContracts: endingGroup(
+      'term',
+      contracts.map((c) => ({
+        activationId: c.EntitlementID,
+        productName: c.ProductName,
+        startDate: c.StartDate,
+        date: c.EndDate || null,
+      })),
+    ),
+    perpetuals: endingGroup(
+      'maintenance',
+      ssl.filter((r) => r.EndDate === '').map((r) => named(r, r.VersionDate)),
+    ),
   }
 }
 
@@ -200,12 +216,16 @@ describe('POST /api/home/summary', () => {
       ...more,
     })
     const added = [
+      // A term's last day already counts as expired; maintenance holds through its last day.
       row('LEASE-0', { endDate: today }),
+      row('LEASE-1', { endDate: addDays(today, 1) }),
       row('LEASE-90', { endDate: addDays(today, ENDING_WINDOW_DAYS) }),
+      row('LEASE-NOT-STARTED', { startDate: addDays(today, 1), endDate: addDays(today, 5) }),
       row('LEASE-91', { endDate: addDays(today, ENDING_WINDOW_DAYS + 1) }),
       row('LEASE-ENDED', { endDate: addDays(today, -1) }),
       row('LEASE-NOT-DEPLOYED', { endDate: addDays(today, 3), state: 'Inactive' }),
       row('DRAWDOWN', { endDate: addDays(today, 3), productName: MANUAL_DRAWDOWN_PRODUCT }),
+      row('PERPETUAL-0', { endDate: null, versionDate: today }),
       row('PERPETUAL-10', { endDate: null, versionDate: addDays(today, 10) }),
       row('PERPETUAL-91', { endDate: null, versionDate: addDays(today, ENDING_WINDOW_DAYS + 1) }),
       row('FSA-20', { type: 'FSA', endDate: addDays(today, 20), price: 1000 }),
@@ -217,14 +237,15 @@ describe('POST /api/home/summary', () => {
       expect(after).toEqual(await endingFromLists())
       expect(after.leases.count).toBe(before.leases.count + 2)
       expect(after.leases.soonest[0]).toEqual({
-        activationId: '0000-HOME-LEASE-0',
-        productName: 'Home LEASE-0',
-        date: today,
+        activationId: '0000-HOME-LEASE-1',
+        productName: 'Home LEASE-1',
+        date: addDays(today, 1),
       })
       expect(after.leases.soonest.map((i) => i.activationId)).not.toContain('0000-HOME-DRAWDOWN')
       expect(after.perpetuals).toEqual({
-        count: before.perpetuals.count + 1,
+        count: before.perpetuals.count + 2,
         soonest: expect.arrayContaining([
+          { activationId: '0000-HOME-PERPETUAL-0', productName: 'Home PERPETUAL-0', date: today },
           { activationId: '0000-HOME-PERPETUAL-10', productName: 'Home PERPETUAL-10', date: addDays(today, 10) },
         ]),
       })
