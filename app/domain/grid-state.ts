@@ -189,8 +189,16 @@ export const GRID_PARAM = {
   filterPrefix: 'f.',
 } as const
 
+/**
+ * Marks a view opened from a link on another page (Home's cards): it is shown
+ * but not saved as the user's view. Transient, so the grid's own links drop it
+ * and the user's next change of the view is saved as usual.
+ */
+export const LINKED_VIEW_PARAM = 'linked'
+
 /** Parameters of the no-JavaScript forms and the dialog (bare names); never part of a view or of a link. */
 export const TRANSIENT_PARAMS = [
+  LINKED_VIEW_PARAM,
   'csvRefused',
   'filterDialog',
   'fd',

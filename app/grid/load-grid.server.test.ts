@@ -108,6 +108,22 @@ describe('loadGrid: saved views', () => {
     expect(fetched.storedViewKey).toBeNull()
   })
 
+  it('a view opened from a link elsewhere is shown but not saved, by the server or by the page', async () => {
+    const { source } = fakeSource()
+    for (const headers of [pageLoad, fetchLoad]) {
+      const prefs = fakePrefs({ sortModel: [{ colId: 'to', sort: 'desc', sortIndex: 0 }] })
+      const grid = await loadGrid({
+        request: req('customer=1&f.subject=c%3As&size=20&linked=1', headers),
+        spec,
+        source,
+        preferences: prefs.preferences,
+      })
+      expect(prefs.saved).toEqual([])
+      expect(grid.state.filters.subject).toEqual({ type: 'text', op: 'contains', text: 's' })
+      expect(grid.storedViewKey).toBe('f.subject=c%3As&size=20')
+    }
+  })
+
   it('a failed preference read shows its message in place of the rows', async () => {
     const { source, calls } = fakeSource()
     const grid = await loadGrid({

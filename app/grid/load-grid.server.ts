@@ -9,7 +9,8 @@
  *   loader redirects to its URL (so the address is the state), otherwise the
  *   default view renders.
  * - A document request (a page load without JavaScript, a reload, a bookmark)
- *   saves the view it shows. This GET writes only the user's own view
+ *   saves the view it shows, unless it was opened from a link elsewhere
+ *   (LINKED_VIEW_PARAM, Home's cards): that one is shown and not saved. This GET writes only the user's own view
  *   preference, never business data, and it is what makes "every change of view
  *   is saved" work without JavaScript. With JavaScript the component saves
  *   instead, debounced (spec 1 section 9: 2000 ms), so its background fetches
@@ -33,6 +34,7 @@ import {
   fromSavedView,
   gridHref,
   hasViewParams,
+  LINKED_VIEW_PARAM,
   isDefaultView,
   ownParams,
   pageCount,
@@ -208,6 +210,9 @@ export async function loadGrid<Row>({
       throw redirect(gridHref(pathname, spec, { ...saved, page: 1 }, params))
     }
     storedViewKey = viewKey(spec, saved ?? defaultView(spec))
+  } else if (own.has(LINKED_VIEW_PARAM)) {
+    // Shown as the link asks, and known as "stored", so the page's script does not save it either.
+    storedViewKey = viewKey(spec, state)
   } else if (isPageLoad(request) && !own.has('filterDialog')) {
     saving = preferences.save(state)
   }

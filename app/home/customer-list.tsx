@@ -6,6 +6,7 @@
 import type { CustomerFigures, CustomerSortKey } from '../domain/home-cards'
 import { formatNumber } from '../domain/entitlements'
 import { PortalLink } from '../ui/portal-link'
+import { TableScroll } from '../ui/table-scroll'
 
 export const CUSTOMER_SORT_KEYS = [
   'customer',
@@ -68,7 +69,7 @@ export function CustomerList({
   customerHref: (customerNumber: string) => string
 }) {
   return (
-    <div className="overflow-x-auto rounded border border-gray-300 bg-white">
+    <TableScroll label="Your customers table">
       <table className="w-full text-left" data-testid="customer-list">
         <caption className="sr-only">
           Your customers, sorted by {COLUMNS.find((c) => c.key === sort.key)?.header}
@@ -112,6 +113,6 @@ export function CustomerList({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }

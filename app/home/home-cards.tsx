@@ -28,7 +28,7 @@ function Card({
     <section
       aria-labelledby={headingId}
       data-card={card}
-      className="flex min-w-0 flex-col gap-3 rounded border border-gray-300 bg-white p-4"
+      className="flex min-w-0 flex-col gap-3 rounded border border-gray-300 bg-white p-4 [&_a]:underline"
     >
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
@@ -195,12 +195,7 @@ function UsageCard({ usage, chart }: { usage: NonNullable<HomeView['usage']>; ch
 
 function AlertsCard({ alerts }: { alerts: NonNullable<HomeView['alerts']> }) {
   return (
-    <Card
-      card="alerts"
-      title="Service alerts"
-      figure={alerts.countText}
-      more={[{ href: alerts.href, label: 'All alerts' }]}
-    >
+    <Card card="alerts" title="Alerts" figure={alerts.countText} more={[{ href: alerts.href, label: 'All alerts' }]}>
       {alerts.items.length > 0 ? (
         <ul className="space-y-1 text-sm">
           {alerts.items.map((a) => (

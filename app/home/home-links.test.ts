@@ -22,6 +22,8 @@ describe('homeLinks', () => {
       { name: 'EndDate', method: 'RANGE', value: ['2026-11-28', '2027-02-25'] },
     ])
     expect(paramsOf(href).get('customer')).toBe('1000001')
+    // Shown, not saved as the user's own view of the grid.
+    expect(paramsOf(href).get('a.linked')).toBe('1')
   })
 
   it('opens the perpetuals whose maintenance ends from today to 90 days ahead', () => {
@@ -42,6 +44,7 @@ describe('homeLinks', () => {
   it("opens a host's history in the grid it is listed in, found by its name", () => {
     const active = paramsOf(links.hostHistory({ id: 7, name: 'acme-lic01', active: true }))
     expect(active.get('open')).toBe('7')
+    expect(active.get('linked')).toBe('1')
     expect(parseGridState(activeServersGrid, active).filters.name).toEqual({
       type: 'text',
       op: 'equals',
@@ -49,6 +52,7 @@ describe('homeLinks', () => {
     })
     const inactive = paramsOf(links.hostHistory({ id: 8, name: 'old-host', active: false }))
     expect(inactive.get('i.open')).toBe('8')
+    expect(inactive.get('i.linked')).toBe('1')
     expect(parseGridState(inactiveServersGrid, inactive).filters.name).toMatchObject({ text: 'old-host' })
   })
 
@@ -57,6 +61,7 @@ describe('homeLinks', () => {
     for (const href of [links.usageStatement(range), links.usageTransactions(range)]) {
       const params = paramsOf(href)
       expect([params.get('from'), params.get('to'), params.get('customer')]).toEqual([range.from, today, '1000001'])
+      expect(params.get('linked')).toBe('1')
     }
   })
 

@@ -5,11 +5,22 @@
  */
 import { endDateRangeText } from '../domain/entitlement-filters'
 import { endingWindow, type DayRange } from '../domain/home-cards'
-import { defaultState, gridHref, withFilter, withSort, type GridSpec } from '../domain/grid-state'
+import {
+  defaultState,
+  gridHref,
+  LINKED_VIEW_PARAM,
+  paramName,
+  withFilter,
+  withSort,
+  type GridScope,
+  type GridSpec,
+} from '../domain/grid-state'
 import { activeLeaseGrid } from '../grid/leases'
 import { activeFsaGrid } from '../grid/fsa'
 import { activeServersGrid, inactiveServersGrid, OPEN_HISTORY_PARAM } from '../grid/servers'
 import { FSA_SCREEN } from '../fsa/fsa-screen'
+import { usageGrid } from '../grid/usage'
+import { statementGrid } from '../grid/statement'
 import { withCustomer } from '../ui/customer-href'
 import { navHref } from '../domain/navigation'
 
@@ -26,8 +37,12 @@ function gridLink<Row>(
     state = withFilter(state, col, { type: 'text', op, text })
   }
   if (view.sort) state = withSort(state, [{ col: view.sort[0], dir: view.sort[1] }])
-  return gridHref(pathname, spec, state, new URLSearchParams({ customer: customerNumber }))
+  return linked(gridHref(pathname, spec, state, new URLSearchParams({ customer: customerNumber })), spec)
 }
+
+/** The view is shown, not saved as the user's own (LINKED_VIEW_PARAM). */
+const linked = (href: string, spec: GridScope) =>
+  `${href}${href.includes('?') ? '&' : '?'}${paramName(spec, LINKED_VIEW_PARAM)}=1`
 
 export interface HomeLinks {
   /** Elastic Licensing as the side menu opens it. */
@@ -82,8 +97,10 @@ export function homeLinks(customerNumber: string, today: string): HomeLinks {
       // The open row is a step of the page, which a grid's own address leaves out: added after it.
       return `${grid}&${new URLSearchParams({ [open]: String(host.id) })}`
     },
-    usageStatement: (range) => withCustomer(`/statementv2?${dayRangeParams(range)}`, customerNumber),
-    usageTransactions: (range) => withCustomer(`/transactions?${dayRangeParams(range)}`, customerNumber),
+    usageStatement: (range) =>
+      linked(withCustomer(`/statementv2?${dayRangeParams(range)}`, customerNumber), statementGrid),
+    usageTransactions: (range) =>
+      linked(withCustomer(`/transactions?${dayRangeParams(range)}`, customerNumber), usageGrid),
     alerts: () => withCustomer('/notifications', customerNumber),
     alert: (id) => withCustomer(`/notification-details/${id}`, customerNumber),
     emails: () => withCustomer('/emails', customerNumber),

@@ -79,8 +79,8 @@ export default function Home() {
       {page.mode === 'cards' && shell.customer ? (
         <>
           <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
-            <p data-testid="selected-customer">
-              <span className="font-semibold">
+            <p>
+              <span className="font-semibold" data-testid="selected-customer">
                 {shell.customer.AccountID} ({shell.customer.AccountName})
               </span>
               <span className="block text-sm text-gray-700">{page.roles}</span>
@@ -134,7 +134,7 @@ function CustomersSection({ page, customerNumber }: { page: CustomersPage; custo
         <Form method="get" action="/customers" className="space-y-2 rounded border border-gray-300 bg-white p-4">
           <p>You have access to {page.count?.toLocaleString('en-US')} customers. Find one by its number or name.</p>
           <label htmlFor="home-customer-search" className="block font-medium">
-            Customer
+            Customer number or name
           </label>
           <div className="flex flex-wrap gap-2">
             <input id="home-customer-search" name="q" type="search" className="input" autoComplete="off" />

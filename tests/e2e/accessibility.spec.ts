@@ -35,7 +35,7 @@ test.describe('accessibility', () => {
 
   test('/home with a customer, and with an error panel', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
-    await expect(page.getByText('Selected customer')).toBeVisible()
+    await expect(page.getByTestId('selected-customer')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await gotoPortal(page, '/home?customer=9999999')
     await expect(page.getByText('Customer 9999999 was not found or you do not have access to it.')).toBeVisible()

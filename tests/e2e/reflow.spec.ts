@@ -127,6 +127,13 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
     await expectReflow(page, '/auth/signed-out', (p) => expect(p.getByText('You have signed out.')).toBeVisible())
   })
 
+  test("a channel partner's customers on Home, and one customer's cards", async ({ page }) => {
+    await signIn(page, 'partner@channel.example')
+    await expectReflow(page, '/home')
+    await expect(page.getByTestId('customer-list')).toBeVisible()
+    await expectReflow(page, `/home?customer=${CUSTOMERS.borealis.id}`)
+  })
+
   test('the notice for a user without a customer', async ({ page }) => {
     await signIn(page, 'nobody@example.com')
     await expectReflow(page, '/nocustomer')

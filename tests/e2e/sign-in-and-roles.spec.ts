@@ -85,15 +85,13 @@ test.describe('sign-in lands on /home', () => {
 
       if (landing.customer) {
         await expect(page).toHaveURL(`/home?customer=${landing.customer.id}`)
-        await expect(page.getByText('Selected customer')).toBeVisible()
-        await expect(page.getByText(display(landing.customer), { exact: true })).toBeVisible()
+        await expect(page.getByTestId('selected-customer')).toHaveText(display(landing.customer))
         await expect(mainRegion(page).getByText(landing.homeRole ?? '', { exact: true })).toBeVisible()
         await expect(customerBox(page)).toHaveValue(display(landing.customer))
       } else {
         await expect(page).toHaveURL('/home')
-        await expect(
-          page.getByText('Find a customer with the search box at the top to work on its licences.'),
-        ).toBeVisible()
+        // Several customers and none chosen: they are listed to choose from.
+        await expect(page.getByRole('heading', { level: 2, name: 'Your customers' })).toBeVisible()
         await expect(customerBox(page)).toHaveValue('')
       }
       await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${landing.firstName}` })).toBeVisible()
