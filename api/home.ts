@@ -39,6 +39,7 @@ import { thresholdState, type CreditStatus } from '../app/domain/credit-forecast
 import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
 import {
   CUSTOMER_LIST_MAX,
+  alertAffects,
   elasticFigures,
   ENDING_WINDOW_DAYS,
   endingWindow,
@@ -66,6 +67,7 @@ import { flagSet } from '../app/domain/permissions'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../app/domain/product'
 import { dayNumber } from '../app/domain/statement'
 import { accountScope, buildAccountInfo, isExportDenied, requireCustomerAccess } from './access'
+import type { AccountInfo } from '../app/domain/types'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
 import { forecasts } from './elastic-credit'
@@ -355,8 +357,9 @@ function mainCurrency(rows: readonly { currency: string; cents: number }[], elas
 // ---------------------------------------------------------------------------
 // Alerts and e-mails
 
-function alerts(db: Db, now: Date): HomeAlerts {
-  const active = activeNotifications(db, now)
+/** The active alerts about the services the customer uses (alertAffects). */
+function alerts(db: Db, now: Date, info: AccountInfo): HomeAlerts {
+  const active = activeNotifications(db, now).filter((a) => alertAffects(Object.keys(a.service ?? {}), info))
   return {
     count: active.length,
     newest: active.slice(0, HOME_ALERTS_SHOWN).map(({ id, title, category, date }) => ({ id, title, category, date })),
@@ -392,7 +395,7 @@ export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now =
     ending: shows('ending') ? ending(db, accountId, today, flagSet(info.hasFSA)) : null,
     hosts: shows('hosts') ? hostFigures(db, accountId) : null,
     usage: shows('usage') ? usage(db, accountId, today, elastic ?? []) : null,
-    alerts: shows('alerts') ? alerts(db, now) : null,
+    alerts: shows('alerts') ? alerts(db, now, info) : null,
     emails: shows('emails') ? latestEmails(db, accountId) : null,
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ThresholdState } from './credit-forecast'
 import {
+  alertAffects,
   elasticFigures,
   endingWindow,
   endsSoon,
@@ -37,6 +38,26 @@ describe('homeCards', () => {
   it('shows nothing for a customer under export control, or without its info', () => {
     expect(homeCards(admin, makeInfo({ hasElastic: 1, [EXPORT_STATUS_FIELD]: 'Denied' }))).toEqual([])
     expect(homeCards(admin, null)).toEqual([])
+  })
+})
+
+describe('alertAffects', () => {
+  const elasticOnly = makeInfo({ hasElastic: 1 })
+  const leasesOnly = makeInfo({ hasSSL: 1 })
+  it("keeps an alert to the customers whose services it names, the portal's to everyone", () => {
+    expect(alertAffects(['els'], elasticOnly)).toBe(true)
+    expect(alertAffects(['els'], leasesOnly)).toBe(false)
+    expect(alertAffects(['cls'], leasesOnly)).toBe(false)
+    expect(alertAffects(['fnp'], leasesOnly)).toBe(true)
+    expect(alertAffects(['fnp'], elasticOnly)).toBe(false)
+    expect(alertAffects(['fnp'], makeInfo({ hasFSA: 1 }))).toBe(true)
+    expect(alertAffects(['portal'], leasesOnly)).toBe(true)
+    expect(alertAffects(['els', 'fnp'], leasesOnly)).toBe(true)
+  })
+
+  it('shows an alert naming no service, or one it does not know, to everyone', () => {
+    expect(alertAffects([], leasesOnly)).toBe(true)
+    expect(alertAffects(['billing'], leasesOnly)).toBe(true)
   })
 })
 

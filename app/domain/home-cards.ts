@@ -96,6 +96,23 @@ export function weekChangeText(week: WeekChange, money: (n: number) => string): 
   return `${week.direction === 'up' ? 'up' : 'down'} ${by}${share} on the 7 days before`
 }
 
+/**
+ * Whether an alert about these services (the keys of a notification's `service`)
+ * affects the customer: the portal affects everyone, the elastic licensing and
+ * cloud licensing services only customers with elastic licensing, FlexNet
+ * licensing those with leases or an FSA. An alert naming no service, or one this
+ * rule does not know, is shown to everyone rather than hidden.
+ */
+export function alertAffects(serviceKeys: readonly string[], info: AccountInfo): boolean {
+  const uses: Record<string, boolean> = {
+    portal: true,
+    els: flagSet(info.hasElastic),
+    cls: flagSet(info.hasElastic),
+    fnp: flagSet(info.hasSSL) || flagSet(info.hasFSA),
+  }
+  return serviceKeys.length === 0 || serviceKeys.some((key) => uses[key] ?? true)
+}
+
 /** A user's customers are listed with their figures up to this many; above it, the search serves instead. */
 export const CUSTOMER_LIST_MAX = 50
 

@@ -360,17 +360,27 @@ describe('POST /api/home/summary', () => {
     expect(usage.previous).toEqual({ ...windows.previous, total: sum(windows.previous.from, windows.previous.to) })
   })
 
-  it('counts the active alerts and names the newest, as GET /notifications answers them', async () => {
-    const home = await summary()
+  it("counts the active alerts about the customer's services and names the newest, as GET /notifications answers them", async () => {
     const r = await (await as(ADMIN)).get<Notification[]>('/notifications')
-    const active = r.body.data!
-    expect(active.length).toBeGreaterThan(0)
-    expect(home.alerts).toEqual({
-      count: active.length,
-      newest: active
-        .slice(0, HOME_ALERTS_SHOWN)
-        .map(({ id, title, category, date }) => ({ id, title, category, date })),
-    })
+    const all = r.body.data!
+    const services = (a: Notification) => Object.keys(a.service ?? {})
+    // The demo alerts name elastic and FlexNet services: Acme uses both, Cobalt only leases.
+    for (const [email, customer, uses] of [
+      [ADMIN, ACME, ['portal', 'els', 'cls', 'fnp']],
+      [COBALT_VIEWER, COBALT, ['portal', 'fnp']],
+    ] as const) {
+      const home = await summary(email, customer)
+      const active = all.filter((a) => services(a).length === 0 || services(a).some((k) => uses.includes(k as never)))
+      expect(active.length).toBeGreaterThan(0)
+      expect(home.alerts, customer).toEqual({
+        count: active.length,
+        newest: active
+          .slice(0, HOME_ALERTS_SHOWN)
+          .map(({ id, title, category, date }) => ({ id, title, category, date })),
+      })
+    }
+    expect(all.some((a) => services(a).every((k) => k === 'els' || k === 'cls'))).toBe(true)
+    expect((await summary(COBALT_VIEWER, COBALT)).alerts!.count).toBeLessThan((await summary()).alerts!.count)
   })
 
   it('lists the latest e-mails as the e-mail list shows them', async () => {
