@@ -4,7 +4,7 @@
  * builds it from the summary call's answer, so the page's script holds no rules.
  */
 import { forecastText, type CreditForecast, type ThresholdState } from '../domain/credit-forecast'
-import { formatNumber } from '../domain/entitlements'
+import { daysBetween, formatNumber } from '../domain/entitlements'
 import { weekChangeText, weekOnWeek, type HomeCard, type WeekChange } from '../domain/home-cards'
 import type { HomeEndingGroup, HomeSummary, HomeUsageDay } from '../domain/home-summary'
 import { relativeAge } from '../domain/relative-time'
@@ -98,8 +98,6 @@ function daysText(days: number): string {
   return `in ${days} days`
 }
 
-const dayDiff = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)
-
 /** 'YYYY-MM-DD HH:mm UTC' of epoch milliseconds. */
 export function utcMinute(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
@@ -131,7 +129,7 @@ export function homeView(summary: HomeSummary, now: Date = new Date()): HomeView
       activationId: item.activationId,
       name: item.productName,
       date: item.date,
-      daysText: daysText(dayDiff(today, item.date)),
+      daysText: daysText(daysBetween(today, item.date)),
     })),
     more: group.count - group.soonest.length,
     href,
