@@ -11,6 +11,7 @@ import { exportDenied } from '../app/domain/permissions'
 import { NOTICE_TEXTS } from '../app/domain/notice-pages'
 import type { AccountInfo } from '../app/domain/types'
 import { badRequest, forbidden, notFound } from './envelope'
+import { preparedPerDb } from './prepared'
 import type { ApiUser } from './auth'
 import { customerNumberSchema } from '../app/domain/customer-number'
 
@@ -33,37 +34,24 @@ export interface CustomerAccess {
   access: AccessRow | undefined
 }
 
-function prepareAccessStatements(db: Db) {
-  return {
-    account: db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.accountId, sql.placeholder('accountId')))
-      .prepare(),
-    access: db
-      .select()
-      .from(accountAccess)
-      .where(
-        and(
-          eq(accountAccess.accountId, sql.placeholder('accountId')),
-          eq(accountAccess.userId, sql.placeholder('userId')),
-        ),
-      )
-      .prepare(),
-  }
-}
-
-/** Prepared once per database handle: every customer-scoped call runs these. */
-const preparedAccess = new WeakMap<Db, ReturnType<typeof prepareAccessStatements>>()
-
-function accessStatements(db: Db) {
-  let statements = preparedAccess.get(db)
-  if (!statements) {
-    statements = prepareAccessStatements(db)
-    preparedAccess.set(db, statements)
-  }
-  return statements
-}
+/** Every customer-scoped call runs these. */
+const accessStatements = preparedPerDb((db) => ({
+  account: db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.accountId, sql.placeholder('accountId')))
+    .prepare(),
+  access: db
+    .select()
+    .from(accountAccess)
+    .where(
+      and(
+        eq(accountAccess.accountId, sql.placeholder('accountId')),
+        eq(accountAccess.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(),
+}))
 
 /** The refusal of every call about a customer under export control, whoever asks. */
 export const EXPORT_DENIED_MESSAGE = NOTICE_TEXTS.noaccess

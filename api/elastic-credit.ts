@@ -12,10 +12,10 @@
  * The low-balance e-mail (`writeLowBalanceNotice`) is written once per threshold,
  * inside the transaction of the write that brought the remaining to or below it.
  */
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import { accountAccess, emails, entitlements, lowBalanceAlerts, usageSessions, users } from '../db/schema'
+import { accountAccess, emails, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
 import {
   addDays,
   classifyElastic,
@@ -32,6 +32,7 @@ import {
 } from '../app/domain/credit-forecast'
 import { customerNumberSchema } from '../app/domain/customer-number'
 import { isViewOnly } from '../app/domain/permissions'
+import { dayNumber } from '../app/domain/statement'
 import { escapeHtml } from '../server/oidc/views'
 import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
 import { recordAudit, type Tx } from './audit-log'
@@ -39,6 +40,7 @@ import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
 import { badRequest, forbidden, notFound, parseInput } from './envelope'
 import type { ApiDeps } from './index'
+import { preparedPerDb } from './prepared'
 
 export const CREDIT_MESSAGES = {
   viewOnly: 'View-only users cannot change low-balance thresholds.',
@@ -228,55 +230,75 @@ function setThreshold(db: Db, user: ApiUser, input: z.infer<typeof thresholdRequ
   )
 }
 
+/**
+ * What the forecast needs of a customer's elastic entitlements: the rows (the
+ * active ones are picked in code, by the same rule as the screens), their
+ * thresholds, and the charges per entitlement and day from the day aggregate
+ * (usage_day_charges: the sessions' charges by the day of their end).
+ */
+const forecastStatements = preparedPerDb((db) => ({
+  entitlements: db
+    .select()
+    .from(entitlements)
+    .where(and(eq(entitlements.accountId, sql.placeholder('accountId')), eq(entitlements.type, 'ELASTIC')))
+    .orderBy(sql`coalesce(${entitlements.endDate}, '9999-12-31') DESC`, asc(entitlements.activationId))
+    .prepare(),
+  alerts: db
+    .select({ alert: lowBalanceAlerts })
+    .from(lowBalanceAlerts)
+    .innerJoin(entitlements, eq(entitlements.id, lowBalanceAlerts.entitlementId))
+    .where(and(eq(entitlements.accountId, sql.placeholder('accountId')), eq(entitlements.type, 'ELASTIC')))
+    .prepare(),
+  dayCharges: db
+    .select({
+      entitlementId: usageDayCharges.entitlementId,
+      day: usageDayCharges.day,
+      cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
+    })
+    .from(entitlements)
+    .innerJoin(usageDayCharges, eq(usageDayCharges.entitlementId, entitlements.id))
+    .where(
+      and(
+        eq(entitlements.accountId, sql.placeholder('accountId')),
+        eq(entitlements.type, 'ELASTIC'),
+        gte(usageDayCharges.day, sql.placeholder('firstDay')),
+      ),
+    )
+    .groupBy(usageDayCharges.entitlementId, usageDayCharges.day)
+    .prepare(),
+}))
+
 /** Each day of the window ending today, oldest first, with the charges of the sessions that ended on it. */
-function dailyUse(db: Db, ids: number[], today: string) {
+function dailyUse(db: Db, accountId: string, today: string) {
   const first = addDays(today, -(FORECAST_WINDOW_DAYS - 1))
-  const rows =
-    ids.length === 0
-      ? []
-      : db
-          .select({
-            entitlementId: usageSessions.entitlementId,
-            day: sql<string>`substr(${usageSessions.endTime}, 1, 10)`,
-            used: sql<number>`sum(${usageSessions.charge})`,
-          })
-          .from(usageSessions)
-          .where(
-            and(inArray(usageSessions.entitlementId, ids), gte(usageSessions.endTs, Date.parse(`${first}T00:00:00Z`))),
-          )
-          .groupBy(usageSessions.entitlementId, sql`2`)
-          .all()
+  const rows = forecastStatements(db).dayCharges.all({ accountId, firstDay: dayNumber(first) })
   const days = Array.from({ length: FORECAST_WINDOW_DAYS }, (_, i) => addDays(first, i))
   return (id: number) => {
-    const own = new Map(rows.filter((r) => r.entitlementId === id).map((r) => [r.day, r.used]))
-    return days.map((day) => ({ day, used: Math.round((own.get(day) ?? 0) * 100) / 100 }))
+    const own = new Map(rows.filter((r) => r.entitlementId === id).map((r) => [r.day, r.cents]))
+    return days.map((day) => ({ day, used: (own.get(dayNumber(day)) ?? 0) / 100 }))
   }
 }
 
-/** The forecast call's answer: each active elastic entitlement of the customer with its credit figures and forecast. */
-export function forecasts(db: Db, accountId: string): CreditStatus[] {
+/** An active elastic entitlement's credit figures and forecast, with its product name. */
+export interface NamedCreditStatus {
+  status: CreditStatus
+  productName: string
+}
+
+/** Each active elastic entitlement of the customer with its credit figures and forecast. */
+export function creditStatuses(db: Db, accountId: string): NamedCreditStatus[] {
   const today = todayUtc()
-  const active = db
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.accountId, accountId), eq(entitlements.type, 'ELASTIC')))
-    .orderBy(sql`coalesce(${entitlements.endDate}, '9999-12-31') DESC`, asc(entitlements.activationId))
-    .all()
-    .filter((e) => isActiveElastic(e, today))
-  const ids = active.map((e) => e.id)
-  const alerts = new Map(
-    (ids.length
-      ? db.select().from(lowBalanceAlerts).where(inArray(lowBalanceAlerts.entitlementId, ids)).all()
-      : []
-    ).map((a) => [a.entitlementId, a]),
-  )
-  const usedOn = dailyUse(db, ids, today)
+  const statements = forecastStatements(db)
+  const active = statements.entitlements.all({ accountId }).filter((e) => isActiveElastic(e, today))
+  if (active.length === 0) return []
+  const alerts = new Map(statements.alerts.all({ accountId }).map(({ alert }) => [alert.entitlementId, alert]))
+  const usedOn = dailyUse(db, accountId, today)
   return active.map((e) => {
     const dailyUsed = usedOn(e.id)
     const inWindow = dailyUsed.reduce((sum, d) => sum + d.used, 0)
     const remaining = remainingAmount(e.quantity, e.used)
     const alert = alerts.get(e.id)
-    return {
+    const status: CreditStatus = {
       ActivationId: e.activationId,
       product: e.product,
       LineItemQuantity: e.quantity,
@@ -291,8 +313,13 @@ export function forecasts(db: Db, accountId: string): CreditStatus[] {
       usedBeforeWindow: Math.max(0, Math.round((e.used - inWindow) * 100) / 100),
       forecast: forecastCredit({ remaining, endDate: e.endDate, today, dailyUsed }),
     }
+    return { status, productName: e.productName }
   })
 }
+
+/** The forecast call's answer. */
+export const forecasts = (db: Db, accountId: string): CreditStatus[] =>
+  creditStatuses(db, accountId).map((c) => c.status)
 
 export function elasticCreditCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.post('/entitlements/forecast', ({ body, user }) => {

@@ -21,7 +21,23 @@
  * list takes its figures from the same functions, grouped over its customers
  * where that is one query (what ends soon, the hosts).
  */
-import { and, asc, between, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  between,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import {
@@ -66,12 +82,13 @@ import type {
 import { flagSet } from '../app/domain/permissions'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../app/domain/product'
 import { dayNumber } from '../app/domain/statement'
-import { accountScope, buildAccountInfo, isExportDenied, requireCustomerAccess } from './access'
+import { accountScope, buildAccountInfo, isExportDenied, isStaff, requireCustomerAccess } from './access'
 import type { AccountInfo } from '../app/domain/types'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
-import { forecasts } from './elastic-credit'
+import { creditStatuses, forecasts } from './elastic-credit'
 import { parseInput } from './envelope'
+import { preparedPerDb } from './prepared'
 import { RETURN_ACTION } from './hosts'
 import { activeNotifications } from './notifications'
 import type { ApiDeps } from './index'
@@ -111,28 +128,9 @@ function customerElasticFigures(db: Db, accountId: string): ElasticFigures {
 
 /** The active elastic entitlements with the forecast call's figures, in its order. */
 function elasticCredit(db: Db, accountId: string): HomeElasticCredit[] {
-  const credits = forecasts(db, accountId)
-  if (credits.length === 0) return []
-  const names = new Map(
-    db
-      .select({ activationId: entitlements.activationId, productName: entitlements.productName })
-      .from(entitlements)
-      .where(
-        and(
-          eq(entitlements.accountId, accountId),
-          eq(entitlements.type, 'ELASTIC'),
-          inArray(
-            entitlements.activationId,
-            credits.map((c) => c.ActivationId),
-          ),
-        ),
-      )
-      .all()
-      .map((r) => [r.activationId, r.productName]),
-  )
-  return credits.map((c) => {
-    const { activationId, product, ...figures } = creditFigures(c)
-    return { activationId, product, productName: names.get(activationId) ?? product, ...figures }
+  return creditStatuses(db, accountId).map(({ status, productName }) => {
+    const { activationId, product, ...figures } = creditFigures(status)
+    return { activationId, product, productName, ...figures }
   })
 }
 
@@ -143,6 +141,54 @@ const e = entitlements
 
 type EndingGroupName = keyof Omit<HomeEnding, 'windowDays'>
 type EndingGroups = Record<EndingGroupName, HomeEndingItem[]>
+
+/**
+ * The leases, perpetuals and FSA contracts of the customers `accounts` selects
+ * that have started (`today`) and end within the window (`termFrom` to before
+ * `termEnd`; a perpetual's maintenance from `maintenanceFrom` to before
+ * `maintenanceEnd`).
+ */
+function endingQuery(db: Db, accounts: SQL | undefined) {
+  const inWindow = (column: typeof e.endDate | typeof e.versionDate, window: 'term' | 'maintenance') =>
+    and(isNotNull(column), gte(column, sql.placeholder(`${window}From`)), lt(column, sql.placeholder(`${window}End`)))
+  return db
+    .select({
+      accountId: e.accountId,
+      activationId: e.activationId,
+      productName: e.productName,
+      type: e.type,
+      endDate: e.endDate,
+      startDate: e.startDate,
+      versionDate: e.versionDate,
+    })
+    .from(e)
+    .where(
+      and(
+        accounts,
+        inArray(e.type, ['SSL', 'FSA']),
+        eq(e.state, DEPLOYED),
+        ne(e.productName, MANUAL_DRAWDOWN_PRODUCT),
+        lte(e.startDate, sql.placeholder('today')),
+        or(
+          inWindow(e.endDate, 'term'),
+          and(eq(e.type, 'SSL'), isNull(e.endDate), inWindow(e.versionDate, 'maintenance')),
+        ),
+      ),
+    )
+}
+
+/** The placeholders of endingQuery for today. */
+function endingParams(today: string) {
+  const term = endingWindow('term', today)
+  const maintenance = endingWindow('maintenance', today)
+  return {
+    today,
+    termFrom: term.from,
+    termEnd: addDays(term.to, 1),
+    maintenanceFrom: maintenance.from,
+    maintenanceEnd: addDays(maintenance.to, 1),
+  }
+}
 
 /**
  * Leases and perpetuals as Leases/Perpetuals lists them (SSL, Deployed, never the
@@ -162,35 +208,17 @@ function endingItems(
   )
   if (customers.length === 0) return byAccount
   const withFsa = new Set(customers.filter((c) => c.withFsa).map((c) => c.accountId))
-  const term = endingWindow('term', today)
-  const maintenance = endingWindow('maintenance', today)
-  const inWindow = (column: typeof e.endDate | typeof e.versionDate, window: DayRange) =>
-    and(isNotNull(column), gte(column, window.from), lt(column, addDays(window.to, 1)))
-  const rows = db
-    .select({
-      accountId: e.accountId,
-      activationId: e.activationId,
-      productName: e.productName,
-      type: e.type,
-      endDate: e.endDate,
-      startDate: e.startDate,
-      versionDate: e.versionDate,
-    })
-    .from(e)
-    .where(
-      and(
-        inArray(
-          e.accountId,
-          customers.map((c) => c.accountId),
-        ),
-        inArray(e.type, withFsa.size > 0 ? ['SSL', 'FSA'] : ['SSL']),
-        eq(e.state, DEPLOYED),
-        ne(e.productName, MANUAL_DRAWDOWN_PRODUCT),
-        lte(e.startDate, today),
-        or(inWindow(e.endDate, term), and(eq(e.type, 'SSL'), isNull(e.endDate), inWindow(e.versionDate, maintenance))),
-      ),
-    )
-    .all()
+  const params = endingParams(today)
+  const rows =
+    customers.length === 1
+      ? homeStatements(db).ending.all({ ...params, accountId: customers[0].accountId })
+      : endingQuery(
+          db,
+          inArray(
+            e.accountId,
+            customers.map((c) => c.accountId),
+          ),
+        ).all(params)
   for (const row of rows) {
     if (row.type === 'FSA' && !withFsa.has(row.accountId)) continue
     const [group, date]: [EndingGroupName, string | null] =
@@ -231,17 +259,23 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 /** When a fulfilment last changed: its return, or else its making. */
 const changedAt = sql<number>`max(${fulfillments.fulfilledAt}, coalesce(${fulfillments.returnedAt}, 0))`
 
+function activeHostsQuery(db: Db, accounts: SQL) {
+  return db
+    .select({ accountId: hostAccounts.accountId, active: sql<number>`count(*)`.mapWith(Number) })
+    .from(hostAccounts)
+    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
+    .where(and(accounts, eq(hosts.state, 'ACTIVE')))
+    .groupBy(hostAccounts.accountId)
+}
+
 /** How many ACTIVE hosts each customer has (of its shared-server groups, as /fulfillments/servers lists them). */
 function activeHostCounts(db: Db, accountIds: readonly string[]): Map<string, number> {
   const counts = new Map(accountIds.map((id) => [id, 0]))
   if (accountIds.length === 0) return counts
-  const rows = db
-    .select({ accountId: hostAccounts.accountId, active: sql<number>`count(*)`.mapWith(Number) })
-    .from(hostAccounts)
-    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
-    .where(and(inArray(hostAccounts.accountId, [...accountIds]), eq(hosts.state, 'ACTIVE')))
-    .groupBy(hostAccounts.accountId)
-    .all()
+  const rows =
+    accountIds.length === 1
+      ? homeStatements(db).activeHosts.all({ accountId: accountIds[0] })
+      : activeHostsQuery(db, inArray(hostAccounts.accountId, [...accountIds])).all()
   for (const row of rows) counts.set(row.accountId, row.active)
   return counts
 }
@@ -253,28 +287,7 @@ function activeHostCounts(db: Db, accountIds: readonly string[]): Map<string, nu
  */
 function hostFigures(db: Db, accountId: string): HomeHosts {
   const active = activeHostCounts(db, [accountId]).get(accountId)!
-  const last = db
-    .select({
-      count: fulfillments.count,
-      action: fulfillments.action,
-      modifiedBy: fulfillments.modifiedBy,
-      fulfilledAt: fulfillments.fulfilledAt,
-      returnedAt: fulfillments.returnedAt,
-      returnedBy: fulfillments.returnedBy,
-      hostId: hosts.id,
-      hostName: hosts.name,
-      hostState: hosts.state,
-      activationId: entitlements.activationId,
-      productName: entitlements.productName,
-    })
-    .from(hostAccounts)
-    .innerJoin(fulfillments, and(eq(fulfillments.hostId, hostAccounts.hostId), eq(fulfillments.accountId, accountId)))
-    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
-    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
-    .where(eq(hostAccounts.accountId, accountId))
-    .orderBy(desc(changedAt), desc(fulfillments.id))
-    .limit(1)
-    .get()
+  const last = homeStatements(db).lastHostChange.get({ accountId })
   if (!last) return { active, lastChange: null }
   const item = {
     hostId: last.hostId,
@@ -308,23 +321,7 @@ function hostFigures(db: Db, accountId: string): HomeHosts {
 function usage(db: Db, accountId: string, today: string, elastic: HomeElasticCredit[]): HomeUsage {
   const windows = weekWindows(today)
   const first = windows.previous.from
-  const rows = db
-    .select({
-      day: usageDayCharges.day,
-      currency: entitlements.currency,
-      cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
-    })
-    .from(entitlements)
-    .innerJoin(usageDayCharges, eq(usageDayCharges.entitlementId, entitlements.id))
-    .where(
-      and(
-        eq(entitlements.accountId, accountId),
-        eq(entitlements.type, 'ELASTIC'),
-        between(usageDayCharges.day, dayNumber(first), dayNumber(today)),
-      ),
-    )
-    .groupBy(usageDayCharges.day, entitlements.currency)
-    .all()
+  const rows = homeStatements(db).usageDays.all({ accountId, fromDay: dayNumber(first), toDay: dayNumber(today) })
   const currency = mainCurrency(rows, elastic)
   const centsOn = new Map<number, number>()
   for (const row of rows) {
@@ -368,16 +365,75 @@ function alerts(db: Db, now: Date, info: AccountInfo): HomeAlerts {
 
 /** The latest e-mails in the e-mail list's default order: newest first, then by id. */
 function latestEmails(db: Db, accountId: string): HomeEmail[] {
-  return db
-    .select({ id: emails.id, date: emails.date, subject: emails.subject })
-    .from(emails)
-    .where(and(eq(emails.accountId, accountId), isNull(emails.deletedAt)))
-    .orderBy(desc(emails.date), asc(emails.id))
-    .limit(HOME_EMAILS_SHOWN)
-    .all()
+  return homeStatements(db).latestEmails.all({ accountId })
 }
 
 // ---------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------
+// The summary's queries, prepared once per database handle
+
+const homeStatements = preparedPerDb((db) => ({
+  ending: endingQuery(db, eq(e.accountId, sql.placeholder('accountId'))).prepare(),
+  activeHosts: activeHostsQuery(db, eq(hostAccounts.accountId, sql.placeholder('accountId'))).prepare(),
+  lastHostChange: db
+    .select({
+      count: fulfillments.count,
+      action: fulfillments.action,
+      modifiedBy: fulfillments.modifiedBy,
+      fulfilledAt: fulfillments.fulfilledAt,
+      returnedAt: fulfillments.returnedAt,
+      returnedBy: fulfillments.returnedBy,
+      hostId: hosts.id,
+      hostName: hosts.name,
+      hostState: hosts.state,
+      activationId: entitlements.activationId,
+      productName: entitlements.productName,
+    })
+    .from(hostAccounts)
+    .innerJoin(
+      fulfillments,
+      and(eq(fulfillments.hostId, hostAccounts.hostId), eq(fulfillments.accountId, sql.placeholder('accountId'))),
+    )
+    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
+    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+    .where(eq(hostAccounts.accountId, sql.placeholder('accountId')))
+    .orderBy(desc(changedAt), desc(fulfillments.id))
+    .limit(1)
+    .prepare(),
+  usageDays: db
+    .select({
+      day: usageDayCharges.day,
+      currency: entitlements.currency,
+      cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
+    })
+    .from(entitlements)
+    .innerJoin(usageDayCharges, eq(usageDayCharges.entitlementId, entitlements.id))
+    .where(
+      and(
+        eq(entitlements.accountId, sql.placeholder('accountId')),
+        eq(entitlements.type, 'ELASTIC'),
+        between(usageDayCharges.day, sql.placeholder('fromDay'), sql.placeholder('toDay')),
+      ),
+    )
+    .groupBy(usageDayCharges.day, entitlements.currency)
+    .prepare(),
+  /** Two of the customers a user who is not staff may pick (accountScope). */
+  twoCustomers: db
+    .select({ accountId: accountAccess.accountId })
+    .from(accountAccess)
+    .innerJoin(accounts, eq(accounts.accountId, accountAccess.accountId))
+    .where(eq(accountAccess.userId, sql.placeholder('userId')))
+    .limit(2)
+    .prepare(),
+  latestEmails: db
+    .select({ id: emails.id, date: emails.date, subject: emails.subject })
+    .from(emails)
+    .where(and(eq(emails.accountId, sql.placeholder('accountId')), isNull(emails.deletedAt)))
+    .orderBy(desc(emails.date), asc(emails.id))
+    .limit(HOME_EMAILS_SHOWN)
+    .prepare(),
+}))
 
 export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now = new Date()): HomeSummary {
   const { account, access } = requireCustomerAccess(db, user, customerNumber)
@@ -397,6 +453,7 @@ export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now =
     usage: shows('usage') ? usage(db, accountId, today, elastic ?? []) : null,
     alerts: shows('alerts') ? alerts(db, now, info) : null,
     emails: shows('emails') ? latestEmails(db, accountId) : null,
+    severalCustomers: isStaff(user) || homeStatements(db).twoCustomers.all({ userId: user.id }).length > 1,
   }
 }
 

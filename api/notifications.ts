@@ -4,13 +4,14 @@
  * list engine; GET /notifications answers the active ones (status ACTIVE and
  * not expired, measured against the server's clock).
  */
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
 import { NOTIFICATIONS_MAX_SIZE, toApiDateText } from '../app/domain/alerts'
 import type { ApiDeps } from './index'
 import type { CallRegistrar } from './call-table'
 import { listCalls } from './list-calls'
+import { preparedPerDb } from './prepared'
 import type { ListSource } from './list-engine'
 
 const columns = {
@@ -36,17 +37,24 @@ export function notificationList(db: Db): ListSource {
 
 /** Status ACTIVE and no expiry or one later than `now`. */
 export function activeNotifications(db: Db, now: Date) {
-  const nowText = toApiDateText(now)
-  return db
+  return activeStatement(db).all({ now: toApiDateText(now) })
+}
+
+/** Every page's alert banner reads the active alerts. */
+const activeStatement = preparedPerDb((db) =>
+  db
     .select({ ...columns, links: notifications.links })
     .from(notifications)
     .where(
-      and(eq(notifications.status, 'ACTIVE'), or(isNull(notifications.expires), gt(notifications.expires, nowText))),
+      and(
+        eq(notifications.status, 'ACTIVE'),
+        or(isNull(notifications.expires), gt(notifications.expires, sql.placeholder('now'))),
+      ),
     )
     .orderBy(desc(notifications.date), notifications.id)
     .limit(NOTIFICATIONS_MAX_SIZE)
-    .all()
-}
+    .prepare(),
+)
 
 export function notificationCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.get('/notifications', () => activeNotifications(db, new Date()))

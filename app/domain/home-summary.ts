@@ -137,6 +137,8 @@ export interface HomeSummary {
   alerts: HomeAlerts | null
   /** The latest e-mails (at most 3), as the e-mail list orders them. */
   emails: HomeEmail[] | null
+  /** Whether the user may pick another customer than this one (as /getaccounts lists them). */
+  severalCustomers: boolean
 }
 
 export interface HomeCustomers {

@@ -61,6 +61,7 @@ function summary(more: Partial<HomeSummary> = {}): HomeSummary {
       ],
     },
     emails: [],
+    severalCustomers: false,
     ...more,
   }
 }

@@ -30,10 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const calls = homeCalls(api)
   if (customerNumber && info && params.get('view') !== 'customers') {
-    const [summary, accounts] = await Promise.all([
-      calls.summary(customerNumber),
-      isStaff(user) ? null : api.getAccounts({ limit: 2 }),
-    ])
+    const summary = await calls.summary(customerNumber)
     const view = summary.status === 'SUCCESS' ? homeView(summary.data) : null
     const usage = view?.usage
     return {
@@ -49,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             days: usage.days,
           })
         : null,
-      severalCustomers: accounts?.status === 'SUCCESS' && accounts.data.length > 1,
+      // Staff find other customers through the customer search.
+      severalCustomers: !isStaff(user) && summary.status === 'SUCCESS' && summary.data.severalCustomers,
     }
   }
   const sort = parseCustomerSort(params)

@@ -393,6 +393,20 @@ describe('POST /api/home/summary', () => {
     expect(home.emails).toEqual(list.map(({ id, date, subject }) => ({ id, date, subject })))
   })
 
+  it('tells whether the user may pick another customer, as /getaccounts lists them', async () => {
+    for (const [email, customerNumber] of [
+      [ADMIN, ACME],
+      [PARTNER, COBALT],
+      [COBALT_VIEWER, COBALT],
+      ['busops@vendor.example', ACME],
+    ]) {
+      const listed = await call<unknown[]>(email, '/getaccounts', { limit: 2 })
+      expect([email, (await summary(email, customerNumber)).severalCustomers]).toEqual([email, listed.length > 1])
+    }
+    expect((await summary(PARTNER, COBALT)).severalCustomers).toBe(true)
+    expect((await summary(ADMIN, ACME)).severalCustomers).toBe(false)
+  })
+
   it('gives a customer with leases only no elastic or usage figures', async () => {
     for (const email of [PARTNER, COBALT_VIEWER]) {
       const home = await summary(email, COBALT)

@@ -1,0 +1,19 @@
+/**
+ * Statements prepared once per database handle. A call that runs on every page
+ * view (the access check, the home summary) would otherwise build its SQL with
+ * drizzle and have SQLite compile it on every request, which costs more than
+ * running it.
+ */
+import type { Db } from '../db/client'
+
+export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>()
+  return (db) => {
+    let statements = prepared.get(db)
+    if (!statements) {
+      statements = prepare(db)
+      prepared.set(db, statements)
+    }
+    return statements
+  }
+}
