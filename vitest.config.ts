@@ -13,5 +13,6 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    globalSetup: ['tests/support/system-tools.ts'],
   },
 })

@@ -271,11 +271,15 @@ const forecastStatements = preparedPerDb((db) => ({
 /** Each day of the window ending today, oldest first, with the charges of the sessions that ended on it. */
 function dailyUse(db: Db, accountId: string, today: string) {
   const first = addDays(today, -(FORECAST_WINDOW_DAYS - 1))
-  const rows = forecastStatements(db).dayCharges.all({ accountId, firstDay: dayNumber(first) })
-  const days = Array.from({ length: FORECAST_WINDOW_DAYS }, (_, i) => addDays(first, i))
+  const firstDay = dayNumber(first)
+  const rows = forecastStatements(db).dayCharges.all({ accountId, firstDay })
+  const days = Array.from({ length: FORECAST_WINDOW_DAYS }, (_, i) => ({
+    day: addDays(first, i),
+    number: firstDay + i,
+  }))
   return (id: number) => {
     const own = new Map(rows.filter((r) => r.entitlementId === id).map((r) => [r.day, r.cents]))
-    return days.map((day) => ({ day, used: (own.get(dayNumber(day)) ?? 0) / 100 }))
+    return days.map(({ day, number }) => ({ day, used: (own.get(number) ?? 0) / 100 }))
   }
 }
 

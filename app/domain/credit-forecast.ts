@@ -31,15 +31,11 @@ export interface ForecastInput {
   windowDays?: number
 }
 
-/** Whether `day` falls in the `windowDays` days ending `today`. */
-function inWindow(day: string, today: string, windowDays: number): boolean {
-  const age = daysBetween(day, today)
-  return age >= 0 && age < windowDays
-}
-
 /** Average use per day over the window (days without use count as zero). */
 export function averageDailyUse(dailyUsed: readonly DailyUse[], today: string, windowDays = FORECAST_WINDOW_DAYS) {
-  const used = dailyUsed.filter((d) => inWindow(d.day, today, windowDays)).reduce((sum, d) => sum + d.used, 0)
+  // The window's first day: ISO days compare as text.
+  const first = addDays(today, -(windowDays - 1))
+  const used = dailyUsed.filter((d) => d.day >= first && d.day <= today).reduce((sum, d) => sum + d.used, 0)
   return used / windowDays
 }
 
