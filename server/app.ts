@@ -63,7 +63,9 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   if (options.portal !== false) {
     const build = (await import(path.resolve('build/index.js'))) as ServerBuild
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-    app.use(express.static('public', { maxAge: '1h', index: false }))
+    // Only a name with an extension can be a file of public/ (favicon.ico ...); pages are not looked for on disk.
+    const publicFiles = express.static('public', { maxAge: '1h', index: false })
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
     app.all(
       '*',
       refuseUnusableHost,
