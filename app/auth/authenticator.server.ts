@@ -10,12 +10,13 @@
  */
 import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
-import { decodeJwt } from 'jose'
+import { decodeJwt, errors } from 'jose'
 import type { Config } from '../../server/config'
 import {
   discoveryUrl,
   fetchDiscovery,
   identityProvider,
+  IdentityProviderConfigError,
   type IdentityProvider,
   type ProviderMetadata,
 } from '../../server/identity-provider'
@@ -125,8 +126,21 @@ function providerOf(config: AuthConfig): IdentityProvider {
 }
 
 function createOidcClient(config: AuthConfig, provider: IdentityProvider, metadata: ProviderMetadata): OidcClient {
-  const verifyIdToken = (idToken: string) =>
-    provider.verify(idToken, { audience: config.oidcClientId, clockTolerance: 30 })
+  async function verifyIdToken(idToken: string) {
+    try {
+      return await provider.verify(idToken, { audience: config.oidcClientId, clockTolerance: 30 })
+    } catch (error) {
+      // The token came straight from the provider's token endpoint: another issuer or audience
+      // in it is this configuration's mistake (OIDC_ISSUER, OIDC_CLIENT_ID), not the user's.
+      if (error instanceof errors.JWTClaimValidationFailed && (error.claim === 'iss' || error.claim === 'aud')) {
+        const found = decodeJwt(idToken)[error.claim]
+        throw new IdentityProviderConfigError(
+          `the ID token's ${error.claim} is ${JSON.stringify(found)}, expected ${JSON.stringify(error.claim === 'iss' ? config.oidcIssuer : config.oidcClientId)}`,
+        )
+      }
+      throw error
+    }
+  }
 
   async function toTokens(tokens: { data: object }, requireIdToken: boolean): Promise<OidcTokens> {
     const data = tokens.data as Record<string, unknown>

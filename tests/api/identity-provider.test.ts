@@ -43,21 +43,30 @@ const userDetails = (server: TestServer, token: string) =>
  * Returns where the portal sends the user and the ID token's key id.
  */
 async function portalSignIn(server: TestServer) {
-  const context = { db: server.db, config: server.config }
-  const jar = new CookieJar()
-  const login = await startSignIn(new Request(`${server.config.publicUrl}/auth/login`), context)
-  jar.store(login)
-  const authorize = login.headers.get('location')!
-  const atProvider = await fetch(authorize, { redirect: 'manual' })
-  const callback = atProvider.headers.get('location')!
-  expect(callback.startsWith(`${server.config.publicUrl}/auth/callback?`), callback).toBe(true)
-  const done = await completeSignIn(new Request(callback, { headers: { cookie: jar.header() } }), context)
-  jar.store(done)
+  const { context, jar, done } = await callbackOf(server)
+  jar.store(await done)
   const { session, user } = await requireAuth(
     new Request(`${server.config.publicUrl}/home`, { headers: { cookie: jar.header() } }),
     context,
   )
-  return { location: done.headers.get('location'), user, kid: decodeProtectedHeader(session.get('idToken')!).kid }
+  return {
+    location: (await done).headers.get('location'),
+    user,
+    kid: decodeProtectedHeader(session.get('idToken')!).kid,
+  }
+}
+
+/** The sign-in up to the portal's callback; `done` is the callback's answer (or its failure). */
+async function callbackOf(server: TestServer) {
+  const context = { db: server.db, config: server.config }
+  const jar = new CookieJar()
+  const login = await startSignIn(new Request(`${server.config.publicUrl}/auth/login`), context)
+  jar.store(login)
+  const atProvider = await fetch(login.headers.get('location')!, { redirect: 'manual' })
+  const callback = atProvider.headers.get('location')!
+  expect(callback.startsWith(`${server.config.publicUrl}/auth/callback?`), callback).toBe(true)
+  const done = completeSignIn(new Request(callback, { headers: { cookie: jar.header() } }), context)
+  return { context, jar, done }
 }
 
 afterEach(() => vi.restoreAllMocks())
@@ -141,8 +150,8 @@ describe('an independent provider whose issuer ends in a slash, as Auth0 publish
   })
 })
 
-describe('an independent provider whose issuer is not written as OIDC_ISSUER says', () => {
-  it('is a configuration error, logged as one: sign-in says so (not an outage), and the API answers 500', async () => {
+describe('an independent provider that this configuration does not match', () => {
+  it('an issuer written without the slash the provider publishes is a configuration error, logged as one: sign-in says so (not an outage), and the API answers 500', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const idp = await provider({ email: EMAIL, trailingSlash: true })
     const configured = idp.url.replace(/\/$/, '')
@@ -175,5 +184,27 @@ describe('an independent provider whose issuer is not written as OIDC_ISSUER say
     const reply = await userDetails(server, await idp.accessToken())
     expect(reply.http).toBe(500)
     expect(reply.body.err).toBe('Tokens cannot be verified: the identity provider is not configured correctly')
+  })
+
+  it('an ID token addressed to another client than OIDC_CLIENT_ID is a configuration error at sign-in, logged as one', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const idp = await provider({ email: EMAIL, clientId: 'licensing-portal' })
+    const server = await apiServer({ OIDC_ISSUER: idp.url, OIDC_CLIENT_ID: 'another-client' })
+
+    const failed = await (await callbackOf(server)).done.catch((e: unknown) => e)
+    expect(failed).toBeInstanceOf(SignInError)
+    expect(failed).toMatchObject({
+      status: 500,
+      message:
+        'Sign-in is not configured correctly, so trying again will not help. Please tell your administrator or support team.',
+    })
+    const logged = errors.mock.calls.map((call) => String(call[0]))
+    expect(
+      logged.some(
+        (line) =>
+          line.includes('"level":"error"') &&
+          line.includes(`the ID token's aud is \\"urn:licensing-api\\", expected \\"another-client\\"`),
+      ),
+    ).toBe(true)
   })
 })
