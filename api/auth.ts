@@ -3,12 +3,13 @@
  * provider, verified against its JWKS, issuer and the API audience. The user is the
  * active `users` row whose e-mail equals the configured claim.
  */
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose'
+import { errors } from 'jose'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { ApiError } from './envelope'
+import { fetchDiscovery, identityProvider, IdentityProviderConfigError } from '../server/identity-provider'
 
 export interface ApiUser {
   id: number
@@ -47,38 +48,26 @@ function isKeySetUnavailable(error: unknown) {
   return true
 }
 
-const DISCOVERY_TIMEOUT_MS = 5_000
+const DISCOVERY_TTL_MS = 60 * 60_000
 
 /**
- * The identity provider's signing keys: at OIDC_JWKS_URI when it is set, else
- * at the `jwks_uri` its discovery document names (Keycloak, Entra ID, Okta and
- * Auth0 each publish them at an address of their own). The document is read
- * once; a failed read is not kept, so the next token tries again. Failures are
- * thrown as plain errors, which the caller answers with 503.
+ * The provider whose tokens the API accepts: its keys are at OIDC_JWKS_URI when
+ * it is set, else at the `jwks_uri` its discovery document names (Keycloak,
+ * Entra ID, Okta and Auth0 each publish them at an address of their own). The
+ * document is read again after an hour, when a token's key cannot be had, and
+ * after a failed read.
  */
-function tokenKeySet(config: Config): JWTVerifyGetKey {
-  let keySet: Promise<JWTVerifyGetKey> | undefined
-  const load = async () =>
-    createRemoteJWKSet(new URL(config.oidcJwksUri ?? (await discoveredJwksUri(config.oidcIssuer))))
-  return async (protectedHeader, token) => {
-    keySet ??= load().catch((error: unknown) => {
-      keySet = undefined
-      throw error
-    })
-    return (await keySet)(protectedHeader, token)
-  }
+function tokenIssuer(config: Config) {
+  return identityProvider({
+    issuer: config.oidcIssuer,
+    jwksUri: config.oidcJwksUri,
+    discover: () => fetchDiscovery(config.oidcIssuer),
+    ttlMs: DISCOVERY_TTL_MS,
+  })
 }
 
-async function discoveredJwksUri(issuer: string): Promise<string> {
-  const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
-  })
-  if (!res.ok) throw new Error(`identity provider discovery failed: HTTP ${res.status}`)
-  const document = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown }
-  if (document.issuer !== issuer) throw new Error(`identity provider issuer mismatch: ${String(document.issuer)}`)
-  if (typeof document.jwks_uri !== 'string') throw new Error('identity provider discovery has no jwks_uri')
-  return document.jwks_uri
+function logError(msg: string, error: unknown) {
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg, error: String(error) }))
 }
 
 const VERIFIED_TOKENS_MAX = 10_000
@@ -121,10 +110,11 @@ function verifiedTokenCache() {
 /**
  * `authenticate(authorizationHeader)`: the active user a bearer token names, for every
  * call however it arrives. Throws 401 for a missing, invalid or expired token or an
- * unknown user, 503 when the keys cannot be had.
+ * unknown user, 503 when the keys cannot be had, 500 when the provider does not answer
+ * as configured (another issuer, no discovery document).
  */
 export function createAuthenticator({ config, db }: { config: Config; db: Db }) {
-  const keySet = tokenKeySet(config)
+  const issuer = tokenIssuer(config)
   const verifiedTokens = verifiedTokenCache()
   return async function authenticate(authorization: string | undefined): Promise<ApiUser> {
     const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? '')
@@ -133,22 +123,15 @@ export function createAuthenticator({ config, db }: { config: Config; db: Db }) 
     let claims = verifiedTokens.get(token)
     if (!claims) {
       try {
-        const verified = await jwtVerify(token, keySet, {
-          issuer: config.oidcIssuer,
-          audience: config.apiAudience,
-        })
-        claims = verified.payload as Record<string, unknown>
+        claims = await issuer.verify(token, { audience: config.apiAudience })
         verifiedTokens.set(token, claims)
       } catch (error) {
+        if (error instanceof IdentityProviderConfigError) {
+          logError('identity provider configuration error', error)
+          throw new ApiError(500, 'Tokens cannot be verified: the identity provider is not configured correctly')
+        }
         if (isKeySetUnavailable(error)) {
-          console.error(
-            JSON.stringify({
-              time: new Date().toISOString(),
-              level: 'error',
-              msg: 'JWKS unavailable',
-              error: String(error),
-            }),
-          )
+          logError('JWKS unavailable', error)
           throw new ApiError(503, 'Cannot verify tokens right now; try again shortly')
         }
         throw new ApiError(401, 'Invalid or expired access token')

@@ -16,7 +16,10 @@ export interface Config {
   environment: Environment
   databasePath: string
   sessionSecret: string
-  /** Issuer of the identity provider. Embedded provider is mounted when it is ours. */
+  /**
+   * Issuer of the identity provider, exactly as its discovery document names it (a trailing
+   * slash included, as Auth0 publishes it). The embedded provider is mounted when it is ours.
+   */
   oidcIssuer: string
   embeddedOidc: boolean
   oidcClientId: string
@@ -32,7 +35,8 @@ export interface Config {
   /** Base address of the licensing API, e.g. http://127.0.0.1:3000/api. */
   apiBaseUrl: string
   embeddedApi: boolean
-  profileUrl: string
+  /** The user's profile page at the identity provider ('Manage account'); none unless known. */
+  profileUrl: string | undefined
   documentationUrl: string
   supportUrl: string
   privacyUrl: string
@@ -62,7 +66,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const environmentRaw = (env.PORTAL_ENVIRONMENT ?? 'dev').toLowerCase()
   const environment: Environment = environmentRaw === 'dev' || environmentRaw === 'uat' ? environmentRaw : 'prod'
   const embeddedIssuer = `${publicUrl}/oidc`
-  const oidcIssuer = trimSlash(env.OIDC_ISSUER ?? embeddedIssuer)
+  const oidcIssuer = env.OIDC_ISSUER || embeddedIssuer
+  const embeddedOidc = oidcIssuer === embeddedIssuer
   const embeddedApiBase = `http://127.0.0.1:${port}/api`
   const apiBaseUrl = trimSlash(env.API_BASE_URL ?? embeddedApiBase)
   const sessionSecret = env.SESSION_SECRET ?? 'dev-only-session-secret-change-me'
@@ -75,7 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePath: path.resolve(env.DATABASE_PATH ?? 'data/portal.db'),
     sessionSecret,
     oidcIssuer,
-    embeddedOidc: oidcIssuer === embeddedIssuer,
+    embeddedOidc,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'licensing-portal',
     oidcClientSecret: env.OIDC_CLIENT_SECRET ?? 'licensing-portal-secret',
     oidcJwksUri: env.OIDC_JWKS_URI || undefined,
@@ -84,7 +89,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiEmailClaim: env.API_EMAIL_CLAIM ?? 'email',
     apiBaseUrl,
     embeddedApi: apiBaseUrl === embeddedApiBase || env.API_EMBEDDED === '1',
-    profileUrl: env.PROFILE_URL ?? `${oidcIssuer}/me`,
+    // Only the embedded provider is known to have a profile page: the others' are configured.
+    profileUrl: env.PROFILE_URL || (embeddedOidc ? `${oidcIssuer}/me` : undefined),
     documentationUrl: env.DOCUMENTATION_URL ?? 'https://docs.example.com/licensing',
     supportUrl: env.SUPPORT_URL ?? 'https://support.example.com/requests/new',
     privacyUrl: env.PRIVACY_URL ?? 'https://www.example.com/privacy',

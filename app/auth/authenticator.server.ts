@@ -10,22 +10,20 @@
  */
 import { Authenticator } from 'remix-auth'
 import { OAuth2Strategy } from 'remix-auth-oauth2'
-import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
+import { decodeJwt, errors } from 'jose'
 import type { Config } from '../../server/config'
+import {
+  discoveryUrl,
+  fetchDiscovery,
+  identityProvider,
+  IdentityProviderConfigError,
+  type IdentityProvider,
+  type ProviderMetadata,
+} from '../../server/identity-provider'
 
 export const STRATEGY = 'oidc'
 const DISCOVERY_TTL_MS = 60 * 60_000
 const BASE_SCOPES = ['openid', 'email', 'profile', 'offline_access']
-
-export interface ProviderMetadata {
-  issuer: string
-  authorization_endpoint: string
-  token_endpoint: string
-  jwks_uri: string
-  end_session_endpoint?: string
-  revocation_endpoint?: string
-  code_challenge_methods_supported?: string[]
-}
 
 /** What a successful sign-in or refresh yields. */
 export interface OidcTokens {
@@ -72,16 +70,28 @@ export interface OidcClient {
   revoke(token: string): Promise<void>
 }
 
-const clients = new Map<string, { at: number; client: Promise<OidcClient> }>()
+/** Per provider configuration: the provider (its discovery document, its keys) and the client built on its document. */
+const providers = new Map<
+  string,
+  { provider: IdentityProvider; built?: { metadata: ProviderMetadata; client: OidcClient } }
+>()
 
-export function getOidcClient(config: AuthConfig): Promise<OidcClient> {
+/**
+ * The client for the provider's current discovery document: built again when
+ * the document is read again (after an hour, or when a token's key could not
+ * be had) and differs.
+ */
+export async function getOidcClient(config: AuthConfig): Promise<OidcClient> {
   const key = `${config.oidcIssuer} ${config.oidcClientId} ${config.publicUrl}`
-  const cached = clients.get(key)
-  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.client
-  const client = createOidcClient(config)
-  clients.set(key, { at: Date.now(), client })
-  client.catch(() => clients.delete(key))
-  return client
+  let entry = providers.get(key)
+  if (!entry) {
+    entry = { provider: providerOf(config) }
+    providers.set(key, entry)
+  }
+  const metadata = await entry.provider.metadata()
+  if (entry.built?.metadata !== metadata)
+    entry.built = { metadata, client: createOidcClient(config, entry.provider, metadata) }
+  return entry.built.client
 }
 
 /** Runs the sign-in step for this request: starts the flow (throws a redirect) or completes it. */
@@ -90,38 +100,46 @@ export async function authenticate(request: Request, config: AuthConfig): Promis
   return authenticator.authenticate(STRATEGY, request)
 }
 
-async function createOidcClient(config: AuthConfig): Promise<OidcClient> {
+function providerOf(config: AuthConfig): IdentityProvider {
   const internal = config.embeddedOidc ? `http://127.0.0.1:${config.port}` : undefined
   const backChannel = (url: string) => (internal ? rebase(url, internal) : url)
   const frontChannel = (url: string) => (internal ? rebase(url, config.publicUrl) : url)
-
-  const discoveryUrl = backChannel(`${config.oidcIssuer}/.well-known/openid-configuration`)
-  const res = await fetch(discoveryUrl, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(10_000),
+  return identityProvider({
+    issuer: config.oidcIssuer,
+    jwksUri: config.oidcJwksUri,
+    ttlMs: DISCOVERY_TTL_MS,
+    async discover() {
+      const discovered = await fetchDiscovery(config.oidcIssuer, {
+        address: backChannel(discoveryUrl(config.oidcIssuer)),
+        required: ['authorization_endpoint', 'token_endpoint', 'jwks_uri'],
+      })
+      return {
+        ...discovered,
+        authorization_endpoint: frontChannel(discovered.authorization_endpoint),
+        end_session_endpoint: discovered.end_session_endpoint && frontChannel(discovered.end_session_endpoint),
+        token_endpoint: backChannel(discovered.token_endpoint),
+        jwks_uri: config.oidcJwksUri ?? backChannel(discovered.jwks_uri),
+        revocation_endpoint: discovered.revocation_endpoint && backChannel(discovered.revocation_endpoint),
+      }
+    },
   })
-  if (!res.ok) throw new Error(`identity provider discovery failed: HTTP ${res.status}`)
-  const discovered = (await res.json()) as ProviderMetadata
-  if (discovered.issuer !== config.oidcIssuer) {
-    throw new Error(`identity provider issuer mismatch: ${discovered.issuer} is not ${config.oidcIssuer}`)
-  }
-  const metadata: ProviderMetadata = {
-    ...discovered,
-    authorization_endpoint: frontChannel(discovered.authorization_endpoint),
-    end_session_endpoint: discovered.end_session_endpoint && frontChannel(discovered.end_session_endpoint),
-    token_endpoint: backChannel(discovered.token_endpoint),
-    jwks_uri: config.oidcJwksUri ?? backChannel(discovered.jwks_uri),
-    revocation_endpoint: discovered.revocation_endpoint && backChannel(discovered.revocation_endpoint),
-  }
-  const jwks = createRemoteJWKSet(new URL(metadata.jwks_uri))
+}
 
+function createOidcClient(config: AuthConfig, provider: IdentityProvider, metadata: ProviderMetadata): OidcClient {
   async function verifyIdToken(idToken: string) {
-    const { payload } = await jwtVerify(idToken, jwks, {
-      issuer: metadata.issuer,
-      audience: config.oidcClientId,
-      clockTolerance: 30,
-    })
-    return payload as Record<string, unknown>
+    try {
+      return await provider.verify(idToken, { audience: config.oidcClientId, clockTolerance: 30 })
+    } catch (error) {
+      // The token came straight from the provider's token endpoint: another issuer or audience
+      // in it is this configuration's mistake (OIDC_ISSUER, OIDC_CLIENT_ID), not the user's.
+      if (error instanceof errors.JWTClaimValidationFailed && (error.claim === 'iss' || error.claim === 'aud')) {
+        const found = decodeJwt(idToken)[error.claim]
+        throw new IdentityProviderConfigError(
+          `the ID token's ${error.claim} is ${JSON.stringify(found)}, expected ${JSON.stringify(error.claim === 'iss' ? config.oidcIssuer : config.oidcClientId)}`,
+        )
+      }
+      throw error
+    }
   }
 
   async function toTokens(tokens: { data: object }, requireIdToken: boolean): Promise<OidcTokens> {

@@ -8,6 +8,7 @@ import type { User } from '../domain/types'
 import { authenticate, clearStateCookies } from './authenticator.server'
 import { getSession, getSessionStorage, destroySession, type PortalSession } from './session.server'
 import { safeReturnTo, DEFAULT_RETURN_TO } from './return-to'
+import { IdentityProviderConfigError } from '../../server/identity-provider'
 
 type AuthContext = Pick<AppLoadContext, 'db' | 'config'>
 
@@ -21,6 +22,19 @@ export class SignInError extends Error {
   ) {
     super(message)
   }
+}
+
+const NOT_CONFIGURED =
+  'Sign-in is not configured correctly, so trying again will not help. Please tell your administrator or support team.'
+
+/** A provider that answers, but not as configured, is for an administrator to fix; anything else is an outage. */
+function providerFailure(step: string, error: unknown, outage: () => SignInError, headers?: Headers): SignInError {
+  if (error instanceof IdentityProviderConfigError) {
+    logFailure(`${step}: identity provider configuration error`, error, 'error')
+    return new SignInError(NOT_CONFIGURED, 500, headers)
+  }
+  logFailure(`${step} failed`, error)
+  return outage()
 }
 
 /** Redirects to the identity provider, remembering where to come back to. */
@@ -47,8 +61,11 @@ export async function startSignIn(request: Request, context: AuthContext): Promi
       headers.set('Cache-Control', 'no-store')
       return new Response(null, { status: 302, headers })
     }
-    logFailure('sign-in start failed', thrown)
-    throw new SignInError('The sign-in service is not reachable right now. Please try again in a moment.', 503)
+    throw providerFailure(
+      'sign-in start',
+      thrown,
+      () => new SignInError('The sign-in service is not reachable right now. Please try again in a moment.', 503),
+    )
   }
   throw new SignInError('The sign-in service did not answer as expected.', 502)
 }
@@ -71,11 +88,16 @@ export async function completeSignIn(request: Request, context: AuthContext): Pr
     tokens = await authenticate(request, config)
   } catch (thrown) {
     if (thrown instanceof Response) throw thrown
-    logFailure('sign-in callback failed', thrown)
     const denied = url.searchParams.get('error') === 'access_denied'
-    throw new SignInError(
-      denied ? 'Sign-in was cancelled or refused.' : 'Sign-in could not be completed. Please try again.',
-      400,
+    throw providerFailure(
+      'sign-in callback',
+      thrown,
+      () =>
+        new SignInError(
+          denied ? 'Sign-in was cancelled or refused.' : 'Sign-in could not be completed. Please try again.',
+          400,
+          headers,
+        ),
       headers,
     )
   }
@@ -106,6 +128,6 @@ export async function completeSignIn(request: Request, context: AuthContext): Pr
   return redirect(returnTo, { headers })
 }
 
-function logFailure(msg: string, error: unknown) {
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg, error: String(error) }))
+function logFailure(msg: string, error: unknown, level: 'warn' | 'error' = 'warn') {
+  console.error(JSON.stringify({ time: new Date().toISOString(), level, msg, error: String(error) }))
 }

@@ -142,7 +142,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
             </div>
           }
           entries={[
-            { label: 'Manage account', href: shell.links.profile, external: true },
+            ...(shell.links.profile ? [{ label: 'Manage account', href: shell.links.profile, external: true }] : []),
             { label: 'Sign Out', formAction: '/auth/logout' },
           ]}
         />

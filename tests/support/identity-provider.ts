@@ -4,8 +4,11 @@
  * in every authorisation request at once as the given user. Its access tokens
  * carry the licensing API's audience and the user's e-mail; its ID tokens the
  * e-mail too.
+ *
+ * It can rotate its keys (the old ones are no longer published) and move them
+ * to another address, as providers do between two sign-ins.
  */
-import { OAuth2Server } from 'oauth2-mock-server'
+import { HttpServer, OAuth2Issuer, OAuth2Service, type MutableToken } from 'oauth2-mock-server'
 
 export const KEYCLOAK_KEYS_PATH = '/protocol/openid-connect/certs'
 
@@ -19,14 +22,21 @@ export interface IdentityProviderOptions {
   port?: number
   /** Where the discovery document is served (to hide it). */
   discoveryPath?: string
+  /** Publish the issuer with a trailing slash, as Auth0 does. */
+  trailingSlash?: boolean
 }
 
 export interface IdentityProvider {
-  /** The issuer, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  /** The issuer as the provider publishes it, e.g. http://127.0.0.1:41234 (or with a trailing slash). */
   url: string
-  keysUrl: string
+  /** Where the keys are published now. */
+  readonly keysUrl: string
   /** An access token for the API, as the token endpoint issues it. */
   accessToken(): Promise<string>
+  /** New signing keys; the old ones are no longer published. Returns the new key's id. */
+  rotateKeys(): Promise<string>
+  /** New signing keys, published at another address (the discovery document names it). */
+  moveKeys(path: string): Promise<void>
   stop(): Promise<void>
 }
 
@@ -36,28 +46,53 @@ export async function startIdentityProvider({
   audience = 'urn:licensing-api',
   port = 0,
   discoveryPath,
+  trailingSlash = false,
 }: IdentityProviderOptions): Promise<IdentityProvider> {
-  const server = new OAuth2Server(undefined, undefined, {
-    endpoints: { jwks: KEYCLOAK_KEYS_PATH, ...(discoveryPath ? { wellKnownDocument: discoveryPath } : {}) },
+  // Requests go to the provider of the moment: rotating its keys replaces it, with the same issuer.
+  let current: OAuth2Service | undefined
+  let keysPath = KEYCLOAK_KEYS_PATH
+  const server = new HttpServer((req, res) => {
+    if (current) current.requestHandler(req, res)
+    else res.writeHead(503).end()
   })
-  await server.issuer.keys.generate('RS256')
   await server.start(port, '127.0.0.1')
-  // The library names the issuer "localhost", which may resolve to ::1 where nothing listens.
-  const url = `http://127.0.0.1:${server.address().port}`
-  server.issuer.url = url
-  // The ID token is the one addressed to the client; every other token is an access token for the API.
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    token.payload.email = email
-    if (token.payload.aud !== clientId) token.payload.aud = audience
-  })
+  // Not "localhost", which may resolve to ::1 where nothing listens.
+  const origin = `http://127.0.0.1:${server.address().port}`
+  const url = trailingSlash ? `${origin}/` : origin
+
+  async function serve() {
+    const issuer = new OAuth2Issuer()
+    issuer.url = url
+    const key = await issuer.keys.generate('RS256')
+    const service = new OAuth2Service(issuer, {
+      jwks: keysPath,
+      ...(discoveryPath ? { wellKnownDocument: discoveryPath } : {}),
+    })
+    // The ID token is the one addressed to the client; every other token is an access token for the API.
+    service.on('beforeTokenSigning', (token: MutableToken) => {
+      token.payload.email = email
+      if (token.payload.aud !== clientId) token.payload.aud = audience
+    })
+    current = service
+    return String(key.kid)
+  }
+  await serve()
+
   return {
     url,
-    keysUrl: `${url}${KEYCLOAK_KEYS_PATH}`,
+    get keysUrl() {
+      return `${origin}${keysPath}`
+    },
     accessToken: () =>
-      server.issuer.buildToken({
+      current!.issuer.buildToken({
         expiresIn: 300,
         scopesOrTransform: (_header, payload) => Object.assign(payload, { sub: email, email, aud: audience }),
       }),
+    rotateKeys: serve,
+    async moveKeys(path) {
+      keysPath = path
+      await serve()
+    },
     stop: () => server.stop(),
   }
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config'
+import { discoveryUrl } from './identity-provider'
+
+describe('the identity provider settings', () => {
+  it('keep the issuer exactly as written: a trailing slash is part of it (Auth0 publishes one)', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://tenant.eu.auth0.com/' })
+    expect(config.oidcIssuer).toBe('https://tenant.eu.auth0.com/')
+    expect(config.embeddedOidc).toBe(false)
+    expect(discoveryUrl(config.oidcIssuer)).toBe('https://tenant.eu.auth0.com/.well-known/openid-configuration')
+    expect(discoveryUrl('https://login.example.com/realms/acme')).toBe(
+      'https://login.example.com/realms/acme/.well-known/openid-configuration',
+    )
+  })
+
+  it("offer 'Manage account' only where a profile page is known: the embedded provider's, or PROFILE_URL", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com' }).profileUrl).toBe(
+      'https://portal.example.com/oidc/me',
+    )
+    expect(loadConfig({ OIDC_ISSUER: 'https://login.example.com/realms/acme' }).profileUrl).toBeUndefined()
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://login.example.com/realms/acme',
+        PROFILE_URL: 'https://login.example.com/realms/acme/account',
+      }).profileUrl,
+    ).toBe('https://login.example.com/realms/acme/account')
+  })
+})
