@@ -256,8 +256,50 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 // ---------------------------------------------------------------------------
 // Hosts
 
+/**
+ * The customer's fulfilment on one of its hosts that was made (`time` fulfilledAt)
+ * or returned (`time` returnedAt) last, the latest id first on the same time; each
+ * walks an index of (account, time, id) from its end.
+ */
+function lastChangeQuery(db: Db, time: typeof fulfillments.fulfilledAt | typeof fulfillments.returnedAt) {
+  return db
+    .select({
+      id: fulfillments.id,
+      count: fulfillments.count,
+      action: fulfillments.action,
+      modifiedBy: fulfillments.modifiedBy,
+      fulfilledAt: fulfillments.fulfilledAt,
+      returnedAt: fulfillments.returnedAt,
+      returnedBy: fulfillments.returnedBy,
+      hostId: hosts.id,
+      hostName: hosts.name,
+      hostState: hosts.state,
+      activationId: entitlements.activationId,
+      productName: entitlements.productName,
+    })
+    .from(fulfillments)
+    .innerJoin(
+      hostAccounts,
+      and(eq(hostAccounts.hostId, fulfillments.hostId), eq(hostAccounts.accountId, fulfillments.accountId)),
+    )
+    .innerJoin(hosts, eq(hosts.id, fulfillments.hostId))
+    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+    .where(and(eq(fulfillments.accountId, sql.placeholder('accountId')), isNotNull(time)))
+    .orderBy(desc(time), desc(fulfillments.id))
+    .limit(1)
+    .prepare()
+}
+
+type ChangeRow = NonNullable<ReturnType<ReturnType<typeof lastChangeQuery>['get']>>
+
 /** When a fulfilment last changed: its return, or else its making. */
-const changedAt = sql<number>`max(${fulfillments.fulfilledAt}, coalesce(${fulfillments.returnedAt}, 0))`
+const changedAt = (row: ChangeRow) => row.returnedAt ?? row.fulfilledAt
+
+/** The later change of the two, the higher id on the same time. */
+function laterChange(a: ChangeRow | undefined, b: ChangeRow | undefined): ChangeRow | undefined {
+  if (!a || !b) return a ?? b
+  return changedAt(a) > changedAt(b) || (changedAt(a) === changedAt(b) && a.id > b.id) ? a : b
+}
 
 function activeHostsQuery(db: Db, accounts: SQL) {
   return db
@@ -287,7 +329,8 @@ function activeHostCounts(db: Db, accountIds: readonly string[]): Map<string, nu
  */
 function hostFigures(db: Db, accountId: string): HomeHosts {
   const active = activeHostCounts(db, [accountId]).get(accountId)!
-  const last = homeStatements(db).lastHostChange.get({ accountId })
+  const statements = homeStatements(db)
+  const last = laterChange(statements.latestMade.get({ accountId }), statements.latestReturned.get({ accountId }))
   if (!last) return { active, lastChange: null }
   const item = {
     hostId: last.hostId,
@@ -376,31 +419,8 @@ function latestEmails(db: Db, accountId: string): HomeEmail[] {
 const homeStatements = preparedPerDb((db) => ({
   ending: endingQuery(db, eq(e.accountId, sql.placeholder('accountId'))).prepare(),
   activeHosts: activeHostsQuery(db, eq(hostAccounts.accountId, sql.placeholder('accountId'))).prepare(),
-  lastHostChange: db
-    .select({
-      count: fulfillments.count,
-      action: fulfillments.action,
-      modifiedBy: fulfillments.modifiedBy,
-      fulfilledAt: fulfillments.fulfilledAt,
-      returnedAt: fulfillments.returnedAt,
-      returnedBy: fulfillments.returnedBy,
-      hostId: hosts.id,
-      hostName: hosts.name,
-      hostState: hosts.state,
-      activationId: entitlements.activationId,
-      productName: entitlements.productName,
-    })
-    .from(hostAccounts)
-    .innerJoin(
-      fulfillments,
-      and(eq(fulfillments.hostId, hostAccounts.hostId), eq(fulfillments.accountId, sql.placeholder('accountId'))),
-    )
-    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
-    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
-    .where(eq(hostAccounts.accountId, sql.placeholder('accountId')))
-    .orderBy(desc(changedAt), desc(fulfillments.id))
-    .limit(1)
-    .prepare(),
+  latestMade: lastChangeQuery(db, fulfillments.fulfilledAt),
+  latestReturned: lastChangeQuery(db, fulfillments.returnedAt),
   usageDays: db
     .select({
       day: usageDayCharges.day,

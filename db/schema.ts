@@ -487,6 +487,9 @@ export const fulfillments = sqliteTable(
   (t) => [
     index('fulfillments_entitlement_status_idx').on(t.entitlementId, t.status),
     index('fulfillments_host_idx').on(t.hostId),
+    // The customer's latest activation change (Home): made, or returned.
+    index('fulfillments_account_made_idx').on(t.accountId, t.fulfilledAt, t.id),
+    index('fulfillments_account_returned_idx').on(t.accountId, t.returnedAt, t.id),
     check('fulfillments_count_check', sql`${t.count} > 0`),
   ],
 )

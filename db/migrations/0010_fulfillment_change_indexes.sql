@@ -1,0 +1,2 @@
+CREATE INDEX `fulfillments_account_made_idx` ON `fulfillments` (`account_id`,`fulfilled_at`,`id`);--> statement-breakpoint
+CREATE INDEX `fulfillments_account_returned_idx` ON `fulfillments` (`account_id`,`returned_at`,`id`);
