@@ -93,10 +93,11 @@ function requireServer(db: Db, user: ApiUser, customerNumber: string, clsId: str
   return { account, access, server }
 }
 
+/** As requireServer, for a change: a view-only user is refused before the server is looked for. */
 function requireWriter(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
-  const found = requireServer(db, user, customerNumber, clsId)
-  if (isViewOnly(user, buildAccountInfo(found.account, found.access, user))) throw forbidden(ELASTIC_ERRORS.viewOnly)
-  return found
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(ELASTIC_ERRORS.viewOnly)
+  return requireServer(db, user, customerNumber, clsId)
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

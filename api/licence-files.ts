@@ -179,7 +179,7 @@ function recipients(tx: Tx, account: Account, shared: boolean): string[] {
 }
 
 function emailLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof emailRequest>): LicenceEmailResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber)
+  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   return db.transaction(
     (tx) => {
       const host = requireCustomerHost(tx, account.accountId, input)
