@@ -93,9 +93,9 @@ describe('view-only users', () => {
     })
   }
 
-  // Last, as it changes the data: the same requests from an editor are not refused, so the 403s above are the
-  // view-only rule's (an FSA order for a customer without a contract is refused to everyone).
-  it('the same requests from business operations are not refused', async () => {
+  // Last, as it changes the data: the same requests from an editor are well-formed and not refused, so the 403s
+  // above are the view-only rule's (an FSA order for a customer without a contract is refused to everyone).
+  it('the same requests from business operations are neither malformed nor refused', async () => {
     const api = apiClient(server.url, await getAccessToken(server.url, 'busops@vendor.example'))
     const answers: Record<string, [number, string | undefined]> = {}
     for (const customer of [ACME, BOREALIS, COBALT]) {
@@ -106,7 +106,9 @@ describe('view-only users', () => {
         answers[`${customer} ${callName(call)}`] = [reply.http, reply.body.err]
       }
     }
-    const refused = Object.entries(answers).filter(([, [http, err]]) => http === 403 && err !== FSA_API_MESSAGES.noFsa)
+    const refused = Object.entries(answers).filter(
+      ([, [http, err]]) => http === 400 || (http === 403 && err !== FSA_API_MESSAGES.noFsa),
+    )
     expect(refused).toEqual([])
   })
 })

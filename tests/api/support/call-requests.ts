@@ -13,6 +13,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Call } from '../../../api/call-table'
 import { readContacts } from '../../../api/portal-access'
 import { READ_ONLY_POSTS } from '../../../app/upstream/client.server'
+import { classifyElastic, isElasticIncluded } from '../../../app/domain/entitlements'
 import type { Db } from '../../../db/client'
 import { elasticServers, emails, entitlements, fulfillments, hostAccounts, hosts } from '../../../db/schema'
 
@@ -50,18 +51,13 @@ export function customerData(db: Db, customerNumber: string) {
     .from(emails)
     .where(and(eq(emails.accountId, customerNumber), isNull(emails.deletedAt)))
     .get()
+  // One the low-balance threshold and usage sessions accept: included in elastic and active today.
   const elastic = db
-    .select({ id: entitlements.activationId })
+    .select()
     .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.accountId, customerNumber),
-        eq(entitlements.type, 'ELASTIC'),
-        eq(entitlements.state, 'Deployed'),
-        sql`${entitlements.startDate} <= ${TODAY} AND coalesce(${entitlements.endDate}, '9999') >= ${TODAY}`,
-      ),
-    )
-    .get()
+    .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, 'ELASTIC')))
+    .all()
+    .find((e) => isElasticIncluded(e) && classifyElastic({ ...e, today: TODAY }).active)?.activationId
   const fsa = db
     .select({ id: entitlements.activationId })
     .from(entitlements)
@@ -96,7 +92,7 @@ export function customerData(db: Db, customerNumber: string) {
     usernames: device?.usernames ?? [],
     emailId: email?.id ?? 1,
     contacts: readContacts(db, customerNumber),
-    elasticActivation: elastic?.id ?? 'NONE-ELASTIC',
+    elasticActivation: elastic ?? 'NONE-ELASTIC',
     fsaActivation: fsa?.id ?? 'NONE-FSA',
     /** The first field names the host as spec 3's host calls do (hostId), the second as the fulfilment calls do. */
     hostRef: { hostId: host?.hostIds ?? '0cc47a1f3b90', hostIdType: host?.hostIdTypes ?? 'ETHERNET' },
@@ -116,7 +112,13 @@ export const WRITE_BODIES: Record<string, (d: CustomerData) => Record<string, un
   'POST /featureflag/features': () => ({ features: ['elastic'] }),
   'POST /preferences/save': (d) => ({
     customerNumber: d.customerNumber,
-    tables: [{ tableName: 'emailList', sortModel: [{ colId: 'date', sort: 'asc' }] }],
+    tables: [
+      {
+        tableName: 'emailList',
+        sortModel: [{ colId: 'date', sort: 'asc' }],
+        filterModel: { subject: { filterType: 'text', type: 'contains', filter: 'licence' } },
+      },
+    ],
   }),
   'POST /featureflag/pref': (d) => ({
     tables: [{ customerNumber: d.customerNumber, tableName: 'emailList', sortModel: [{ colId: 'date', sort: 'asc' }] }],
@@ -125,7 +127,7 @@ export const WRITE_BODIES: Record<string, (d: CustomerData) => Record<string, un
   'POST /setportalaccess': (d) => ({
     customerNumber: d.customerNumber,
     oldContacts: d.contacts,
-    newContacts: [...d.contacts, { email: `new.contact@${d.customerNumber}.example`, role: 'Viewer' }],
+    newContacts: [...d.contacts, { email: 'dana.levi@deltalabs.example', role: 'Viewer' }],
   }),
   'POST /setips': (d) => ({
     customerNumber: d.customerNumber,
