@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCallTable } from '../../api/index'
 import type { Call } from '../../api/call-table'
 import { FSA_API_MESSAGES } from '../../api/fsa-orders'
+import { isViewOnly } from '../../app/domain/permissions'
+import type { AccountInfo, User } from '../../app/domain/types'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { callName, customerData, dataSnapshot, isReadCall, requestFor, WRITE_BODIES } from './support/call-requests'
 import { apiClient, startTestServer, type TestServer } from './support/server'
@@ -69,6 +71,17 @@ describe('view-only users', () => {
     const writes = calls.filter((c) => !isReadCall(c)).map(callName)
     expect(writes.filter((name) => !(name in WRITE_BODIES))).toEqual([])
     expect(swept().length).toBeGreaterThanOrEqual(20)
+  })
+
+  it('each of these users is view-only on those customers by the portal’s own rule', async () => {
+    for (const [email, customers] of Object.entries(VIEW_ONLY)) {
+      const api = apiClient(server.url, tokens[email])
+      const user = (await api.get<User>('/getUserDetails')).body.data!
+      for (const customer of customers) {
+        const info = (await api.get<AccountInfo>(`/getaccountinfo/${customer}`)).body.data!
+        expect([email, customer, isViewOnly(user, info)]).toEqual([email, customer, true])
+      }
+    }
   })
 
   for (const [email, customers] of Object.entries(VIEW_ONLY)) {
