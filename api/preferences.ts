@@ -55,7 +55,6 @@ export const filterModelSchema = z
     (model) => !Object.keys(model).some((key) => hasControlCharacter(key)),
     'column ids may not hold control characters',
   )
-  .refine((model) => !Object.values(model).some(holdsControlCharacter), `filter values ${FREE_TEXT_MESSAGES.control}`)
 
 /** Grid column state; grids add their own fields (pinned, flex ...), which are kept. */
 export const columnOrderSchema = z
@@ -86,8 +85,11 @@ const preferenceItemShape = z.looseObject({
 
 const notTooLarge = (item: unknown) => JSON.stringify(item).length <= MAX_VIEW_CHARS
 const TOO_LARGE = { message: `preference is too large (at most ${MAX_VIEW_CHARS} characters)` }
+/** Filter values, column state and a screen's extras alike. */
+const plainText = (item: unknown) => !holdsControlCharacter(item)
+const CONTROL = { message: `preference values ${FREE_TEXT_MESSAGES.control}` }
 
-export const preferenceItemSchema = preferenceItemShape.refine(notTooLarge, TOO_LARGE)
+export const preferenceItemSchema = preferenceItemShape.refine(notTooLarge, TOO_LARGE).refine(plainText, CONTROL)
 
 type PreferenceItem = z.infer<typeof preferenceItemShape>
 
@@ -256,6 +258,7 @@ const saveSchema = z.object({
 const prefItemWithCustomer = preferenceItemShape
   .extend({ customerNumber: customerNumberSchema })
   .refine(notTooLarge, TOO_LARGE)
+  .refine(plainText, CONTROL)
 const prefSaveSchema = z.object({
   tables: z.array(prefItemWithCustomer).max(MAX_TABLES_PER_SAVE),
 })

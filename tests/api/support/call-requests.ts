@@ -121,7 +121,14 @@ export const WRITE_BODIES: Record<string, (d: CustomerData) => Record<string, un
     ],
   }),
   'POST /featureflag/pref': (d) => ({
-    tables: [{ customerNumber: d.customerNumber, tableName: 'emailList', sortModel: [{ colId: 'date', sort: 'asc' }] }],
+    tables: [
+      {
+        customerNumber: d.customerNumber,
+        tableName: 'emailList',
+        columnOrder: [{ colId: 'subject', pinned: 'left' }],
+        dateRange: 'Last 7 Days',
+      },
+    ],
   }),
   'DELETE /emails/:id': () => ({}),
   'POST /setportalaccess': (d) => ({
