@@ -14,6 +14,7 @@
  */
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { accountAccess, emails, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
 import {
@@ -168,7 +169,7 @@ export const thresholdSchema = z
   })
   .nullable()
 
-const activationIdSchema = z.string().trim().min(1, 'activationId is required').max(200)
+const activationIdSchema = singleLine().trim().min(1, 'activationId is required').max(200)
 
 const thresholdRequest = z.object({
   customerNumber: customerNumberSchema,

@@ -12,6 +12,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { elasticServers } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
@@ -43,11 +44,11 @@ export const ELASTIC_ERRORS = {
 } as const
 
 const clsIdSchema = z
-  .union([z.string(), z.number()])
+  .union([singleLine(), z.number()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().min(1, 'clsId is required').max(100, 'clsId is too long'))
+  .pipe(singleLine().min(1, 'clsId is required').max(100, 'clsId is too long'))
 
-const optionalName = z.string().max(500).optional()
+const optionalName = singleLine().max(500).optional()
 
 const serverRequest = z.object({
   customerNumber: customerNumberSchema,
@@ -56,9 +57,9 @@ const serverRequest = z.object({
 })
 
 const looseRules = z
-  .array(z.object({ rulename: z.string().max(10_000), ipaddress: z.string().max(10_000) }))
+  .array(z.object({ rulename: singleLine().max(10_000), ipaddress: singleLine().max(10_000) }))
   .max(MAX_RULES * 10)
-const looseUsers = z.array(z.string().max(10_000)).max(MAX_USERNAMES * 10)
+const looseUsers = z.array(singleLine().max(10_000)).max(MAX_USERNAMES * 10)
 
 const stale = (message: string) => new ApiError(409, message)
 
@@ -93,10 +94,11 @@ function requireServer(db: Db, user: ApiUser, customerNumber: string, clsId: str
   return { account, access, server }
 }
 
+/** As requireServer, for a change: a view-only user is refused before the server is looked for. */
 function requireWriter(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
-  const found = requireServer(db, user, customerNumber, clsId)
-  if (isViewOnly(user, buildAccountInfo(found.account, found.access, user))) throw forbidden(ELASTIC_ERRORS.viewOnly)
-  return found
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(ELASTIC_ERRORS.viewOnly)
+  return requireServer(db, user, customerNumber, clsId)
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -234,7 +236,7 @@ export function elasticCalls(calls: CallRegistrar, { db }: ApiDeps) {
       z.object({
         customerNumber: customerNumberSchema,
         customername: optionalName,
-        server: z.string().trim().max(100).optional(),
+        server: singleLine().trim().max(100).optional(),
       }),
       body,
     )

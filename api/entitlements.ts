@@ -13,6 +13,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements } from '../db/schema'
 import { ENTITLEMENT_TYPES, todayUtc } from '../app/domain/entitlements'
@@ -41,11 +42,11 @@ const typeSchema = z
 
 const scopeShape = {
   customerNumber: customerNumberSchema,
-  customerName: z.string().max(500).optional(),
+  customerName: singleLine().max(500).optional(),
   type: typeSchema.default('ALL'),
-  state: z.string().trim().max(100).nullish(),
+  state: singleLine().trim().max(100).nullish(),
 }
-const attributesShape = { attributes: z.array(z.string().min(1).max(100)).max(100).nullish() }
+const attributesShape = { attributes: z.array(singleLine().min(1).max(100)).max(100).nullish() }
 
 type ScopeInput = { customerNumber: string; type: string; state?: string | null; attributes?: string[] | null }
 
@@ -63,14 +64,14 @@ function listFor(db: Db, user: ApiUser, input: ScopeInput, split: Split) {
 
 const fulfilmentCountSchema = z.object({
   customerNumber: customerNumberSchema,
-  customerName: z.string().max(500).optional(),
-  activationId: z.array(z.string().trim().min(1).max(200)).max(MAX_COUNTED_ACTIVATIONS),
+  customerName: singleLine().max(500).optional(),
+  activationId: z.array(singleLine().trim().min(1).max(200)).max(MAX_COUNTED_ACTIVATIONS),
 })
 
 export function entitlementCalls(calls: CallRegistrar, { db }: ApiDeps) {
   calls.post('/getEntitlements', ({ body, user }) => {
     const input = parseInput(
-      z.object({ customerNumber: customerNumberSchema, customername: z.string().max(500).optional() }),
+      z.object({ customerNumber: customerNumberSchema, customername: singleLine().max(500).optional() }),
       body,
     )
     const list = listFor(db, user, { customerNumber: input.customerNumber, type: 'ELASTIC' }, 'all')

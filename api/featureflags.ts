@@ -4,6 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
 import { featureFlags, userFeatureFlags } from '../db/schema'
@@ -59,7 +60,7 @@ export function checkSelection(flags: Pick<FlagRow, 'name' | 'conflicts'>[], sel
 }
 
 const selectionSchema = z.object({
-  features: z.array(z.string().min(1).max(100)).max(200),
+  features: z.array(singleLine().min(1).max(100)).max(200),
 })
 
 export function featureFlagCalls(calls: CallRegistrar, { config, db }: { config: Config; db: Db }) {

@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { emails, entitlements, fsaContracts, fsaOrderLines, fsaProducts } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
@@ -45,27 +46,27 @@ import { ApiError, forbidden, notFound, parseInput } from './envelope'
 import { escapeHtml } from '../server/oidc/views'
 import type { ApiDeps } from './index'
 
-const amount = z.union([z.number(), z.string().max(50)])
+const amount = z.union([z.number(), singleLine().max(50)])
 
 const productSchema = z.object({
-  ansysbpn: z.string().trim().max(100).default(''),
+  ansysbpn: singleLine().trim().max(100).default(''),
   ansyscount: amount.nullish(),
-  ansysponum: z.string().max(200).nullish(),
+  ansysponum: singleLine().max(200).nullish(),
   ansysprice: amount,
   ansyspriceusd: amount.nullish(),
-  ansysproduct: z.string().max(500).nullish(),
+  ansysproduct: singleLine().max(500).nullish(),
   ansysquantity: amount.nullish(),
   ansystype: z.literal('Lease').default('Lease'),
-  ansyscurrency: z.string().max(10).nullish(),
-  customerNumber: z.string().max(20).nullish(),
-  customerName: z.string().max(500).nullish(),
-  daemon: z.string().max(100).nullish(),
-  startdate: z.string().trim().max(30),
-  enddate: z.string().trim().max(30),
-  orderid: z.string().max(100).nullish(),
+  ansyscurrency: singleLine().max(10).nullish(),
+  customerNumber: singleLine().max(20).nullish(),
+  customerName: singleLine().max(500).nullish(),
+  daemon: singleLine().max(100).nullish(),
+  startdate: singleLine().trim().max(30),
+  enddate: singleLine().trim().max(30),
+  orderid: singleLine().max(100).nullish(),
   manualentry: z.boolean().default(false),
-  manualProductName: z.string().trim().max(200).nullish(),
-  productitemnumber: z.string().max(100).nullish(),
+  manualProductName: singleLine().trim().max(200).nullish(),
+  productitemnumber: singleLine().max(100).nullish(),
 })
 
 /** The most lines one order may hold. */
@@ -73,12 +74,12 @@ export const MAX_ORDER_LINES = 50
 
 const orderSchema = z.object({
   ansyshasfsa: z.literal(true),
-  accountid: z.string().max(20).nullish(),
+  accountid: singleLine().max(20).nullish(),
   customerNumber: customerNumberSchema,
-  orderid: z.string().max(100).nullish(),
-  fsaID: z.string().trim().max(200),
-  ansyscurrency: z.string().max(10).nullish(),
-  ansysbusopsemails: z.string().max(2000).nullish(),
+  orderid: singleLine().max(100).nullish(),
+  fsaID: singleLine().trim().max(200),
+  ansyscurrency: singleLine().max(10).nullish(),
+  ansysbusopsemails: singleLine().max(2000).nullish(),
   products: z.array(productSchema).min(1, 'products must hold at least one line').max(MAX_ORDER_LINES),
 })
 

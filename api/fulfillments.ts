@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { fulfillments, hostAccounts, hosts } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
@@ -49,9 +50,9 @@ const flag = z.boolean().optional()
 
 const rowsRequest = z.object({
   customerNumber: customerNumberSchema,
-  customerEmail: z.string().max(320).optional(),
-  serverId: z.string().trim().max(200).optional(),
-  serverIdType: z.string().trim().max(200).optional(),
+  customerEmail: singleLine().max(320).optional(),
+  serverId: singleLine().trim().max(200).optional(),
+  serverIdType: singleLine().trim().max(200).optional(),
   activeOnly: flag,
   sumOnly: flag,
   forceSync: flag,
@@ -59,7 +60,7 @@ const rowsRequest = z.object({
 
 const operation = (sign: 'positive' | 'negative') =>
   z.object({
-    id: z.string().trim().min(1, 'id is required').max(200),
+    id: singleLine().trim().min(1, 'id is required').max(200),
     count: z
       .number()
       .int()
@@ -71,12 +72,12 @@ const operation = (sign: 'positive' | 'negative') =>
 const fulfilmentRequest = (sign: 'positive' | 'negative') =>
   z.object({
     customerNumber: customerNumberSchema,
-    customerName: z.string().max(500).optional(),
-    time: z.string().max(100).optional(),
+    customerName: singleLine().max(500).optional(),
+    time: singleLine().max(100).optional(),
     action: z.enum(FULFILLMENT_ACTIONS).optional(),
-    serverName: z.string().max(500).optional(),
-    serverId: z.string().max(200),
-    serverIdType: z.string().max(200),
+    serverName: singleLine().max(500).optional(),
+    serverId: singleLine().max(200),
+    serverIdType: singleLine().max(200),
     activations: z.array(operation(sign)).min(1, 'activations must name at least one entitlement').max(MAX_OPERATIONS),
   })
 
@@ -236,7 +237,7 @@ export function fulfilmentCalls(calls: CallRegistrar, { db }: ApiDeps) {
 
   calls.post('/fulfillments/entitlements', ({ body, user }) => {
     const input = parseInput(
-      rowsRequest.extend({ serverId: z.string().trim().min(1, 'serverId is required').max(200) }),
+      rowsRequest.extend({ serverId: singleLine().trim().min(1, 'serverId is required').max(200) }),
       body,
     )
     return rows(db, user, input).filter((row) => row[ACTIVATED_FIELD] > 0)

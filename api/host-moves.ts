@@ -18,7 +18,8 @@
  * action back. Each customer whose activations moved gets an audit record.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { todayUtc } from '../app/domain/entitlements'
@@ -39,9 +40,9 @@ import type { ApiDeps } from './index'
 const conflict = (message: string) => new ApiError(409, message)
 
 const rehostSchema = hostCallSchema.extend({
-  serverName: z.string().max(1000).default(''),
-  serverId: z.string().max(1000).nullish(),
-  serverIdType: z.string().max(1000).nullish(),
+  serverName: singleLine().max(1000).default(''),
+  serverId: singleLine().max(1000).nullish(),
+  serverIdType: singleLine().max(1000).nullish(),
 })
 
 type HostCall = z.infer<typeof hostCallSchema>

@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, or } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { addHostDecision, compareServers } from '../app/domain/add-host'
@@ -40,8 +41,8 @@ import {
 import { listPage, pageRequestSchema } from './list-engine'
 import type { ApiDeps } from './index'
 
-const text = z.string().max(1000)
-const customerEmail = z.string().max(320).nullish()
+const text = singleLine().max(1000)
+const customerEmail = singleLine().max(320).nullish()
 
 /** A call about one host of the customer's, as spec 3's customers, override and shared-server calls name it. */
 export const hostCallSchema = z.object({
@@ -85,7 +86,7 @@ const exportSchema = z.object({
     .string()
     .max(2000)
     .transform((ids) => ids.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14})*$/, 'a comma-separated list of host record ids'))
+    .pipe(singleLine().regex(/^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14})*$/, 'a comma-separated list of host record ids'))
     .transform((ids) => [...new Set(ids.split(',').map(Number))])
     .pipe(z.array(z.number()).max(MAX_EXPORT_HOSTS, `at most ${MAX_EXPORT_HOSTS} hosts`)),
   forceSync: z.boolean().nullish(),

@@ -16,6 +16,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { emailAttachments, emails, hosts } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
@@ -55,15 +56,15 @@ export const LICENCE_EMAIL_KIND = 'licence-file'
 
 const hostShape = {
   customerNumber: customerNumberSchema,
-  customerName: z.string().max(500).optional(),
-  serverName: z.string().max(500).optional(),
-  serverId: z.string().max(200),
-  serverIdType: z.string().max(200),
+  customerName: singleLine().max(500).optional(),
+  serverName: singleLine().max(500).optional(),
+  serverId: singleLine().max(200),
+  serverIdType: singleLine().max(200),
 }
 
 const licenceRequest = z.object({
   ...hostShape,
-  time: z.string().max(100).optional(),
+  time: singleLine().max(100).optional(),
   [BORROWED_FIELD]: z.boolean().optional(),
 })
 
@@ -71,15 +72,15 @@ const previewRequest = z.object({
   ...hostShape,
   changes: z.record(
     customerNumberSchema,
-    z.array(z.object({ id: z.string().trim().min(1).max(200), count: z.number().int() })).max(500),
+    z.array(z.object({ id: singleLine().trim().min(1).max(200), count: z.number().int() })).max(500),
   ),
 })
 
 const emailRequest = z.object({
   ...hostShape,
   licenseText: z.string().optional(),
-  supportEmailTo: z.string().max(320).optional(),
-  supportEmailCc: z.string().max(320).optional(),
+  supportEmailTo: singleLine().max(320).optional(),
+  supportEmailCc: singleLine().max(320).optional(),
 })
 
 /** The file of these parts, or a 404 when none of them has anything on the host. */
@@ -179,7 +180,7 @@ function recipients(tx: Tx, account: Account, shared: boolean): string[] {
 }
 
 function emailLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof emailRequest>): LicenceEmailResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber)
+  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   return db.transaction(
     (tx) => {
       const host = requireCustomerHost(tx, account.accountId, input)

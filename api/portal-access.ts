@@ -10,6 +10,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { accountAccess, users } from '../db/schema'
 import {
@@ -40,8 +41,8 @@ const PORTAL_STORED_ROLES = ['admin', 'viewer', 'asc']
 
 /** A contact as sent; checked field by field afterwards so every problem gets the spec's message. */
 const wireContact = z.object({
-  email: z.string().max(10_000).nullish(),
-  role: z.string().max(100).nullish(),
+  email: singleLine().max(10_000).nullish(),
+  role: singleLine().max(100).nullish(),
 })
 
 const getSchema = z.object({ customerNumber: customerNumberSchema })

@@ -14,6 +14,7 @@ import type { Db } from '../db/client'
 import { accountAccess, accounts, savedViews } from '../db/schema'
 import { isExportDenied, isStaff, requireCustomerAccess } from './access'
 import { customerNumberSchema } from '../app/domain/customer-number'
+import { FREE_TEXT_MESSAGES, hasControlCharacter } from '../app/domain/free-text'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
 import { badRequest, parseInput } from './envelope'
@@ -22,11 +23,10 @@ export const MAX_VIEW_CHARS = 64_000
 export const MAX_TABLES_PER_SAVE = 50
 export const MAX_VIEWS_PER_USER = 500
 
-const CONTROL_CHARACTER = /\p{Cc}/u
 const columnName = z
   .string()
   .max(200)
-  .refine((v) => !CONTROL_CHARACTER.test(v), 'column ids may not hold control characters')
+  .refine((v) => !hasControlCharacter(v), 'column ids may not hold control characters')
 const colId = columnName.min(1)
 
 export const sortModelSchema = z
@@ -39,10 +39,20 @@ export const sortModelSchema = z
   )
   .max(100)
 
+/** Whether a control character is in any key or string of a JSON value. */
+function holdsControlCharacter(value: unknown): boolean {
+  if (typeof value === 'string') return hasControlCharacter(value)
+  if (Array.isArray(value)) return value.some(holdsControlCharacter)
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, v]) => hasControlCharacter(key) || holdsControlCharacter(v))
+  }
+  return false
+}
+
 export const filterModelSchema = z
   .record(z.string().max(200), z.unknown())
   .refine(
-    (model) => !Object.keys(model).some((key) => CONTROL_CHARACTER.test(key)),
+    (model) => !Object.keys(model).some((key) => hasControlCharacter(key)),
     'column ids may not hold control characters',
   )
 
@@ -75,8 +85,11 @@ const preferenceItemShape = z.looseObject({
 
 const notTooLarge = (item: unknown) => JSON.stringify(item).length <= MAX_VIEW_CHARS
 const TOO_LARGE = { message: `preference is too large (at most ${MAX_VIEW_CHARS} characters)` }
+/** Filter values, column state and a screen's extras alike. */
+const plainText = (item: unknown) => !holdsControlCharacter(item)
+const CONTROL = { message: `preference values ${FREE_TEXT_MESSAGES.control}` }
 
-export const preferenceItemSchema = preferenceItemShape.refine(notTooLarge, TOO_LARGE)
+export const preferenceItemSchema = preferenceItemShape.refine(notTooLarge, TOO_LARGE).refine(plainText, CONTROL)
 
 type PreferenceItem = z.infer<typeof preferenceItemShape>
 
@@ -245,6 +258,7 @@ const saveSchema = z.object({
 const prefItemWithCustomer = preferenceItemShape
   .extend({ customerNumber: customerNumberSchema })
   .refine(notTooLarge, TOO_LARGE)
+  .refine(plainText, CONTROL)
 const prefSaveSchema = z.object({
   tables: z.array(prefItemWithCustomer).max(MAX_TABLES_PER_SAVE),
 })

@@ -9,6 +9,7 @@
  */
 import { and, between, eq, inArray, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, usageDayCharges } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
@@ -40,7 +41,7 @@ export const statementRequest = z.object({
   today: daySchema,
   customerNumber: customerNumberSchema,
   /** Ignored: the statement names the customer as its account does. */
-  customerName: z.string().max(500).optional(),
+  customerName: singleLine().max(500).optional(),
 })
 export type StatementInput = z.infer<typeof statementRequest>
 

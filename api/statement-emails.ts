@@ -10,6 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { elasticServers, emails } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
@@ -80,9 +81,9 @@ export function writeStatementEmail(tx: Tx, { account, entitlement, kind, server
 export const statementEmailRequest = z.object({
   customerid: customerNumberSchema,
   /** Ignored: the e-mail names the customer as its account does. */
-  customername: z.string().max(500).optional(),
-  server: z.string().trim().min(1, 'server is required').max(200),
-  activationid: z.string().trim().min(1, 'activationid is required').max(200),
+  customername: singleLine().max(500).optional(),
+  server: singleLine().trim().min(1, 'server is required').max(200),
+  activationid: singleLine().trim().min(1, 'activationid is required').max(200),
   date: daySchema,
 })
 

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { identifier, singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, lowBalanceAlerts, usageSessions } from '../db/schema'
 import { countSessions } from '../db/usage-aggregates'
@@ -41,7 +42,7 @@ const FUTURE_TOLERANCE_MS = 5 * 60_000
 const TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]00:?00)?$/
 
 /** A UTC time as 'YYYY-MM-DD HH:mm:ss' or ISO 8601, to epoch milliseconds. */
-const timeSchema = z.string().transform((text, ctx) => {
+const timeSchema = singleLine().transform((text, ctx) => {
   const match = TIME.exec(text.trim())
   const ms = match ? Date.parse(`${match[1]}T${match[2]}Z`) : NaN
   if (Number.isNaN(ms)) {
@@ -51,18 +52,20 @@ const timeSchema = z.string().transform((text, ctx) => {
   return ms
 })
 
-const text = (max: number) => z.string().trim().max(max)
+const text = (max: number) => singleLine().trim().max(max)
+/** What a licence server names (product, user, host, project): shown in lists and exported to CSV files. */
+const name = (max: number) => identifier().trim().max(max)
 
 const sessionRequest = z.object({
   customerNumber: customerNumberSchema,
-  activationId: z.string().trim().min(1, 'activationId is required').max(200),
+  activationId: singleLine().trim().min(1, 'activationId is required').max(200),
   startTime: timeSchema,
   endTime: timeSchema.nullish(),
-  product: text(200).min(1, 'product is required'),
+  product: name(200).min(1, 'product is required'),
   productCount: z.number().int().min(1).max(100_000).default(1),
   count: z.number().int().min(1).max(100_000).default(1),
-  user: text(200).min(1, 'user is required'),
-  host: text(255).min(1, 'host is required'),
+  user: name(200).min(1, 'user is required'),
+  host: name(255).min(1, 'host is required'),
   /** The session id. */
   deviceId: text(200).optional(),
   serverId: text(200).default(''),
@@ -74,7 +77,7 @@ const sessionRequest = z.object({
   pid: text(50).default(''),
   acquisition: text(100).default(''),
   consumerId: text(200).default(''),
-  project: text(200).default(''),
+  project: name(200).default(''),
   productVersion: text(100).default(''),
   cloudJobId: text(200).nullish(),
 })

@@ -15,6 +15,7 @@
  * refused, and a customer under export control is refused to everyone.
  */
 import { z } from 'zod'
+import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { usageLastReceived } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
@@ -34,12 +35,12 @@ export const USAGE_DISTINCT_MAX = 500
 
 const scopeShape = {
   customerNumber: customerNumberSchema,
-  customerName: z.string().max(500).optional(),
-  serverId: z.string().trim().max(200).nullish(),
+  customerName: singleLine().max(500).optional(),
+  serverId: singleLine().trim().max(200).nullish(),
 }
 const pageSchema = pageRequestSchema.extend({
   ...scopeShape,
-  attributes: z.array(z.string().min(1).max(100)).max(100).nullish(),
+  attributes: z.array(singleLine().min(1).max(100)).max(100).nullish(),
 })
 const countSchema = countRequestSchema.extend(scopeShape)
 const distinctSchema = distinctRequestSchema.extend({

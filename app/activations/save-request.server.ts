@@ -38,7 +38,9 @@ export async function prepareSave(request: Request, context: AppLoadContext): Pr
   const state = await loadEditor(calls, customerNumber, form, today)
   const changed = hasChanges(state.draft)
   const refuse = (notice: string, status: number): PreparedSave => ({ refused: { notice, status } })
-  if (changed && isViewOnly(user, info)) return refuse(NOT_ENOUGH_PERMISSIONS, 403)
+  const mode: SaveMode = form.get('intent') === 'email' ? 'email' : 'generate'
+  // Sending the file writes an e-mail, so it is a change too.
+  if ((changed || mode === 'email') && isViewOnly(user, info)) return refuse(NOT_ENOUGH_PERMISSIONS, 403)
   const host = state.host
   if (!host) return refuse(EDITOR_TEXTS.noServer, 404)
   const countError = Object.values(state.errors)[0]
@@ -46,7 +48,6 @@ export async function prepareSave(request: Request, context: AppLoadContext): Pr
   if (blockedProducts(state, today).length > 0) {
     return refuse(`${EDITOR_TEXTS.maintenanceExpired} ${EDITOR_TEXTS.unselect}`, 409)
   }
-  const mode: SaveMode = form.get('intent') === 'email' ? 'email' : 'generate'
   if (changed && form.get('confirmed') !== '1') {
     const review = new URLSearchParams([...form].filter(([name]) => name !== 'intent'))
     review.set('review', mode)

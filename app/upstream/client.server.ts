@@ -75,7 +75,9 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/fetchEntitlements/active',
   '/fetchEntitlements/inactive',
   '/fetchEntitlementsActive/count',
+  '/fetchEntitlementsActive/distinct',
   '/fetchEntitlementsInactive/count',
+  '/fetchEntitlementsInactive/distinct',
   '/fulfillments/count',
   '/fulfillments/servers',
   '/fulfillments/customers',
@@ -94,10 +96,13 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/fetchUsage/distinct',
   '/fetchUsage/export',
   '/statements',
+  '/getPdf',
   '/fsa/contracts',
   '/fsa/history',
   '/home/summary',
   '/home/customers',
+  // Reads the uploaded file into a host and stores nothing; as a form it is still sent once.
+  '/uploadserverid',
 ])
 
 type Method = 'GET' | 'POST' | 'DELETE'

@@ -5,13 +5,11 @@
  * below as one that names no customer).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, isNull } from 'drizzle-orm'
 import { apiCallTable } from '../../api/index'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { AUDIT_STAFF_ONLY } from '../../api/audit'
-import { readContacts } from '../../api/portal-access'
-import { elasticServers, emails, entitlements } from '../../db/schema'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { callName, customerData, dataSnapshot, requestFor } from './support/call-requests'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
 const EMBARGO = '1000005'
@@ -61,94 +59,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** Every row the API can write, to show that a refused call changed nothing. */
-function dataSnapshot() {
-  const tables = [
-    'accounts',
-    'users',
-    'account_access',
-    'saved_views',
-    'user_feature_flags',
-    'emails',
-    'elastic_servers',
-    'audit_log',
-    'entitlements',
-    'usage_sessions',
-    'usage_day_charges',
-    'hosts',
-    'host_accounts',
-    'fulfillments',
-    'low_balance_alerts',
-    'fsa_contracts',
-    'fsa_products',
-    'fsa_order_lines',
-  ]
-  return Object.fromEntries(
-    tables.map((t) => [t, server.db.$client.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]),
-  )
-}
-
-/** A request for the call that would succeed for an approved customer: every field any call reads, for 1000005. */
-function requestFor(method: string, path: string) {
-  const device = server.db.select().from(elasticServers).where(eq(elasticServers.accountId, EMBARGO)).get()!
-  const email = server.db
-    .select({ id: emails.id })
-    .from(emails)
-    .where(and(eq(emails.accountId, EMBARGO), isNull(emails.deletedAt)))
-    .get()!
-  const contacts = readContacts(server.db, EMBARGO)
-  const activation = server.db
-    .select({ id: entitlements.activationId })
-    .from(entitlements)
-    .where(and(eq(entitlements.accountId, EMBARGO), eq(entitlements.type, 'ELASTIC')))
-    .get()!.id
-  const params: Record<string, string> = { customerNumber: EMBARGO, id: String(email.id) }
-  const url = path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]))
-  if (method === 'GET') return { url: `${url}?customerNumber=${EMBARGO}`, body: undefined }
-  return {
-    url,
-    body: {
-      customerNumber: EMBARGO,
-      customerName: 'Embargo Industries',
-      customername: 'Embargo Industries',
-      clsId: device.deviceId,
-      id: email.id,
-      key: 'id',
-      tableName: 'emailList',
-      tables: [{ customerNumber: EMBARGO, tableName: 'emailList', sortModel: [{ colId: 'date', sort: 'asc' }] }],
-      pin: '246810',
-      whitelist: [{ rulename: 'Anywhere', ipaddress: '0.0.0.0/0' }],
-      oldWhitelist: device.whitelist,
-      users: ['probe'],
-      oldUsers: device.usernames,
-      newContacts: contacts,
-      oldContacts: contacts,
-      activationId: path === '/fulfillments/count' ? [activation] : activation,
-      threshold: 100,
-      startTime: '2025-03-01 09:00:00',
-      endTime: '2025-03-01 11:30:00',
-      product: 'Ansys Fluent',
-      user: 'operator',
-      host: 'emb-ws-01',
-      from: '2026-10-01',
-      to: '2026-10-31',
-      today: '2026-11-02',
-      customerid: EMBARGO,
-      server: device.deviceId,
-      activationid: activation,
-      date: '2026-10-31',
-      emailId: email.id,
-      attachmentId: 1,
-      hostIds: '1',
-      group: [EMBARGO],
-      serverId: '0cc47a1f3b90',
-      serverIdType: 'ETHERNET',
-      activations: [{ id: activation, count: path === '/fulfillments/return' ? -1 : 1 }],
-      changes: {},
-    },
-  }
-}
-
 describe('a customer under export control', () => {
   it('the call table has calls that name a customer, and every call is accounted for', () => {
     const calls = apiCallTable({ config: server.config, db: server.db }).calls.map((c) => `${c.method} ${c.path}`)
@@ -160,20 +70,21 @@ describe('a customer under export control', () => {
     it(`refuses every call that names it, with the export-compliance err, to ${who}, and nothing changes`, async () => {
       const api = apiClient(server.url, tokens[who])
       const calls = apiCallTable({ config: server.config, db: server.db }).calls
-      const before = dataSnapshot()
+      const data = customerData(server.db, EMBARGO)
+      const before = dataSnapshot(server.db)
       const answers: Record<string, unknown> = {}
       const expected: Record<string, unknown> = {}
-      for (const { method, path } of calls) {
-        const name = `${method} ${path}`
+      for (const call of calls) {
+        const name = callName(call)
         if (NAMES_NO_CUSTOMER.has(name) || name === ACCOUNT_INFO) continue
-        const { url, body } = requestFor(method, path)
-        const reply = await api.call(method, url, body)
+        const { url, body } = requestFor(data, call)
+        const reply = await api.call(call.method, url, body)
         answers[name] = { http: reply.http, body: reply.body }
         const err = STAFF_ONLY.has(name) && who !== STAFF ? AUDIT_STAFF_ONLY : EXPORT_DENIED_MESSAGE
         expected[name] = { http: 403, body: { status: 'FAILURE', err } }
       }
       expect(answers).toEqual(expected)
-      expect(dataSnapshot()).toEqual(before)
+      expect(dataSnapshot(server.db)).toEqual(before)
     })
 
     it(`still answers its account info to ${who}, with the status the portal shows the notice for`, async () => {

@@ -286,7 +286,7 @@ describe('POST /fulfillments/email', () => {
   it('writes the host’s file into the outbox of the customer, to its administrators, attached as text', async () => {
     await activate(ADMIN, ACME, LIC01, { [ACTIVE_LEASE]: 1 })
     const r = await (
-      await as(VIEWER)
+      await as(ADMIN)
     ).post<LicenceEmailResult>(
       '/fulfillments/email',
       hostBody(ACME, LIC01, { licenseText: 'INCREMENT forged', supportEmailTo: 'someone@else.example' }),
@@ -318,7 +318,22 @@ describe('POST /fulfillments/email', () => {
       .where(and(eq(auditLog.accountId, ACME), eq(auditLog.area, 'activations')))
       .all()
       .at(-1)!
-    expect(audit).toMatchObject({ actorEmail: VIEWER, action: 'email licence', after: { emailId } })
+    expect(audit).toMatchObject({ actorEmail: ADMIN, action: 'email licence', after: { emailId } })
+  })
+
+  it('refuses a view-only user with 403 and writes no e-mail, attachment or audit record', async () => {
+    await activate(ADMIN, ACME, LIC01, { [ACTIVE_LEASE]: 1 })
+    const count = () => ({
+      emails: server.db.select().from(emails).all().length,
+      attachments: server.db.select().from(emailAttachments).all().length,
+      audit: server.db.select().from(auditLog).all().length,
+    })
+    const before = count()
+    for (const email of [VIEWER, 'support@vendor.example', 'sales@vendor.example']) {
+      const r = await (await as(email)).post('/fulfillments/email', hostBody(ACME, LIC01))
+      expect([email, r.http, r.body]).toEqual([email, 403, { status: 'FAILURE', err: NOT_ENOUGH_PERMISSIONS }])
+    }
+    expect(count()).toEqual(before)
   })
 
   it('sends a shared host’s file to the support address first when the customer has the shared-licence permission', async () => {

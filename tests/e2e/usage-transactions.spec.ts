@@ -5,8 +5,8 @@
  * preset clears the filters, the saved view after a reload, Reset View, the
  * CSV export's contents, 390 px without page scroll, and axe.
  *
- * A session with a formula-like user and a project that needs quoting is
- * recorded through the API first (still running, so it is in every range and
+ * A session with a formula-like product version and a project that needs
+ * quoting is recorded through the API first (still running, so it is in every range and
  * costs nothing). Saved views belong to a user: each project signs in as a
  * different user of 1000001, and the tests of this file run one after the other.
  */
@@ -26,7 +26,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const ACME = '1000001'
 const PAGE = `/transactions?customer=${ACME}`
-const FORMULA_USER = '=SUM(1)'
+const RECORDED_USER = 'e2e.recorder'
+/** The API refuses a formula-like product, user, host or project; a version is free text. */
+const FORMULA_VERSION = '=SUM(1)'
 const QUOTED_PROJECT = 'Wing, Box "E2E"'
 const DAY_MS = 86_400_000
 const CONFIRM_QUESTION = 'Action will clear all current filters. Do you wish to continue?'
@@ -93,9 +95,10 @@ test.beforeAll(async ({ baseURL }) => {
         startTime: new Date(Date.now() - 30 * 60_000).toISOString(),
         endTime: null,
         product: RATED_PRODUCTS[0],
-        user: FORMULA_USER,
+        user: RECORDED_USER,
         host: 'e2e-host',
         project: QUOTED_PROJECT,
+        productVersion: FORMULA_VERSION,
       }),
     })
     if (res.ok) return
@@ -133,7 +136,7 @@ test('the default view: 1 Day, the header lines, the grid’s columns and the ru
     // Acme has cloud job ids, so the column shows.
     'ansysCloudJobId',
   ])
-  expect(await columnCells(page, 'User')).toContain(FORMULA_USER)
+  expect(await columnCells(page, 'User')).toContain(RECORDED_USER)
   for (const hours of await columnCells(page, 'Hours'))
     expect(Number(hours.replace(/,/g, ''))).toBeGreaterThanOrEqual(0.01)
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled()
@@ -251,7 +254,7 @@ test('Active Sessions shows the running sessions only', async ({ page }, testInf
   expect(active).toBeGreaterThan(0)
   expect(active).toBeLessThanOrEqual(all)
   for (const status of await columnCells(page, 'SessionStatus')) expect(status).toBe('Active')
-  expect(await columnCells(page, 'User')).toContain(FORMULA_USER)
+  expect(await columnCells(page, 'User')).toContain(RECORDED_USER)
   await expect(page.getByRole('button', { name: 'Reset View' })).toBeEnabled()
   await page.getByLabel('Active Sessions').uncheck()
   if (!js) await page.getByRole('button', { name: 'Apply Active Sessions' }).click()
@@ -265,8 +268,8 @@ test('a filter, and the confirmation before a preset: No keeps the filters, Yes 
 }, testInfo) => {
   const js = jsEnabled(testInfo)
   await start(page, testInfo)
-  await filterUser(page, js, 'SUM(1')
-  for (const user of await columnCells(page, 'User')) expect(user).toBe(FORMULA_USER)
+  await filterUser(page, js, 'e2e.rec')
+  for (const user of await columnCells(page, 'User')) expect(user).toBe(RECORDED_USER)
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeEnabled()
 
   await choose(page, '5 Days')
@@ -279,7 +282,7 @@ test('a filter, and the confirmation before a preset: No keeps the filters, Yes 
   await expect(question).toHaveCount(0)
   await expect(page).toHaveURL(/f\.user=/)
   await expect(page).not.toHaveURL(/range=5d|confirm=/)
-  await expect(page.getByLabel('Filter User', { exact: true })).toHaveValue('SUM(1')
+  await expect(page.getByLabel('Filter User', { exact: true })).toHaveValue('e2e.rec')
 
   await choose(page, '5 Days')
   await expect(question).toBeVisible()
@@ -311,7 +314,7 @@ test('a numeric filter that is no number says so in place of the rows', async ({
 test('the CSV export: the grid’s columns, a quoted value, a formula neutralised', async ({ page }, testInfo) => {
   const js = jsEnabled(testInfo)
   await start(page, testInfo)
-  await filterUser(page, js, 'SUM(1')
+  await filterUser(page, js, 'e2e.rec')
   const shown = await count(page)
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -330,7 +333,7 @@ test('the CSV export: the grid’s columns, a quoted value, a formula neutralise
   expect(lines.length - 2).toBe(shown)
   // RFC 4180 quoting, and a cell a spreadsheet would run gets an apostrophe.
   const recorded = lines.find((l) => l.includes('e2e-host'))
-  expect(recorded).toContain(`,'${FORMULA_USER},`)
+  expect(recorded).toContain(`,'${FORMULA_VERSION},`)
   expect(recorded).toContain(',"Wing, Box ""E2E""",')
   await page.getByRole('button', { name: 'Reset View' }).click()
   await expect(page).not.toHaveURL(/f\.user=/)

@@ -1,0 +1,277 @@
+/**
+ * Requests for every call of the API's call table, for the tests that sweep it:
+ * which calls only read (the client's own list, READ_ONLY_POSTS), a request per
+ * call that a customer's data makes valid, and a snapshot of every table to
+ * show that a refused call changed nothing.
+ *
+ * A write call has a body of its own (WRITE_BODIES) holding the fields it reads
+ * and no others, so a sweep can alter each of them; a call that only reads gets
+ * one body with every field any call reads.
+ */
+import { createHash } from 'node:crypto'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Call } from '../../../api/call-table'
+import { readContacts } from '../../../api/portal-access'
+import { READ_ONLY_POSTS } from '../../../app/upstream/client.server'
+import { classifyElastic, isElasticIncluded } from '../../../app/domain/entitlements'
+import type { Db } from '../../../db/client'
+import { elasticServers, emails, entitlements, fulfillments, hostAccounts, hosts } from '../../../db/schema'
+
+export const callName = (call: Pick<Call, 'method' | 'path'>) => `${call.method} ${call.path}`
+
+/** Whether a call only reads: every GET, and the POST calls the client may send again as reads. */
+export const isReadCall = (call: Pick<Call, 'method' | 'path'>) =>
+  call.method === 'GET' || (call.method === 'POST' && READ_ONLY_POSTS.has(call.path))
+
+const TODAY = new Date().toISOString().slice(0, 10)
+
+/** Tables that change without any write of the API's: sign-in state and rate counters. */
+const NOT_DATA = new Set(['sessions', 'oidc_models', 'rate_limits'])
+
+/** Every table the API can write, each as its row count and a hash of its rows, to show that nothing changed. */
+export function dataSnapshot(db: Db): Record<string, { rows: number; hash: string }> {
+  const tables = db.$client
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .all() as { name: string }[]
+  return Object.fromEntries(
+    tables
+      .filter(({ name }) => !NOT_DATA.has(name))
+      .map(({ name }) => {
+        const rows = db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()
+        return [name, { rows: rows.length, hash: createHash('sha256').update(JSON.stringify(rows)).digest('hex') }]
+      }),
+  )
+}
+
+/** What a customer's demo data offers the requests: its first of each kind, or a stand-in where it has none. */
+export function customerData(db: Db, customerNumber: string) {
+  const device = db.select().from(elasticServers).where(eq(elasticServers.accountId, customerNumber)).get()
+  const email = db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(eq(emails.accountId, customerNumber), isNull(emails.deletedAt)))
+    .get()
+  // One the low-balance threshold and usage sessions accept: included in elastic and active today.
+  const elastic = db
+    .select()
+    .from(entitlements)
+    .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, 'ELASTIC')))
+    .all()
+    .find((e) => isElasticIncluded(e) && classifyElastic({ ...e, today: TODAY }).active)?.activationId
+  const fsa = db
+    .select({ id: entitlements.activationId })
+    .from(entitlements)
+    .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, 'FSA')))
+    .get()
+  const host = db
+    .select({ id: hosts.id, hostIds: hosts.hostIds, hostIdTypes: hosts.hostIdTypes })
+    .from(hostAccounts)
+    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
+    .where(and(eq(hostAccounts.accountId, customerNumber), eq(hosts.state, 'ACTIVE')))
+    .orderBy(hosts.id)
+    .get()
+  const activated = host
+    ? db
+        .select({ id: entitlements.activationId })
+        .from(fulfillments)
+        .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+        .where(
+          and(
+            eq(fulfillments.accountId, customerNumber),
+            eq(fulfillments.hostId, host.id),
+            eq(fulfillments.status, 'ACTIVE'),
+            sql`${fulfillments.count} > 0`,
+          ),
+        )
+        .get()
+    : undefined
+  return {
+    customerNumber,
+    clsId: device?.deviceId ?? 'ELS-NONE',
+    whitelist: device?.whitelist ?? [],
+    usernames: device?.usernames ?? [],
+    emailId: email?.id ?? 1,
+    contacts: readContacts(db, customerNumber),
+    elasticActivation: elastic ?? 'NONE-ELASTIC',
+    fsaActivation: fsa?.id ?? 'NONE-FSA',
+    /** The first field names the host as spec 3's host calls do (hostId), the second as the fulfilment calls do. */
+    hostRef: { hostId: host?.hostIds ?? '0cc47a1f3b90', hostIdType: host?.hostIdTypes ?? 'ETHERNET' },
+    serverRef: { serverId: host?.hostIds ?? '0cc47a1f3b90', serverIdType: host?.hostIdTypes ?? 'ETHERNET' },
+    /** An entitlement with a seat on that host. */
+    activatedId: activated?.id ?? 'NONE-SSL',
+  }
+}
+
+export type CustomerData = ReturnType<typeof customerData>
+
+/**
+ * The body of each call that writes, with the fields it reads: what an editor of
+ * the customer sends. A write call missing here fails the sweeps until it has one.
+ */
+export const WRITE_BODIES: Record<string, (d: CustomerData) => Record<string, unknown>> = {
+  'POST /featureflag/features': () => ({ features: ['elastic'] }),
+  'POST /preferences/save': (d) => ({
+    customerNumber: d.customerNumber,
+    tables: [
+      {
+        tableName: 'emailList',
+        sortModel: [{ colId: 'date', sort: 'asc' }],
+        filterModel: { subject: { filterType: 'text', type: 'contains', filter: 'licence' } },
+      },
+    ],
+  }),
+  'POST /featureflag/pref': (d) => ({
+    tables: [
+      {
+        customerNumber: d.customerNumber,
+        tableName: 'emailList',
+        columnOrder: [{ colId: 'subject', pinned: 'left' }],
+        dateRange: 'Last 7 Days',
+      },
+    ],
+  }),
+  'DELETE /emails/:id': () => ({}),
+  'POST /setportalaccess': (d) => ({
+    customerNumber: d.customerNumber,
+    oldContacts: d.contacts,
+    newContacts: [...d.contacts, { email: 'dana.levi@deltalabs.example', role: 'Viewer' }],
+  }),
+  'POST /setips': (d) => ({
+    customerNumber: d.customerNumber,
+    clsId: d.clsId,
+    oldWhitelist: d.whitelist,
+    whitelist: [{ rulename: 'Office', ipaddress: '192.0.2.0/24' }],
+  }),
+  'POST /changepin': (d) => ({ customerNumber: d.customerNumber, clsId: d.clsId, pin: '246810' }),
+  'POST /saveUsers': (d) => ({
+    customerNumber: d.customerNumber,
+    clsId: d.clsId,
+    oldUsers: d.usernames,
+    users: ['operator'],
+  }),
+  'POST /entitlements/threshold': (d) => ({
+    customerNumber: d.customerNumber,
+    activationId: d.elasticActivation,
+    threshold: 10,
+  }),
+  'POST /usage/sessions': (d) => ({
+    customerNumber: d.customerNumber,
+    activationId: d.elasticActivation,
+    startTime: `${TODAY} 00:00:00`,
+    endTime: `${TODAY} 00:30:00`,
+    product: 'Ansys Fluent',
+    user: 'operator',
+    host: 'ws-01',
+    project: 'wing',
+  }),
+  'POST /getPdf': (d) => statementBody(d),
+  'POST /emailweek': (d) => statementBody(d),
+  'POST /emailmonth': (d) => statementBody(d),
+  'POST /fulfillments/servers/add': (d) => ({
+    customerNumber: d.customerNumber,
+    serverName: 'probe-host',
+    serverId: '0cc47a1f3b91',
+    serverIdType: 'ETHERNET',
+    portNumber: 27000,
+  }),
+  'POST /fulfillments/servers/deactivate': (d) => ({ customerNumber: d.customerNumber, ...d.hostRef }),
+  'POST /fulfillments/servers/rehost': (d) => ({
+    customerNumber: d.customerNumber,
+    ...d.hostRef,
+    serverName: 'probe-rehost',
+    serverId: '0cc47a1f3b92',
+    serverIdType: 'ETHERNET',
+  }),
+  'POST /fulfillments/servers/remove': (d) => ({ customerNumber: d.customerNumber, ...d.hostRef }),
+  'POST /entitlements': (d) => ({
+    ansyshasfsa: true,
+    customerNumber: d.customerNumber,
+    fsaID: d.fsaActivation,
+    orderid: 'ORD-PROBE',
+    products: [
+      {
+        ansysbpn: 'FSA-HFSS-L',
+        ansysprice: 100,
+        ansysquantity: 1,
+        ansystype: 'Lease',
+        startdate: TODAY,
+        enddate: TODAY,
+        manualentry: false,
+      },
+    ],
+  }),
+  'POST /sharedserver': (d) => ({ customerNumber: d.customerNumber, ...d.hostRef, group: [d.customerNumber] }),
+  'POST /sharedserver/deactivate': (d) => ({ customerNumber: d.customerNumber, ...d.hostRef }),
+  'POST /sharedserver/remove': (d) => ({ customerNumber: d.customerNumber, ...d.hostRef }),
+  'POST /uploadserverid': (d) => ({ customerNumber: d.customerNumber }),
+  'POST /fulfillments/create': (d) => ({
+    customerNumber: d.customerNumber,
+    ...d.serverRef,
+    serverName: 'probe',
+    action: 'EDIT',
+    activations: [{ id: d.activatedId, count: 1 }],
+  }),
+  'POST /fulfillments/return': (d) => ({
+    customerNumber: d.customerNumber,
+    ...d.serverRef,
+    action: 'EDIT',
+    activations: [{ id: d.activatedId, count: -1 }],
+  }),
+  'POST /fulfillments/email': (d) => ({ customerNumber: d.customerNumber, ...d.serverRef }),
+}
+
+function statementBody(d: CustomerData) {
+  return { customerid: d.customerNumber, server: d.clsId, activationid: d.elasticActivation, date: TODAY }
+}
+
+/** The request for a call on a customer: its own body for a write, the body of every field for a read. */
+export function requestFor(d: CustomerData, call: Pick<Call, 'method' | 'path'>) {
+  const params: Record<string, string> = { customerNumber: d.customerNumber, id: String(d.emailId) }
+  const url = call.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]))
+  const ownBody = WRITE_BODIES[callName(call)]
+  if (ownBody && !isReadCall(call)) return { url, body: call.method === 'DELETE' ? undefined : ownBody(d) }
+  if (call.method === 'GET') return { url: `${url}?customerNumber=${d.customerNumber}`, body: undefined }
+  return { url, body: readBody(d, call.path) }
+}
+
+/** Every field any call reads, for the customer. */
+function readBody(d: CustomerData, path: string) {
+  return {
+    customerNumber: d.customerNumber,
+    customerName: 'ignored',
+    customername: 'ignored',
+    clsId: d.clsId,
+    id: d.emailId,
+    key: 'id',
+    tableName: 'emailList',
+    tables: [{ customerNumber: d.customerNumber, tableName: 'emailList', sortModel: [{ colId: 'date', sort: 'asc' }] }],
+    pin: '246810',
+    whitelist: [{ rulename: 'Anywhere', ipaddress: '0.0.0.0/0' }],
+    oldWhitelist: d.whitelist,
+    users: ['probe'],
+    oldUsers: d.usernames,
+    newContacts: d.contacts,
+    oldContacts: d.contacts,
+    activationId: path === '/fulfillments/count' ? [d.elasticActivation] : d.elasticActivation,
+    threshold: 100,
+    startTime: '2025-03-01 09:00:00',
+    endTime: '2025-03-01 11:30:00',
+    product: 'Ansys Fluent',
+    user: 'operator',
+    host: 'ws-01',
+    from: '2026-10-01',
+    to: '2026-10-31',
+    today: '2026-11-02',
+    customerid: d.customerNumber,
+    server: d.clsId,
+    activationid: d.elasticActivation,
+    date: '2026-10-31',
+    emailId: d.emailId,
+    attachmentId: 1,
+    hostIds: '1',
+    group: [d.customerNumber],
+    ...d.serverRef,
+    activations: [{ id: d.elasticActivation, count: path === '/fulfillments/return' ? -1 : 1 }],
+    changes: {},
+  }
+}
