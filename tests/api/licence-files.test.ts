@@ -167,9 +167,9 @@ describe('POST /fulfillments/license', () => {
     const f = await file(ADMIN, '/fulfillments/license', hostBody(ACME, TRIAD))
     const ids = TRIAD.serverId.split(',')
     expect(licenceLines(f.licenseText).filter((l) => l.startsWith('SERVER '))).toEqual([
-      `SERVER acme-lic-triad ${ids[0]} 1055`,
-      `SERVER acme-lic-triad_2 ${ids[1]} 1055`,
-      `SERVER acme-lic-triad_3 ${ids[2]} 1055`,
+      `SERVER acme-lic-triad-a ${ids[0]} 1055`,
+      `SERVER acme-lic-triad-b ${ids[1]} 1055`,
+      `SERVER acme-lic-triad-c ${ids[2]} 1055`,
     ])
     expect(verifyLicence(f.licenseText, key()).ok).toBe(true)
   })
