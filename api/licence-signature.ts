@@ -37,6 +37,8 @@ export interface Verification {
   /** The text of every line that is not genuine or not a line of a licence file. */
   badLines: string[]
   hostIds: string[]
+  /** Lines that are neither comments nor lines of a licence file. */
+  unknown: { lineNumber: number; text: string }[]
 }
 
 export function verifyLicence(text: string, key: string): Verification {
@@ -52,5 +54,6 @@ export function verifyLicence(text: string, key: string): Verification {
     lines,
     badLines,
     hostIds: file.servers.map((s) => s.hostId),
+    unknown: file.unknown,
   }
 }
