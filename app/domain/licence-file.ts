@@ -124,8 +124,9 @@ export interface LicenceText {
 
 /**
  * The SERVER lines of a host: one, or three for a triad (the first is the
- * master). A triad's three names are comma-separated; one name serves all
- * three with _2 and _3 added.
+ * master). A triad's three names are comma-separated, as every triad is
+ * added (readHostNames); a triad stored under one name, which adding no longer
+ * accepts, still gets three lines: the name with _2 and _3 added.
  */
 export function serverLines(host: LicenceHost): string[] {
   const names = host.name.split(',').map((name) => name.trim())

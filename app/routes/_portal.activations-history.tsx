@@ -170,8 +170,10 @@ export default function ManageActivationsRoute() {
       </h1>
       {page.mayCheckLicence ? (
         <p>
-          <Link to={withCustomer(CHECK_SCREEN, customerNumber)}>{screenName(CHECK_SCREEN)}</Link>: is a licence file
-          genuine and current?
+          <Link to={withCustomer(CHECK_SCREEN, customerNumber)} className="underline">
+            {screenName(CHECK_SCREEN)}
+          </Link>
+          : is a licence file genuine and current?
         </p>
       ) : null}
       {actionData?.error ? <FlashPanel key={actionData.error} type="error" message={actionData.error} /> : null}

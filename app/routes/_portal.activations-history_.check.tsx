@@ -101,7 +101,7 @@ export default function CheckLicenceRoute() {
               </label>
               <input id="licence-file" name="file" type="file" accept=".lic,.txt,text/plain" className="max-w-full" />
             </div>
-            <button type="submit" className="btn-primary">
+            <button type="submit" name="intent" value="check" className="btn-primary">
               Check
             </button>
           </Form>
