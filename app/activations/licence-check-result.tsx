@@ -1,15 +1,14 @@
 import type { CheckedGrant, LicenceCheck } from '../domain/licence-check'
 import { TableScroll } from '../ui/table-scroll'
 
-/** Whether the lines are genuine, in one sentence. */
-function genuineText(check: LicenceCheck): string {
+/** Whether the lines shown are genuine, in one sentence, and whether that is good news. */
+function genuineText(check: LicenceCheck): { text: string; good: boolean } {
   const bad = check.lines.filter((l) => !l.genuine).length
   const total = check.lines.length
-  if (total === 0) return 'The file has no licence line you may check.'
-  if (bad === 0 && check.strayLines.length === 0) {
-    return total === 1 ? 'The licence line is genuine.' : `All ${total} licence lines are genuine.`
-  }
-  return `${bad} of ${total} licence lines ${bad === 1 ? 'is' : 'are'} not genuine.`
+  if (total === 0) return { text: 'The file has no licence line you may check.', good: false }
+  if (bad > 0) return { text: `${bad} of ${total} licence lines ${bad === 1 ? 'is' : 'are'} not genuine.`, good: false }
+  const text = total === 1 ? 'The licence line is genuine.' : `All ${total} licence lines are genuine.`
+  return { text, good: check.strayLines.length === 0 }
 }
 
 const STATE_TEXTS: Record<LicenceCheck['state'], string> = {
@@ -57,13 +56,14 @@ function GrantRow({ line }: { line: CheckedGrant }) {
 /** The answer of a licence check: genuine or not, whose and where, current or what differs, then line by line. */
 export function LicenceCheckResult({ check, fileName }: { check: LicenceCheck; fileName: string | null }) {
   const headers = ['Line', 'Genuine', 'Product', 'Count', 'Expiry', 'Borrowing', 'Hosts', 'Customer']
+  const genuine = genuineText(check)
   return (
     <section aria-labelledby="check-result" className="min-w-0 space-y-3">
       <h2 id="check-result" className="text-lg font-semibold">
         Result{fileName ? ` for ${fileName}` : ''}
       </h2>
       <ul className="space-y-1" data-testid="check-summary">
-        <li className={check.genuine ? 'text-green-800' : 'font-medium text-red-800'}>{genuineText(check)}</li>
+        <li className={genuine.good ? 'text-green-800' : 'font-medium text-red-800'}>{genuine.text}</li>
         <li className={check.state === 'current' ? 'text-green-800' : 'font-medium text-red-800'}>
           {STATE_TEXTS[check.state]}
         </li>
