@@ -17,7 +17,6 @@ import {
   mergeLicenceTexts,
   type LicenceHost,
   type LicenceProduct,
-  type SignedFields,
 } from '../app/domain/licence-file'
 import type { Account } from './access'
 import { visibleApprovedAccounts } from './activation-access'
@@ -29,7 +28,7 @@ import { notFound } from './envelope'
 
 export const SIGNED_BY = "this portal's licence key"
 
-export type Signer = (fields: SignedFields) => string
+export type Signer = (canonical: string) => string
 
 export function licenceHost(host: Host): LicenceHost {
   return {
@@ -93,11 +92,10 @@ export interface CustomerProducts {
   products: LicenceProduct[]
 }
 
-/** The file of the customers' products on the host, or null when none has any. */
+/** The file of the customers' products on the host, named after the customers it holds lines of; null when none has any. */
 export function licenceFile(
   host: Host,
   parts: readonly CustomerProducts[],
-  requester: string,
   sign: Signer,
   issued: string,
 ): LicenceFile | null {
@@ -113,12 +111,12 @@ export function licenceFile(
       signedBy: SIGNED_BY,
     }),
   )
-  const shared = withProducts.length > 1
+  const customers = withProducts.map((p) => p.account.accountId)
   return {
     licenseText: mergeLicenceTexts(texts),
-    licenseFileName: licenceFileName(requester, host.hostIds, shared),
-    shared,
-    customers: withProducts.map((p) => p.account.accountId),
+    licenseFileName: licenceFileName(customers, host.hostIds),
+    shared: customers.length > 1,
+    customers,
   }
 }
 

@@ -47,6 +47,7 @@ import { sharedServerCalls } from './shared-server'
 import { uploadServerIdCalls } from './upload-server-id'
 import { fulfilmentCalls } from './fulfillments'
 import { licenceFileCalls } from './licence-files'
+import { licenceCheckCalls } from './licence-check'
 
 export interface ApiDeps {
   config: Config
@@ -80,6 +81,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   uploadServerIdCalls(calls, deps)
   fulfilmentCalls(calls, deps)
   licenceFileCalls(calls, deps)
+  licenceCheckCalls(calls, deps)
   return calls
 }
 

@@ -84,8 +84,8 @@ const emailRequest = z.object({
 })
 
 /** The file of these parts, or a 404 when none of them has anything on the host. */
-function requireFile(host: Host, parts: readonly CustomerProducts[], requester: string, sign: Signer): LicenceFile {
-  const file = licenceFile(host, parts, requester, sign, todayUtc())
+function requireFile(host: Host, parts: readonly CustomerProducts[], sign: Signer): LicenceFile {
+  const file = licenceFile(host, parts, sign, todayUtc())
   if (!file) throw notFound(noDaemonsMessage(host.hostIds))
   return file
 }
@@ -121,12 +121,7 @@ function customerLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typ
   let host = requireCustomerHost(db, account.accountId, input)
   const wanted = input[BORROWED_FIELD]
   if (wanted !== undefined) host = storeBorrowable(db, user, account, viewOnly, host, wanted)
-  return requireFile(
-    host,
-    [{ account, products: licenceProducts(db, host, account.accountId) }],
-    account.accountId,
-    sign,
-  )
+  return requireFile(host, [{ account, products: licenceProducts(db, host, account.accountId) }], sign)
 }
 
 function preview(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof previewRequest>): LicencePreview {
@@ -135,8 +130,8 @@ function preview(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof prev
   const today = todayUtc()
   const text = (file: LicenceFile | null) => file?.licenseText ?? ''
   return {
-    current: text(licenceFile(host, currentParts(db, db, user, host), account.accountId, sign, today)),
-    proposed: text(licenceFile(host, partsAfter(db, db, user, host, input.changes), account.accountId, sign, today)),
+    current: text(licenceFile(host, currentParts(db, db, user, host), sign, today)),
+    proposed: text(licenceFile(host, partsAfter(db, db, user, host, input.changes), sign, today)),
   }
 }
 
@@ -185,7 +180,7 @@ function emailLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof
     (tx) => {
       const host = requireCustomerHost(tx, account.accountId, input)
       const parts = currentParts(db, tx, user, host)
-      const file = requireFile(host, parts, account.accountId, sign)
+      const file = requireFile(host, parts, sign)
       const names = new Map(parts.map((p) => [p.account.accountId, p.account.accountName]))
       const to = recipients(tx, account, file.shared)
       const { id } = tx
@@ -228,7 +223,7 @@ export function licenceFileCalls(calls: CallRegistrar, { db, config }: ApiDeps) 
     const input = parseInput(licenceRequest, body)
     const { account } = requireActivationAccess(db, user, input.customerNumber)
     const host = requireCustomerHost(db, account.accountId, input)
-    return requireFile(host, currentParts(db, db, user, host), account.accountId, sign)
+    return requireFile(host, currentParts(db, db, user, host), sign)
   })
 
   calls.post('/fulfillments/preview', ({ body, user }) => preview(db, user, sign, parseInput(previewRequest, body)))

@@ -32,7 +32,8 @@ export const DEMO_HOSTS: DemoHost[] = [
   },
   {
     key: 'acme-triad',
-    name: 'acme-lic-triad',
+    // One name per server, as every triad is added.
+    name: 'acme-lic-triad-a,acme-lic-triad-b,acme-lic-triad-c',
     ids: ['00155d0a2001', '00155d0a2002', '00155d0a2003'],
     idType: 'ETHERNET',
     state: 'ACTIVE',

@@ -2,6 +2,8 @@
 import { HISTORY_STEPS } from '../grid/servers'
 
 export const HISTORY_SCREEN = '/activations-history'
+/** Check a Licence File, under Manage Activations. */
+export const CHECK_SCREEN = `${HISTORY_SCREEN}/check`
 
 export const HISTORY_TEXTS = {
   viewTitle: (hostId: string) => `The following products are activated on Host ID: ${hostId}`,

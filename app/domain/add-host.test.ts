@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HOST_NAME_MESSAGE } from './host-id'
+import { HOST_NAME_MESSAGE, TRIAD_NAMES_MESSAGE } from './host-id'
 import { addHostDecision, compareServers, readHostNames } from './add-host'
 
 describe('readHostNames', () => {
@@ -15,13 +15,15 @@ describe('readHostNames', () => {
     ['lic01!', 1],
     ['a,b', 1],
     ['a,b,c', 1],
-    ['a', 3],
-    ['a,b', 3],
     ['a,b,', 3],
     ['a,b c,d', 3],
-    ['a,b,c,d', 3],
   ])('refuses %j for %i ids with the spec’s message', (name, ids) => {
     expect(readHostNames(name, ids)).toEqual({ ok: false, message: HOST_NAME_MESSAGE })
+  })
+
+  it.each([['a'], ['a,b'], ['a,b,c,d'], ['']])('refuses %j for a triad, saying it wants three names', (name) => {
+    expect(readHostNames(name, 3)).toEqual({ ok: false, message: TRIAD_NAMES_MESSAGE })
+    expect(TRIAD_NAMES_MESSAGE).toMatch(/three host names separated by commas/)
   })
 })
 

@@ -6,7 +6,7 @@
  * hint, or the inactive host reactivated in place under the new name.
  */
 import type { HostState } from './activation-types'
-import { checkHostName, HOST_NAME_MESSAGE } from './host-id'
+import { checkHostName, HOST_NAME_MESSAGE, TRIAD_NAMES_MESSAGE } from './host-id'
 
 export const ADD_HOST_MESSAGES = {
   inUse: (name: string, identifier: string) => `Host identifier ${name} (${identifier}) is already in use.`,
@@ -15,8 +15,10 @@ export const ADD_HOST_MESSAGES = {
 
 /**
  * The host names of `serverName` (comma-separated) for a host of `idCount` ids:
- * as many names as a triad has servers, each passing the host name check;
- * HOST_NAME_MESSAGE otherwise.
+ * one name for a single host, three for a triad (one per server, as the Add
+ * New Host dialog's three rows give them), each passing the host name check.
+ * A triad without three names gets TRIAD_NAMES_MESSAGE, any other bad name
+ * HOST_NAME_MESSAGE (a comma in a single host's name is a special character).
  */
 export function readHostNames(
   serverName: string,
@@ -24,6 +26,7 @@ export function readHostNames(
 ): { ok: true; names: string[] } | { ok: false; message: string } {
   const names = serverName.split(',').map((name) => name.trim())
   const expected = idCount === 3 ? 3 : 1
+  if (expected === 3 && names.length !== 3) return { ok: false, message: TRIAD_NAMES_MESSAGE }
   if (names.length !== expected || names.some((name) => checkHostName(name) !== null)) {
     return { ok: false, message: HOST_NAME_MESSAGE }
   }

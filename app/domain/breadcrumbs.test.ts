@@ -155,3 +155,13 @@ describe('breadcrumbs of the settings sub-pages', () => {
     expect(breadcrumbs('/settings/features').map((c) => c.label)).toEqual(['Settings', 'Features'])
   })
 })
+
+describe('breadcrumbs of the activations sub-pages', () => {
+  it('puts Check a Licence File under Manage Activations', () => {
+    expect(breadcrumbs('/activations-history/check')).toEqual([
+      { label: 'Activations' },
+      { label: 'Manage Activations', path: '/activations-history' },
+      { label: 'Check a Licence File', path: '/activations-history/check' },
+    ])
+  })
+})

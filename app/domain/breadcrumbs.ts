@@ -30,6 +30,8 @@ export const ROUTE_LABELS: Readonly<Record<string, readonly string[]>> = {
 
 /** The change history of a customer's access settings (/portalaccess/audit). */
 const CHANGE_HISTORY = 'Change History'
+/** Checking a licence file, under Manage Activations (/activations-history/check). */
+const CHECK_LICENCE = 'Check a Licence File'
 
 /** Labels of known web-assignments path segments. */
 export const WEB_SEGMENT_LABELS: Readonly<Record<string, string>> = {
@@ -117,6 +119,9 @@ export function breadcrumbs(pathname: string): Crumb[] {
         return [...fromTable('/notifications')!, { label: `${alertCategoryTitle(id)} Alerts`, path: second }]
       case 'notification-details':
         return [...fromTable('/notifications')!, { label: 'Alert Details', path: second }]
+      case 'activations-history':
+        if (id === 'check') return [...fromTable('/activations-history')!, { label: CHECK_LICENCE, path: second }]
+        break
       case 'portalaccess':
         if (id === 'audit') return [...fromTable('/portalaccess')!, { label: CHANGE_HISTORY, path: second }]
         break

@@ -13,6 +13,9 @@ export type HostIdType = (typeof HOST_ID_TYPES)[number]
 export const DEFAULT_PORT = 1055
 
 export const HOST_NAME_MESSAGE = 'Please remove spaces and special characters.'
+/** A triad's servers are named one by one (spec 3 section 5: the three names are joined by commas). */
+export const TRIAD_NAMES_MESSAGE =
+  'A triad has three servers: give three host names separated by commas, such as lic1,lic2,lic3.'
 
 export const HOST_ID_MESSAGES = {
   noId: 'Server id is not defined',

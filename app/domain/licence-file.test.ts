@@ -11,11 +11,14 @@ import {
   serverLines,
   type LicenceProduct,
   type LicenceText,
-  type SignedFields,
 } from './licence-file'
+import { FEATURE_NAME_MAX } from './licence-lines'
 
-/** A stand-in signature that shows what it covered. */
-const sign = (f: SignedFields) => `${f.feature}|${f.count}|${f.hostIds.join('+')}`
+/** A stand-in signature that shows part of what it covered: feature, count and host ids. */
+const sign = (canonical: string) => {
+  const [, positional, , hostIds] = JSON.parse(canonical) as [string, string[], unknown, string[]]
+  return `${positional[0]}|${positional[4]}|${hostIds.join('+')}`
+}
 
 const fluent: LicenceProduct = {
   feature: 'ansys_fluent',
@@ -98,6 +101,22 @@ describe('feature names', () => {
     expect(featureName('Ansys Mechanical Enterprise')).toBe('Ansys_Mechanical_Enterprise')
     expect(featureName(' Ansys LS-DYNA (node) ')).toBe('Ansys_LS_DYNA_node')
   })
+
+  it(`are at most FlexNet's ${FEATURE_NAME_MAX} characters, and two long names stay two features`, () => {
+    expect(featureName('Ansys Flexible Spending Accoun')).toBe('Ansys_Flexible_Spending_Accoun')
+    const long = featureName('Ansys Flexible Spending Account')
+    expect(long).toMatch(/^Ansys_Flexible_Spendi_[0-9a-f]{8}$/)
+    expect(long).toHaveLength(FEATURE_NAME_MAX)
+    expect(featureName('Ansys Flexible Spending Account')).toBe(long)
+    expect(featureName('Ansys Flexible Spending Accounts')).not.toBe(long)
+    for (const name of [
+      'x'.repeat(31),
+      `${'a'.repeat(20)}${' '.repeat(9)}bbbb`,
+      'Ansys Mechanical Enterprise Pro Plus',
+    ]) {
+      expect(featureName(name).length).toBeLessThanOrEqual(FEATURE_NAME_MAX)
+    }
+  })
 })
 
 describe('a customer’s licence text', () => {
@@ -171,10 +190,11 @@ describe('merging customers’ texts into the host’s file', () => {
 })
 
 describe('the licence file name', () => {
-  it('is license_{customerNumber}_{serverId}.lic, with _shared for a shared host', () => {
-    expect(licenceFileName('1000001', '001122aabbcc', false)).toBe('license_1000001_001122aabbcc.lic')
-    expect(licenceFileName('1000002', '9-00000001,9-00000002', true)).toBe(
-      'license_1000002_9-00000001_9-00000002_shared.lic',
+  it('is license_{customerNumber}_{serverId}.lic, named after the customers whose lines it holds', () => {
+    expect(licenceFileName(['1000001'], '001122aabbcc')).toBe('license_1000001_001122aabbcc.lic')
+    expect(licenceFileName(['1000003'], '001122aabbcc')).toBe('license_1000003_001122aabbcc.lic')
+    expect(licenceFileName(['1000003', '1000002'], '9-00000001,9-00000002')).toBe(
+      'license_1000002-1000003_9-00000001_9-00000002_shared.lic',
     )
   })
 })

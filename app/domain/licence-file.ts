@@ -14,6 +14,7 @@
  *   	VENDOR_STRING="..." ISSUED=... START=... [BORROW] NOTICE="..." SN=... SIGN=...
  */
 import { typedHostId, type HostIdType } from './host-id'
+import { canonicalLine, FEATURE_NAME_MAX, licenceLineOf } from './licence-lines'
 import { PRODUCT_PREFIX } from './product'
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
@@ -109,35 +110,23 @@ export interface LicenceProduct {
   borrowable: boolean
 }
 
-/** The fields an INCREMENT line's signature covers, with the host ids of its SERVER lines. */
-export interface SignedFields {
-  feature: string
-  daemon: string
-  version: string
-  expiry: string
-  count: number
-  vendorString: string
-  issued: string
-  start: string
-  serialNumber: string
-  hostIds: string[]
-}
-
 export interface LicenceText {
   host: LicenceHost
   customer: { number: string; name: string }
   products: readonly LicenceProduct[]
   /** 'YYYY-MM-DD' */
   issued: string
-  sign: (fields: SignedFields) => string
+  /** The signature of a line's canonical form (canonicalLine). */
+  sign: (canonical: string) => string
   /** The issuer named in the header comment. */
   signedBy: string
 }
 
 /**
  * The SERVER lines of a host: one, or three for a triad (the first is the
- * master). A triad's three names are comma-separated; one name serves all
- * three with _2 and _3 added.
+ * master). A triad's three names are comma-separated, as every triad is
+ * added (readHostNames); a triad stored under one name, which adding no longer
+ * accepts, still gets three lines: the name with _2 and _3 added.
  */
 export function serverLines(host: LicenceHost): string[] {
   const names = host.name.split(',').map((name) => name.trim())
@@ -148,39 +137,52 @@ export function serverLines(host: LicenceHost): string[] {
   })
 }
 
-/** A FlexNet feature name: letters, digits and underscores ('Ansys Fluent' becomes 'Ansys_Fluent'). */
+/** FNV-1a: a short, stable digest of a name (not a secret). */
+function digest(text: string): string {
+  let hash = 0x811c9dc5
+  for (const c of new TextEncoder().encode(text)) hash = Math.imul(hash ^ c, 0x01000193) >>> 0
+  return hash.toString(16).padStart(8, '0')
+}
+
+/**
+ * A FlexNet feature name: letters, digits and underscores ('Ansys Fluent'
+ * becomes 'Ansys_Fluent'), at most FEATURE_NAME_MAX characters. A longer name
+ * keeps its start and ends in a digest of the whole, so two long names that
+ * share a start stay two features (lines of one feature add up).
+ */
 export function featureName(feature: string): string {
-  return feature.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || '_'
+  const name = feature.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || '_'
+  if (name.length <= FEATURE_NAME_MAX) return name
+  const tail = digest(name)
+  return `${name.slice(0, FEATURE_NAME_MAX - tail.length - 1).replace(/_+$/, '')}_${tail}`
+}
+
+/** The customer a licence line was issued to, as its VENDOR_STRING names it. */
+export const vendorString = (customerNumber: string) => `customer=${customerNumber}`
+
+/** The customer number of a VENDOR_STRING written by vendorString, or null. */
+export function customerOfVendorString(value: string | undefined): string | null {
+  return /^customer=(\d+)$/.exec(value ?? '')?.[1] ?? null
 }
 
 function incrementLine(text: LicenceText, product: LicenceProduct): string {
-  const fields: SignedFields = {
-    feature: featureName(product.feature),
-    daemon: product.daemon,
-    version: flexVersion(product.versionDate),
-    expiry: flexExpiry(product.endDate),
-    count: product.count,
-    vendorString: `customer=${text.customer.number}`,
-    issued: flexDate(text.issued),
-    start: flexDate(product.startDate),
-    serialNumber: product.activationId,
-    hostIds: text.host.ids.map((id) => typedHostId(text.host.type, id)),
-  }
-  return continued([
+  const tokens = [
     'INCREMENT',
-    fields.feature,
-    fields.daemon,
-    fields.version,
-    fields.expiry,
-    String(fields.count),
-    `VENDOR_STRING=${quoted(fields.vendorString)}`,
-    `ISSUED=${fields.issued}`,
-    `START=${fields.start}`,
+    featureName(product.feature),
+    product.daemon,
+    flexVersion(product.versionDate),
+    flexExpiry(product.endDate),
+    String(product.count),
+    `VENDOR_STRING=${quoted(vendorString(text.customer.number))}`,
+    `ISSUED=${flexDate(text.issued)}`,
+    `START=${flexDate(product.startDate)}`,
     ...(product.borrowable ? ['BORROW'] : []),
     `NOTICE=${quoted(text.customer.name)}`,
-    `SN=${fields.serialNumber}`,
-    `SIGN=${quoted(text.sign(fields))}`,
-  ])
+    `SN=${oneLine(product.activationId).replace(/\s+/g, '_')}`,
+  ]
+  const hostIds = text.host.ids.map((id) => typedHostId(text.host.type, id))
+  const line = licenceLineOf(tokens)!
+  return continued([...tokens, `SIGN=${quoted(text.sign(canonicalLine(line, hostIds)))}`])
 }
 
 /** The licence text of one customer's activations on a host. */
@@ -244,8 +246,13 @@ function daemonOrder(daemon: string): number {
   return at < 0 ? DAEMON_GROUPS.length : at
 }
 
-/** Spec 3 section 7: license_{customerNumber}_{serverId}.lic, with _shared for a host several customers share. */
-export function licenceFileName(customerNumber: string, serverId: string, shared: boolean): string {
+/**
+ * Spec 3 section 7: license_{customerNumber}_{serverId}.lic, named after the
+ * customers whose lines the file holds (whoever asked for it); a file of several
+ * customers names them all, joined by '-', and ends in _shared.
+ */
+export function licenceFileName(customerNumbers: readonly string[], serverId: string): string {
   const safeId = serverId.replace(/[^A-Za-z0-9-]+/g, '_')
-  return `license_${customerNumber}_${safeId}${shared ? '_shared' : ''}.lic`
+  const customers = [...customerNumbers].sort().join('-')
+  return `license_${customers}_${safeId}${customerNumbers.length > 1 ? '_shared' : ''}.lic`
 }

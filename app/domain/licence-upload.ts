@@ -5,6 +5,7 @@
  * joined by commas, the master first). The ids then pass the host id checks.
  */
 import { checkHostIds, HOST_ID_TYPES, type HostIdType } from './host-id'
+import { readLicenceFile } from './licence-lines'
 
 export interface UploadedHost {
   serverName: string
@@ -34,17 +35,11 @@ function hostIdOf(token: string): { type: HostIdType; id: string } | null {
 /** The host of a licence file's text, or the reason it names none this portal can use. */
 export function readUploadedHost(text: string): { ok: true; host: UploadedHost } | { ok: false; message: string } {
   const fail = (message: string) => ({ ok: false as const, message })
-  // Continued lines (' \' at the end) join their next line.
-  const lines = text
-    .replace(/\r\n?/g, '\n')
-    .replace(/\\\n[ \t]*/g, ' ')
-    .split('\n')
-  const servers = lines.map((line) => line.trim()).filter((line) => /^SERVER\s/i.test(line))
+  const servers = readLicenceFile(text).servers
   if (servers.length === 0) return fail(UPLOAD_MESSAGES.noServer)
   if (servers.length !== 1 && servers.length !== 3) return fail(UPLOAD_MESSAGES.serverCount(servers.length))
   const read: { name: string; type: HostIdType; id: string }[] = []
-  for (const [i, line] of servers.entries()) {
-    const [, name, token] = line.split(/\s+/)
+  for (const [i, { name, hostId: token }] of servers.entries()) {
     if (!name || !token) return fail(UPLOAD_MESSAGES.badLine(i + 1))
     const hostId = hostIdOf(token)
     if (!hostId) return fail(UPLOAD_MESSAGES.badHostId(i + 1, token))

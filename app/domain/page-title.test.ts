@@ -48,6 +48,7 @@ describe('screenName', () => {
     ['/entitlementsFSA', 'Flexible Spending Account'],
     ['/activations', 'Activate Entitlements'],
     ['/activations-history', 'Manage Activations'],
+    ['/activations-history/check', 'Check a Licence File'],
     ['/transactions', 'Usage Transactions'],
     ['/statementv2', 'Elastic Statements'],
     ['/webassignments', 'Assignments'],

@@ -37,6 +37,10 @@ describe('spinnerText: the overlay names the screen being loaded', () => {
     expect(spinnerText('/activations-history/', intent)).toBe(text)
   })
 
+  it('a licence file posted to Check a Licence File says so', () => {
+    expect(spinnerText('/activations-history/check', 'check')).toBe('Checking licence file...')
+  })
+
   it('another intent, or an intent posted elsewhere, gets the screen’s text', () => {
     expect(spinnerText('/activations-history', 'other')).toBe('Getting Activations History...')
     expect(spinnerText('/emails', 'deactivate')).toBe('Getting Emails...')

@@ -21,6 +21,9 @@ const SUBMISSION_TEXTS: Record<string, Record<string, string>> = {
     delete: 'Removing host...',
     rehost: 'Rehosting to...',
   },
+  '/activations-history/check': {
+    check: 'Checking licence file...',
+  },
   '/entitlementsFSA': {
     order: 'Creating entitlements...',
     'order-activate': 'Creating entitlements...',

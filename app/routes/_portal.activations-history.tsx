@@ -8,7 +8,7 @@
  * message. After a rehost the new host's licence file downloads by itself.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { isViewOnly } from '../domain/permissions'
 import { ScreenErrorBoundary } from '../ui/error-page'
@@ -25,7 +25,9 @@ import { activationCalls } from '../upstream/activations.server'
 import { DataGrid } from '../ui/grid/data-grid'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ConfirmStep } from '../ui/confirm-step'
-import { HISTORY_SCREEN, withoutSteps } from '../activations/history-screen'
+import { CHECK_SCREEN, HISTORY_SCREEN, withoutSteps } from '../activations/history-screen'
+import { mayCheckLicence } from '../domain/licence-check'
+import { withCustomer } from '../ui/customer-href'
 import { hostAction } from '../activations/host-action.server'
 import { RehostSection } from '../activations/rehost-section'
 import { fetchHistories } from '../activations/host-histories.server'
@@ -122,6 +124,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notice: rehostHost && viewOnly ? NOT_ENOUGH_PERMISSIONS : null,
     autoDownload: rehosted?.state === 'ACTIVE' ? licenceHref(customerNumber, rehosted) : null,
     pageHref,
+    mayCheckLicence: mayCheckLicence(user, info),
   }
 }
 
@@ -165,6 +168,14 @@ export default function ManageActivationsRoute() {
       <h1 id="page-title" className="text-2xl font-semibold">
         Manage Activations
       </h1>
+      {page.mayCheckLicence ? (
+        <p>
+          <Link to={withCustomer(CHECK_SCREEN, customerNumber)} className="underline">
+            {screenName(CHECK_SCREEN)}
+          </Link>
+          : is a licence file genuine and current?
+        </p>
+      ) : null}
       {actionData?.error ? <FlashPanel key={actionData.error} type="error" message={actionData.error} /> : null}
       {page.serversError ? <FlashPanel type="error" message={page.serversError} /> : null}
       {page.autoDownload ? (

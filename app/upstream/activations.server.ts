@@ -22,6 +22,7 @@ import type {
   ServerSummary,
   UploadedServer,
 } from '../domain/activation-types'
+import type { LicenceCheck } from '../domain/licence-check'
 import type { ApiClient } from './client.server'
 import type { FilterRule } from './envelope'
 
@@ -103,6 +104,8 @@ export function activationCalls(api: ApiClient) {
       }
       return api.call<AccountRef[]>('POST', '/getCustomerAccounts', { filter, limit })
     },
+    /** Check a licence file's text: genuine lines, what it grants, and whether it is current. Reads only. */
+    checkLicence: (licenseText: string) => api.call<LicenceCheck>('POST', '/fulfillments/check', { licenseText }),
     upload: (customerNumber: string, file: File) => {
       const form = new FormData()
       form.set('customerNumber', customerNumber)

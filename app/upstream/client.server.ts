@@ -87,6 +87,7 @@ export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
   '/fulfillments/license',
   '/fulfillments/download',
   '/fulfillments/preview',
+  '/fulfillments/check',
   '/fulfillments/servers/export',
   '/accounts',
   '/getCustomerAccounts',

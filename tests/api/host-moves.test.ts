@@ -268,7 +268,7 @@ describe('POST /api/fulfillments/servers/rehost', () => {
       await as(PARTNER)
     ).post<LicenceFile>('/fulfillments/download', { customerNumber: BOREALIS, ...serverRef(mac) })
     expect(file.http).toBe(200)
-    expect(file.body.data!.licenseFileName).toBe(`license_${BOREALIS}_${mac}_shared.lic`)
+    expect(file.body.data!.licenseFileName).toBe(`license_${BOREALIS}-${COBALT}_${mac}_shared.lic`)
     expect(file.body.data!.licenseText).toContain(`SERVER moved-lic ${mac} 27001`)
     expect(incrementOf(file.body.data!.licenseText, b1)).toBeDefined()
     const rows = await (

@@ -115,7 +115,7 @@ describe('POST /fulfillments/license', () => {
     expect(lines.filter((l) => /^# \d+\. /.test(l)).map((l) => l.split(' ')[1])).toEqual(['1.', '2.'])
     expect(f.licenseText).toContain("signed by this portal's licence key")
 
-    expect(verifyLicence(f.licenseText, key())).toEqual({ ok: true, badLines: [] })
+    expect(verifyLicence(f.licenseText, key())).toMatchObject({ ok: true, badLines: [] })
     const count = licenceLines(f.licenseText)
       .map((l) => (l === active ? l.split(' ').with(5, '3').join(' ') : l))
       .join('\n')
@@ -167,9 +167,9 @@ describe('POST /fulfillments/license', () => {
     const f = await file(ADMIN, '/fulfillments/license', hostBody(ACME, TRIAD))
     const ids = TRIAD.serverId.split(',')
     expect(licenceLines(f.licenseText).filter((l) => l.startsWith('SERVER '))).toEqual([
-      `SERVER acme-lic-triad ${ids[0]} 1055`,
-      `SERVER acme-lic-triad_2 ${ids[1]} 1055`,
-      `SERVER acme-lic-triad_3 ${ids[2]} 1055`,
+      `SERVER acme-lic-triad-a ${ids[0]} 1055`,
+      `SERVER acme-lic-triad-b ${ids[1]} 1055`,
+      `SERVER acme-lic-triad-c ${ids[2]} 1055`,
     ])
     expect(verifyLicence(f.licenseText, key()).ok).toBe(true)
   })
@@ -192,12 +192,33 @@ describe('POST /fulfillments/download of a shared host', () => {
   const borealisLease = demoActivationId('borealis-lease-active')
   const cobaltLease = demoActivationId('cobalt-fluent-lease')
 
+  it('is named after the customers whose lines it holds, not after the customer who asked', async () => {
+    // Borealis, in the host's group, returns everything it had there; Cobalt alone has lines.
+    const api = await as(PARTNER)
+    const on = await api.post<{ ActivationId: string; ansysActivated: number }[]>('/fulfillments/entitlements', {
+      customerNumber: BOREALIS,
+      ...SHARED,
+    })
+    const held = Object.fromEntries(on.body.data!.map((r) => [r.ActivationId, -r.ansysActivated]))
+    if (Object.keys(held).length > 0) {
+      const back = await api.post('/fulfillments/return', fulfilmentBody(BOREALIS, SHARED, held))
+      expect(back.http, JSON.stringify(back.body)).toBe(200)
+    }
+    await activate(PARTNER, COBALT, SHARED, { [cobaltLease]: 1 })
+    const f = await file(PARTNER, '/fulfillments/download', hostBody(BOREALIS, SHARED))
+    expect(f).toMatchObject({
+      licenseFileName: `license_${COBALT}_${SHARED.serverId}.lic`,
+      shared: false,
+      customers: [COBALT],
+    })
+  })
+
   it('merges every customer’s activations into one _shared file, numbered through, signed', async () => {
     await activate(PARTNER, BOREALIS, SHARED, { [borealisLease]: 1 })
     await activate(PARTNER, COBALT, SHARED, { [cobaltLease]: 2 })
     const f = await file(PARTNER, '/fulfillments/download', hostBody(BOREALIS, SHARED))
     expect(f).toMatchObject({
-      licenseFileName: `license_${BOREALIS}_${SHARED.serverId}_shared.lic`,
+      licenseFileName: `license_${BOREALIS}-${COBALT}_${SHARED.serverId}_shared.lic`,
       shared: true,
       customers: [BOREALIS, COBALT],
     })
@@ -343,7 +364,9 @@ describe('POST /fulfillments/email', () => {
     expect(shared.http, JSON.stringify(shared.body)).toBe(200)
     expect(shared.body.data!.to[0]).toBe('support@acme.example')
     expect(shared.body.data!.to).toContain(ADMIN)
-    expect(attachmentsOf(shared.body.data!.emailId)[0].fileName).toBe(`license_${ACME}_${LIC01.serverId}_shared.lic`)
+    expect(attachmentsOf(shared.body.data!.emailId)[0].fileName).toBe(
+      `license_${ACME}-${BOREALIS}_${LIC01.serverId}_shared.lic`,
+    )
     expect(outbox(shared.body.data!.emailId).body).toContain(BOREALIS)
 
     // Acme's administrator does not see Borealis: its file holds Acme alone and is not shared.

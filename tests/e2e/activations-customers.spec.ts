@@ -81,7 +81,7 @@ test.describe('two customers on one host', () => {
       page.waitForEvent('download'),
       review.getByRole('button', { name: 'Ok' }).click(),
     ])
-    expect(download.suggestedFilename()).toBe(`license_${COBALT}_${serverId}_shared.lic`)
+    expect(download.suggestedFilename()).toBe(`license_${BOREALIS}-${COBALT}_${serverId}_shared.lic`)
     const active = await withE2eDb((db) =>
       db
         .select({ account: fulfillments.accountId, count: fulfillments.count })

@@ -60,6 +60,7 @@ test.describe('page titles', () => {
       ['/entitlementsFSA', 'Flexible Spending Account'],
       ['/activations', 'Activate Entitlements'],
       ['/activations-history', 'Manage Activations'],
+      ['/activations-history/check', 'Check a Licence File'],
       ['/transactions', 'Usage Transactions'],
       ['/statementv2', 'Elastic Statements'],
       ['/webassignments', 'Assignments'],

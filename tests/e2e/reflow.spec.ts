@@ -180,6 +180,9 @@ test.describe('reflow of the data grid pages', () => {
     await expectReflow(page, withAcme(`/activations-history?rehost=${host.id}&triad=1`), (p) =>
       expect(p.getByRole('heading', { name: 'Rehost acme-lic01' })).toBeVisible(),
     )
+    await expectReflow(page, withAcme('/activations-history/check'), (p) =>
+      expect(p.getByRole('button', { name: 'Check' })).toBeVisible(),
+    )
   })
 
   test('Flexible Spending Account: the contracts, an order with its confirmation, the history', async ({ page }) => {

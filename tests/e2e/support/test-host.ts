@@ -60,6 +60,8 @@ export const JOURNEY_ENTITLEMENTS = {
     'no-js': ['borealis-fleet-16', 'borealis-fleet-17', 'borealis-fleet-21', 'borealis-fleet-23', 'borealis-fleet-22'],
     js: ['borealis-fleet-18', 'borealis-fleet-31', 'borealis-fleet-26', 'borealis-fleet-28', 'borealis-fleet-27'],
   },
+  /** Check a licence file: one entitlement, activated once and then once more. */
+  check: { 'no-js': ['borealis-fleet-14'], js: ['borealis-fleet-24'] },
 } as const
 
 /** The activation ids of a journey's entitlements for the project. */

@@ -1,0 +1,145 @@
+/**
+ * API: Check a licence file (Manage Activations).
+ *
+ * POST /fulfillments/check {licenseText} or multipart/form-data {file}
+ *      -> LicenceCheck: whether each line is genuine, what the file grants,
+ *         whose it is and on which host, and whether it is what the host's
+ *         activations give today (or what differs). Nothing is written.
+ *
+ * Who may: vendor support and business operations, and a customer's
+ * administrators for that customer's lines. The customers a file names (its
+ * VENDOR_STRING) that the caller may not check, does not know, or that are
+ * under export control are never described: their lines are only counted,
+ * and a file with nothing else is refused with one message whatever they are.
+ */
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { accountAccess, accounts } from '../db/schema'
+import { UPLOAD_LIMIT_BYTES } from '../app/domain/activation-types'
+import { todayUtc } from '../app/domain/entitlements'
+import { checkHostIds } from '../app/domain/host-id'
+import {
+  grantDifferences,
+  grantOf,
+  LICENCE_CHECK_MESSAGES,
+  mayCheckLicence,
+  type CheckedGrant,
+  type LicenceCheck,
+} from '../app/domain/licence-check'
+import { readUploadedHost } from '../app/domain/licence-upload'
+import { buildAccountInfo, isExportDenied, maySeeCustomer, type Account } from './access'
+import { customerEntitlement } from './activation-rows'
+import type { ApiUser } from './auth'
+import type { CallRegistrar } from './call-table'
+import { badRequest, forbidden, parseInput } from './envelope'
+import { licenceFile, licenceProducts } from './host-licence'
+import { findHost, hostCustomers, type Host } from './host-lookup'
+import { licenceSigner, verifyLicence, type CheckedLine } from './licence-signature'
+import type { ApiDeps } from './index'
+
+const textSchema = z.object({
+  licenseText: z.string().max(UPLOAD_LIMIT_BYTES, LICENCE_CHECK_MESSAGES.tooLarge(UPLOAD_LIMIT_BYTES / 1024)),
+})
+
+/** A character no text file holds: an undecodable byte, or a control character but tab, line ends and form feed. */
+const notText = (code: number) => code === 0xfffd || code === 0x7f || (code < 0x20 && (code < 0x09 || code > 0x0d))
+
+function requireLicenceText(text: string): string {
+  if (text.trim() === '') throw badRequest(LICENCE_CHECK_MESSAGES.empty)
+  for (let i = 0; i < text.length; i++)
+    if (notText(text.charCodeAt(i))) throw badRequest(LICENCE_CHECK_MESSAGES.notText)
+  return text
+}
+
+/** The text of the request: an uploaded file or the pasted text. */
+async function licenceTextOf(body: unknown, form: FormData | undefined): Promise<string> {
+  if (!form) return requireLicenceText(parseInput(textSchema, body).licenseText)
+  const file = form.get('file')
+  if (file === null || typeof file === 'string' || (file.size === 0 && !file.name)) {
+    throw badRequest(LICENCE_CHECK_MESSAGES.empty)
+  }
+  return requireLicenceText(await file.text())
+}
+
+/** The customers among these numbers whose lines the user may check: known, export-approved, and allowed. */
+function checkableCustomers(db: Db, user: ApiUser, numbers: readonly string[]): Account[] {
+  const found: Account[] = []
+  for (const number of numbers) {
+    const account = db.select().from(accounts).where(eq(accounts.accountId, number)).get()
+    if (!account || isExportDenied(account) || !maySeeCustomer(db, user, number)) continue
+    const access = db
+      .select()
+      .from(accountAccess)
+      .where(and(eq(accountAccess.accountId, number), eq(accountAccess.userId, user.id)))
+      .get()
+    if (mayCheckLicence(user, buildAccountInfo(account, access, user))) found.push(account)
+  }
+  return found
+}
+
+/** The host the file's SERVER lines name, when it is in the group of one of these customers. */
+function hostOf(db: Db, text: string, customers: readonly Account[]): Host | null {
+  const read = readUploadedHost(text)
+  if (!read.ok) return null
+  const ids = checkHostIds(read.host.serverId, read.host.serverIdType)
+  const host = ids.ok ? findHost(db, ids.host) : undefined
+  if (!host) return null
+  const group = hostCustomers(db, host.id)
+  return customers.some((c) => group.includes(c.accountId)) ? host : null
+}
+
+function grants(db: Db, lines: readonly CheckedLine[]): CheckedGrant[] {
+  return lines.map(({ line, problems }) => {
+    const grant = grantOf(line, problems)
+    const e =
+      grant.customerNumber && grant.activationId
+        ? customerEntitlement(db, grant.customerNumber, grant.activationId)
+        : undefined
+    return { ...grant, productName: e?.productName ?? null }
+  })
+}
+
+export function checkLicence(db: Db, user: ApiUser, key: string, text: string): LicenceCheck {
+  const verified = verifyLicence(text, key)
+  if (verified.lines.length === 0 && verified.hostIds.length === 0) throw badRequest(LICENCE_CHECK_MESSAGES.notLicence)
+  const named = [...new Set(verified.lines.map((l) => grantOf(l.line, []).customerNumber).filter((c) => c !== null))]
+  const customers = checkableCustomers(db, user, named.sort())
+  const checkable = new Set(customers.map((c) => c.accountId))
+  if (customers.length === 0 && !mayCheckLicence(user, null)) throw forbidden(LICENCE_CHECK_MESSAGES.refused)
+
+  // A line naming no customer describes none; one naming a customer the user may not check is only counted.
+  const shown = verified.lines.filter((l) => {
+    const customer = grantOf(l.line, []).customerNumber
+    return customer === null || checkable.has(customer)
+  })
+  const lines = grants(db, shown)
+  const host = hostOf(db, text, customers)
+  let differences: string[] = []
+  if (host) {
+    const group = hostCustomers(db, host.id)
+    const parts = customers
+      .filter((c) => group.includes(c.accountId))
+      .map((account) => ({ account, products: licenceProducts(db, host, account.accountId) }))
+    const today = licenceFile(host, parts, licenceSigner(key), todayUtc())
+    differences = grantDifferences(lines, today ? grants(db, verifyLicence(today.licenseText, key).lines) : [])
+  }
+  return {
+    genuine: verified.ok && shown.length === verified.lines.length,
+    host: { ids: verified.hostIds, name: host?.name ?? null },
+    customers: customers.map((c) => ({ number: c.accountId, name: c.accountName })),
+    lines,
+    hiddenLines: verified.lines.length - shown.length,
+    strayLines: verified.unknown,
+    state: !host ? 'unknownHost' : differences.length === 0 ? 'current' : 'differs',
+    differences,
+  }
+}
+
+export function licenceCheckCalls(calls: CallRegistrar, { db, config }: ApiDeps) {
+  calls.postForm(
+    '/fulfillments/check',
+    async ({ body, form, user }) => checkLicence(db, user, config.licenceSigningKey, await licenceTextOf(body, form)),
+    { maxFileBytes: UPLOAD_LIMIT_BYTES },
+  )
+}
