@@ -194,7 +194,7 @@ test('the address check answers only a signed-in user with access to the custome
   request,
 }, testInfo) => {
   test.skip(!jsEnabled(testInfo), 'A request without a browser: once is enough.')
-  const check = (email: string, customer = CUSTOMERS.acme.id) =>
+  const check = (email: string, customer: string = CUSTOMERS.acme.id) =>
     `/resources/contact-email?customer=${customer}&email=${encodeURIComponent(email)}`
   const anonymous = await request.get(check('someone@gmail.com'), { maxRedirects: 0 })
   expect(anonymous.status()).toBe(302)
