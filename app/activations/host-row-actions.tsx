@@ -32,6 +32,7 @@ export function HostRowActions({
       </button>
     </Form>
   )
+  // The spaces keep the actions' words apart in a text browser (the gap does it on screen).
   return (
     <div className="flex flex-wrap gap-1">
       {actions.includes('view') ? (
@@ -43,7 +44,7 @@ export function HostRowActions({
         >
           View
         </Link>
-      ) : null}
+      ) : null}{' '}
       {actions.includes('download') ? (
         <a
           href={licenceHref(customerNumber, row)}
@@ -53,7 +54,7 @@ export function HostRowActions({
         >
           Download
         </a>
-      ) : null}
+      ) : null}{' '}
       {actions.includes('rehost') ? (
         <Link
           to={hrefWith('rehost', String(row.id))}
@@ -63,8 +64,8 @@ export function HostRowActions({
         >
           Rehost
         </Link>
-      ) : null}
-      {actions.includes('deactivate') ? post('deactivate', 'Deactivate') : null}
+      ) : null}{' '}
+      {actions.includes('deactivate') ? post('deactivate', 'Deactivate') : null}{' '}
       {actions.includes('delete') ? post('delete', 'Delete') : null}
     </div>
   )

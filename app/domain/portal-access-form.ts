@@ -92,3 +92,35 @@ const savedContact = z.object({ email: z.string(), role: z.enum(PORTAL_ROLES) })
 export function parseBaseline(text: unknown): Contact[] {
   return parseSavedList(text, savedContact, MAX_CONTACTS) ?? []
 }
+
+/** A problem found in the form: its field's path (`contacts.2.role`) and message. */
+export interface FormIssue {
+  path: readonly PropertyKey[]
+  message: string
+}
+
+const FIELD_NAMES: Record<string, string> = { email: 'e-mail', role: 'role' }
+
+/**
+ * Why the form cannot be saved, one line per field in the order of the rows
+ * ('Contact 3 role: Role is required.'). A disabled Save points to these lines,
+ * so the reason is told also for a field its own message does not show yet (a role
+ * never chosen is not touched, and spec 1 section 5 shows its error only once it is).
+ * `firstNumber` is the number of the first editable row (after the locked ones).
+ */
+export function saveBlockers(issues: readonly FormIssue[], firstNumber: number): string[] {
+  const rowOf = (issue: FormIssue) => (typeof issue.path[1] === 'number' ? issue.path[1] : -1)
+  const fieldOf = (issue: FormIssue) => {
+    const field = issue.path[2]
+    return typeof field === 'string' && Object.hasOwn(FIELD_NAMES, field) ? field : null
+  }
+  const rank = (issue: FormIssue) => (fieldOf(issue) === 'role' ? 1 : 0)
+  const lines = [...issues]
+    .sort((a, b) => rowOf(a) - rowOf(b) || rank(a) - rank(b))
+    .map((issue) => {
+      const row = rowOf(issue)
+      const field = fieldOf(issue)
+      return row < 0 || !field ? issue.message : `Contact ${firstNumber + row} ${FIELD_NAMES[field]}: ${issue.message}`
+    })
+  return [...new Set(lines)]
+}

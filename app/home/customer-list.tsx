@@ -5,6 +5,7 @@
  */
 import type { CustomerFigures, CustomerSortKey } from '../domain/home-cards'
 import { formatNumber } from '../domain/entitlements'
+import { EmptyCell } from '../ui/empty-cell'
 import { PortalLink } from '../ui/portal-link'
 import { TableScroll } from '../ui/table-scroll'
 
@@ -44,16 +45,7 @@ function Figure({ row, field }: { row: CustomerFigures; field: Exclude<CustomerS
       : field === 'elasticRemaining'
         ? `${formatNumber(value, 1)}${row.currency ? ` ${row.currency}` : ''}`
         : formatNumber(value)
-  return (
-    <td className="px-3 py-2 text-right tabular-nums">
-      {text ?? (
-        <>
-          <span aria-hidden="true">–</span>
-          <span className="sr-only">none</span>
-        </>
-      )}
-    </td>
-  )
+  return <td className="px-3 py-2 text-right tabular-nums">{text ?? <EmptyCell />}</td>
 }
 
 export function CustomerList({

@@ -17,13 +17,16 @@ import {
 } from '@conform-to/react'
 import {
   ASSIGNABLE_ROLES,
+  emailProblem,
+  normalizeEmail,
   PORTAL_ACCESS_MESSAGES as M,
   ROLE_COORDINATOR,
   sameContacts,
   type Contact,
   type PortalAccessAuthority,
 } from '../domain/portal-access'
-import { parseBaseline, portalAccessFormSchema } from '../domain/portal-access-form'
+import { parseBaseline, portalAccessFormSchema, saveBlockers, type FormIssue } from '../domain/portal-access-form'
+import { useContactEmailCheck } from '../portal-access/contact-email-check'
 import { FREE_EMAIL_DOMAINS } from '../domain/free-email-domains.server'
 import { parseWithZod } from '../portal/parse-form.server'
 import { withReauth } from '../portal/context.server'
@@ -41,8 +44,12 @@ import { screenName } from '../domain/page-title'
 
 const SCREEN = '/portalaccess'
 const FORM_ID = 'portal-access'
+const SAVE_BLOCKERS_ID = `${FORM_ID}-save-blockers`
 export const SAVED_MESSAGE = 'Portal access saved.'
-/** The list of free mail providers is large: the server checks it when the form is submitted. */
+/**
+ * The list of free mail providers is large: the server checks a new address when
+ * its field is left (with JavaScript) and the whole list when the form is submitted.
+ */
 const NO_FREE_DOMAINS: ReadonlySet<string> = new Set()
 
 export const meta = screenMeta(screenName(SCREEN))
@@ -115,6 +122,7 @@ export default function PortalAccessRoute() {
         lastResult={actionData?.result}
         stale={Boolean(actionData?.stale)}
         authority={loaderData.authority}
+        customerNumber={loaderData.customerNumber}
         href={href}
       />
     </section>
@@ -145,12 +153,14 @@ function ContactsForm({
   lastResult,
   stale,
   authority,
+  customerNumber,
   href,
 }: {
   baseline: Contact[]
   lastResult: SubmissionResult<string[]> | undefined
   stale: boolean
   authority: PortalAccessAuthority
+  customerNumber: string
   href: string
 }) {
   const hydrated = useHydrated()
@@ -166,14 +176,32 @@ function ContactsForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithSchema(formData, schema),
   })
-  const current = schema.safeParse({ contacts: form.value?.contacts ?? [] })
-  const valid = current.success
+  const emailCheck = useContactEmailCheck(customerNumber)
+  const known = new Set(baseline.map((c) => normalizeEmail(c.email)))
+  /** The server's refusal of a new address (a free mail provider), once it has answered. */
+  const refusal = (raw: unknown) => {
+    const email = normalizeEmail(typeof raw === 'string' ? raw : '')
+    return known.has(email) ? null : (emailCheck.verdicts[email] ?? null)
+  }
+  const checkEmail = (raw: string) => {
+    const email = normalizeEmail(raw)
+    if (!known.has(email) && emailProblem(email, NO_FREE_DOMAINS) === null) emailCheck.check(email)
+  }
+  const rows = form.value?.contacts ?? []
+  const current = schema.safeParse({ contacts: rows })
+  const refusals: FormIssue[] = (Array.isArray(rows) ? rows : []).flatMap((row, index) => {
+    const message = refusal(row?.email)
+    return message ? [{ path: ['contacts', index, 'email'], message }] : []
+  })
+  const valid = current.success && refusals.length === 0
   const changed = current.success ? !sameContacts(current.data, baseline) : true
   const readOnly = !authority.canEdit
   const busy = navigation.state === 'submitting'
   // Without JavaScript nothing can be known before the server answers, so the buttons stay enabled.
   const saveDisabled = readOnly || busy || (hydrated && (!valid || !changed))
   const addDisabled = readOnly || busy || (hydrated && !valid)
+  const blockers =
+    hydrated && !readOnly ? saveBlockers([...(current.error?.issues ?? []), ...refusals], locked.length + 1) : []
 
   return (
     <Form method="post" action={href} {...getFormProps(form)} noValidate className="space-y-4">
@@ -209,6 +237,8 @@ function ContactsForm({
             formStatus={form.status}
             disabled={readOnly}
             removeButton={removeButton}
+            refusal={refusal(row.value?.email)}
+            onEmailLeft={checkEmail}
           />
         )}
         caption="Contact and Role"
@@ -226,10 +256,28 @@ function ContactsForm({
             Cancel
           </Link>
         )}
-        <button type="submit" name="intent" value="save" className="btn-primary" disabled={saveDisabled}>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="btn-primary"
+          disabled={saveDisabled}
+          aria-describedby={blockers.length ? SAVE_BLOCKERS_ID : undefined}
+        >
           Save
         </button>
       </EditableList>
+      {/* Why Save is disabled, also for a field whose own message does not show yet. */}
+      {blockers.length ? (
+        <div id={SAVE_BLOCKERS_ID} className="text-sm text-gray-800">
+          <p>Save is available once these are fixed:</p>
+          <ul className="list-disc pl-5">
+            {blockers.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </Form>
   )
 }
@@ -261,18 +309,24 @@ function ContactRow({
   formStatus,
   disabled,
   removeButton,
+  refusal,
+  onEmailLeft,
 }: {
   row: FieldMetadata<Row>
   number: number
   formStatus: 'success' | 'error' | undefined
   disabled: boolean
   removeButton: React.ButtonHTMLAttributes<HTMLButtonElement>
+  /** The server's refusal of the address typed, asked when the field was left. */
+  refusal: string | null
+  onEmailLeft: (email: string) => void
 }) {
   const { email, role } = row.getFieldset()
   const { key: emailKey, ...emailProps } = getInputProps(email, { type: 'email' })
   const { key: roleKey, ...roleProps } = getSelectProps(role)
   // Spec 1 section 5: a role error shows only once the field was changed (or the form was submitted).
   const roleErrors = role.dirty || formStatus === 'error' ? role.errors : undefined
+  const emailErrors = email.errors ?? (refusal ? [refusal] : undefined)
   const label = email.value ? String(email.value) : `contact ${number}`
   return (
     <EditableListRow removeLabel={`Remove ${label}`} removeButton={removeButton} removeDisabled={disabled}>
@@ -280,7 +334,7 @@ function ContactRow({
         inputId={email.id}
         label={`Contact ${number} e-mail`}
         errorId={email.errorId}
-        errors={email.errors}
+        errors={emailErrors}
       >
         <input
           key={emailKey}
@@ -289,8 +343,9 @@ function ContactRow({
           autoComplete="off"
           maxLength={320}
           disabled={disabled}
-          aria-invalid={email.errors ? true : undefined}
-          aria-describedby={email.errors ? email.errorId : undefined}
+          aria-invalid={emailErrors ? true : undefined}
+          aria-describedby={emailErrors ? email.errorId : undefined}
+          onBlur={(event) => onEmailLeft(event.currentTarget.value)}
         />
       </EditableListCell>
       <EditableListCell inputId={role.id} label={`Contact ${number} role`} errorId={role.errorId} errors={roleErrors}>

@@ -162,10 +162,10 @@ export default function AuditRoute() {
           </TableScroll>
           {pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center gap-3">
-              {d.page > 1 ? <Link to={pageHref(d.page - 1)}>Previous</Link> : null}
+              {d.page > 1 ? <Link to={pageHref(d.page - 1)}>Previous</Link> : null}{' '}
               <span>
                 Page {Math.min(d.page, pages)} of {pages}
-              </span>
+              </span>{' '}
               {d.page < pages ? <Link to={pageHref(d.page + 1)}>Next</Link> : null}
             </nav>
           ) : null}

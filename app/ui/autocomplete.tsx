@@ -5,8 +5,11 @@
  * leaving the box cancel. The owner keeps the text and the options (filtered here
  * or fetched), so the toolbar's customer search and the editor's searches share
  * one behaviour and no library code.
+ *
+ * Before the page's scripts run (`enhanced` false) the same text box is a plain
+ * input of its form, so what is typed then stays in it when the scripts take over.
  */
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 
 export interface AutocompleteProps<T> {
   /** The text box's id; the list and its options are named after it. */
@@ -14,6 +17,11 @@ export interface AutocompleteProps<T> {
   label: ReactNode
   labelClassName?: string
   inputClassName?: string
+  /** The text box's name in its form. */
+  name?: string
+  inputRef?: RefObject<HTMLInputElement>
+  /** False while the page has no scripts yet: a plain text box of its form, no list. */
+  enhanced?: boolean
   listLabel: string
   placeholder?: string
   text: string
@@ -26,7 +34,7 @@ export interface AutocompleteProps<T> {
   onChoose: (option: T) => void
   /** ArrowDown while the list is closed. */
   onOpen?: () => void
-  /** Enter without an active option. */
+  /** Enter without an active option; without it, Enter submits the box's form. */
   onEnter?: () => void
   /** Escape, or focus leaving the box. */
   onCancel: () => void
@@ -36,11 +44,11 @@ export interface AutocompleteProps<T> {
 }
 
 export function Autocomplete<T>(props: AutocompleteProps<T>) {
-  const { id, options, optionKey, optionLabel } = props
+  const { id, options, optionKey, optionLabel, enhanced = true } = props
   const listId = `${id}-list`
   const optionId = (index: number) => `${id}-option-${index}`
   const [active, setActive] = useState(-1)
-  const open = props.open && options.length > 0
+  const open = enhanced && props.open && options.length > 0
 
   // New options start without an active one.
   useEffect(() => setActive(-1), [options])
@@ -96,13 +104,24 @@ export function Autocomplete<T>(props: AutocompleteProps<T>) {
       </label>
       <div className="relative min-w-0 flex-1">
         <input
+          ref={props.inputRef}
           id={id}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-          aria-describedby={props.statusId}
+          name={props.name}
+          {...(enhanced
+            ? {
+                role: 'combobox',
+                'aria-autocomplete': 'list',
+                'aria-expanded': open,
+                'aria-controls': listId,
+                'aria-activedescendant': open && active >= 0 ? optionId(active) : undefined,
+                'aria-describedby': props.statusId,
+                onKeyDown,
+                onBlur: () => {
+                  setActive(-1)
+                  props.onCancel()
+                },
+              }
+            : {})}
           className={props.inputClassName}
           value={props.text}
           placeholder={props.placeholder}
@@ -112,41 +131,40 @@ export function Autocomplete<T>(props: AutocompleteProps<T>) {
             setActive(-1)
             props.onText(event.target.value)
           }}
-          onKeyDown={onKeyDown}
-          onBlur={() => {
-            setActive(-1)
-            props.onCancel()
-          }}
         />
-        {/* A pressed mouse button must not take focus from the box, or leaving it would close the list first. */}
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={props.listLabel}
-          hidden={!open}
-          className="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {options.map((option, index) => (
-            // The keyboard reaches the options through the box (aria-activedescendant), not by focus.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={optionKey(option)}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              tabIndex={-1}
-              className="menu-item cursor-pointer aria-selected:bg-brand-50"
-              onMouseMove={() => index !== active && setActive(index)}
-              onClick={() => choose(option)}
+        {enhanced ? (
+          <>
+            {/* A pressed mouse button must not take focus from the box, or leaving it would close the list first. */}
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label={props.listLabel}
+              hidden={!open}
+              className="menu-popup left-0 max-h-80 w-96 max-w-[calc(100vw-2rem)] overflow-auto"
+              onMouseDown={(event) => event.preventDefault()}
             >
-              {optionLabel(option)}
-            </li>
-          ))}
-        </ul>
-        <p id={props.statusId} aria-live="polite" className="absolute top-full left-0 z-20 mt-1 text-xs">
-          {props.status}
-        </p>
+              {options.map((option, index) => (
+                // The keyboard reaches the options through the box (aria-activedescendant), not by focus.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                <li
+                  key={optionKey(option)}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  tabIndex={-1}
+                  className="menu-item cursor-pointer aria-selected:bg-brand-50"
+                  onMouseMove={() => index !== active && setActive(index)}
+                  onClick={() => choose(option)}
+                >
+                  {optionLabel(option)}
+                </li>
+              ))}
+            </ul>
+            <p id={props.statusId} aria-live="polite" className="absolute top-full left-0 z-20 mt-1 text-xs">
+              {props.status}
+            </p>
+          </>
+        ) : null}
       </div>
     </>
   )

@@ -58,6 +58,39 @@ test.describe('customer search in the toolbar', () => {
     await findAndSelect(page, js, '1000003 (cobalt energy)', CUSTOMERS.cobalt)
   })
 
+  test('Enter searches for what was typed at once, also while the page is still loading', async ({
+    page,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo)
+    await signIn(page, 'busops@vendor.example')
+    await expect(page).toHaveURL('/home')
+
+    // Typed and Enter pressed straight away, before any suggestion could arrive.
+    await customerBox(page).click()
+    await page.keyboard.type('Borealis')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`/home?customer=${CUSTOMERS.borealis.id}`)
+    await expect(customerBox(page)).toHaveValue(display(CUSTOMERS.borealis))
+
+    // On a slow connection the box is on screen before the scripts: what is typed then stays, and Enter still searches.
+    let release = () => {}
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/build\/.*\.js$/, async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    await page.goto('/home', { waitUntil: 'commit' })
+    await customerBox(page).fill('')
+    await page.keyboard.type('Cobalt')
+    release()
+    if (js) await customerCombobox(page)
+    await page.keyboard.type(' Energy')
+    await expect(customerBox(page)).toHaveValue('Cobalt Energy')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(`/home?customer=${CUSTOMERS.cobalt.id}`)
+    await expect(customerBox(page)).toHaveValue(display(CUSTOMERS.cobalt))
+  })
+
   test('a search with several matches lists them as links to choose from', async ({ page }, testInfo) => {
     await signIn(page, 'busops@vendor.example')
     if (jsEnabled(testInfo)) {

@@ -55,6 +55,7 @@ import {
 } from '../../domain/grid-state'
 import { columnKind, columnWidthStyle, headerWidthStyle, sortLinkLabel } from '../../domain/grid-columns'
 import type { GridData } from '../../grid/types'
+import { EmptyCell, isEmptyCellContent } from '../empty-cell'
 import { TableScroll } from '../table-scroll'
 import { useHydrated } from '../use-hydrated'
 import { ColumnPanel } from './column-panel'
@@ -369,7 +370,10 @@ export function DataGrid<Row>({
             ) : (
               data.rows.map((row) => {
                 const details = rowDetails ? detailsOf(rowDetails, row) : null
-                const content = (c: GridColumnSpec<Row>) => (cells[c.id] ? cells[c.id]!(row) : cellText(c, row))
+                const content = (c: GridColumnSpec<Row>) => {
+                  const value = cells[c.id] ? cells[c.id]!(row) : cellText(c, row)
+                  return isEmptyCellContent(value) ? <EmptyCell /> : value
+                }
                 return (
                   <Fragment key={rowKey(row)}>
                     <tr className="group">
@@ -381,8 +385,8 @@ export function DataGrid<Row>({
                         >
                           {i === 0 && details ? (
                             <span className="flex items-start gap-1">
-                              <DetailsToggle {...details} />
-                              <span className="min-w-0">{content(c)}</span>
+                              {/* The space keeps the toggle's words apart from the cell's in a text browser. */}
+                              <DetailsToggle {...details} /> <span className="min-w-0">{content(c)}</span>
                             </span>
                           ) : (
                             content(c)
@@ -496,6 +500,7 @@ function DetailsToggle({
         ▶
       </span>
       <span className="sr-only">
+        {' '}
         {open ? 'Hide' : 'Show'} details of {label}
       </span>
     </Link>
@@ -766,6 +771,7 @@ function HeaderCell<Row>({
         )}
         {info && !primary ? (
           <span id={sortedAsId} className="sr-only">
+            {' '}
             Sort key {info.index + 1}, {info.dir === 'asc' ? 'ascending' : 'descending'}
           </span>
         ) : null}

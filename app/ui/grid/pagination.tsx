@@ -86,25 +86,26 @@ export function Pagination<Row>({
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
       {/* An empty list is told once, above the table. */}
       {rowsOnPage === 0 ? null : <p>{`${Noun} ${first}–${last}${total === null ? '' : ` of ${total}`}`}</p>}
+      {/* The spaces between the items keep their words apart in a text browser (the gap does it on screen). */}
       <nav aria-label={`${Noun} pages`} className="flex flex-wrap items-center gap-1">
-        <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} word="First" arrow="«" />
+        <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} word="First" arrow="«" />{' '}
         <PageLink
           href={hrefFor(withPage(state, state.page - 1))}
           disabled={state.page <= 1}
           word="Previous"
           arrow="‹"
-        />
+        />{' '}
         <span className="px-2">
           Page {state.page}
           {pageCount === null ? '' : ` of ${pageCount}`}
-        </span>
+        </span>{' '}
         <PageLink
           href={hrefFor(withPage(state, state.page + 1))}
           disabled={!hasNext}
           word="Next"
           arrow="›"
           arrowAfter
-        />
+        />{' '}
         <PageLink
           href={hrefFor(withPage(state, pageCount ?? state.page))}
           disabled={pageCount === null || state.page >= pageCount}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher, useNavigate } from '@remix-run/react'
+import { Form, useFetcher, useNavigate } from '@remix-run/react'
 import { useHydrated } from '../use-hydrated'
 import { Autocomplete } from '../autocomplete'
 
@@ -16,45 +16,34 @@ function display(account: Account | null) {
 }
 
 /**
- * Customer search in the toolbar. Without JavaScript it is a GET form that
- * opens the result list at /customers; with it, a combobox that asks after a
- * one-second pause.
+ * Customer search in the toolbar: a GET form that opens the result list at
+ * /customers (which selects a single match at once). With JavaScript its text box
+ * becomes a combobox that asks after a one-second pause; Enter without a chosen
+ * option still submits the form, so it acts on what was typed even before any
+ * suggestion arrives. The box is the same element before and after the scripts
+ * run, so what was typed while the page loaded is kept.
  */
 export function CustomerSearch({ current }: { current: Account | null }) {
   const hydrated = useHydrated()
-  if (!hydrated) {
-    return (
-      <form method="get" action="/customers" role="search" className="flex w-full items-center gap-2">
-        <label htmlFor="customer-search" className="text-sm text-white">
-          Customer
-        </label>
-        <input
-          id="customer-search"
-          name="q"
-          className="input min-w-0 flex-1 bg-white"
-          defaultValue={display(current)}
-          placeholder="Account ID or name"
-          autoComplete="off"
-        />
-        <button type="submit" className="btn-secondary">
-          Find
-        </button>
-      </form>
-    )
-  }
-  return <CustomerCombobox current={current} />
-}
-
-/** The toolbar's combobox: it asks after a one-second pause; Enter without a choice opens the result list. */
-function CustomerCombobox({ current }: { current: Account | null }) {
   const fetcher = useFetcher<SearchReply>()
   const navigate = useNavigate()
+  const box = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(display(current))
   /** The text being searched for; null while no search is under way (the list is closed). */
   const [query, setQuery] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>()
   /** The text last asked for, so that a search started at once is not asked again after the pause. */
   const asked = useRef<string | null>(null)
+
+  // Text typed before the scripts ran is in the box but not in the state yet.
+  useEffect(() => {
+    const typed = box.current?.value
+    if (typed !== undefined && typed !== text) {
+      setText(typed)
+      if (document.activeElement === box.current) setQuery(typed)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const load = (q: string) => {
     asked.current = q
@@ -79,9 +68,21 @@ function CustomerCombobox({ current }: { current: Account | null }) {
   }
 
   return (
-    <div role="search" className="flex w-full items-center gap-2">
+    <Form
+      method="get"
+      action="/customers"
+      role="search"
+      className="flex w-full items-center gap-2"
+      onSubmit={() => {
+        asked.current = null
+        setQuery(null)
+      }}
+    >
       <Autocomplete
-        id="customer-combobox"
+        id="customer-search"
+        name="q"
+        inputRef={box}
+        enhanced={hydrated}
         label="Customer"
         labelClassName="text-sm text-white"
         inputClassName="input w-full bg-white"
@@ -107,9 +108,6 @@ function CustomerCombobox({ current }: { current: Account | null }) {
           setQuery(text)
           load(text)
         }}
-        onEnter={() => {
-          if (query !== null) navigate(`/customers?q=${encodeURIComponent(query)}`)
-        }}
         onCancel={cancel}
         statusId="customer-search-status"
         status={
@@ -120,6 +118,12 @@ function CustomerCombobox({ current }: { current: Account | null }) {
           ) : null
         }
       />
-    </div>
+      {/* With JavaScript Enter submits the form; the list offers the matches. */}
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary">
+          Find
+        </button>
+      )}
+    </Form>
   )
 }

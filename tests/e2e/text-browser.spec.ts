@@ -1,0 +1,55 @@
+import { expect, test, type Locator } from './support/test'
+import { signIn } from './support/auth'
+import { CUSTOMERS } from './support/expectations'
+
+/**
+ * What a text browser (lynx, w3m) shows: the text of the page without its style
+ * sheet, visually hidden words included. Words that only sit apart on screen run
+ * together there, and an empty cell vanishes, shifting the columns after it.
+ */
+const readAsText = (locator: Locator) =>
+  locator.evaluate((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim())
+/** Each cell of each row as a text browser reads it. */
+const rowsAsText = (table: Locator) =>
+  table.evaluate((element) =>
+    Array.from((element as HTMLTableElement).tBodies[0].rows, (row) =>
+      Array.from(row.cells, (cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    ),
+  )
+
+test('a text browser keeps the words of grids and page links apart and shows every cell', async ({ page }) => {
+  const acme = CUSTOMERS.acme.id
+  await signIn(page, 'admin@acme.example', { start: `/activations-history?customer=${acme}` })
+  const servers = page.getByRole('table', { name: 'Active Servers', exact: true })
+  await expect(servers).toBeVisible()
+  // The row's toggle is named for screen readers by words hidden on screen; the host's name follows, apart.
+  const toggle = servers.getByRole('link', { name: 'Show details of acme-lic01', exact: true })
+  await expect(toggle).toBeVisible()
+  const host = (await rowsAsText(servers)).find((cells) => cells[0].endsWith(' acme-lic01'))
+  expect(host?.[0]).toBe('▶ Show details of acme-lic01 acme-lic01')
+  // So do the row's actions; and the empty Shared With cell shows a dash.
+  expect(host?.at(-1)).toBe('View Download Rehost Deactivate')
+  expect(host).toContain('– none')
+
+  const pages = page.getByRole('navigation', { name: 'Active servers pages', exact: true })
+  const links = await readAsText(pages)
+  expect(links).toMatch(/^«First page ‹Previous page Page 1 of \d+ Next page› Last page»$/)
+
+  // Active sessions have no end yet: the cell shows a dash (and says 'none' to screen readers), so the columns stay put.
+  await page.goto(`/transactions?customer=${acme}`)
+  const usage = page.getByRole('table', { name: 'Usage Transactions', exact: true })
+  await expect(usage).toBeVisible()
+  const headers = await usage.locator('thead tr').first().locator('th [data-header]').allTextContents()
+  const endColumn = headers.indexOf('End Time')
+  const rows = await rowsAsText(usage)
+  expect(rows.length).toBeGreaterThan(0)
+  for (const cells of rows) {
+    expect(cells, 'every cell shows something').not.toContain('')
+    expect(cells).toHaveLength(headers.length)
+  }
+  const active = rows.filter((cells) => cells.includes('Active'))
+  expect(active.length, 'the demo data has sessions still running').toBeGreaterThan(0)
+  for (const cells of active) expect(cells[endColumn]).toBe('– none')
+  const activeRow = usage.locator('tbody tr').filter({ hasText: 'Active' }).first()
+  await expect(activeRow.locator('td').nth(endColumn).locator('[aria-hidden="true"]')).toHaveText('–')
+})
