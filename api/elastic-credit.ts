@@ -254,6 +254,7 @@ const forecastStatements = preparedPerDb((db) => ({
     .select({
       entitlementId: usageDayCharges.entitlementId,
       day: usageDayCharges.day,
+      currency: entitlements.currency,
       cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
     })
     .from(entitlements)
@@ -269,11 +270,26 @@ const forecastStatements = preparedPerDb((db) => ({
     .prepare(),
 }))
 
+/** The charges of one elastic entitlement on one UTC day (days since 1970-01-01), in cents. */
+export interface ElasticDayCharge {
+  entitlementId: number
+  day: number
+  currency: string
+  cents: number
+}
+
+/** The charges of the customer's elastic entitlements per entitlement and day, from `firstDay` on. */
+export function elasticDayCharges(db: Db, accountId: string, firstDay: number): ElasticDayCharge[] {
+  return forecastStatements(db).dayCharges.all({ accountId, firstDay })
+}
+
+/** The first day of the forecast's window that ends `today`. */
+export const forecastWindowStart = (today: string) => addDays(today, -(FORECAST_WINDOW_DAYS - 1))
+
 /** Each day of the window ending today, oldest first, with the charges of the sessions that ended on it. */
-function dailyUse(db: Db, accountId: string, today: string) {
-  const first = addDays(today, -(FORECAST_WINDOW_DAYS - 1))
+function dailyUse(rows: readonly ElasticDayCharge[], today: string) {
+  const first = forecastWindowStart(today)
   const firstDay = dayNumber(first)
-  const rows = forecastStatements(db).dayCharges.all({ accountId, firstDay })
   const days = Array.from({ length: FORECAST_WINDOW_DAYS }, (_, i) => ({
     day: addDays(first, i),
     number: firstDay + i,
@@ -290,14 +306,21 @@ export interface NamedCreditStatus {
   productName: string
 }
 
-/** Each active elastic entitlement of the customer with its credit figures and forecast. */
-export function creditStatuses(db: Db, accountId: string): NamedCreditStatus[] {
-  const today = todayUtc()
+/**
+ * Each active elastic entitlement of the customer with its credit figures and
+ * forecast; `charges` (elasticDayCharges) must cover the forecast's window.
+ */
+export function creditStatuses(
+  db: Db,
+  accountId: string,
+  today = todayUtc(),
+  charges: readonly ElasticDayCharge[] = elasticDayCharges(db, accountId, dayNumber(forecastWindowStart(today))),
+): NamedCreditStatus[] {
   const statements = forecastStatements(db)
   const active = statements.entitlements.all({ accountId }).filter((e) => isActiveElastic(e, today))
   if (active.length === 0) return []
   const alerts = new Map(statements.alerts.all({ accountId }).map(({ alert }) => [alert.entitlementId, alert]))
-  const usedOn = dailyUse(db, accountId, today)
+  const usedOn = dailyUse(charges, today)
   return active.map((e) => {
     const dailyUsed = usedOn(e.id)
     const inWindow = dailyUsed.reduce((sum, d) => sum + d.used, 0)

@@ -21,35 +21,10 @@
  * list takes its figures from the same functions, grouped over its customers
  * where that is one query (what ends soon, the hosts).
  */
-import {
-  and,
-  asc,
-  between,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import {
-  accountAccess,
-  accounts,
-  emails,
-  entitlements,
-  fulfillments,
-  hostAccounts,
-  hosts,
-  usageDayCharges,
-} from '../db/schema'
+import { accountAccess, accounts, emails, entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { customerNumberSchema } from '../app/domain/customer-number'
 import { thresholdState, type CreditStatus } from '../app/domain/credit-forecast'
 import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
@@ -86,7 +61,13 @@ import { accountScope, buildAccountInfo, isExportDenied, isStaff, requireCustome
 import type { AccountInfo } from '../app/domain/types'
 import type { ApiUser } from './auth'
 import type { CallRegistrar } from './call-table'
-import { creditStatuses, forecasts } from './elastic-credit'
+import {
+  creditStatuses,
+  elasticDayCharges,
+  forecasts,
+  forecastWindowStart,
+  type ElasticDayCharge,
+} from './elastic-credit'
 import { parseInput } from './envelope'
 import { preparedPerDb } from './prepared'
 import { RETURN_ACTION } from './hosts'
@@ -127,8 +108,13 @@ function customerElasticFigures(db: Db, accountId: string): ElasticFigures {
 }
 
 /** The active elastic entitlements with the forecast call's figures, in its order. */
-function elasticCredit(db: Db, accountId: string): HomeElasticCredit[] {
-  return creditStatuses(db, accountId).map(({ status, productName }) => {
+function elasticCredit(
+  db: Db,
+  accountId: string,
+  today: string,
+  charges: readonly ElasticDayCharge[],
+): HomeElasticCredit[] {
+  return creditStatuses(db, accountId, today, charges).map(({ status, productName }) => {
     const { activationId, product, ...figures } = creditFigures(status)
     return { activationId, product, productName, ...figures }
   })
@@ -252,6 +238,7 @@ function ending(db: Db, accountId: string, today: string, withFsa: boolean): Hom
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+const minDay = (a: string, b: string) => (a < b ? a : b)
 
 // ---------------------------------------------------------------------------
 // Hosts
@@ -361,10 +348,11 @@ function hostFigures(db: Db, accountId: string): HomeHosts {
  * per session, and statements sum per day). Charges in another currency than the
  * customer's main one (a customer normally has one) are left out, not mixed in.
  */
-function usage(db: Db, accountId: string, today: string, elastic: HomeElasticCredit[]): HomeUsage {
+function usage(today: string, charges: readonly ElasticDayCharge[], elastic: HomeElasticCredit[]): HomeUsage {
   const windows = weekWindows(today)
   const first = windows.previous.from
-  const rows = homeStatements(db).usageDays.all({ accountId, fromDay: dayNumber(first), toDay: dayNumber(today) })
+  const [fromDay, toDay] = [dayNumber(first), dayNumber(today)]
+  const rows = charges.filter((c) => c.day >= fromDay && c.day <= toDay)
   const currency = mainCurrency(rows, elastic)
   const centsOn = new Map<number, number>()
   for (const row of rows) {
@@ -421,23 +409,6 @@ const homeStatements = preparedPerDb((db) => ({
   activeHosts: activeHostsQuery(db, eq(hostAccounts.accountId, sql.placeholder('accountId'))).prepare(),
   latestMade: lastChangeQuery(db, fulfillments.fulfilledAt),
   latestReturned: lastChangeQuery(db, fulfillments.returnedAt),
-  usageDays: db
-    .select({
-      day: usageDayCharges.day,
-      currency: entitlements.currency,
-      cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
-    })
-    .from(entitlements)
-    .innerJoin(usageDayCharges, eq(usageDayCharges.entitlementId, entitlements.id))
-    .where(
-      and(
-        eq(entitlements.accountId, sql.placeholder('accountId')),
-        eq(entitlements.type, 'ELASTIC'),
-        between(usageDayCharges.day, sql.placeholder('fromDay'), sql.placeholder('toDay')),
-      ),
-    )
-    .groupBy(usageDayCharges.day, entitlements.currency)
-    .prepare(),
   /** Two of the customers a user who is not staff may pick (accountScope). */
   twoCustomers: db
     .select({ accountId: accountAccess.accountId })
@@ -462,7 +433,11 @@ export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now =
   const shows = (card: (typeof cards)[number]) => cards.includes(card)
   const today = todayUtc(now)
   const accountId = account.accountId
-  const elastic = shows('elastic') || shows('usage') ? elasticCredit(db, accountId) : null
+  const withElastic = shows('elastic') || shows('usage')
+  // One read of the elastic charges serves the forecast's window and the usage chart's days.
+  const firstDay = dayNumber(minDay(forecastWindowStart(today), weekWindows(today).previous.from))
+  const charges = withElastic ? elasticDayCharges(db, accountId, firstDay) : []
+  const elastic = withElastic ? elasticCredit(db, accountId, today, charges) : null
   return {
     customerNumber: accountId,
     today,
@@ -470,7 +445,7 @@ export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now =
     elastic: shows('elastic') ? elastic : null,
     ending: shows('ending') ? ending(db, accountId, today, flagSet(info.hasFSA)) : null,
     hosts: shows('hosts') ? hostFigures(db, accountId) : null,
-    usage: shows('usage') ? usage(db, accountId, today, elastic ?? []) : null,
+    usage: shows('usage') ? usage(today, charges, elastic ?? []) : null,
     alerts: shows('alerts') ? alerts(db, now, info) : null,
     emails: shows('emails') ? latestEmails(db, accountId) : null,
     severalCustomers: isStaff(user) || homeStatements(db).twoCustomers.all({ userId: user.id }).length > 1,
