@@ -68,6 +68,7 @@ import {
   forecastWindowStart,
   type ElasticDayCharge,
 } from './elastic-credit'
+import { customerCache } from './customer-cache'
 import { parseInput } from './envelope'
 import { preparedPerDb } from './prepared'
 import { RETURN_ACTION } from './hosts'
@@ -426,28 +427,59 @@ const homeStatements = preparedPerDb((db) => ({
     .prepare(),
 }))
 
-export function homeSummary(db: Db, user: ApiUser, customerNumber: string, now = new Date()): HomeSummary {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
-  const info = buildAccountInfo(account, access, user)
-  const cards = homeCards(user, info)
-  const shows = (card: (typeof cards)[number]) => cards.includes(card)
+/** The figures of the cards: everything in the summary that depends on the customer's data, not on the caller. */
+type CardFigures = Pick<HomeSummary, 'elastic' | 'ending' | 'hosts' | 'usage' | 'alerts' | 'emails'>
+
+function cardFigures(db: Db, accountId: string, cards: readonly HomeCard[], info: AccountInfo, now: Date): CardFigures {
+  const shows = (card: HomeCard) => cards.includes(card)
   const today = todayUtc(now)
-  const accountId = account.accountId
   const withElastic = shows('elastic') || shows('usage')
   // One read of the elastic charges serves the forecast's window and the usage chart's days.
   const firstDay = dayNumber(minDay(forecastWindowStart(today), weekWindows(today).previous.from))
   const charges = withElastic ? elasticDayCharges(db, accountId, firstDay) : []
   const elastic = withElastic ? elasticCredit(db, accountId, today, charges) : null
   return {
-    customerNumber: accountId,
-    today,
-    cards,
     elastic: shows('elastic') ? elastic : null,
     ending: shows('ending') ? ending(db, accountId, today, flagSet(info.hasFSA)) : null,
     hosts: shows('hosts') ? hostFigures(db, accountId) : null,
     usage: shows('usage') ? usage(today, charges, elastic ?? []) : null,
     alerts: shows('alerts') ? alerts(db, now, info) : null,
     emails: shows('emails') ? latestEmails(db, accountId) : null,
+  }
+}
+
+/**
+ * How long the cards' figures of a customer are served again while nothing
+ * behind them changed (api/customer-cache.ts): what changes with the clock alone,
+ * an alert's start or end, shows within this time.
+ */
+export const HOME_FIGURES_TTL_MS = 5_000
+
+const figuresCache = customerCache<CardFigures>({ ttlMs: HOME_FIGURES_TTL_MS, maxEntries: 10_000 })
+
+/**
+ * The Home summary of the customer for the user. The cards' figures are kept per
+ * customer, the cards shown and what decides them (api/customer-cache.ts);
+ * `fresh` computes them from the tables (the bench's reference).
+ */
+export function homeSummary(
+  db: Db,
+  user: ApiUser,
+  customerNumber: string,
+  { now = new Date(), fresh = false }: { now?: Date; fresh?: boolean } = {},
+): HomeSummary {
+  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+  const info = buildAccountInfo(account, access, user)
+  const cards = homeCards(user, info)
+  const today = todayUtc(now)
+  const accountId = account.accountId
+  const compute = () => cardFigures(db, accountId, cards, info, now)
+  const key = JSON.stringify([cards, today, info.hasElastic, info.hasSSL, info.hasFSA])
+  return {
+    customerNumber: accountId,
+    today,
+    cards,
+    ...(fresh ? compute() : figuresCache.get(db, accountId, key, compute)),
     severalCustomers: isStaff(user) || homeStatements(db).twoCustomers.all({ userId: user.id }).length > 1,
   }
 }

@@ -580,3 +580,14 @@ export const fsaOrderLines = sqliteTable(
     check('fsa_order_lines_count_check', sql`${t.count} > 0`),
   ],
 )
+
+/**
+ * How many times the data behind a customer's Home summary has changed: one row
+ * per customer, and '*' for what every customer sees (service alerts). Kept by
+ * triggers on the tables the summary reads (migration 0011), so no writer can
+ * forget it; the API's summary cache compares it before serving a kept answer.
+ */
+export const accountChanges = sqliteTable('account_changes', {
+  accountId: text('account_id').primaryKey(),
+  version: integer('version').notNull(),
+})

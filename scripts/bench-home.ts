@@ -50,7 +50,7 @@ export function homePageScenario(options: UsageScenarioOptions): Promise<never> 
   })
 }
 
-const summarize = (db: Db, user: ApiUser) => homeSummary(db, user, BENCH_CUSTOMER)
+const summarize = (db: Db, user: ApiUser) => homeSummary(db, user, BENCH_CUSTOMER, { fresh: true })
 
 /** Once: the page shows what the API computes (the cards and the current usage total). */
 async function checkPage(db: Db, user: ApiUser, url: string, cookie: string) {
