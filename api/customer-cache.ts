@@ -13,7 +13,7 @@ import { accountChanges } from '../db/schema'
 import { preparedPerDb } from './prepared'
 
 /** The counter row that every customer's answers depend on. */
-export const EVERY_CUSTOMER = '*'
+const EVERY_CUSTOMER = '*'
 
 const stampStatement = preparedPerDb((db) =>
   db
@@ -24,7 +24,7 @@ const stampStatement = preparedPerDb((db) =>
 )
 
 /** The customer's change stamp: its counter and the one for every customer. */
-export function changeStamp(db: Db, accountId: string): string {
+function changeStamp(db: Db, accountId: string): string {
   let own = 0
   let every = 0
   for (const row of stampStatement(db).all({ accountId })) {

@@ -301,7 +301,7 @@ function dailyUse(rows: readonly ElasticDayCharge[], today: string) {
 }
 
 /** An active elastic entitlement's credit figures and forecast, with its product name. */
-export interface NamedCreditStatus {
+interface NamedCreditStatus {
   status: CreditStatus
   productName: string
 }

@@ -453,7 +453,7 @@ function cardFigures(db: Db, accountId: string, cards: readonly HomeCard[], info
  * behind them changed (api/customer-cache.ts): what changes with the clock alone,
  * an alert's start or end, shows within this time.
  */
-export const HOME_FIGURES_TTL_MS = 5_000
+const HOME_FIGURES_TTL_MS = 5_000
 
 const figuresCache = customerCache<CardFigures>({ ttlMs: HOME_FIGURES_TTL_MS, maxEntries: 10_000 })
 

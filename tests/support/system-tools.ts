@@ -26,7 +26,7 @@ function found(tool: string): boolean {
   })
 }
 
-export function missingTools() {
+function missingTools() {
   return TOOLS.filter(({ tool }) => !found(tool))
 }
 
