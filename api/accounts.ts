@@ -3,8 +3,9 @@ import type { Db } from '../db/client'
 import { accounts } from '../db/schema'
 import { accountInfo, accountScope } from './access'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { listCalls } from './list-calls'
+import type { CallTable } from './call-table'
+import { accountCalls as declared } from './contract/accounts'
+import { implementList } from './list-calls'
 import type { ListSource } from './list-engine'
 
 export function accountList(db: Db, user: ApiUser): ListSource {
@@ -17,7 +18,7 @@ export function accountList(db: Db, user: ApiUser): ListSource {
   }
 }
 
-export function accountCalls(calls: CallRegistrar, { db }: { db: Db }) {
-  listCalls(calls, '/getaccounts', (user) => accountList(db, user))
-  calls.get('/getaccountinfo/:customerNumber', ({ params, user }) => accountInfo(db, user, params.customerNumber))
+export function accountCalls(calls: CallTable, { db }: { db: Db }) {
+  implementList(calls, declared.accounts, (user) => accountList(db, user))
+  calls.implement(declared.getAccountInfo, ({ input, user }) => accountInfo(db, user, input.customerNumber))
 }

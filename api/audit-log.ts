@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema'
 import type { AuditEntry } from '../app/domain/audit-summary'
-import type { ListSource, PageRequest } from './list-engine'
+import type { ListSource } from './list-engine'
+import type { PageRequest } from './contract/list-requests'
 import { listCount, listPage } from './list-engine'
 
 export const AUDIT_AREAS = [

@@ -14,7 +14,7 @@ import { countAudit, readAudit } from './audit-log'
 import type { ApiUser } from './auth'
 import type { CallHandler, CallRegistrar } from './call-table'
 import { forbidden, parseInput, withToken } from './envelope'
-import { countRequestSchema, pageRequestSchema } from './list-engine'
+import { countRequestSchema, pageRequestSchema } from './contract/list-requests'
 
 const pageSchema = pageRequestSchema.extend({ customerNumber: customerNumberSchema })
 const countSchema = countRequestSchema.extend({ customerNumber: customerNumberSchema })

@@ -1,11 +1,12 @@
 /**
- * The API's calls: each one a handler from its input (JSON body, path parameters,
- * query) and the authenticated user to the reply's data, registered once under a
- * method and a path. Both ways in, the Express router (over HTTP) and the
- * in-process dispatch (the portal), find the call here and run the same handler.
+ * The API's calls: each one a declaration of the contract (api/contract) bound to
+ * the handler that answers it. Both ways in, the Express router (over HTTP) and
+ * the in-process dispatch (the portal), find the call here and run the same
+ * handler, on the input its declaration's schema has parsed.
  */
+import type { AnyCall, CallReply, ParsedInput } from './contract/define'
 import type { ApiUser } from './auth'
-import { badRequest } from './envelope'
+import { badRequest, parseInput, type HandlerResult } from './envelope'
 
 export type CallMethod = 'GET' | 'POST' | 'DELETE'
 
@@ -37,7 +38,17 @@ export interface Call {
   handler: CallHandler
   /** Set for a call that takes a multipart/form-data body (besides JSON); no other call is sent one. */
   form?: FormOptions
+  /** The contract's declaration of the call. */
+  declaration?: AnyCall
 }
+
+/** What answers a declared call: the parsed input and the caller to the reply. */
+export type DeclaredHandler<C extends AnyCall> = (request: {
+  input: ParsedInput<C>
+  user: ApiUser
+  /** The multipart/form-data body of a call declared with `form`, when the request sent one. */
+  form?: FormData
+}) => HandlerResult<CallReply<C>> | Promise<HandlerResult<CallReply<C>>>
 
 export interface CallRegistrar {
   get(path: string, handler: CallHandler): void
@@ -122,6 +133,21 @@ export class CallTable implements CallRegistrar {
     this.add('DELETE', path, handler)
   }
 
+  /** Answers a declared call: a POST's body, or a GET's or DELETE's query and path parameters, parsed by its input schema. */
+  implement<C extends AnyCall>(declaration: C, handler: DeclaredHandler<C>) {
+    const { method, path, form } = declaration
+    this.add(
+      method,
+      path,
+      ({ body, form: sent, params, query, user }) => {
+        const raw = method === 'POST' ? body : { ...query, ...params }
+        return handler({ input: parseInput(declaration.input, raw) as ParsedInput<C>, user, form: sent })
+      },
+      form ? { maxFileBytes: form.maxFileBytes } : undefined,
+      declaration,
+    )
+  }
+
   /** The call for a method and a path relative to the API (case-insensitive, like Express); HEAD finds GET. */
   find(method: string, pathname: string): FoundCall | undefined {
     const wanted = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()
@@ -134,7 +160,7 @@ export class CallTable implements CallRegistrar {
     return undefined
   }
 
-  private add(method: CallMethod, path: string, handler: CallHandler, form?: FormOptions) {
+  private add(method: CallMethod, path: string, handler: CallHandler, form?: FormOptions, declaration?: AnyCall) {
     const segments = path
       .split('/')
       .slice(1)
@@ -142,6 +168,13 @@ export class CallTable implements CallRegistrar {
     if (this.routes.some((r) => r.method === method && r.segments.join('/') === segments.join('/'))) {
       throw new Error(`${method} ${path} is registered twice`)
     }
-    this.routes.push({ method, path, handler, segments, ...(form ? { form } : {}) })
+    this.routes.push({
+      method,
+      path,
+      handler,
+      segments,
+      ...(form ? { form } : {}),
+      ...(declaration ? { declaration } : {}),
+    })
   }
 }

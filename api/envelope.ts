@@ -20,13 +20,13 @@ export const forbidden = (message = 'You do not have access to this customer') =
 export const notFound = (message: string) => new ApiError(404, message)
 
 /** A successful result that also carries a continuation token. */
-class WithToken {
+class WithToken<T = unknown> {
   constructor(
-    readonly data: unknown,
+    readonly data: T,
     readonly token: string | undefined,
   ) {}
 }
-export const withToken = (data: unknown, token: string | undefined) => new WithToken(data, token)
+export const withToken = <T>(data: T, token: string | undefined) => new WithToken(data, token)
 
 /** Fields a call answers beside `status` instead of in `data` (e.g. lastupdatedon's `lastUpdatedOn`). */
 export interface EnvelopeFields {
@@ -48,6 +48,9 @@ class FileResult {
   constructor(readonly file: FileBody) {}
 }
 export const fileReply = (file: FileBody) => new FileResult(file)
+
+/** What a handler of a call replying `T` returns: the data, the data with a token, envelope fields or a file. */
+export type HandlerResult<T> = T | WithToken<T> | InEnvelope | FileResult
 
 export type Envelope =
   ({ status: 'SUCCESS'; data?: unknown; token?: string } & EnvelopeFields) | { status: 'FAILURE'; err: string }

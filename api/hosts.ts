@@ -38,7 +38,8 @@ import {
   serverSummary,
   type Host,
 } from './host-lookup'
-import { listPage, pageRequestSchema } from './list-engine'
+import { listPage } from './list-engine'
+import { pageRequestSchema } from './contract/list-requests'
 import type { ApiDeps } from './index'
 
 const text = singleLine().max(1000)

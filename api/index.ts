@@ -11,7 +11,8 @@ import type { Db } from '../db/client'
 import { createAuthenticator, type ApiUser } from './auth'
 import { parseJsonBody } from './body'
 import { FORM_MESSAGES, isFormContentType, readForm } from './form-body'
-import { CallTable, queryOf } from './call-table'
+import { CallTable, queryOf, type Call } from './call-table'
+import { checkedReply } from './reply-check'
 import { BODY_LIMIT_BYTES } from './constants'
 import {
   badRequest,
@@ -124,15 +125,22 @@ function buildApi(deps: ApiDeps) {
         const found = formCall(method, pathname)
         if (!found) throw badRequest(JSON_BODY_MESSAGE)
         const form = await readForm(body, contentType, found.form)
-        return success(await found.call.handler({ body: {}, form, params: found.params, query, user }))
+        return checked(
+          found.call,
+          success(await found.call.handler({ body: {}, form, params: found.params, query, user })),
+        )
       }
       const input = parseJsonBody(body)
       const found = calls.find(method, pathname)
       if (!found) throw notFound('Unknown API call')
-      return success(await found.call.handler({ body: input, params: found.params, query, user }))
+      return checked(found.call, success(await found.call.handler({ body: input, params: found.params, query, user })))
     } catch (error) {
       return failure(error)
     }
+  }
+
+  function checked(call: Call, reply: ApiReply): ApiReply {
+    return deps.config.checkApiReplies && call.declaration ? checkedReply(call.declaration, reply) : reply
   }
 
   /** The call at `pathname` when it takes a multipart/form-data body. */

@@ -6,18 +6,16 @@
  */
 import type { z } from 'zod'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
+import type { CallRegistrar, CallTable } from './call-table'
+import type { declareList } from './contract/lists'
 import { parseInput, withToken } from './envelope'
+import { listCount, listDistinct, listPage, type ListSource } from './list-engine'
 import {
   countRequestSchema,
   distinctRequestSchema,
-  listCount,
-  listDistinct,
-  listPage,
   pageRequestSchema,
   type DistinctRequest,
-  type ListSource,
-} from './list-engine'
+} from './contract/list-requests'
 
 export interface ListPaths {
   page: string
@@ -53,4 +51,23 @@ export function listCalls<Scope extends z.ZodRawShape = Record<never, never>>(
     const input = parseInput(distinctSchema, body)
     return listDistinct(sourceFor(user, input as ScopeInput), input as DistinctRequest)
   })
+}
+
+type ListDeclarations = ReturnType<typeof declareList>
+
+/** Answers a declared list's three calls from its source; `toRow` shapes each returned row. */
+export function implementList<Scope>(
+  calls: CallTable,
+  list: ListDeclarations,
+  sourceFor: (user: ApiUser, scope: Scope) => ListSource,
+  toRow: (row: Row) => Row = (row) => row,
+) {
+  calls.implement(list.page, ({ input, user }) => {
+    const page = listPage<Row>(sourceFor(user, input as Scope), input)
+    return withToken(page.rows.map(toRow), page.token)
+  })
+  calls.implement(list.count, ({ input, user }) => listCount(sourceFor(user, input as Scope), input))
+  calls.implement(list.distinct, ({ input, user }) =>
+    listDistinct(sourceFor(user, input as Scope), input as DistinctRequest),
+  )
 }

@@ -9,15 +9,13 @@ import {
   buildWhere,
   decodeToken,
   encodeToken,
-  filterSchema,
   listCount,
   listDistinct,
   listPage,
   ListError,
-  pageRequestSchema,
-  type Criterion,
   type ListSource,
 } from './list-engine'
+import { filterSchema, pageRequestSchema, type Criterion } from './contract/list-requests'
 
 const items = sqliteTable('items', {
   id: integer('id').primaryKey(),

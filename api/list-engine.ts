@@ -8,14 +8,18 @@
 import { createHash } from 'node:crypto'
 import { and, asc, Column, desc, is, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { z } from 'zod'
+import { DEFAULT_DISTINCT_LIMIT, DEFAULT_PAGE_SIZE } from './constants'
 import {
-  DEFAULT_DISTINCT_LIMIT,
-  DEFAULT_PAGE_SIZE,
-  MAX_DISTINCT_LIMIT,
-  MAX_IN_VALUES,
-  MAX_PAGE_SIZE,
-} from './constants'
+  MAX_TEXT_VALUE,
+  upper,
+  type CountRequest,
+  type Criterion,
+  type DistinctRequest,
+  type Filter,
+  type PageRequest,
+  type SortRule,
+  inValuesSchema,
+} from './contract/list-requests'
 
 /** A request the engine refuses; answered with HTTP 400 and this message. */
 export class ListError extends Error {}
@@ -43,71 +47,6 @@ export const FILTER_METHODS = [
   'IN',
 ] as const
 export type FilterMethod = (typeof FILTER_METHODS)[number]
-
-const MAX_TEXT_VALUE = 1000
-
-const upper = (s: string) => s.trim().toUpperCase()
-
-/** The value of an IN criterion: a list of texts or numbers (empty matches no row). */
-const inValuesSchema = z
-  .array(z.union([z.string().max(MAX_TEXT_VALUE, 'value is too long'), z.number()]), {
-    message: 'IN needs a list of texts or numbers',
-  })
-  .max(MAX_IN_VALUES, `IN takes at most ${MAX_IN_VALUES} values`)
-
-export const criterionSchema = z
-  .object({
-    name: z.string().min(1).max(100),
-    method: z.string().min(1).max(30),
-    value: z.unknown().optional(),
-    not: z.boolean().optional(),
-    casefold: z.boolean().optional(),
-    tostring: z.boolean().optional(),
-  })
-  .superRefine((c, ctx) => {
-    if (upper(c.method) !== 'IN') return
-    const parsed = inValuesSchema.safeParse(c.value)
-    for (const issue of parsed.error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: ['value', ...issue.path] })
-    }
-  })
-export type Criterion = z.infer<typeof criterionSchema>
-
-export const filterSchema = z.object({
-  condition: z
-    .string()
-    .transform(upper)
-    .pipe(z.enum(['ALL', 'ANY']))
-    .default('ALL'),
-  criteria: z.array(criterionSchema).max(100).default([]),
-})
-export type Filter = z.infer<typeof filterSchema>
-
-export const sortRuleSchema = z.object({
-  name: z.string().min(1).max(100),
-  direction: z.enum(['asc', 'desc', 'ASC', 'DESC']).default('asc'),
-})
-export type SortRule = z.input<typeof sortRuleSchema>
-
-export const pageRequestSchema = z.object({
-  filter: filterSchema.nullish(),
-  sorting: z.array(sortRuleSchema).max(20).nullish(),
-  offset: z.number().int().min(0).nullish(),
-  // Keyset tokens carry the sort values of a row.
-  token: z.string().max(16_000).nullish(),
-  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).nullish(),
-})
-export type PageRequest = z.infer<typeof pageRequestSchema>
-
-export const countRequestSchema = z.object({ filter: filterSchema.nullish() })
-export type CountRequest = z.infer<typeof countRequestSchema>
-
-export const distinctRequestSchema = z.object({
-  filter: filterSchema.nullish(),
-  key: z.string().min(1).max(100),
-  limit: z.number().int().min(1).max(MAX_DISTINCT_LIMIT).nullish(),
-})
-export type DistinctRequest = z.infer<typeof distinctRequestSchema>
 
 export type ListColumn = SQLiteColumn | SQL
 export type ColumnMap = Record<string, ListColumn>
@@ -463,7 +402,7 @@ export interface ListSource {
   /** The count without the generic query (e.g. from pre-aggregated counts), or undefined to run it. */
   count?: (filter: Filter | null | undefined) => number | undefined
   /** The distinct values without the generic query, or undefined to run it; may throw ListError. */
-  distinct?: (input: DistinctRequest, limit: number) => unknown[] | undefined
+  distinct?: (input: DistinctRequest, limit: number) => ColumnValue[] | undefined
   /** Runs several reads on one snapshot of the data (a read transaction). */
   consistent?: <T>(read: () => T) => T
 }
@@ -556,7 +495,10 @@ export function listCount(source: ListSource, input: CountRequest): number {
 }
 
 /** Sorted distinct non-null values of one field; refuses when there are more than `limit`. */
-export function listDistinct(source: ListSource, input: DistinctRequest): unknown[] {
+/** A column's value as SQLite answers it: text, a number or none. */
+export type ColumnValue = string | number | null
+
+export function listDistinct(source: ListSource, input: DistinctRequest): ColumnValue[] {
   if (!Object.hasOwn(source.columns, input.key)) {
     throw new ListError(`Unknown column '${input.key}'. Allowed: ${Object.keys(source.columns).join(', ')}`)
   }
@@ -570,7 +512,7 @@ export function listDistinct(source: ListSource, input: DistinctRequest): unknow
     .groupBy(column)
     .orderBy(asc(column))
     .limit(limit + 1)
-    .all() as { value: unknown }[]
+    .all() as { value: ColumnValue }[]
   if (rows.length > limit) throw new ListError('Too many distinct values')
   return rows.map((r) => r.value)
 }

@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Config } from '../server/config'
-import type { CallRegistrar } from './call-table'
+import type { CallTable } from './call-table'
+import { accountCalls } from './contract/accounts'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -41,8 +42,8 @@ export function describeBuild(config: Config, startedAt = new Date()) {
   return `${packageLabel()}${commit ? ` (${commit})` : ''}, started ${startedAt.toISOString()}`
 }
 
-export function metaCalls(calls: CallRegistrar, { config }: { config: Config }) {
+export function metaCalls(calls: CallTable, { config }: { config: Config }) {
   const buildInfo = describeBuild(config)
-  calls.get('/environment', () => config.environment)
-  calls.get('/getBuildInfo', () => buildInfo)
+  calls.implement(accountCalls.environment, () => config.environment)
+  calls.implement(accountCalls.buildInfo, () => buildInfo)
 }

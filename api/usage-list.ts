@@ -28,16 +28,18 @@ import {
   listDistinct,
   listPage,
   type ColumnMap,
-  type CountRequest,
-  type Criterion,
   type CriterionOverrides,
-  type DistinctRequest,
-  type Filter,
   type ListColumn,
   type ListSource,
   type PageOptions,
-  type PageRequest,
 } from './list-engine'
+import {
+  type CountRequest,
+  type Criterion,
+  type DistinctRequest,
+  type Filter,
+  type PageRequest,
+} from './contract/list-requests'
 
 const s = usageSessions
 

@@ -26,7 +26,7 @@ import type { CallRegistrar } from './call-table'
 import { MAX_PAGE_SIZE } from './constants'
 import { outboxTime } from './elastic-credit'
 import { badRequest, inEnvelope, parseInput, withToken } from './envelope'
-import { countRequestSchema, distinctRequestSchema, pageRequestSchema } from './list-engine'
+import { countRequestSchema, distinctRequestSchema, pageRequestSchema } from './contract/list-requests'
 import { usageCount, usageDistinct, usagePage, type UsageScope } from './usage-list'
 import type { ApiDeps } from './index'
 

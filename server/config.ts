@@ -52,6 +52,8 @@ export interface Config {
   signInRateLimit: number
   /** The key of the HMAC that signs every INCREMENT line of a generated licence file. */
   licenceSigningKey: string
+  /** Whether the API checks each reply against its declaration (API_CHECK_REPLIES=1; the tests turn it on). */
+  checkApiReplies: boolean
 }
 
 function trimSlash(s: string) {
@@ -102,5 +104,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageDeadlineMs: Number(env.PAGE_DEADLINE_MS ?? 10_000),
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT ?? 10),
     licenceSigningKey: env.LICENCE_SIGNING_KEY ?? `${sessionSecret}-licence-signing`,
+    checkApiReplies: env.API_CHECK_REPLIES === '1',
   }
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { listPage, pageRequestSchema, type ListSource } from '../../api/list-engine'
+import { listPage, type ListSource } from '../../api/list-engine'
+import { pageRequestSchema } from '../../api/contract/list-requests'
 import {
   GridCache,
   chunkFor,

@@ -17,11 +17,13 @@
  * outage for an answer.
  */
 import type { Config } from '../../server/config'
-import type { AccountInfo, User } from '../domain/types'
 import type { FeatureFlag } from '../domain/feature-flags'
 import { failureStatus, type Envelope, type Failure, type FilterRule, type PageRequest } from './envelope'
 import { nothingSent, send } from './http-transport.server'
 import { deadlineSignal } from './deadline-signal'
+import type { AnyCall, CallInput, CallReply } from '../../api/contract/define'
+import { callRequest } from './call-request'
+import { accountCalls } from '../../api/contract/accounts'
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -173,6 +175,25 @@ export function createApiClient(
   accessToken: string,
   { signal, health, onUnauthorized, onOutage }: ApiClientOptions = {},
 ) {
+  /**
+   * Sends a call of the contract: its path parameters filled from the input, the rest as the JSON body
+   * of a POST or the query of a GET or DELETE. A read may be sent again; a write only when nothing of it was sent.
+   */
+  async function sendCall<C extends AnyCall>(call: C, input: CallInput<C>): Promise<Envelope<CallReply<C>>> {
+    const { url, body } = callRequest(call, input)
+    const payload = body === undefined ? undefined : { text: JSON.stringify(body), contentType: 'application/json' }
+    return answered(await attempt<CallReply<C>>(call.method, url, payload, call.access === 'read' ? 'read' : 'write'))
+  }
+
+  /** Sends a call declared with a form: a multipart/form-data body (an uploaded file), sent once. */
+  async function sendFormCall<C extends AnyCall>(call: C, form: FormData): Promise<Envelope<CallReply<C>>> {
+    const encoded = new Response(form)
+    const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data'
+    return answered(
+      await attempt<CallReply<C>>(call.method, call.path, { text: await encoded.text(), contentType }, 'once'),
+    )
+  }
+
   async function call<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
     const payload = body === undefined ? undefined : { text: JSON.stringify(body), contentType: 'application/json' }
     return answered(await attempt<T>(method, path, payload, isRead(method, path) ? 'read' : 'write'))
@@ -249,26 +270,27 @@ export function createApiClient(
   }
 
   /** Unwraps SUCCESS data or throws UpstreamError. */
-  async function data<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    const reply = await call<T>(method, path, body)
+  async function data<C extends AnyCall>(call: C, input: CallInput<C>): Promise<CallReply<C>> {
+    const reply = await sendCall(call, input)
     if (reply.status !== 'SUCCESS') throw new UpstreamError(failureStatus(reply), reply.err)
     return reply.data
   }
 
   return {
+    send: sendCall,
+    sendForm: sendFormCall,
     call,
     callForm,
-    getUserDetails: () => data<User>('GET', '/getUserDetails'),
-    getAccounts: (request: PageRequest) => call<Account[]>('POST', '/getaccounts', request),
-    getAccountsCount: (filter?: FilterRule) => call<number>('POST', '/getaccounts/count', { filter }),
+    getUserDetails: () => data(accountCalls.getUserDetails, {}),
+    getAccounts: (request: PageRequest) => sendCall(accountCalls.accounts.page, request),
+    getAccountsCount: (filter?: FilterRule) => sendCall(accountCalls.accounts.count, { filter }),
     getAccountsDistinct: (filter: FilterRule | undefined, key: string, limit?: number) =>
-      call<string[]>('POST', '/getaccounts/distinct', { filter, key, limit }),
-    getAccountInfo: (customerNumber: string) =>
-      call<AccountInfo>('GET', `/getaccountinfo/${encodeURIComponent(customerNumber)}`),
-    getEnvironment: () => call<string>('GET', '/environment'),
+      sendCall(accountCalls.accounts.distinct, { filter, key, limit }),
+    getAccountInfo: (customerNumber: string) => sendCall(accountCalls.getAccountInfo, { customerNumber }),
+    getEnvironment: () => sendCall(accountCalls.environment, {}),
     getFeatures: () => call<FeatureFlag[]>('GET', '/featureflag/features'),
     setFeatures: (features: string[]) => call<unknown>('POST', '/featureflag/features', { features }),
-    getBuildInfo: () => call<string>('GET', '/getBuildInfo'),
+    getBuildInfo: () => sendCall(accountCalls.buildInfo, {}),
     getPreference: (customerNumber: string, tableName: string) =>
       call<SavedView | null>('POST', '/preferences/get', { customerNumber, tableName }),
     savePreference: (customerNumber: string, view: Omit<SavedView, 'customerNumber'>) =>

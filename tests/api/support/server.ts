@@ -35,6 +35,7 @@ export async function startTestServer(
     DATABASE_PATH: path.join(dir, 'portal.db'),
     LOG_REQUESTS: '0',
     PORTAL_ENVIRONMENT: 'dev',
+    API_CHECK_REPLIES: '1',
     ...(options.portal ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
   })
