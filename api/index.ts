@@ -13,6 +13,8 @@ import { parseJsonBody } from './body'
 import { FORM_MESSAGES, isFormContentType, readForm } from './form-body'
 import { CallTable, queryOf, type Call } from './call-table'
 import { checkedReply } from './reply-check'
+import { openApiDocument } from './contract/openapi'
+import { API_DOCS_CSP, apiDocsPage } from './api-docs'
 import { BODY_LIMIT_BYTES } from './constants'
 import {
   badRequest,
@@ -28,7 +30,7 @@ import { accountCalls } from './accounts'
 import { userCalls } from './users'
 import { featureFlagCalls } from './featureflags'
 import { preferenceCalls } from './preferences'
-import { metaCalls } from './meta'
+import { metaCalls, packageVersion } from './meta'
 import { emailCalls } from './emails'
 import { notificationCalls } from './notifications'
 import { portalAccessCalls } from './portal-access'
@@ -149,7 +151,11 @@ function buildApi(deps: ApiDeps) {
     return found?.call.form ? { ...found, form: found.call.form } : undefined
   }
 
-  return { authenticate, answer, formCall }
+  const document = openApiDocument(
+    calls.calls.flatMap((call) => (call.declaration ? [call.declaration] : [])),
+    { serverUrl: `${deps.config.publicUrl}/api`, version: packageVersion() },
+  )
+  return { authenticate, answer, formCall, document, docsPage: apiDocsPage(document) }
 }
 
 const JSON_BODY_MESSAGE = 'Request body must be JSON (Content-Type: application/json)'
@@ -166,6 +172,14 @@ export function createApiRouter(deps: ApiDeps) {
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')
     next()
+  })
+  // The API's description is public: what a script needs before it has a token.
+  router.get('/openapi.json', (_req, res) => {
+    res.json(api.document)
+  })
+  router.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', API_DOCS_CSP)
+    res.type('html').send(api.docsPage)
   })
   router.use((req, res, next) => {
     api.authenticate(req.get('authorization')).then((user) => {

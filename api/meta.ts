@@ -9,16 +9,22 @@ import { accountCalls } from './contract/accounts'
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-function packageLabel() {
+function packageJson(): { name?: string; version?: string } {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    return JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
       name?: string
       version?: string
     }
-    return `${pkg.name ?? 'licensing-portal'} ${pkg.version ?? '0.0.0'}`
   } catch {
-    return 'licensing-portal'
+    return {}
   }
+}
+
+/** The version the package declares. */
+export const packageVersion = () => packageJson().version ?? '0.0.0'
+
+function packageLabel() {
+  return `${packageJson().name ?? 'licensing-portal'} ${packageVersion()}`
 }
 
 function gitCommit() {
