@@ -11,7 +11,7 @@ import type { Db } from '../../db/client'
 import { authenticate, findActiveUser } from './accounts'
 import { createSignInLimiter } from './rate-limit'
 import { loginPage, messagePage, profilePage } from './views'
-import { API_SCOPE } from './provider'
+import { API_SCOPE, SCRIPT_CLIENT_ID } from './provider'
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.'
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Try again in a few minutes.'
@@ -20,6 +20,7 @@ type Handler = (req: Request, res: Response) => Promise<void>
 const wrap = (fn: Handler) => (req: Request, res: Response, next: NextFunction) => fn(req, res).catch(next)
 
 export function interactionRouter(provider: Provider, { config, db }: { config: Config; db: Db }) {
+  const ownClient = (clientId: unknown) => clientId === config.oidcClientId || clientId === SCRIPT_CLIENT_ID
   const router = express.Router()
   const limiter = createSignInLimiter(db, config.signInRateLimit)
   const csrfKey = config.oidcCookieKeys[0] ?? config.sessionSecret
@@ -64,8 +65,8 @@ export function interactionRouter(provider: Provider, { config, db }: { config: 
         const hint = typeof params.login_hint === 'string' ? params.login_hint : ''
         return send(res, 200, loginPage({ action: loginAction(uid), csrf: csrfFor(uid), email: hint }))
       }
-      if (prompt.name === 'consent' && session?.accountId && params.client_id === config.oidcClientId) {
-        // Our own portal: grant what is missing without asking.
+      if (prompt.name === 'consent' && session?.accountId && ownClient(params.client_id)) {
+        // Our own portal, or a script whose code the user has just confirmed: grant what is missing without asking.
         const grant = interaction.grantId
           ? ((await provider.Grant.find(interaction.grantId)) ??
             new provider.Grant({ accountId: session.accountId, clientId: String(params.client_id) }))

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client'
 import { createAdapterFactory } from './adapter'
 import { loadSigningKeys } from './keys'
 import { accountFinder, findActiveUser } from './accounts'
-import { logoutPage, messagePage } from './views'
+import { deviceCodePage, deviceConfirmPage, logoutPage, messagePage } from './views'
 
 const HOUR = 3600
 /** The single scope of the licensing API resource server. */
@@ -18,9 +18,24 @@ export const API_SCOPE = 'api'
 
 export const interactionPath = (uid: string) => `/oidc/interaction/${uid}`
 
+/** The public client a script signs in with, by the device authorisation grant (README: calling the API from a script). */
+export const SCRIPT_CLIENT_ID = 'licensing-scripts'
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code'
+
+/** Why the code page is shown again, in the user's words. */
+function deviceCodeError(error: { name?: string; userCode?: unknown } | undefined): string | undefined {
+  if (!error) return undefined
+  if (error.userCode || error.name === 'NoCodeError')
+    return 'That code is not valid or has expired. Check it and try again.'
+  if (error.name === 'AbortedError') return 'The sign-in was cancelled.'
+  return 'The code could not be checked. Try again.'
+}
+
 export async function createProvider(config: Config, db: Db): Promise<Provider> {
   const jwks = await loadSigningKeys(db, config.oidcJwks)
   const isPortal = (clientId: string | undefined) => clientId === config.oidcClientId
+  /** The portal and the script client: their grants hold the API's scope without a consent screen. */
+  const isOwn = (clientId: string | undefined) => isPortal(clientId) || clientId === SCRIPT_CLIENT_ID
 
   const provider = new Provider(config.oidcIssuer, {
     adapter: createAdapterFactory(db),
@@ -37,6 +52,14 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      {
+        client_id: SCRIPT_CLIENT_ID,
+        client_name: 'A script of yours',
+        grant_types: [DEVICE_CODE_GRANT],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: 'none',
+      },
     ],
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile', 'offline_access'],
@@ -48,6 +71,30 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => interactionPath(interaction.uid) },
     features: {
       devInteractions: { enabled: false },
+      deviceFlow: {
+        enabled: true,
+        userCodeInputSource: async (ctx: KoaContextWithOIDC, form: string, _out: unknown, error?: Error) => {
+          ctx.type = 'html'
+          ctx.body = deviceCodePage(form, deviceCodeError(error))
+        },
+        userCodeConfirmSource: async (
+          ctx: KoaContextWithOIDC,
+          form: string,
+          client: { clientName?: string; clientId: string },
+          _deviceInfo: unknown,
+          userCode: string,
+        ) => {
+          ctx.type = 'html'
+          ctx.body = deviceConfirmPage(form, userCode, client.clientName ?? client.clientId)
+        },
+        successSource: async (ctx: KoaContextWithOIDC) => {
+          ctx.type = 'html'
+          ctx.body = messagePage({
+            title: 'Your script is signed in.',
+            message: 'Your script can now call the Licensing API as you. You can close this page.',
+          })
+        },
+      },
       revocation: {
         enabled: true,
         allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId: string }) =>
@@ -102,7 +149,7 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
       const { oidc } = ctx
       const grantId: string | undefined = oidc.result?.consent?.grantId || oidc.session.grantIdFor(oidc.client.clientId)
       const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined
-      if (!isPortal(oidc.client.clientId)) return existing
+      if (!isOwn(oidc.client.clientId)) return existing
       const grant =
         existing ?? new oidc.provider.Grant({ accountId: oidc.account.accountId, clientId: oidc.client.clientId })
       grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '))
@@ -119,6 +166,7 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
       Grant: 14 * 24 * HOUR,
       Interaction: HOUR,
       AuthorizationCode: 60,
+      DeviceCode: 10 * 60,
     },
     renderError: async (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }) => {
       ctx.type = 'html'

@@ -119,3 +119,53 @@ export function profilePage(user: { name: string; email: string } | undefined, p
 <p><a href="${escapeHtml(portalUrl)}/home">Back to the Licensing Portal</a></p>`,
   )
 }
+
+/** The action and hidden fields of a form oidc-provider hands over (its xsrf token), to render our own form with them. */
+function providerForm(form: string): { action: string; hidden: string } {
+  const action = /\baction="([^"]*)"/.exec(form)?.[1] ?? ''
+  const hidden = [...form.matchAll(/<input\s+type="hidden"\s+name="([^"]*)"\s+value="([^"]*)"/g)]
+    .map(([, name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+    .join('\n')
+  return { action, hidden }
+}
+
+/**
+ * The device sign-in of a script (OAuth device authorisation grant): the page
+ * that asks for the code the script showed.
+ */
+export function deviceCodePage(form: string, error?: string): string {
+  const { action, hidden } = providerForm(form)
+  // Opened from the address with the code in it, the provider fills the code in.
+  const code = /\bvalue="([^"]*)"[^>]*name="user_code"/.exec(form)?.[1]
+  const errorId = 'code-error'
+  const described = error ? ` aria-describedby="${errorId}" aria-invalid="true"` : ''
+  return layout(
+    error ? `Error: ${titled('Sign in a script')}` : titled('Sign in a script'),
+    `<h1>Sign in a script to the Licensing API</h1>
+${error ? `<p class="error" role="alert" id="${errorId}">${escapeHtml(error)}</p>` : '<p>Enter the code your script shows.</p>'}
+<form method="post" action="${action}">
+${hidden}
+<div class="field">
+<label for="user_code">Code</label>
+<input id="user_code" name="user_code" type="text" autocomplete="off" spellcheck="false" required${code ? ` value="${code}"` : ''}${described}>
+</div>
+<button type="submit">Continue</button>
+</form>`,
+  )
+}
+
+/** Confirms that the code on screen is the script's before it gets the user's access. */
+export function deviceConfirmPage(form: string, userCode: string, clientName: string): string {
+  const { action, hidden } = providerForm(form)
+  return layout(
+    titled('Confirm the script'),
+    `<h1>Let this script use the Licensing API as you?</h1>
+<p><strong>${escapeHtml(clientName)}</strong> asks to call the Licensing API with your access. Continue only if your script shows this code:</p>
+<p class="code">${escapeHtml(userCode)}</p>
+<form method="post" action="${action}">
+${hidden}
+<button type="submit">Continue</button>
+<button type="submit" name="abort" value="yes">Cancel</button>
+</form>`,
+  )
+}
