@@ -1,13 +1,12 @@
 /**
- * API: the fulfilment engine (spec 3 sections 3 to 7).
+ * API: the fulfilment engine (spec 3 sections 3 to 7); its calls are declared in
+ * api/contract/fulfillments.
  *
- * POST /fulfillments/allentitlements {customerNumber, serverId?, serverIdType?, activeOnly?, sumOnly?}
- *      -> ActivationRow[]: every activatable entitlement of the customer with its counts on the host
- *         (0 on a host that is new or has none of them)
- * POST /fulfillments/entitlements {customerNumber, serverId, serverIdType?, activeOnly?, sumOnly?}
- *      -> the rows with a count on the host
- * POST /fulfillments/create FulfillmentRequest (counts > 0) -> FulfillmentResult
- * POST /fulfillments/return FulfillmentRequest (counts < 0) -> FulfillmentResult
+ * POST /fulfillments/allentitlements -> every activatable entitlement of the customer with its counts
+ *      on the host (0 on a host that is new or has none of them)
+ * POST /fulfillments/entitlements -> the rows with a count on the host
+ * POST /fulfillments/create (counts > 0) and /fulfillments/return (counts < 0) -> the fulfilments
+ *      written or made inactive
  *
  * The invariant: an entitlement's active fulfilments never sum to more than its
  * quantity. Create and return each run as one immediate transaction (the write
@@ -18,70 +17,27 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { fulfillments, hostAccounts, hosts } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { todayUtc } from '../app/domain/entitlements'
 import { hostIdentifier } from '../app/domain/host-id'
-import {
-  ACTIVATED_FIELD,
-  FULFILLMENT_ACTIONS,
-  type FulfillmentResult,
-  type HostRef,
-} from '../app/domain/activation-types'
+import { ACTIVATED_FIELD, type FulfillmentResult, type HostRef } from '../app/domain/activation-types'
 import { ACTIVATION_MESSAGES, createRefusal, repeatedActivation } from '../app/domain/activation-rules'
 import { requireActivationAccess } from './activation-access'
 import { activationRows, activeFulfilmentsOn, activeTotal, customerEntitlement } from './activation-rows'
 import { recordAudit } from './audit-log'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { ApiError, badRequest, notFound, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import type { ParsedInput } from './contract/define'
+import { fulfilmentCalls as declared } from './contract/fulfillments'
+import { ApiError, badRequest, notFound } from './envelope'
 import { findHost, requireHostIds, type Host } from './host-lookup'
 import type { ApiDeps } from './index'
 
-/** The most entitlements one create or return may name. */
-export const MAX_OPERATIONS = 500
-
 const conflict = (message: string) => new ApiError(409, message)
 
-const flag = z.boolean().optional()
-
-const rowsRequest = z.object({
-  customerNumber: customerNumberSchema,
-  customerEmail: singleLine().max(320).optional(),
-  serverId: singleLine().trim().max(200).optional(),
-  serverIdType: singleLine().trim().max(200).optional(),
-  activeOnly: flag,
-  sumOnly: flag,
-  forceSync: flag,
-})
-
-const operation = (sign: 'positive' | 'negative') =>
-  z.object({
-    id: singleLine().trim().min(1, 'id is required').max(200),
-    count: z
-      .number()
-      .int()
-      .refine((n) => (sign === 'positive' ? n > 0 : n < 0), {
-        message: sign === 'positive' ? 'count must be above 0' : 'count must be below 0',
-      }),
-  })
-
-const fulfilmentRequest = (sign: 'positive' | 'negative') =>
-  z.object({
-    customerNumber: customerNumberSchema,
-    customerName: singleLine().max(500).optional(),
-    time: singleLine().max(100).optional(),
-    action: z.enum(FULFILLMENT_ACTIONS).optional(),
-    serverName: singleLine().max(500).optional(),
-    serverId: singleLine().max(200),
-    serverIdType: singleLine().max(200),
-    activations: z.array(operation(sign)).min(1, 'activations must name at least one entitlement').max(MAX_OPERATIONS),
-  })
-
-type FulfilmentInput = z.infer<ReturnType<typeof fulfilmentRequest>>
+type RowsInput = ParsedInput<typeof declared.allEntitlements>
+type FulfilmentInput = ParsedInput<typeof declared.create>
 
 /**
  * The host whose counts a read is about: null when no id is given (a new host)
@@ -98,7 +54,7 @@ function hostForCounts(db: Db, ref: Partial<HostRef>): Host | null {
   return db.select().from(hosts).where(eq(hosts.hostIds, ids)).get() ?? null
 }
 
-function rows(db: Db, user: ApiUser, input: z.infer<typeof rowsRequest>) {
+function rows(db: Db, user: ApiUser, input: RowsInput) {
   const { account } = requireActivationAccess(db, user, input.customerNumber)
   const host = hostForCounts(db, input)
   return activationRows(db, account.accountId, {
@@ -232,22 +188,11 @@ function returnFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): Fulfi
   )
 }
 
-export function fulfilmentCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/fulfillments/allentitlements', ({ body, user }) => rows(db, user, parseInput(rowsRequest, body)))
-
-  calls.post('/fulfillments/entitlements', ({ body, user }) => {
-    const input = parseInput(
-      rowsRequest.extend({ serverId: singleLine().trim().min(1, 'serverId is required').max(200) }),
-      body,
-    )
-    return rows(db, user, input).filter((row) => row[ACTIVATED_FIELD] > 0)
-  })
-
-  calls.post('/fulfillments/create', ({ body, user }) =>
-    createFulfilments(db, user, parseInput(fulfilmentRequest('positive'), body)),
+export function fulfilmentCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.allEntitlements, ({ input, user }) => rows(db, user, input))
+  calls.implement(declared.hostEntitlements, ({ input, user }) =>
+    rows(db, user, input).filter((row) => row[ACTIVATED_FIELD] > 0),
   )
-
-  calls.post('/fulfillments/return', ({ body, user }) =>
-    returnFulfilments(db, user, parseInput(fulfilmentRequest('negative'), body)),
-  )
+  calls.implement(declared.create, ({ input, user }) => createFulfilments(db, user, input))
+  calls.implement(declared.return, ({ input, user }) => returnFulfilments(db, user, input))
 }

@@ -2,6 +2,7 @@
  * API: Check a licence file (Manage Activations).
  *
  * POST /fulfillments/check {licenseText} or multipart/form-data {file}
+ *      (declared in api/contract/licence-files)
  *      -> LicenceCheck: whether each line is genuine, what the file grants,
  *         whose it is and on which host, and whether it is what the host's
  *         activations give today (or what differs). Nothing is written.
@@ -13,10 +14,8 @@
  * and a file with nothing else is refused with one message whatever they are.
  */
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accountAccess, accounts } from '../db/schema'
-import { UPLOAD_LIMIT_BYTES } from '../app/domain/activation-types'
 import { todayUtc } from '../app/domain/entitlements'
 import { checkHostIds } from '../app/domain/host-id'
 import {
@@ -31,16 +30,13 @@ import { readUploadedHost } from '../app/domain/licence-upload'
 import { buildAccountInfo, isExportDenied, maySeeCustomer, type Account } from './access'
 import { customerEntitlement } from './activation-rows'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { badRequest, forbidden, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import { licenceFileCalls as declared } from './contract/licence-files'
+import { badRequest, forbidden } from './envelope'
 import { licenceFile, licenceProducts } from './host-licence'
 import { findHost, hostCustomers, type Host } from './host-lookup'
 import { licenceSigner, verifyLicence, type CheckedLine } from './licence-signature'
 import type { ApiDeps } from './index'
-
-const textSchema = z.object({
-  licenseText: z.string().max(UPLOAD_LIMIT_BYTES, LICENCE_CHECK_MESSAGES.tooLarge(UPLOAD_LIMIT_BYTES / 1024)),
-})
 
 /** A character no text file holds: an undecodable byte, or a control character but tab, line ends and form feed. */
 const notText = (code: number) => code === 0xfffd || code === 0x7f || (code < 0x20 && (code < 0x09 || code > 0x0d))
@@ -52,9 +48,9 @@ function requireLicenceText(text: string): string {
   return text
 }
 
-/** The text of the request: an uploaded file or the pasted text. */
-async function licenceTextOf(body: unknown, form: FormData | undefined): Promise<string> {
-  if (!form) return requireLicenceText(parseInput(textSchema, body).licenseText)
+/** The text of the request: an uploaded file or the pasted text (none is the same as empty). */
+async function licenceTextOf(pasted: string | undefined, form: FormData | undefined): Promise<string> {
+  if (!form) return requireLicenceText(pasted ?? '')
   const file = form.get('file')
   if (file === null || typeof file === 'string' || (file.size === 0 && !file.name)) {
     throw badRequest(LICENCE_CHECK_MESSAGES.empty)
@@ -136,10 +132,8 @@ export function checkLicence(db: Db, user: ApiUser, key: string, text: string): 
   }
 }
 
-export function licenceCheckCalls(calls: CallRegistrar, { db, config }: ApiDeps) {
-  calls.postForm(
-    '/fulfillments/check',
-    async ({ body, form, user }) => checkLicence(db, user, config.licenceSigningKey, await licenceTextOf(body, form)),
-    { maxFileBytes: UPLOAD_LIMIT_BYTES },
+export function licenceCheckCalls(calls: CallTable, { db, config }: ApiDeps) {
+  calls.implement(declared.check, async ({ input, form, user }) =>
+    checkLicence(db, user, config.licenceSigningKey, await licenceTextOf(input.licenseText, form)),
   )
 }

@@ -1,13 +1,14 @@
 /**
- * API: licence files in FlexNet format (spec 3 section 7).
+ * API: licence files in FlexNet format (spec 3 section 7); the calls are declared
+ * in api/contract/licence-files.
  *
- * POST /fulfillments/license LicenceRequest  -> LicenceFile of this customer's activations on the host
+ * POST /fulfillments/license -> the licence file of this customer's activations on the host
  *      (and the host's Borrowable flag stored when `ansysborrowed` is given and differs)
- * POST /fulfillments/download LicenceRequest -> LicenceFile merged over every customer of the host
+ * POST /fulfillments/download -> the file merged over every customer of the host
  *      the caller may see that is export-approved
- * POST /fulfillments/preview LicencePreviewRequest -> {current, proposed}: the merged file now and
+ * POST /fulfillments/preview -> {current, proposed}: the merged file now and
  *      after the changes, nothing written
- * POST /fulfillments/email LicenceEmailRequest -> {sent, emailId, to}: the merged file, generated now,
+ * POST /fulfillments/email -> {sent, emailId, to}: the merged file, generated now,
  *      written into the customer's outbox with the file attached
  *
  * A host without any activations of those customers answers 404 with
@@ -15,11 +16,8 @@
  * issue day (ISSUED= and the header's Issued line).
  */
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { emailAttachments, emails, hosts } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { todayUtc } from '../app/domain/entitlements'
 import { hostIdTypeLabel, type HostIdType } from '../app/domain/host-id'
 import {
@@ -36,9 +34,11 @@ import type { Account } from './access'
 import { requireActivationAccess } from './activation-access'
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
+import type { CallTable } from './call-table'
+import type { ParsedInput } from './contract/define'
+import { licenceFileCalls as declared } from './contract/licence-files'
 import { administratorAddresses, outboxTime } from './elastic-credit'
-import { forbidden, notFound, parseInput } from './envelope'
+import { forbidden, notFound } from './envelope'
 import {
   currentParts,
   licenceFile,
@@ -54,34 +54,7 @@ import type { ApiDeps } from './index'
 export const SUBJECT_MAX = 50
 export const LICENCE_EMAIL_KIND = 'licence-file'
 
-const hostShape = {
-  customerNumber: customerNumberSchema,
-  customerName: singleLine().max(500).optional(),
-  serverName: singleLine().max(500).optional(),
-  serverId: singleLine().max(200),
-  serverIdType: singleLine().max(200),
-}
-
-const licenceRequest = z.object({
-  ...hostShape,
-  time: singleLine().max(100).optional(),
-  [BORROWED_FIELD]: z.boolean().optional(),
-})
-
-const previewRequest = z.object({
-  ...hostShape,
-  changes: z.record(
-    customerNumberSchema,
-    z.array(z.object({ id: singleLine().trim().min(1).max(200), count: z.number().int() })).max(500),
-  ),
-})
-
-const emailRequest = z.object({
-  ...hostShape,
-  licenseText: z.string().optional(),
-  supportEmailTo: singleLine().max(320).optional(),
-  supportEmailCc: singleLine().max(320).optional(),
-})
+type LicenceInput = ParsedInput<typeof declared.licence>
 
 /** The file of these parts, or a 404 when none of them has anything on the host. */
 function requireFile(host: Host, parts: readonly CustomerProducts[], sign: Signer): LicenceFile {
@@ -116,7 +89,7 @@ function storeBorrowable(db: Db, user: ApiUser, account: Account, viewOnly: bool
   )
 }
 
-function customerLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof licenceRequest>): LicenceFile {
+function customerLicence(db: Db, user: ApiUser, sign: Signer, input: LicenceInput): LicenceFile {
   const { account, viewOnly } = requireActivationAccess(db, user, input.customerNumber)
   let host = requireCustomerHost(db, account.accountId, input)
   const wanted = input[BORROWED_FIELD]
@@ -124,7 +97,7 @@ function customerLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typ
   return requireFile(host, [{ account, products: licenceProducts(db, host, account.accountId) }], sign)
 }
 
-function preview(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof previewRequest>): LicencePreview {
+function preview(db: Db, user: ApiUser, sign: Signer, input: ParsedInput<typeof declared.preview>): LicencePreview {
   const { account } = requireActivationAccess(db, user, input.customerNumber)
   const host = requireCustomerHost(db, account.accountId, input)
   const today = todayUtc()
@@ -174,7 +147,12 @@ function recipients(tx: Tx, account: Account, shared: boolean): string[] {
   return [...new Set(toSupport ? [account.supportEmail, ...administrators] : administrators)]
 }
 
-function emailLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof emailRequest>): LicenceEmailResult {
+function emailLicence(
+  db: Db,
+  user: ApiUser,
+  sign: Signer,
+  input: ParsedInput<typeof declared.email>,
+): LicenceEmailResult {
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   return db.transaction(
     (tx) => {
@@ -212,21 +190,18 @@ function emailLicence(db: Db, user: ApiUser, sign: Signer, input: z.infer<typeof
   )
 }
 
-export function licenceFileCalls(calls: CallRegistrar, { db, config }: ApiDeps) {
+export function licenceFileCalls(calls: CallTable, { db, config }: ApiDeps) {
   const sign = licenceSigner(config.licenceSigningKey)
 
-  calls.post('/fulfillments/license', ({ body, user }) =>
-    customerLicence(db, user, sign, parseInput(licenceRequest, body)),
-  )
+  calls.implement(declared.licence, ({ input, user }) => customerLicence(db, user, sign, input))
 
-  calls.post('/fulfillments/download', ({ body, user }) => {
-    const input = parseInput(licenceRequest, body)
+  calls.implement(declared.download, ({ input, user }) => {
     const { account } = requireActivationAccess(db, user, input.customerNumber)
     const host = requireCustomerHost(db, account.accountId, input)
     return requireFile(host, currentParts(db, db, user, host), sign)
   })
 
-  calls.post('/fulfillments/preview', ({ body, user }) => preview(db, user, sign, parseInput(previewRequest, body)))
+  calls.implement(declared.preview, ({ input, user }) => preview(db, user, sign, input))
 
-  calls.post('/fulfillments/email', ({ body, user }) => emailLicence(db, user, sign, parseInput(emailRequest, body)))
+  calls.implement(declared.email, ({ input, user }) => emailLicence(db, user, sign, input))
 }

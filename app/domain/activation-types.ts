@@ -92,36 +92,15 @@ export interface FulfillmentOperation {
   count: number
 }
 
-/** POST /fulfillments/create and /fulfillments/return. */
-export interface FulfillmentRequest extends HostRef {
-  customerNumber: string
-  customerName?: string
-  /** The client's clock, ISO; the API records its own. */
-  time?: string
-  /** EDIT (the editor), REHOST or DEACTIVATE. */
-  action?: FulfillmentAction
-  serverName?: string
-  activations: FulfillmentOperation[]
-}
-
+/** What made a fulfilment: the editor, a rehost or a deactivation. */
 export const FULFILLMENT_ACTIONS = ['EDIT', 'REHOST', 'DEACTIVATE'] as const
-export type FulfillmentAction = (typeof FULFILLMENT_ACTIONS)[number]
 
-/** The reply of create and return: the fulfilments written (created) or made inactive (returned). */
+/** POST /fulfillments/create and /fulfillments/return: the fulfilments written (created) or made inactive (returned). */
 export interface FulfillmentResult {
   fulfillments: (FulfillmentRef & { ActivationId: string })[]
 }
 
 /** POST /fulfillments/license and /fulfillments/download. */
-export interface LicenceRequest extends HostRef {
-  customerNumber: string
-  customerName?: string
-  serverName?: string
-  time?: string
-  /** The editor's Borrowable checkbox: BORROW on the lines of borrowable entitlements; stored on the host. */
-  [BORROWED_FIELD]?: boolean
-}
-
 export interface LicenceFile {
   licenseText: string
   licenseFileName: string
@@ -132,28 +111,12 @@ export interface LicenceFile {
 }
 
 /** POST /fulfillments/preview: the file as it is and as it would be after the operations. */
-export interface LicencePreviewRequest extends HostRef {
-  customerNumber: string
-  /** Per customer number, the operations the confirmation lists. */
-  changes: Record<string, FulfillmentOperation[]>
-}
-
 export interface LicencePreview {
   current: string
   proposed: string
 }
 
 /** POST /fulfillments/email. */
-export interface LicenceEmailRequest extends HostRef {
-  customerNumber: string
-  customerName?: string
-  serverName?: string
-  /** Ignored: the API attaches the host's file as it generates it now. */
-  licenseText?: string
-  supportEmailTo?: string
-  supportEmailCc?: string
-}
-
 export interface LicenceEmailResult {
   sent: true
   emailId: number

@@ -7,33 +7,17 @@ import type {
   AccountRef,
   AddServerRequest,
   AddServerResult,
-  ActivationRow,
-  FulfillmentRequest,
-  FulfillmentResult,
   HostHistory,
   HostMoveResult,
   HostRef,
-  LicenceEmailRequest,
-  LicenceEmailResult,
-  LicenceFile,
-  LicencePreview,
-  LicencePreviewRequest,
-  LicenceRequest,
   ServerSummary,
   UploadedServer,
 } from '../domain/activation-types'
-import type { LicenceCheck } from '../domain/licence-check'
+import type { CallInput } from '../../api/contract/define'
+import { fulfilmentCalls } from '../../api/contract/fulfillments'
+import { licenceFileCalls } from '../../api/contract/licence-files'
 import type { ApiClient } from './client.server'
 import type { FilterRule } from './envelope'
-
-/** The entitlements of a customer on a host (serverId '' for a host not yet saved). */
-export interface HostEntitlementsRequest {
-  customerNumber: string
-  serverId: string
-  serverIdType?: string
-  activeOnly?: boolean
-  sumOnly?: boolean
-}
 
 /** A host named as the group calls name it. */
 const groupRef = (customerNumber: string, host: HostRef) => ({
@@ -52,20 +36,20 @@ export function activationCalls(api: ApiClient) {
     /** Whether the host's group has customers the user does not manage (the override warning). */
     override: (customerNumber: string, host: HostRef) =>
       api.call<{ warn: boolean }>('POST', '/fulfillments/override', groupRef(customerNumber, host)),
-    /** Every activatable entitlement with its counts on the host. */
-    allEntitlements: (request: HostEntitlementsRequest) =>
-      api.call<ActivationRow[]>('POST', '/fulfillments/allentitlements', request),
+    /** Every activatable entitlement with its counts on the host (serverId '' for a host not yet saved). */
+    allEntitlements: (request: CallInput<typeof fulfilmentCalls.allEntitlements>) =>
+      api.send(fulfilmentCalls.allEntitlements, request),
     /** The entitlements activated on the host. */
-    hostEntitlements: (request: HostEntitlementsRequest) =>
-      api.call<ActivationRow[]>('POST', '/fulfillments/entitlements', request),
-    create: (request: FulfillmentRequest) => api.call<FulfillmentResult>('POST', '/fulfillments/create', request),
-    return: (request: FulfillmentRequest) => api.call<FulfillmentResult>('POST', '/fulfillments/return', request),
+    hostEntitlements: (request: CallInput<typeof fulfilmentCalls.hostEntitlements>) =>
+      api.send(fulfilmentCalls.hostEntitlements, request),
+    create: (request: CallInput<typeof fulfilmentCalls.create>) => api.send(fulfilmentCalls.create, request),
+    return: (request: CallInput<typeof fulfilmentCalls.return>) => api.send(fulfilmentCalls.return, request),
     /** One customer's licence text for the host. */
-    licence: (request: LicenceRequest) => api.call<LicenceFile>('POST', '/fulfillments/license', request),
+    licence: (request: CallInput<typeof licenceFileCalls.licence>) => api.send(licenceFileCalls.licence, request),
     /** The host's merged licence file. */
-    download: (request: LicenceRequest) => api.call<LicenceFile>('POST', '/fulfillments/download', request),
-    preview: (request: LicencePreviewRequest) => api.call<LicencePreview>('POST', '/fulfillments/preview', request),
-    email: (request: LicenceEmailRequest) => api.call<LicenceEmailResult>('POST', '/fulfillments/email', request),
+    download: (request: CallInput<typeof licenceFileCalls.download>) => api.send(licenceFileCalls.download, request),
+    preview: (request: CallInput<typeof licenceFileCalls.preview>) => api.send(licenceFileCalls.preview, request),
+    email: (request: CallInput<typeof licenceFileCalls.email>) => api.send(licenceFileCalls.email, request),
     history: (customerNumber: string, hostRecordIds: number[]) =>
       api.call<HostHistory[]>('POST', '/fulfillments/servers/export', {
         customerNumber,
@@ -105,7 +89,7 @@ export function activationCalls(api: ApiClient) {
       return api.call<AccountRef[]>('POST', '/getCustomerAccounts', { filter, limit })
     },
     /** Check a licence file's text: genuine lines, what it grants, and whether it is current. Reads only. */
-    checkLicence: (licenseText: string) => api.call<LicenceCheck>('POST', '/fulfillments/check', { licenseText }),
+    checkLicence: (licenseText: string) => api.send(licenceFileCalls.check, { licenseText }),
     upload: (customerNumber: string, file: File) => {
       const form = new FormData()
       form.set('customerNumber', customerNumber)
