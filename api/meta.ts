@@ -1,16 +1,13 @@
 /** Environment name and build information. */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Config } from '../server/config'
+import { projectPath, projectRoot } from '../server/project-root'
 import type { CallRegistrar } from './call-table'
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 function packageLabel() {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    const pkg = JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')) as {
       name?: string
       version?: string
     }
