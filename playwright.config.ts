@@ -1,12 +1,14 @@
 import { defineConfig } from '@playwright/test'
 import { e2eDataDir } from './tests/e2e/support/data-dir'
+import { SERVER_NODE_ARGS } from './tests/support/compiled-server'
 
 /**
  * Browser journeys, once with JavaScript off (the core promise: everything works
  * as plain HTML forms and links) and once with it on.
  *
  * The server runs on its own throw-away database, created and seeded on start.
- * `npm run test:e2e` builds the portal before Playwright starts.
+ * `npm run test:e2e` builds the portal and the server before Playwright starts;
+ * the journeys run against the compiled server, as production runs it.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${PORT}`
@@ -58,7 +60,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh database on every start: created, migrated and seeded by the server.
-      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev npx tsx server/index.ts`,
+      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev node ${SERVER_NODE_ARGS.join(' ')}`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: !CI,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

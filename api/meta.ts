@@ -1,17 +1,14 @@
 /** Environment name and build information. */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Config } from '../server/config'
+import { projectPath, projectRoot } from '../server/project-root'
 import type { CallTable } from './call-table'
 import { accountCalls } from './contract/accounts'
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
 function packageJson(): { name?: string; version?: string } {
   try {
-    return JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    return JSON.parse(fs.readFileSync(projectPath('package.json'), 'utf8')) as {
       name?: string
       version?: string
     }

@@ -11,6 +11,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../tests/support/compiled-server'
 import { portalSignIn } from '../tests/support/sign-in'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -41,16 +42,18 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Checks that the production build exists (running `npm run build` first when `rebuild`). */
+/** Checks that the production build (portal and server) exists (running `npm run build` first when `rebuild`). */
 export function ensureBuild(rebuild: boolean) {
   const buildFile = path.join(ROOT, 'build/index.js')
   if (rebuild) {
-    log('building the portal (npm run build)')
+    log('building the portal and the server (npm run build)')
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2], timeout: 5 * 60_000 })
     if (built.status !== 0) throw new SetupError('npm run build failed')
   }
-  if (!fs.existsSync(buildFile)) {
-    throw new SetupError('build/index.js is missing: run `npm run build` first (or pass --build).')
+  for (const file of ['build/index.js', SERVER_ENTRY]) {
+    if (!fs.existsSync(path.join(ROOT, file))) {
+      throw new SetupError(`${file} is missing: run \`npm run build\` first (or pass --build).`)
+    }
   }
   const age = Date.now() - fs.statSync(buildFile).mtimeMs
   log(`using the existing build/index.js (built ${Math.round(age / 60_000)} min ago; pass --build to rebuild)`)
@@ -164,9 +167,9 @@ export class BenchRun {
     return dir
   }
 
-  /** Starts `node --import tsx server/index.ts` with `env` and waits for /healthz; its output goes to stderr. */
+  /** Starts the compiled server (`node build/server/index.js`) with `env` and waits for /healthz; its output goes to stderr. */
   async startServer({ env, baseUrl }: ServerEnv, nodeArgs: string[] = []): Promise<ChildProcess> {
-    const args = [...nodeArgs, '--import', 'tsx', 'server/index.ts']
+    const args = [...nodeArgs, ...SERVER_NODE_ARGS]
     log(`starting: node ${args.join(' ')} (WEB_CONCURRENCY=${env.WEB_CONCURRENCY ?? 'default'})`)
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     this.servers.push(child)

@@ -16,10 +16,11 @@
  * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
  * production server on a throw-away database:
  *
- *   1. checks that build/index.js exists (or runs `npm run build` with --build);
+ *   1. checks that the build (build/index.js, build/server/index.js) exists (or
+ *      runs `npm run build` with --build);
  *   2. creates a temporary directory with a fresh SQLite file (seeded on first
  *      start; with --scale N, `npm run db:seed -- --scale N` runs first);
- *   3. starts `node --import tsx server/index.ts` with NODE_ENV=production,
+ *   3. starts the compiled server (`node build/server/index.js`) with NODE_ENV=production,
  *      LOG_REQUESTS=0 and a free port on 127.0.0.1;
  *   4. signs in through the real browser-less flow (portal /auth/login -> identity
  *      provider login form -> /auth/callback) and keeps the __session cookie;

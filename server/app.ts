@@ -19,6 +19,7 @@ import { createApiDispatch, createApiRouter } from '../api/index'
 import { serveInProcess } from '../app/upstream/in-process.server'
 import { createLoadContext } from '../app/load-context'
 import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
+import { projectPath } from './project-root'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -61,10 +62,10 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   if (config.embeddedOidc) await mountOidc(app, { config, db })
 
   if (options.portal !== false) {
-    const build = (await import(path.resolve('build/index.js'))) as ServerBuild
-    app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+    const build = (await import(projectPath('build', 'index.js'))) as ServerBuild
+    app.use('/build', express.static(projectPath('public', 'build'), { immutable: true, maxAge: '1y' }))
     // Only a name with an extension can be a file of public/ (favicon.ico ...); pages are not looked for on disk.
-    const publicFiles = express.static('public', { maxAge: '1h', index: false })
+    const publicFiles = express.static(projectPath('public'), { maxAge: '1h', index: false })
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
     app.all(
       '*',

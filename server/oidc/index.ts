@@ -5,12 +5,13 @@
 import fs from 'node:fs'
 import type express from 'express'
 import type { Config } from '../config'
+import { projectPath } from '../project-root'
 import type { Db } from '../../db/client'
 import { createProvider } from './provider'
 import { interactionRouter } from './interactions'
 import { STYLESHEET_PATH } from './views'
 
-const stylesheet = fs.readFileSync(new URL('./assets/login.css', import.meta.url), 'utf8')
+const stylesheet = fs.readFileSync(projectPath('server', 'oidc', 'assets', 'login.css'), 'utf8')
 
 /** Mounts the provider and its pages. */
 export async function mountOidc(app: express.Express, deps: { config: Config; db: Db }): Promise<void> {

@@ -8,6 +8,7 @@ import { expect, test } from './support/test'
 import { waitForPortal } from './support/auth'
 import { jsEnabled } from './support/env'
 import { menuPopup, openUserMenu, userMenuLabel } from './support/shell'
+import { SERVER_NODE_ARGS } from '../support/compiled-server'
 import { startIdentityProvider, type IdentityProvider } from '../support/identity-provider'
 
 /**
@@ -52,7 +53,7 @@ test.beforeAll(async () => {
   const port = await freePort()
   portalUrl = `http://127.0.0.1:${port}`
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-other-idp-'))
-  portal = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  portal = spawn(process.execPath, SERVER_NODE_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),
