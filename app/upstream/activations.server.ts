@@ -4,14 +4,10 @@
  * operations, licence files, and Upload from license.
  */
 import type {
-  AccountRef,
   AddServerRequest,
-  AddServerResult,
   ActivationRow,
   FulfillmentRequest,
   FulfillmentResult,
-  HostHistory,
-  HostMoveResult,
   HostRef,
   LicenceEmailRequest,
   LicenceEmailResult,
@@ -19,10 +15,9 @@ import type {
   LicencePreview,
   LicencePreviewRequest,
   LicenceRequest,
-  ServerSummary,
-  UploadedServer,
 } from '../domain/activation-types'
 import type { LicenceCheck } from '../domain/licence-check'
+import { hostCalls } from '../../api/contract/hosts'
 import type { ApiClient } from './client.server'
 import type { FilterRule } from './envelope'
 
@@ -44,14 +39,13 @@ const groupRef = (customerNumber: string, host: HostRef) => ({
 
 export function activationCalls(api: ApiClient) {
   return {
-    servers: (customerNumber: string) => api.call<ServerSummary[]>('POST', '/fulfillments/servers', { customerNumber }),
-    addServer: (request: AddServerRequest) => api.call<AddServerResult>('POST', '/fulfillments/servers/add', request),
+    servers: (customerNumber: string) => api.send(hostCalls.servers, { customerNumber }),
+    addServer: (request: AddServerRequest) => api.send(hostCalls.addServer, request),
     /** The customers of a host's group the user is shown. */
     hostCustomers: (customerNumber: string, host: HostRef) =>
-      api.call<AccountRef[]>('POST', '/fulfillments/customers', groupRef(customerNumber, host)),
+      api.send(hostCalls.hostCustomers, groupRef(customerNumber, host)),
     /** Whether the host's group has customers the user does not manage (the override warning). */
-    override: (customerNumber: string, host: HostRef) =>
-      api.call<{ warn: boolean }>('POST', '/fulfillments/override', groupRef(customerNumber, host)),
+    override: (customerNumber: string, host: HostRef) => api.send(hostCalls.override, groupRef(customerNumber, host)),
     /** Every activatable entitlement with its counts on the host. */
     allEntitlements: (request: HostEntitlementsRequest) =>
       api.call<ActivationRow[]>('POST', '/fulfillments/allentitlements', request),
@@ -67,30 +61,23 @@ export function activationCalls(api: ApiClient) {
     preview: (request: LicencePreviewRequest) => api.call<LicencePreview>('POST', '/fulfillments/preview', request),
     email: (request: LicenceEmailRequest) => api.call<LicenceEmailResult>('POST', '/fulfillments/email', request),
     history: (customerNumber: string, hostRecordIds: number[]) =>
-      api.call<HostHistory[]>('POST', '/fulfillments/servers/export', {
-        customerNumber,
-        hostIds: hostRecordIds.join(','),
-      }),
+      api.send(hostCalls.history, { customerNumber, hostIds: hostRecordIds.join(',') }),
     /** Every activation on the host returned and the host inactive (Manage Activations' Deactivate). */
     deactivateHost: (customerNumber: string, host: HostRef) =>
-      api.call<HostMoveResult>('POST', '/fulfillments/servers/deactivate', groupRef(customerNumber, host)),
+      api.send(hostCalls.deactivate, groupRef(customerNumber, host)),
     /** The host's activations moved to the target host, the old host inactive. */
     rehost: (customerNumber: string, host: HostRef, target: HostRef & { serverName: string }) =>
-      api.call<HostMoveResult>('POST', '/fulfillments/servers/rehost', {
-        ...groupRef(customerNumber, host),
-        ...target,
-      }),
+      api.send(hostCalls.rehost, { ...groupRef(customerNumber, host), ...target }),
     /** An inactive host deleted from the customer's hosts. */
-    removeHost: (customerNumber: string, host: HostRef) =>
-      api.call<HostMoveResult>('POST', '/fulfillments/servers/remove', groupRef(customerNumber, host)),
+    removeHost: (customerNumber: string, host: HostRef) => api.send(hostCalls.remove, groupRef(customerNumber, host)),
     setGroup: (customerNumber: string, host: HostRef, group: string[]) =>
-      api.call<{ group: string[] }>('POST', '/sharedserver', { ...groupRef(customerNumber, host), group }),
+      api.send(hostCalls.setGroup, { ...groupRef(customerNumber, host), group }),
     deactivateGroup: (customerNumber: string, host: HostRef) =>
-      api.call<{ group: string[] }>('POST', '/sharedserver/deactivate', groupRef(customerNumber, host)),
+      api.send(hostCalls.deactivateGroup, groupRef(customerNumber, host)),
     leaveGroup: (customerNumber: string, host: HostRef) =>
-      api.call<{ removed: true }>('POST', '/sharedserver/remove', groupRef(customerNumber, host)),
+      api.send(hostCalls.leaveGroup, groupRef(customerNumber, host)),
     /** The user's accounts, up to `limit` (2 tells whether there is more than one). */
-    accounts: (limit = 2) => api.call<AccountRef[]>('POST', '/accounts', { limit }),
+    accounts: (limit = 2) => api.send(hostCalls.accounts, { limit }),
     /** Accounts whose name or number contains the text (the Associated Customers search). */
     searchAccounts: (text: string, limit = 100) => {
       const filter: FilterRule = {
@@ -102,7 +89,7 @@ export function activationCalls(api: ApiClient) {
           casefold: true,
         })),
       }
-      return api.call<AccountRef[]>('POST', '/getCustomerAccounts', { filter, limit })
+      return api.send(hostCalls.customerAccounts, { filter, limit })
     },
     /** Check a licence file's text: genuine lines, what it grants, and whether it is current. Reads only. */
     checkLicence: (licenseText: string) => api.call<LicenceCheck>('POST', '/fulfillments/check', { licenseText }),
@@ -110,7 +97,7 @@ export function activationCalls(api: ApiClient) {
       const form = new FormData()
       form.set('customerNumber', customerNumber)
       form.set('file', file)
-      return api.callForm<UploadedServer>('/uploadserverid', form)
+      return api.sendForm(hostCalls.upload, form)
     },
   }
 }
