@@ -31,7 +31,7 @@ const customerEmail = singleLine().max(320).nullish()
 const count = () => z.number().int().min(0)
 
 /** A call about one host of the customer's, as spec 3's customers, override and shared-server calls name it. */
-export const hostCallSchema = z.object({
+const hostCallSchema = z.object({
   customerNumber: customerNumberSchema,
   customerEmail,
   hostId: text.nullish(),
@@ -52,7 +52,7 @@ const MAX_GROUP = 100
 /** The fields of POST /uploadserverid's form besides the file. */
 export const uploadFieldsSchema = z.object({ customerNumber: customerNumberSchema })
 
-export const serverSummarySchema = replyObject({
+const serverSummarySchema = replyObject({
   /** The host's record id. */
   id: z.number().int(),
   /** One name, or three comma-separated for a triad. */
@@ -109,7 +109,7 @@ const hostMoveResultSchema = replyObject({
 const groupSchema = replyObject({ group: z.array(z.string()) })
 
 const HOST_ACTION_RULES =
-  'All or nothing in one transaction. Every customer of the host the caller is shown must be one the caller may change; a host that also holds activations of customers the caller may not see is refused (409), as is one whose activations have lapsed maintenance.'
+  'The host must be ACTIVE (409 otherwise). All or nothing in one transaction. Every customer of the host the caller is shown must be one the caller may change; a host that also holds activations of customers the caller may not see is refused (409), as is one whose activations have lapsed maintenance.'
 
 const GROUP_RULES =
   'Only the customers the caller is shown change: those it may not see or that are under export control stay, and so does any customer that still has activations on the host. A host left with no customer becomes INACTIVE.'
@@ -131,7 +131,7 @@ export const hostCalls = {
     tag: TAG,
     summary: 'Adds a host to the customer’s hosts, or reactivates an inactive host with the same ids',
     description:
-      'The host name and host id checks run first (400 with the first failed check’s message); an active host with the same ids, or an inactive one under another name, is refused (409).',
+      'The host name and host id checks run first (400 with the first failed check’s message). A host with the same ids is reactivated under the new name when it is inactive and no customer has it any more or it had another name; otherwise it is refused (409).',
     access: 'write',
     caller: 'customer-writer',
     input: z.object({
