@@ -18,8 +18,6 @@
  * action back. Each customer whose activations moved gets an audit record.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import type { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { todayUtc } from '../app/domain/entitlements'
@@ -30,22 +28,16 @@ import { customerEntitlement, activeTotal } from './activation-rows'
 import { hostGroup, requireActivationAccess, shownNumbers } from './activation-access'
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { ApiError, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import type { ParsedInput } from './contract/define'
+import { hostCalls as declared, type HostCall } from './contract/hosts'
+import { ApiError } from './envelope'
 import { newFulfilmentId } from './fulfillments'
 import { findHost, insertHost, requireNewHost, serverSummary, type Host } from './host-lookup'
-import { hostCallSchema, requireGroupHost } from './hosts'
+import { requireGroupHost } from './hosts'
 import type { ApiDeps } from './index'
 
 const conflict = (message: string) => new ApiError(409, message)
-
-const rehostSchema = hostCallSchema.extend({
-  serverName: singleLine().max(1000).default(''),
-  serverId: singleLine().max(1000).nullish(),
-  serverIdType: singleLine().max(1000).nullish(),
-})
-
-type HostCall = z.infer<typeof hostCallSchema>
 
 interface OnHost extends HostActivation {
   fulfilmentRecordId: number
@@ -150,7 +142,7 @@ function deactivate(db: Db, user: ApiUser, input: HostCall): HostMoveResult {
   )
 }
 
-function rehost(db: Db, user: ApiUser, input: z.infer<typeof rehostSchema>): HostMoveResult {
+function rehost(db: Db, user: ApiUser, input: ParsedInput<typeof declared.rehost>): HostMoveResult {
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   const { name, ids } = requireNewHost(input)
   const today = todayUtc()
@@ -254,10 +246,8 @@ function remove(db: Db, user: ApiUser, input: HostCall): HostMoveResult {
   )
 }
 
-export function hostMoveCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/fulfillments/servers/deactivate', ({ body, user }) =>
-    deactivate(db, user, parseInput(hostCallSchema, body)),
-  )
-  calls.post('/fulfillments/servers/rehost', ({ body, user }) => rehost(db, user, parseInput(rehostSchema, body)))
-  calls.post('/fulfillments/servers/remove', ({ body, user }) => remove(db, user, parseInput(hostCallSchema, body)))
+export function hostMoveCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.deactivate, ({ input, user }) => deactivate(db, user, input))
+  calls.implement(declared.rehost, ({ input, user }) => rehost(db, user, input))
+  calls.implement(declared.remove, ({ input, user }) => remove(db, user, input))
 }

@@ -7,8 +7,6 @@
  * hosts for Manage Activations.
  */
 import { and, eq, inArray, or } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { addHostDecision, compareServers } from '../app/domain/add-host'
@@ -21,14 +19,15 @@ import type {
   HostState,
   ServerSummary,
 } from '../app/domain/activation-types'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import type { ApiUser } from './auth'
 import { requireCustomerAccess } from './access'
 import { accountList } from './accounts'
 import { hostGroup, requireActivationAccess, shownNumbers } from './activation-access'
 import { recordAudit, type Tx } from './audit-log'
-import type { CallRegistrar } from './call-table'
-import { ApiError, notFound, parseInput, withToken } from './envelope'
+import type { CallTable } from './call-table'
+import type { ParsedInput } from './contract/define'
+import { hostCalls as declared, MAX_ACCOUNTS } from './contract/hosts'
+import { ApiError, notFound, withToken } from './envelope'
 import {
   findHost,
   hostCustomers,
@@ -39,59 +38,7 @@ import {
   type Host,
 } from './host-lookup'
 import { listPage } from './list-engine'
-import { pageRequestSchema } from './contract/list-requests'
 import type { ApiDeps } from './index'
-
-const text = singleLine().max(1000)
-const customerEmail = singleLine().max(320).nullish()
-
-/** A call about one host of the customer's, as spec 3's customers, override and shared-server calls name it. */
-export const hostCallSchema = z.object({
-  customerNumber: customerNumberSchema,
-  customerEmail,
-  hostId: text.nullish(),
-  hostIdType: text.nullish(),
-})
-
-const serversSchema = z.object({ customerNumber: customerNumberSchema })
-
-const addServerSchema = z.object({
-  customerNumber: customerNumberSchema,
-  serverName: text.default(''),
-  serverId: text.nullish(),
-  serverIdType: text.nullish(),
-  portNumber: z.number().int().min(1).max(65535).nullish(),
-})
-
-/** Spec 3 section 9: the customer search lists at most 100 accounts, the probing call 2 unless told. */
-const MAX_ACCOUNTS = 100
-const PROBE_ACCOUNTS = 2
-
-const accountsSchema = z.object({
-  customerNumber: z.optional(customerNumberSchema),
-  customerEmail,
-  limit: z.number().int().min(1).max(MAX_ACCOUNTS).default(PROBE_ACCOUNTS),
-})
-
-const customerAccountsSchema = pageRequestSchema.extend({
-  limit: z.number().int().min(1).max(MAX_ACCOUNTS).nullish(),
-  customerEmail,
-})
-
-const MAX_EXPORT_HOSTS = 100
-
-const exportSchema = z.object({
-  customerNumber: customerNumberSchema,
-  customerEmail,
-  hostIds: z
-    .string()
-    .max(2000)
-    .transform((ids) => ids.replace(/\s+/g, ''))
-    .pipe(singleLine().regex(/^[1-9][0-9]{0,14}(,[1-9][0-9]{0,14})*$/, 'a comma-separated list of host record ids'))
-    .transform((ids) => [...new Set(ids.split(',').map(Number))])
-    .pipe(z.array(z.number()).max(MAX_EXPORT_HOSTS, `at most ${MAX_EXPORT_HOSTS} hosts`)),
-  forceSync: z.boolean().nullish(),
-})
 
 /** The host of a host-scoped call in the customer's group, found by `hostId` and `hostIdType`. */
 export function requireGroupHost(
@@ -118,8 +65,7 @@ function customerServers(db: Db, user: ApiUser, accountId: string): ServerSummar
     .sort(compareServers)
 }
 
-function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
-  const input = parseInput(addServerSchema, body)
+function addServer(db: Db, user: ApiUser, input: ParsedInput<typeof declared.addServer>): AddServerResult {
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   const { name, ids } = requireNewHost(input)
   const identifier = hostIdentifier(ids)
@@ -165,8 +111,7 @@ function addServer(db: Db, user: ApiUser, body: unknown): AddServerResult {
 export const RETURN_ACTION = 'RETURN'
 
 /** The fulfilment history of the customer's hosts: each fulfilment, and its return when it was returned. */
-function hostHistory(db: Db, user: ApiUser, body: unknown): HostHistory[] {
-  const input = parseInput(exportSchema, body)
+function hostHistory(db: Db, user: ApiUser, input: ParsedInput<typeof declared.history>): HostHistory[] {
   const { account } = requireActivationAccess(db, user, input.customerNumber)
   const accountId = account.accountId
   const ids = input.hostIds
@@ -248,37 +193,32 @@ const byTime = (a: HistoryFulfillment, b: HistoryFulfillment) =>
   (a.FulfillmentID < b.FulfillmentID ? -1 : a.FulfillmentID > b.FulfillmentID ? 1 : 0) ||
   b.FulfillCount - a.FulfillCount
 
-export function hostCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/fulfillments/servers', ({ body, user }) => {
-    const input = parseInput(serversSchema, body)
+export function hostCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.servers, ({ input, user }) => {
     const { account } = requireActivationAccess(db, user, input.customerNumber)
     return customerServers(db, user, account.accountId)
   })
 
-  calls.post('/fulfillments/servers/add', ({ body, user }) => addServer(db, user, body))
+  calls.implement(declared.addServer, ({ input, user }) => addServer(db, user, input))
 
-  calls.post('/fulfillments/customers', ({ body, user }): AccountRef[] => {
-    const input = parseInput(hostCallSchema, body)
+  calls.implement(declared.hostCustomers, ({ input, user }) => {
     const { account } = requireActivationAccess(db, user, input.customerNumber)
     return hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).shown
   })
 
-  calls.post('/fulfillments/override', ({ body, user }) => {
-    const input = parseInput(hostCallSchema, body)
+  calls.implement(declared.override, ({ input, user }) => {
     const { account } = requireActivationAccess(db, user, input.customerNumber)
     return { warn: hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).unseen.length > 0 }
   })
 
-  calls.post('/fulfillments/servers/export', ({ body, user }) => hostHistory(db, user, body))
+  calls.implement(declared.history, ({ input, user }) => hostHistory(db, user, input))
 
-  calls.post('/accounts', ({ body, user }): AccountRef[] => {
-    const input = parseInput(accountsSchema, body)
+  calls.implement(declared.accounts, ({ input, user }) => {
     if (input.customerNumber !== undefined) requireCustomerAccess(db, user, input.customerNumber)
     return listPage<AccountRef>(accountList(db, user), { limit: input.limit }).rows
   })
 
-  calls.post('/getCustomerAccounts', ({ body, user }) => {
-    const input = parseInput(customerAccountsSchema, body)
+  calls.implement(declared.customerAccounts, ({ input, user }) => {
     const page = listPage<AccountRef>(accountList(db, user), { ...input, limit: input.limit ?? MAX_ACCOUNTS })
     return withToken(page.rows, page.token)
   })

@@ -8,24 +8,18 @@
  * that still has activations on the host. A host left with no customer is INACTIVE.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { fulfillments, hostAccounts, hosts } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import type { ApiUser } from './auth'
 import { requireCustomerAccess } from './access'
 import { hostGroup, requireActivationAccess, shownNumbers, type HostGroup } from './activation-access'
 import { recordAudit, type Tx } from './audit-log'
-import type { CallRegistrar } from './call-table'
-import { ApiError, parseInput } from './envelope'
-import { hostCallSchema, requireGroupHost } from './hosts'
+import type { CallTable } from './call-table'
+import { hostCalls as declared, type HostCall } from './contract/hosts'
+import { ApiError } from './envelope'
+import { requireGroupHost } from './hosts'
 import type { Host } from './host-lookup'
 import type { ApiDeps } from './index'
-
-/** The most customers one group may be set to. */
-const MAX_GROUP = 100
-
-const setSchema = hostCallSchema.extend({ group: z.array(customerNumberSchema).max(MAX_GROUP) })
 
 export const SHARED_SERVER_MESSAGES = {
   noActivations: (customer: string) =>
@@ -61,7 +55,7 @@ function storeGroup(tx: Tx, host: Host, before: HostGroup, members: Set<string>)
 interface GroupChange {
   db: Db
   user: ApiUser
-  input: z.infer<typeof hostCallSchema>
+  input: HostCall
   action: string
   /** The group's members after the change, from the group before it and the customers with activations on the host. */
   members: (before: HostGroup, active: Set<string>, requester: string, host: Host) => Set<string>
@@ -96,9 +90,8 @@ function kept(before: HostGroup, active: Set<string>): string[] {
   return [...before.unseen, ...before.denied, ...shownNumbers(before).filter((c) => active.has(c))]
 }
 
-export function sharedServerCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/sharedserver', ({ body, user }) => {
-    const input = parseInput(setSchema, body)
+export function sharedServerCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.setGroup, ({ input, user }) => {
     const shown = changeGroup({
       db,
       user,
@@ -117,22 +110,22 @@ export function sharedServerCalls(calls: CallRegistrar, { db }: ApiDeps) {
     return { group: shown }
   })
 
-  calls.post('/sharedserver/deactivate', ({ body, user }) => {
+  calls.implement(declared.deactivateGroup, ({ input, user }) => {
     const shown = changeGroup({
       db,
       user,
-      input: parseInput(hostCallSchema, body),
+      input,
       action: 'deactivate shared group',
       members: (before, active, requester) => new Set([requester, ...kept(before, active)]),
     })
     return { group: shown }
   })
 
-  calls.post('/sharedserver/remove', ({ body, user }) => {
+  calls.implement(declared.leaveGroup, ({ input, user }) => {
     changeGroup({
       db,
       user,
-      input: parseInput(hostCallSchema, body),
+      input,
       action: 'remove host',
       members: (before, active, requester, host) => {
         if (active.has(requester)) throw new ApiError(409, SHARED_SERVER_MESSAGES.stillActive(requester, host.name))
@@ -140,6 +133,6 @@ export function sharedServerCalls(calls: CallRegistrar, { db }: ApiDeps) {
         return new Set(all.filter((c) => c !== requester))
       },
     })
-    return { removed: true }
+    return { removed: true as const }
   })
 }

@@ -5,12 +5,10 @@
  * stored. A missing, oversized or binary file, or one without usable SERVER
  * lines, is refused with the reason.
  */
-import { z } from 'zod'
-import { UPLOAD_LIMIT_BYTES, type UploadedServer } from '../app/domain/activation-types'
 import { readUploadedHost } from '../app/domain/licence-upload'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { requireActivationAccess } from './activation-access'
-import type { CallRegistrar } from './call-table'
+import type { CallTable } from './call-table'
+import { hostCalls as declared, uploadFieldsSchema } from './contract/hosts'
 import { badRequest, parseInput } from './envelope'
 import type { ApiDeps } from './index'
 
@@ -19,8 +17,6 @@ export const UPLOAD_REFUSALS = {
   noFile: 'No licence file was uploaded: choose the file to read the host from.',
   notText: 'The file is not a text file: a licence file is plain text.',
 } as const
-
-const fieldsSchema = z.object({ customerNumber: customerNumberSchema })
 
 /** A character no text file holds: an undecodable byte, or a control character but tab, line ends and form feed. */
 function notText(code: number): boolean {
@@ -32,29 +28,24 @@ const isText = (text: string) => {
   return true
 }
 
-export function uploadServerIdCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.postForm(
-    '/uploadserverid',
-    async ({ body, form, user }): Promise<UploadedServer> => {
-      // The customer a request names is checked first, as by every call, even when it came as JSON.
-      const named = form
-        ? (form.get('customerNumber') ?? undefined)
-        : (body as { customerNumber?: unknown }).customerNumber
-      if (!form && named === undefined) throw badRequest(UPLOAD_REFUSALS.notForm)
-      const fields = parseInput(fieldsSchema, { customerNumber: named })
-      requireActivationAccess(db, user, fields.customerNumber)
-      if (!form) throw badRequest(UPLOAD_REFUSALS.notForm)
-      const file = form.get('file')
-      // A browser sends a nameless, empty file part when none was chosen.
-      if (file === null || typeof file === 'string' || (file.size === 0 && !file.name)) {
-        throw badRequest(UPLOAD_REFUSALS.noFile)
-      }
-      const text = await file.text()
-      if (!isText(text)) throw badRequest(UPLOAD_REFUSALS.notText)
-      const read = readUploadedHost(text)
-      if (!read.ok) throw badRequest(read.message)
-      return read.host
-    },
-    { maxFileBytes: UPLOAD_LIMIT_BYTES },
-  )
+export function uploadServerIdCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.upload, async ({ input, form, user }) => {
+    // The customer a request names is checked first, as by every call, even when it came as JSON;
+    // a form's fields are parsed here, since the declared input is only the JSON body.
+    const named = form ? (form.get('customerNumber') ?? undefined) : input.customerNumber
+    if (!form && named === undefined) throw badRequest(UPLOAD_REFUSALS.notForm)
+    const fields = parseInput(uploadFieldsSchema, { customerNumber: named })
+    requireActivationAccess(db, user, fields.customerNumber)
+    if (!form) throw badRequest(UPLOAD_REFUSALS.notForm)
+    const file = form.get('file')
+    // A browser sends a nameless, empty file part when none was chosen.
+    if (file === null || typeof file === 'string' || (file.size === 0 && !file.name)) {
+      throw badRequest(UPLOAD_REFUSALS.noFile)
+    }
+    const text = await file.text()
+    if (!isText(text)) throw badRequest(UPLOAD_REFUSALS.notText)
+    const read = readUploadedHost(text)
+    if (!read.ok) throw badRequest(read.message)
+    return read.host
+  })
 }

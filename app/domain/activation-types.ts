@@ -10,7 +10,8 @@
  */
 import { PRODUCT_PREFIX } from './product'
 
-export type HostState = 'ACTIVE' | 'INACTIVE' | 'UNKNOWN'
+export const HOST_STATES = ['ACTIVE', 'INACTIVE', 'UNKNOWN'] as const
+export type HostState = (typeof HOST_STATES)[number]
 
 /** The count of an entitlement activated on the host a request names. */
 export const ACTIVATED_FIELD = `${PRODUCT_PREFIX}Activated` as const

@@ -4,17 +4,12 @@
  * operations, licence files, and Upload from license.
  */
 import type {
-  AccountRef,
   AddServerRequest,
-  AddServerResult,
-  HostHistory,
-  HostMoveResult,
   HostRef,
-  ServerSummary,
-  UploadedServer,
 } from '../domain/activation-types'
 import type { CallInput } from '../../api/contract/define'
 import { fulfilmentCalls } from '../../api/contract/fulfillments'
+import { hostCalls } from '../../api/contract/hosts'
 import { licenceFileCalls } from '../../api/contract/licence-files'
 import type { ApiClient } from './client.server'
 import type { FilterRule } from './envelope'
@@ -28,14 +23,13 @@ const groupRef = (customerNumber: string, host: HostRef) => ({
 
 export function activationCalls(api: ApiClient) {
   return {
-    servers: (customerNumber: string) => api.call<ServerSummary[]>('POST', '/fulfillments/servers', { customerNumber }),
-    addServer: (request: AddServerRequest) => api.call<AddServerResult>('POST', '/fulfillments/servers/add', request),
+    servers: (customerNumber: string) => api.send(hostCalls.servers, { customerNumber }),
+    addServer: (request: AddServerRequest) => api.send(hostCalls.addServer, request),
     /** The customers of a host's group the user is shown. */
     hostCustomers: (customerNumber: string, host: HostRef) =>
-      api.call<AccountRef[]>('POST', '/fulfillments/customers', groupRef(customerNumber, host)),
+      api.send(hostCalls.hostCustomers, groupRef(customerNumber, host)),
     /** Whether the host's group has customers the user does not manage (the override warning). */
-    override: (customerNumber: string, host: HostRef) =>
-      api.call<{ warn: boolean }>('POST', '/fulfillments/override', groupRef(customerNumber, host)),
+    override: (customerNumber: string, host: HostRef) => api.send(hostCalls.override, groupRef(customerNumber, host)),
     /** Every activatable entitlement with its counts on the host (serverId '' for a host not yet saved). */
     allEntitlements: (request: CallInput<typeof fulfilmentCalls.allEntitlements>) =>
       api.send(fulfilmentCalls.allEntitlements, request),
@@ -51,30 +45,23 @@ export function activationCalls(api: ApiClient) {
     preview: (request: CallInput<typeof licenceFileCalls.preview>) => api.send(licenceFileCalls.preview, request),
     email: (request: CallInput<typeof licenceFileCalls.email>) => api.send(licenceFileCalls.email, request),
     history: (customerNumber: string, hostRecordIds: number[]) =>
-      api.call<HostHistory[]>('POST', '/fulfillments/servers/export', {
-        customerNumber,
-        hostIds: hostRecordIds.join(','),
-      }),
+      api.send(hostCalls.history, { customerNumber, hostIds: hostRecordIds.join(',') }),
     /** Every activation on the host returned and the host inactive (Manage Activations' Deactivate). */
     deactivateHost: (customerNumber: string, host: HostRef) =>
-      api.call<HostMoveResult>('POST', '/fulfillments/servers/deactivate', groupRef(customerNumber, host)),
+      api.send(hostCalls.deactivate, groupRef(customerNumber, host)),
     /** The host's activations moved to the target host, the old host inactive. */
     rehost: (customerNumber: string, host: HostRef, target: HostRef & { serverName: string }) =>
-      api.call<HostMoveResult>('POST', '/fulfillments/servers/rehost', {
-        ...groupRef(customerNumber, host),
-        ...target,
-      }),
+      api.send(hostCalls.rehost, { ...groupRef(customerNumber, host), ...target }),
     /** An inactive host deleted from the customer's hosts. */
-    removeHost: (customerNumber: string, host: HostRef) =>
-      api.call<HostMoveResult>('POST', '/fulfillments/servers/remove', groupRef(customerNumber, host)),
+    removeHost: (customerNumber: string, host: HostRef) => api.send(hostCalls.remove, groupRef(customerNumber, host)),
     setGroup: (customerNumber: string, host: HostRef, group: string[]) =>
-      api.call<{ group: string[] }>('POST', '/sharedserver', { ...groupRef(customerNumber, host), group }),
+      api.send(hostCalls.setGroup, { ...groupRef(customerNumber, host), group }),
     deactivateGroup: (customerNumber: string, host: HostRef) =>
-      api.call<{ group: string[] }>('POST', '/sharedserver/deactivate', groupRef(customerNumber, host)),
+      api.send(hostCalls.deactivateGroup, groupRef(customerNumber, host)),
     leaveGroup: (customerNumber: string, host: HostRef) =>
-      api.call<{ removed: true }>('POST', '/sharedserver/remove', groupRef(customerNumber, host)),
+      api.send(hostCalls.leaveGroup, groupRef(customerNumber, host)),
     /** The user's accounts, up to `limit` (2 tells whether there is more than one). */
-    accounts: (limit = 2) => api.call<AccountRef[]>('POST', '/accounts', { limit }),
+    accounts: (limit = 2) => api.send(hostCalls.accounts, { limit }),
     /** Accounts whose name or number contains the text (the Associated Customers search). */
     searchAccounts: (text: string, limit = 100) => {
       const filter: FilterRule = {
@@ -86,7 +73,7 @@ export function activationCalls(api: ApiClient) {
           casefold: true,
         })),
       }
-      return api.call<AccountRef[]>('POST', '/getCustomerAccounts', { filter, limit })
+      return api.send(hostCalls.customerAccounts, { filter, limit })
     },
     /** Check a licence file's text: genuine lines, what it grants, and whether it is current. Reads only. */
     checkLicence: (licenseText: string) => api.send(licenceFileCalls.check, { licenseText }),
@@ -94,7 +81,7 @@ export function activationCalls(api: ApiClient) {
       const form = new FormData()
       form.set('customerNumber', customerNumber)
       form.set('file', file)
-      return api.callForm<UploadedServer>('/uploadserverid', form)
+      return api.sendForm(hostCalls.upload, form)
     },
   }
 }
