@@ -12,7 +12,7 @@ import { failureStatus } from '../upstream/envelope'
 import { checkHostRows, readHostRows, rowsFromUpload, type HostRow } from '../domain/add-host-form'
 import { NOT_ENOUGH_PERMISSIONS, UPLOAD_LIMIT_BYTES } from '../domain/activation-types'
 import { isViewOnly } from '../domain/permissions'
-import { EDITOR_PATH } from './save-request.server'
+import { screenPath } from '../screens/registry'
 
 export const ADD_HOST_TEXTS = {
   noFile: 'Choose the licence file to read the host from.',
@@ -34,7 +34,7 @@ export interface AddHostState {
 export type AddHostOutcome = { state: AddHostState; status: number } | { notice: string; status: number } | Response
 
 export async function addHostAction(request: Request, context: AppLoadContext): Promise<AddHostOutcome> {
-  const screen = await requireCustomerScreen(request, context, EDITOR_PATH)
+  const screen = await requireCustomerScreen(request, context, 'activations')
   const { customerNumber } = screen
   const form = await request.formData()
   if (isViewOnly(screen.user, screen.info)) return { notice: NOT_ENOUGH_PERMISSIONS, status: 403 }
@@ -68,6 +68,6 @@ export async function addHostAction(request: Request, context: AppLoadContext): 
   }
   const { server, reactivated } = reply.data
   const message = (reactivated ? ADD_HOST_TEXTS.reactivated : ADD_HOST_TEXTS.added)(server.name)
-  const editor = `${EDITOR_PATH}?${new URLSearchParams({ customer: customerNumber, id: String(server.id) })}`
+  const editor = `${screenPath('activations')}?${new URLSearchParams({ customer: customerNumber, id: String(server.id) })}`
   return redirectWithFlash(screen.session, context, editor, { type: 'success', message })
 }

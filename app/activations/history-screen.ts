@@ -1,9 +1,5 @@
-/** Manage Activations' address and texts (spec 3, "Manage Activations (history)"). */
+/** Manage Activations' texts (spec 3, "Manage Activations (history)"). */
 import { HISTORY_STEPS } from '../grid/servers'
-
-export const HISTORY_SCREEN = '/activations-history'
-/** Check a Licence File, under Manage Activations. */
-export const CHECK_SCREEN = `${HISTORY_SCREEN}/check`
 
 export const HISTORY_TEXTS = {
   viewTitle: (hostId: string) => `The following products are activated on Host ID: ${hostId}`,

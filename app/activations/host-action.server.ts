@@ -18,7 +18,7 @@ import { activationCalls } from '../upstream/activations.server'
 import { failureStatus, type Failure } from '../upstream/envelope'
 import { STAGE_FAILURES } from '../domain/activation-editor'
 import { askConfirmation, isConfirmed, type Confirmation } from '../ui/confirm-step'
-import { HISTORY_SCREEN, HISTORY_TEXTS, withoutSteps } from './history-screen'
+import { HISTORY_TEXTS, withoutSteps } from './history-screen'
 import type { RehostState } from './rehost-section'
 
 const actionForm = z.object({
@@ -53,7 +53,7 @@ const answer = (fields: Partial<HostActionData>, status = 200) =>
   data<HostActionData>({ error: null, confirmation: null, notice: null, rehost: null, ...fields }, { status })
 
 export async function hostAction(request: Request, context: AppLoadContext) {
-  const screen = await requireCustomerScreen(request, context, HISTORY_SCREEN)
+  const screen = await requireCustomerScreen(request, context, 'activationsHistory')
   const { customerNumber } = screen
   const url = new URL(request.url)
   const back = withoutSteps(url)

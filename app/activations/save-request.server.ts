@@ -15,8 +15,6 @@ import { loadEditor } from './load-editor.server'
 import { blockedProducts, draftChanges } from './review.server'
 import { runSave, type SaveResult, type StageReporter } from './save-flow.server'
 
-export const EDITOR_PATH = '/activations'
-
 export type PreparedSave =
   | { refused: { notice: string; status: number }; review?: undefined }
   /** Changes posted without the review's Ok go to the review first (its address is `?` and its parameters). */
@@ -29,7 +27,7 @@ export type PreparedSave =
     }
 
 export async function prepareSave(request: Request, context: AppLoadContext): Promise<PreparedSave> {
-  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, EDITOR_PATH)
+  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, 'activations')
   const form = new URLSearchParams(
     [...(await request.formData())].map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : '']),
   )

@@ -4,7 +4,6 @@
  * and the date texts. Dates travel as 'YYYY-MM-DD HH:mm:ss' in UTC and are
  * shown in UTC.
  */
-import { alertCategoryTitle } from './breadcrumbs'
 import { durationText, relativeAge } from './relative-time'
 
 /** Categories from the most to the least severe; panels and the banner follow this order. */
@@ -56,9 +55,18 @@ export function alertCategory(category: string): AlertCategory {
   return (ALERT_CATEGORIES as readonly string[]).includes(upper) ? (upper as AlertCategory) : 'OK'
 }
 
-/** 'Outage', 'Service Degradation', 'Planned Maintenance' or 'Information'. */
+/** 'Outage', 'Service Degradation', 'Planned Maintenance' or 'Information', as the category page heads them. */
 export function categoryTitle(category: string): string {
-  return alertCategoryTitle(category)
+  switch (category.trim().toLowerCase()) {
+    case 'critical':
+      return 'Outage'
+    case 'warning':
+      return 'Service Degradation'
+    case 'info':
+      return 'Planned Maintenance'
+    default:
+      return 'Information'
+  }
 }
 
 /** The path segment of a category page: critical, warning, info or ok. */

@@ -1,5 +1,3 @@
-import { breadcrumbs } from './breadcrumbs'
-
 export const PORTAL_NAME = 'Licensing Portal'
 
 /** Between the parts of a page title: an en dash with a space each side. */
@@ -22,13 +20,4 @@ export function pageTitle(screen?: string | null, customer?: TitleCustomer | nul
   return [screen?.replace(/\s+/g, ' ').trim(), customerText(customer), PORTAL_NAME]
     .filter((part) => part)
     .join(TITLE_SEPARATOR)
-}
-
-/**
- * The name of the screen at a route path, as its breadcrumb (and so the side
- * menu) calls it: '/whitelistips' is 'Elastic IP Settings'. '' for a path
- * without a label.
- */
-export function screenName(path: string): string {
-  return breadcrumbs(path).at(-1)?.label ?? ''
 }

@@ -1,7 +1,6 @@
 /** The Flexible Spending Account page's address: its tabs, the contract to order from, the contract search. */
 import { withCustomer } from '../ui/customer-href'
-
-export const FSA_SCREEN = '/entitlementsFSA'
+import { screenPath } from '../screens/registry'
 
 export const FSA_TABS = [
   { key: 'entitlements', label: 'Entitlements' },
@@ -17,7 +16,7 @@ export function fsaTab(params: URLSearchParams): FsaTab {
 
 /** The page on a tab, for the customer; the order tab with the contract chosen. */
 export function fsaHref(customerNumber: string, tab: FsaTab, more: Record<string, string> = {}): string {
-  const href = withCustomer(FSA_SCREEN, customerNumber)
+  const href = withCustomer(screenPath('fsa'), customerNumber)
   const params = new URLSearchParams({ ...(tab === 'entitlements' ? {} : { tab }), ...more })
   const query = params.toString()
   return query ? `${href}${href.includes('?') ? '&' : '?'}${query}` : href

@@ -17,7 +17,7 @@ import { redirectWithFlash, requireCustomerScreen } from '../portal/screen-guard
 import { withCustomer } from '../ui/customer-href'
 import { failureStatus, isOutage } from '../upstream/envelope'
 import { fsaCalls } from '../upstream/fsa.server'
-import { FSA_SCREEN, FSA_TEXTS, fsaHref } from './fsa-screen'
+import { FSA_TEXTS, fsaHref } from './fsa-screen'
 import { orderContext, orderContract, orderParty } from './order-context'
 import { MAX_LINES } from './order-fields'
 import { readIntent, readLines, readSnapshot } from './order-fields.server'
@@ -54,7 +54,7 @@ const answer = (fields: Partial<OrderActionData> & { contract: string }, status 
   )
 
 export async function orderAction(request: Request, context: AppLoadContext) {
-  const screen = await requireCustomerScreen(request, context, FSA_SCREEN)
+  const screen = await requireCustomerScreen(request, context, 'fsa')
   const { customerNumber, info, user } = screen
   const formData = await request.formData()
   const contractId = String(formData.get('contract') ?? '')

@@ -18,5 +18,5 @@ export const emailList: GridList<EmailSummary> = {
   spec: emailGrid,
   exportName: 'emails',
   source: emailSource,
-  screen: '/emails',
+  screen: 'emails',
 }

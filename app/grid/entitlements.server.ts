@@ -12,6 +12,7 @@ import { loadGrid, preferenceStore } from './load-grid.server'
 import { activeLeaseGrid, inactiveLeaseGrid } from './leases'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'
+import { type ScreenId } from '../screens/registry'
 
 interface Split {
   type: EntitlementType
@@ -49,17 +50,17 @@ export function leaseSource(api: ApiClient, customerNumber: string, active: bool
 function list(
   spec: GridSpec<EntitlementRow>,
   exportName: string,
-  screen: string,
+  screen: ScreenId,
   source: GridList<EntitlementRow>['source'],
 ): GridList<EntitlementRow> {
   return { spec, exportName, screen, source }
 }
 
 export const entitlementLists = [
-  list(activeElasticGrid, 'active-elastic-entitlements', '/elastic', (api, c) => elasticSource(api, c, true)),
-  list(inactiveElasticGrid, 'inactive-elastic-entitlements', '/elastic', (api, c) => elasticSource(api, c, false)),
-  list(activeLeaseGrid, 'active-leases-perpetuals', '/ssl', (api, c) => leaseSource(api, c, true)),
-  list(inactiveLeaseGrid, 'inactive-leases-perpetuals', '/ssl', (api, c) => leaseSource(api, c, false)),
+  list(activeElasticGrid, 'active-elastic-entitlements', 'elastic', (api, c) => elasticSource(api, c, true)),
+  list(inactiveElasticGrid, 'inactive-elastic-entitlements', 'elastic', (api, c) => elasticSource(api, c, false)),
+  list(activeLeaseGrid, 'active-leases-perpetuals', 'ssl', (api, c) => leaseSource(api, c, true)),
+  list(inactiveLeaseGrid, 'inactive-leases-perpetuals', 'ssl', (api, c) => leaseSource(api, c, false)),
 ]
 
 type SourceFor = (api: ApiClient, customerNumber: string, active: boolean) => GridSource<EntitlementRow>

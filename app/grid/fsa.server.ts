@@ -14,8 +14,6 @@ import { inMemorySource } from './in-memory-source'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'
 
-import { FSA_SCREEN } from '../fsa/fsa-screen'
-
 /** The contracts' rows, split into the active grid's and the inactive grid's. */
 export function fsaEntitlementRows(contracts: readonly FsaContract[], today = todayUtc()) {
   const rows = contracts.map((c) => fsaEntitlementRow(c, c[FSA_FIELD.price], c[FSA_FIELD.currency], today))
@@ -61,7 +59,7 @@ export function fsaHistorySource(api: ApiClient, customerNumber: string): GridSo
 
 const entitlementList = (active: boolean): GridList<FsaEntitlementRow> => ({
   spec: active ? activeFsaGrid : inactiveFsaGrid,
-  screen: FSA_SCREEN,
+  screen: 'fsa',
   exportName: active ? 'active-fsa-entitlements' : 'inactive-fsa-entitlements',
   source: (api, customerNumber) => fsaEntitlementSource(() => fsaCalls(api).contracts(customerNumber), active),
 })
@@ -70,7 +68,7 @@ export const fsaEntitlementLists = [entitlementList(true), entitlementList(false
 
 export const fsaHistoryList: GridList<FsaHistoryGridRow> = {
   spec: fsaHistoryGrid,
-  screen: FSA_SCREEN,
+  screen: 'fsa',
   exportName: (customerNumber) => orderHistoryCsvName(todayUtc(), customerNumber).replace(/\.csv$/, ''),
   source: fsaHistorySource,
 }

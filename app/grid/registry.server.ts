@@ -15,6 +15,7 @@ import { usageList } from './usage.server'
 import { statementList, statementProductList } from './statement.server'
 import { serverLists } from './servers.server'
 import { fsaEntitlementLists, fsaHistoryList } from './fsa.server'
+import { type ScreenId } from '../screens/registry'
 
 export interface GridList<Row> {
   spec: GridSpec<Row>
@@ -45,7 +46,7 @@ export interface GridList<Row> {
   /** The columns for one customer, when they depend on its data (e.g. a column shown only when it has values). */
   specFor?(api: ApiClient, customerNumber: string): Promise<GridSpec<Row>>
   /** The screen the list belongs to: its rules (e.g. e-mails: Channel or Direct) guard the list's data too. */
-  screen: string
+  screen: ScreenId
 }
 
 /** The URL parameter that brings a refused export back to its screen (GridList.exportRefusal). */

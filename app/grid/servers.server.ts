@@ -5,7 +5,6 @@
  */
 import { historyCsv, historyCsvName } from '../domain/host-history'
 import { fetchHistories } from '../activations/host-histories.server'
-import { HISTORY_SCREEN } from '../activations/history-screen'
 import { activationCalls } from '../upstream/activations.server'
 import type { ApiClient } from '../upstream/client.server'
 import type { Envelope } from '../upstream/envelope'
@@ -45,7 +44,7 @@ export function serverSource(rows: () => Promise<Rows>, active: boolean): GridSo
 function serverList(active: boolean): GridList<ServerRow> {
   return {
     spec: active ? activeServersGrid : inactiveServersGrid,
-    screen: HISTORY_SCREEN,
+    screen: 'activationsHistory',
     exportName: (customerNumber) => historyCsvName(active, customerNumber).replace(/\.csv$/, ''),
     source: (api, customerNumber) => serverSource(() => loadServerRows(api, customerNumber), active),
     async exportDocument(api, customerNumber, rows) {

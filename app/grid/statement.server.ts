@@ -6,7 +6,6 @@
  */
 import type { StatementData, StatementProductTotal, StatementRecord } from '../domain/statement-types'
 import { loadStatement } from '../statement/load-statement.server'
-import { STATEMENT_SCREEN } from '../statement/statement-view'
 import type { ApiClient } from '../upstream/client.server'
 import { inMemorySource } from './in-memory-source'
 import type { GridList } from './registry.server'
@@ -49,14 +48,14 @@ function registrySources(api: ApiClient, customerNumber: string, params: URLSear
 
 export const statementList: GridList<StatementRecord> = {
   spec: statementGrid,
-  screen: STATEMENT_SCREEN,
+  screen: 'statements',
   exportName: 'StatementPurchaseOrders',
   source: (api, customerNumber, params) => registrySources(api, customerNumber, params).records,
 }
 
 export const statementProductList: GridList<StatementProductTotal> = {
   spec: statementProductsGrid,
-  screen: STATEMENT_SCREEN,
+  screen: 'statements',
   exportName: 'StatementProducts',
   source: (api, customerNumber, params) => registrySources(api, customerNumber, params).products,
 }

@@ -9,15 +9,7 @@ import { usageCalls, type UsageScope } from '../upstream/usage.server'
 import { withFixedCriteria } from './fixed-criteria'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'
-import {
-  isActiveOnly,
-  USAGE_ATTRIBUTES,
-  USAGE_SCREEN,
-  usageCriteria,
-  usageGrid,
-  usageGridFor,
-  usageRange,
-} from './usage'
+import { isActiveOnly, USAGE_ATTRIBUTES, usageCriteria, usageGrid, usageGridFor, usageRange } from './usage'
 
 /** What the view's extras choose: the range's instants at `now` and Active Sessions. */
 export interface UsageSelection {
@@ -63,7 +55,7 @@ export const USAGE_EXPORT_TOO_MANY = 'tooMany'
 
 export const usageList: GridList<UsageRow> = {
   spec: usageGrid,
-  screen: USAGE_SCREEN,
+  screen: 'usage',
   source: (api, customerNumber, params) => usageSource(api, { customerNumber }, usageSelection(params, Date.now())),
   exportSource: (api, customerNumber, params) =>
     usageSource(api, { customerNumber }, usageSelection(params, Date.now()), { exporting: true }),

@@ -12,7 +12,6 @@ import { USAGE_EXPORT_MAX } from '../domain/usage-export'
 import { DATE_PICKER_PARAMS, DATE_RANGE_NAMES, dateRangeExtras } from './date-range-extras'
 
 export const USAGE_TABLE = 'UsageTransactions'
-export const USAGE_SCREEN = '/transactions'
 /** Spec 2 section 9: the default preset. */
 export const USAGE_DEFAULT_PRESET = '1d'
 /** Spec 2 section 3: the least Hours shown. */

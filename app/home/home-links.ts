@@ -18,11 +18,11 @@ import {
 import { activeLeaseGrid } from '../grid/leases'
 import { activeFsaGrid } from '../grid/fsa'
 import { activeServersGrid, inactiveServersGrid, OPEN_HISTORY_PARAM } from '../grid/servers'
-import { FSA_SCREEN } from '../fsa/fsa-screen'
 import { usageGrid } from '../grid/usage'
 import { statementGrid } from '../grid/statement'
 import { withCustomer } from '../ui/customer-href'
-import { navHref } from '../domain/navigation'
+import { navHref } from '../screens/navigation'
+import { screenPath } from '../screens/registry'
 
 /** A grid's first page with one column filtered (or none) and sorted, for the customer. */
 function gridLink<Row>(
@@ -88,7 +88,7 @@ export function homeLinks(customerNumber: string, today: string): HomeLinks {
       gridLink('/ssl', customerNumber, activeLeaseGrid, {
         filter: ['endDate', endDateRangeText(maintenance.from, maintenance.to, true), 'equals'],
       }),
-    fsaContracts: () => gridLink(FSA_SCREEN, customerNumber, activeFsaGrid, { sort: soonestFirst }),
+    fsaContracts: () => gridLink(screenPath('fsa'), customerNumber, activeFsaGrid, { sort: soonestFirst }),
     activeHosts: () => withCustomer('/activations-history', customerNumber),
     hostHistory: (host) => {
       const spec = host.active ? activeServersGrid : inactiveServersGrid

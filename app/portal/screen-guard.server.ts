@@ -1,10 +1,13 @@
 /**
- * The guard every screen's loader and action starts with: signed in, the customer
- * of ?customer= and its info, then the screen's rules (app/domain/screen-access.ts:
- * notice exits, customer, export control, customer type, permission, feature flag,
- * and for a write the permission to change). It throws the redirect or the refusal
+ * The guard every screen's loader and action starts with, named by the screen's
+ * id in the registry (app/screens/registry.ts): signed in, the customer of
+ * ?customer= and its info, then the screen's rules (app/screens/access.ts: notice
+ * exits, customer, export control, customer type, permission, feature flag, and
+ * for a write the permission to change). It throws the redirect or the refusal
  * before the screen asks the API for anything of its own, and it gives the screen
- * the API client of the page (one deadline; an outage throws the 503 page).
+ * the API client of the page (one deadline; an outage throws the 503 page). The
+ * elastic settings and portal access screens' guards add what those screens
+ * derive from it.
  *
  * The shell's loader runs beside it and chooses the customer (a remembered or only
  * customer goes into the address); the guard relies on none of that.
@@ -15,11 +18,16 @@ import { commitSession, type PortalSession } from '../auth/session.server'
 import { customerNumberOf } from '../domain/customer-number'
 import { flagGates, type FlagGate } from '../domain/feature-flags'
 import { NOTICE_TEXTS, noticePageOf, NOTICE_PATHS } from '../domain/notice-pages'
-import { readOnlyIntents, screenDecision, type ScreenDecision } from '../domain/screen-access'
+import { isStaff, isViewOnly } from '../domain/permissions'
+import { portalAccessAuthority, type PortalAccessAuthority } from '../domain/portal-access'
 import type { AccountInfo, User } from '../domain/types'
+import { readOnlyIntents, screenDecision, type ScreenDecision } from '../screens/access'
+import { screenPath, type ScreenId } from '../screens/registry'
 import { withCustomer } from '../ui/customer-href'
 import { failureStatus, isOutage } from '../upstream/envelope'
 import type { ApiClient } from '../upstream/client.server'
+import { elasticCalls, type ElasticCalls } from '../upstream/elastic.server'
+import { portalAccessCalls, type PortalAccessCalls } from '../upstream/portal-access.server'
 import { withReauth, type Flash } from './context.server'
 import { accountInfoFor, featuresFor, reachableAccountsFor } from './account-info.server'
 import { screenApi, serviceUnavailable } from './request-scope.server'
@@ -53,9 +61,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export async function requireScreen(
   request: Request,
   context: AppLoadContext,
-  screenPath: string,
+  screen: ScreenId,
   options: ScreenGuardOptions = {},
 ): Promise<Screen> {
+  const path = screenPath(screen)
   const { session, user, accessToken } = await requireAuth(request, context)
   const url = new URL(request.url)
   const customerNumber = customerNumberOf(url.searchParams.get('customer'))
@@ -72,14 +81,13 @@ export async function requireScreen(
       info = reply.data
     }
     const decision = screenDecision({
-      pathname: screenPath,
+      pathname: path,
       searchParams: url.searchParams,
       user,
       info,
       customerNumber,
-      customerCount:
-        noticePageOf(screenPath) === 'nocustomer' ? await customerCount(request, context, accessToken) : null,
-      access: (await writes(request, screenPath)) ? 'write' : 'read',
+      customerCount: noticePageOf(path) === 'nocustomer' ? await customerCount(request, context, accessToken) : null,
+      access: (await writes(request, path)) ? 'write' : 'read',
       flags: await featureFlags(request, context, session, accessToken),
     })
     refuse(decision, customerNumber, options)
@@ -89,7 +97,7 @@ export async function requireScreen(
       api: screenApi(request, context, accessToken),
       customerNumber,
       info,
-      href: withCustomer(screenPath, customerNumber),
+      href: withCustomer(path, customerNumber),
     }
   })
 }
@@ -98,13 +106,53 @@ export async function requireScreen(
 export async function requireCustomerScreen(
   request: Request,
   context: AppLoadContext,
-  screenPath: string,
+  screen: ScreenId,
   options?: ScreenGuardOptions,
 ): Promise<CustomerScreen> {
-  const screen = await requireScreen(request, context, screenPath, options)
-  const { customerNumber, info } = screen
+  const passed = await requireScreen(request, context, screen, options)
+  const { customerNumber, info } = passed
   if (!customerNumber || !info) throw redirect(NOTICE_PATHS.noselectedcustomer)
-  return { ...screen, customerNumber, info }
+  return { ...passed, customerNumber, info }
+}
+
+export interface ElasticScreen extends CustomerScreen {
+  calls: ElasticCalls
+  viewOnly: boolean
+}
+
+/** requireCustomerScreen for the elastic settings screens, with what they derive from it. */
+export async function requireElasticScreen(
+  request: Request,
+  context: AppLoadContext,
+  screen: 'elasticCredentials' | 'elasticIpSettings',
+): Promise<ElasticScreen> {
+  const passed = await requireCustomerScreen(request, context, screen)
+  return { ...passed, calls: elasticCalls(passed.api), viewOnly: isViewOnly(passed.user, passed.info) }
+}
+
+export interface PortalAccessScreen extends CustomerScreen {
+  calls: PortalAccessCalls
+  authority: PortalAccessAuthority
+  staff: boolean
+}
+
+/**
+ * requireCustomerScreen for the portal access screens, with what they derive from it
+ * (an action must not act before the rules pass, and the shell's loader does not run
+ * for a POST's checks).
+ */
+export async function requirePortalAccessScreen(
+  request: Request,
+  context: AppLoadContext,
+  screen: 'portalAccess' | 'portalAccessAudit',
+): Promise<PortalAccessScreen> {
+  const passed = await requireCustomerScreen(request, context, screen)
+  return {
+    ...passed,
+    calls: portalAccessCalls(passed.api),
+    authority: portalAccessAuthority(passed.user, passed.info),
+    staff: isStaff(passed.user),
+  }
 }
 
 function refuse(decision: ScreenDecision, customerNumber: string | null, { noRedirects }: ScreenGuardOptions) {

@@ -13,7 +13,7 @@ import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { isViewOnly } from '../domain/permissions'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle, screenPath } from '../screens/registry'
 import { todayUtc } from '../domain/entitlements'
 import { paramName } from '../domain/grid-state'
 import { rewriteActivationError } from '../domain/activation-errors'
@@ -25,7 +25,7 @@ import { activationCalls } from '../upstream/activations.server'
 import { DataGrid } from '../ui/grid/data-grid'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ConfirmStep } from '../ui/confirm-step'
-import { CHECK_SCREEN, HISTORY_SCREEN, withoutSteps } from '../activations/history-screen'
+import { withoutSteps } from '../activations/history-screen'
 import { mayCheckLicence } from '../domain/licence-check'
 import { withCustomer } from '../ui/customer-href'
 import { hostAction } from '../activations/host-action.server'
@@ -37,7 +37,7 @@ import { HostActivationsDialog } from '../activations/host-activations-dialog'
 import { EditorNotice } from '../activations/editor-notice'
 import { licenceHref } from '../activations/licence-href'
 
-const baseMeta = screenMeta(screenName(HISTORY_SCREEN))
+const baseMeta = screenMeta(screenTitle('activationsHistory'))
 
 /** After a rehost the new host's file downloads by itself: a refresh to the file, which the browser saves and stays. */
 export const meta: typeof baseMeta = (args) => {
@@ -52,7 +52,7 @@ const hostParam = (params: URLSearchParams, name: string) => {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, HISTORY_SCREEN)
+  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, 'activationsHistory')
   const url = new URL(request.url)
   const params = url.searchParams
   const calls = activationCalls(api)
@@ -170,8 +170,8 @@ export default function ManageActivationsRoute() {
       </h1>
       {page.mayCheckLicence ? (
         <p>
-          <Link to={withCustomer(CHECK_SCREEN, customerNumber)} className="underline">
-            {screenName(CHECK_SCREEN)}
+          <Link to={withCustomer(screenPath('licenceCheck'), customerNumber)} className="underline">
+            {screenTitle('licenceCheck')}
           </Link>
           : is a licence file genuine and current?
         </p>

@@ -13,20 +13,19 @@ import { activationCalls } from '../upstream/activations.server'
 import { failureStatus } from '../upstream/envelope'
 import { UPLOAD_LIMIT_BYTES } from '../domain/activation-types'
 import { LICENCE_CHECK_MESSAGES, mayCheckLicence, type LicenceCheck } from '../domain/licence-check'
-import { screenName } from '../domain/page-title'
-import { CHECK_SCREEN, HISTORY_SCREEN } from '../activations/history-screen'
+import { screenTitle, screenPath } from '../screens/registry'
 import { LicenceCheckResult } from '../activations/licence-check-result'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 
-const TITLE = screenName(CHECK_SCREEN)
+const TITLE = screenTitle('licenceCheck')
 
 export const meta = screenMeta(TITLE)
 
 async function checkScreen(request: Request, context: ActionFunctionArgs['context']) {
-  const screen = await requireCustomerScreen(request, context, CHECK_SCREEN)
+  const screen = await requireCustomerScreen(request, context, 'licenceCheck')
   return { ...screen, allowed: mayCheckLicence(screen.user, screen.info) }
 }
 
@@ -67,7 +66,9 @@ export default function CheckLicenceRoute() {
   return (
     <section aria-labelledby="page-title" className="min-w-0 space-y-4">
       <p>
-        <Link to={withCustomer(HISTORY_SCREEN, customerNumber)}>← {screenName(HISTORY_SCREEN)}</Link>
+        <Link to={withCustomer(screenPath('activationsHistory'), customerNumber)}>
+          ← {screenTitle('activationsHistory')}
+        </Link>
       </p>
       <h1 id="page-title" className="text-2xl font-semibold">
         {TITLE}

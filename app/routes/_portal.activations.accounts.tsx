@@ -10,7 +10,7 @@ import { failureStatus } from '../upstream/envelope'
 import { ASSOCIATED_LIMIT } from '../domain/activation-editor'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireCustomerScreen(request, context, '/activations', { noRedirects: true })
+  const { api } = await requireCustomerScreen(request, context, 'activations', { noRedirects: true })
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
   if (!q) return Response.json({ accounts: [] })
   const reply = await activationCalls(api).searchAccounts(q, ASSOCIATED_LIMIT)

@@ -11,7 +11,7 @@ import { activationCalls } from '../upstream/activations.server'
 import { failureStatus } from '../upstream/envelope'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, customerNumber } = await requireCustomerScreen(request, context, '/activations', { noRedirects: true })
+  const { api, customerNumber } = await requireCustomerScreen(request, context, 'activations', { noRedirects: true })
   const params = new URL(request.url).searchParams
   const reply = await activationCalls(api).download({
     customerNumber,

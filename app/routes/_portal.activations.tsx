@@ -36,8 +36,8 @@ import {
 import { BORROWABLE_FIELD, NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
 import { todayUtc } from '../domain/entitlements'
 import { isViewOnly } from '../domain/permissions'
-import { screenRedirect } from '../domain/screen-access'
-import { screenName } from '../domain/page-title'
+import { screenRedirect } from '../screens/access'
+import { screenPath, screenTitle } from '../screens/registry'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { button, Hidden, primary } from '../activations/editor-ui'
@@ -55,12 +55,11 @@ import { CustomerTabs } from '../activations/customer-tabs'
 import { AssociatedCustomers } from '../activations/associated-customers'
 import { associatedCustomers } from '../activations/associated-customers.server'
 
-const SCREEN = '/activations'
 const MAX_SERVER_RESULTS = 50
 /** Parameters that hold the draft or an editing button: an `op` lands on the address without the button. */
 const DRAFT_PARAM = /^(op|remove|add|n\..*)$/
 
-const baseMeta = screenMeta(screenName(SCREEN))
+const baseMeta = screenMeta(screenTitle('activations'))
 
 /** After Generate, the file downloads by itself: a refresh to the file, which the browser saves and stays. */
 export const meta: typeof baseMeta = (args) => {
@@ -70,7 +69,7 @@ export const meta: typeof baseMeta = (args) => {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, SCREEN)
+  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, 'activations')
   const url = new URL(request.url)
   const params = url.searchParams
   const calls = activationCalls(api)
@@ -104,7 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const saved = state.host ? readSaved(params) : null
   const fileHref = saved && state.host ? licenceHref(customerNumber, state.host) : null
   const serverSearch = params.get('serverq') ?? ''
-  const emailScreen = { pathname: '/emails', searchParams: new URLSearchParams(), customerCount: null }
+  const emailScreen = { pathname: screenPath('emails'), searchParams: new URLSearchParams(), customerCount: null }
   const readsEmails = screenRedirect({ ...emailScreen, user, info, customerNumber }) === null
   return {
     customerNumber,

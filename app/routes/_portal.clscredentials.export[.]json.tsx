@@ -5,11 +5,11 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { credentialsExport, credentialsFileName } from '../domain/elastic-credentials'
-import { requireElasticScreen } from '../upstream/elastic.server'
+import { requireElasticScreen } from '../portal/screen-guard.server'
 import { failureStatus } from '../upstream/envelope'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireElasticScreen(request, context, '/clscredentials')
+  const screen = await requireElasticScreen(request, context, 'elasticCredentials')
   const first = await screen.calls.firstServer(screen.customerNumber, screen.info.customerName)
   if (first.status !== 'SUCCESS') return text('You do not have access to this Elastic License Server.', 403)
   const server = first.data

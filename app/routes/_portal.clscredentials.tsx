@@ -19,14 +19,8 @@ import {
   type CredentialsIntent,
 } from '../domain/elastic-credentials'
 import { withCustomer } from '../ui/customer-href'
-import {
-  generatePin,
-  permissionDenied,
-  requireElasticScreen,
-  type ElasticScreen,
-  type ElasticServer,
-} from '../upstream/elastic.server'
-import { redirectWithFlash } from '../portal/screen-guard.server'
+import { generatePin, permissionDenied, type ElasticServer } from '../upstream/elastic.server'
+import { redirectWithFlash, requireElasticScreen, type ElasticScreen } from '../portal/screen-guard.server'
 import { parseWithZod } from '../portal/parse-form.server'
 import { askConfirmation, ConfirmStep, isConfirmed, type Confirmation } from '../ui/confirm-step'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
@@ -36,14 +30,13 @@ import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle, screenPath } from '../screens/registry'
 import { STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { failureStatus } from '../upstream/envelope'
 
-const SCREEN = '/clscredentials'
-
-export const meta = screenMeta(screenName(SCREEN))
-const exportHref = (customerNumber: string) => withCustomer(`${SCREEN}/export.json`, customerNumber)
+export const meta = screenMeta(screenTitle('elasticCredentials'))
+const exportHref = (customerNumber: string) =>
+  withCustomer(`${screenPath('elasticCredentials')}/export.json`, customerNumber)
 
 async function requireServer(screen: ElasticScreen): Promise<ElasticServer | null> {
   const reply = await screen.calls.firstServer(screen.customerNumber, screen.info.customerName)
@@ -60,7 +53,7 @@ async function storedPin(screen: ElasticScreen, server: ElasticServer): Promise<
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireElasticScreen(request, context, SCREEN)
+  const screen = await requireElasticScreen(request, context, 'elasticCredentials')
   const base = { viewOnly: screen.viewOnly, href: screen.href, exportHref: exportHref(screen.customerNumber) }
   const server = await requireServer(screen)
   if (!server) return { ...base, server: null, pin: null, users: [] as string[] }
@@ -88,7 +81,7 @@ interface ActionResult {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const screen = await requireElasticScreen(request, context, SCREEN)
+  const screen = await requireElasticScreen(request, context, 'elasticCredentials')
   const formData = await request.formData()
   const server = await requireServer(screen)
   if (!server) throw redirect(screen.href)

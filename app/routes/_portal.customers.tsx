@@ -8,7 +8,7 @@ import { screenMeta } from '../ui/screen-meta'
 
 /** The customer search without JavaScript: results of the toolbar form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireScreen(request, context, '/customers')
+  const { api } = await requireScreen(request, context, 'customers')
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim()
   const result = await searchCustomers(api, q)
   // One match: select it straight away.

@@ -11,7 +11,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requireCustomerScreen, redirectWithFlash } from '../portal/screen-guard.server'
 import { parseWithZod } from '../portal/parse-form.server'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 import { isViewOnly } from '../domain/permissions'
 import { formatNumber, rateTableLabel, todayUtc } from '../domain/entitlements'
 import { thresholdFormSchema } from '../domain/threshold-form'
@@ -30,10 +30,9 @@ import { CreditForecastSection } from '../ui/credit-forecast-section'
 import { RemainingDaysBar, UsedPercentageBar } from '../ui/entitlement-cells'
 import type { GridData } from '../grid/types'
 
-const SCREEN = '/elastic'
 const LEASES = '/ssl'
 
-export const meta = screenMeta(screenName(SCREEN))
+export const meta = screenMeta(screenTitle('elastic'))
 
 /** A refused list call goes to /nopermissions; an outage or other failure shows the error page. */
 function refusal(reply: Failure, customerNumber: string) {
@@ -45,7 +44,7 @@ function refusal(reply: Failure, customerNumber: string) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireCustomerScreen(request, context, SCREEN)
+  const screen = await requireCustomerScreen(request, context, 'elastic')
   const { api, customerNumber } = screen
   const params = new URL(request.url).searchParams
   const calls = entitlementCalls(api)
@@ -89,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const screen = await requireCustomerScreen(request, context, SCREEN)
+  const screen = await requireCustomerScreen(request, context, 'elastic')
   const { customerNumber } = screen
   const url = new URL(request.url)
   const calls = entitlementCalls(screen.api)

@@ -21,7 +21,7 @@ const errorHeading = (error: unknown) => (errorStatus(error) === 404 ? 'Email no
 export const meta = screenMeta<typeof loader>((loaded) => loaded?.email.subject, errorHeading)
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, session, customerNumber } = await requireCustomerScreen(request, context, '/emails')
+  const { api, session, customerNumber } = await requireCustomerScreen(request, context, 'email')
   const id = recordIdSchema.safeParse(params.id)
   if (!id.success) throw data('There is no such email.', { status: 404 })
   const list = withCustomer('/emails', customerNumber)

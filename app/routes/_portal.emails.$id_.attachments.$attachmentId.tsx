@@ -10,7 +10,7 @@ import { failureStatus } from '../upstream/envelope'
 import { parseRecordId } from '../domain/record-id'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, customerNumber } = await requireCustomerScreen(request, context, '/emails', { noRedirects: true })
+  const { api, customerNumber } = await requireCustomerScreen(request, context, 'email', { noRedirects: true })
   const emailId = parseRecordId(params.id)
   const attachmentId = parseRecordId(params.attachmentId)
   if (emailId === null || attachmentId === null) return plainText('There is no such attachment.', 404)

@@ -4,18 +4,18 @@ import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { withCustomer } from '../ui/customer-href'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 import { DataGrid } from '../ui/grid/data-grid'
 import { emailGrid } from '../grid/emails'
 import { emailSource } from '../grid/emails.server'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
 import { gridClientLoader } from '../ui/grid/client-loader'
 
-export const meta = screenMeta(screenName('/emails'))
+export const meta = screenMeta(screenTitle('emails'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // No customer, or one whose type has no e-mail list, is refused here (spec 1 section 6).
-  const { api, customerNumber } = await requireCustomerScreen(request, context, '/emails')
+  const { api, customerNumber } = await requireCustomerScreen(request, context, 'emails')
   const grid = await loadGrid({
     request,
     spec: emailGrid,

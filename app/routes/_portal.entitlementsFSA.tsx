@@ -11,7 +11,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 import { formatNumber, todayUtc } from '../domain/entitlements'
 import { activationsAllowed, flagSet, isBusops } from '../domain/permissions'
 import { pickableContracts, type FsaEntitlementRow } from '../domain/fsa-entitlements'
@@ -28,15 +28,15 @@ import { isSectionOpen, SectionToggle } from '../ui/section-toggle'
 import { ProgressBar } from '../ui/progress-bar'
 import { fsaUsedColour } from '../domain/fsa-entitlements'
 import { leaseRemainingDaysColour } from '../domain/entitlements'
-import { FSA_SCREEN, FSA_TABS, FSA_TEXTS, fsaHref, fsaTab, type FsaTab } from '../fsa/fsa-screen'
+import { FSA_TABS, FSA_TEXTS, fsaHref, fsaTab, type FsaTab } from '../fsa/fsa-screen'
 import { orderContract } from '../fsa/order-context'
 import { orderAction } from '../fsa/order-action.server'
 import { OrderTab } from '../fsa/order-tab'
 
-export const meta = screenMeta(screenName(FSA_SCREEN))
+export const meta = screenMeta(screenTitle('fsa'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, FSA_SCREEN)
+  const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, 'fsa')
   const params = new URL(request.url).searchParams
   const tab = fsaTab(params)
   const today = todayUtc()

@@ -15,7 +15,7 @@ import { sortCustomerFigures } from '../domain/home-cards'
 import type { loader as portalLoader } from './_portal'
 import { withCustomer } from '../ui/customer-href'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenPath, screenTitle } from '../screens/registry'
 import { homeCalls } from '../upstream/home.server'
 import { homeView } from '../home/home-view'
 import { HomeCards } from '../home/home-cards'
@@ -23,10 +23,10 @@ import { usageWeekChartMarkup } from '../ui/usage-week-chart.server'
 import { CustomerList } from '../home/customer-list'
 import { parseCustomerSort } from '../home/customer-sort.server'
 
-const HOME = '/home'
+const HOME = screenPath('home')
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, info, api, customerNumber } = await requireScreen(request, context, HOME)
+  const { user, info, api, customerNumber } = await requireScreen(request, context, 'home')
   const params = new URL(request.url).searchParams
   const calls = homeCalls(api)
   if (customerNumber && info && params.get('view') !== 'customers') {
@@ -62,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta = screenMeta(screenName(HOME))
+export const meta = screenMeta(screenTitle('home'))
 
 export default function Home() {
   const shell = useRouteLoaderData<typeof portalLoader>('routes/_portal')

@@ -3,15 +3,15 @@ import { requireScreen } from '../portal/screen-guard.server'
 import { noticePage } from '../ui/notice'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { NOTICE_TITLES } from '../domain/notice-pages'
+import { screenTitle } from '../screens/registry'
 
 /** The notice stays while its reason does; its exit rule is one of the screen rules. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireScreen(request, context, '/nopermissions')
+  await requireScreen(request, context, 'nopermissions')
   return null
 }
 
-export const meta = screenMeta(NOTICE_TITLES.nopermissions)
+export const meta = screenMeta(screenTitle('nopermissions'))
 
 export default noticePage('nopermissions')
 

@@ -18,7 +18,7 @@ export const meta = screenMeta<typeof loader>((data) => data?.alert?.title ?? HE
 const NOT_FOUND = 'This alert does not exist. It may have been removed.'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await requireScreen(request, context, '/notification-details')
+  const { api } = await requireScreen(request, context, 'alert')
   const raw = params.id ?? ''
   if (!/^[1-9][0-9]{0,14}$/.test(raw)) throw new Response(NOT_FOUND, { status: 404 })
   const now = new Date()

@@ -16,7 +16,7 @@ const heading = (title: string) => `${title} Alerts`
 export const meta = screenMeta<typeof loader>((data) => (data ? heading(data.title) : undefined))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await requireScreen(request, context, '/notifications-category')
+  const { api } = await requireScreen(request, context, 'alertCategory')
   const category = categoryFromSlug(params.category ?? '')
   if (!category) {
     throw new Response('There is no such alert category. The categories are critical, warning, info and ok.', {

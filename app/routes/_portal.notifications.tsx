@@ -9,13 +9,13 @@ import { AlertsTabs, type AlertsTab } from '../ui/alerts/tabs'
 import { AlertsLoadError } from '../ui/alerts/load-error'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
-export const meta = screenMeta(screenName('/notifications'))
+export const meta = screenMeta(screenTitle('alerts'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireScreen(request, context, '/notifications')
+  const { api } = await requireScreen(request, context, 'alerts')
   const tab: AlertsTab = new URL(request.url).searchParams.get('tab') === 'resolved' ? 'resolved' : 'active'
   const now = new Date()
   if (tab === 'active') {

@@ -30,8 +30,8 @@ import { useContactEmailCheck } from '../portal-access/contact-email-check'
 import { FREE_EMAIL_DOMAINS } from '../domain/free-email-domains.server'
 import { parseWithZod } from '../portal/parse-form.server'
 import { withReauth } from '../portal/context.server'
-import { failureStatus, requirePortalAccessScreen } from '../upstream/portal-access.server'
-import { redirectWithFlash } from '../portal/screen-guard.server'
+import { failureStatus } from '../upstream/portal-access.server'
+import { redirectWithFlash, requirePortalAccessScreen } from '../portal/screen-guard.server'
 import { withCustomer } from '../ui/customer-href'
 import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
 import { FlashPanel } from '../ui/shell/flash-panel'
@@ -40,9 +40,8 @@ import { useHydrated } from '../ui/use-hydrated'
 import { parseWithSchema } from '../ui/parse-with-schema'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle, screenPath } from '../screens/registry'
 
-const SCREEN = '/portalaccess'
 const FORM_ID = 'portal-access'
 const SAVE_BLOCKERS_ID = `${FORM_ID}-save-blockers`
 export const SAVED_MESSAGE = 'Portal access saved.'
@@ -52,10 +51,10 @@ export const SAVED_MESSAGE = 'Portal access saved.'
  */
 const NO_FREE_DOMAINS: ReadonlySet<string> = new Set()
 
-export const meta = screenMeta(screenName(SCREEN))
+export const meta = screenMeta(screenTitle('portalAccess'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requirePortalAccessScreen(request, context, SCREEN)
+  const screen = await requirePortalAccessScreen(request, context, 'portalAccess')
   const reply = await withReauth(request, context, () => screen.calls.getPortalAccess(screen.customerNumber))
   // Spec 1 section 8: a failed read empties the contacts and shows the error.
   return {
@@ -70,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { result: SubmissionResult<string[]>; baseline: Contact[]; stale?: boolean }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const screen = await requirePortalAccessScreen(request, context, SCREEN)
+  const screen = await requirePortalAccessScreen(request, context, 'portalAccess')
   const formData = await request.formData()
   const baseline = parseBaseline(formData.get('baseline'))
   const schema = portalAccessFormSchema({ freeDomains: FREE_EMAIL_DOMAINS, baseline, authority: screen.authority })
@@ -101,7 +100,7 @@ export default function PortalAccessRoute() {
   const location = useLocation()
   // After a refused save the user's starting point stays the baseline (the list may have changed meanwhile).
   const baseline = actionData?.baseline ?? loaderData.contacts
-  const href = withCustomer(SCREEN, loaderData.customerNumber)
+  const href = withCustomer(screenPath('portalAccess'), loaderData.customerNumber)
   return (
     <section aria-labelledby="page-title" className="max-w-4xl space-y-4">
       <h1 id="page-title" className="text-2xl font-semibold">
@@ -110,8 +109,8 @@ export default function PortalAccessRoute() {
       <Intro />
       {loaderData.staff ? (
         <p>
-          <Link to={withCustomer(`${SCREEN}/audit`, loaderData.customerNumber)}>Change history</Link> of this customer’s
-          access settings.
+          <Link to={withCustomer(screenPath('portalAccessAudit'), loaderData.customerNumber)}>Change history</Link> of
+          this customer’s access settings.
         </p>
       ) : null}
       {loaderData.loadError ? <FlashPanel type="error" message={loaderData.loadError} /> : null}

@@ -7,26 +7,25 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AUDIT_AREA_LABELS, auditAreaLabel, summarizeChange } from '../domain/audit-summary'
 import { withReauth } from '../portal/context.server'
-import { requirePortalAccessScreen } from '../upstream/portal-access.server'
+import { requirePortalAccessScreen } from '../portal/screen-guard.server'
 import { auditQuerySchema } from '../portal/audit-query.server'
 import type { FilterRule } from '../upstream/envelope'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle, screenPath } from '../screens/registry'
 import { TableScroll } from '../ui/table-scroll'
 
-const SCREEN = '/portalaccess/audit'
 const PAGE_SIZE = 25
 export const STAFF_ONLY_MESSAGE = 'The change history is available to vendor staff only.'
 
-const TITLE = screenName(SCREEN)
+const TITLE = screenTitle('portalAccessAudit')
 
 export const meta = screenMeta(TITLE)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requirePortalAccessScreen(request, context, SCREEN)
+  const screen = await requirePortalAccessScreen(request, context, 'portalAccessAudit')
   const url = new URL(request.url)
   const query = auditQuerySchema.parse({
     page: url.searchParams.get('page') ?? undefined,
@@ -72,12 +71,12 @@ export default function AuditRoute() {
     if (d.area) params.set('area', d.area)
     if (page > 1) params.set('page', String(page))
     const qs = params.toString()
-    return withCustomer(`${SCREEN}${qs ? `?${qs}` : ''}`, d.customerNumber)
+    return withCustomer(`${screenPath('portalAccessAudit')}${qs ? `?${qs}` : ''}`, d.customerNumber)
   }
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <p>
-        <Link to={withCustomer('/portalaccess', d.customerNumber)}>← {screenName('/portalaccess')}</Link>
+        <Link to={withCustomer(screenPath('portalAccess'), d.customerNumber)}>← {screenTitle('portalAccess')}</Link>
       </p>
       <h1 id="page-title" className="text-2xl font-semibold">
         {TITLE}

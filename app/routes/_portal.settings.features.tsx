@@ -13,13 +13,13 @@ import { ScreenErrorBoundary } from '../ui/error-page'
 import { failureStatus } from '../upstream/envelope'
 import { CentredModal } from '../ui/modal-dialog'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 
-export const meta = screenMeta(screenName('/settings/features'))
+export const meta = screenMeta(screenTitle('features'))
 
 /** The guard, then the screen's own rule: the dialog exists outside production only. */
 async function loadFlags(request: Request, context: LoaderFunctionArgs['context']) {
-  const { api, session } = await requireScreen(request, context, '/settings/features')
+  const { api, session } = await requireScreen(request, context, 'features')
   const [env, features] = await Promise.all([api.getEnvironment(), api.getFeatures()])
   const environment = env.status === 'SUCCESS' ? env.data : 'prod'
   if (!featurePanelVisible(environment))

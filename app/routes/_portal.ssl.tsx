@@ -7,7 +7,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 import { formatDay, maintenanceText } from '../domain/entitlements'
 import type { EntitlementRow } from '../domain/entitlement-row'
 import { activeLeaseGrid, inactiveLeaseGrid, isEvaluation, isPermanent } from '../grid/leases'
@@ -19,12 +19,10 @@ import { EntitlementGrid } from '../ui/entitlement-grid'
 import { isSectionOpen, SectionToggle } from '../ui/section-toggle'
 import { RemainingDaysBar } from '../ui/entitlement-cells'
 
-const SCREEN = '/ssl'
-
-export const meta = screenMeta(screenName(SCREEN))
+export const meta = screenMeta(screenTitle('ssl'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, customerNumber } = await requireCustomerScreen(request, context, SCREEN)
+  const { api, customerNumber } = await requireCustomerScreen(request, context, 'ssl')
   const params = new URL(request.url).searchParams
   const open = { active: isSectionOpen(params, 'active'), inactive: isSectionOpen(params, 'inactive') }
   const [active, inactive] = await loadEntitlementGrids({

@@ -7,10 +7,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
 import { statementPdf, statementPdfResponse, wantsPdfReply } from '../statement/statement-pdf.server'
-import { STATEMENT_SCREEN } from '../statement/statement-view'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireCustomerScreen(request, context, STATEMENT_SCREEN, {
+  const screen = await requireCustomerScreen(request, context, 'statements', {
     noRedirects: wantsPdfReply(request),
   })
   const outcome = await statementPdf(

@@ -16,7 +16,7 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { requireCustomerScreen, redirectWithFlash } from '../portal/screen-guard.server'
-import { screenName } from '../domain/page-title'
+import { screenTitle, screenPath } from '../screens/registry'
 import { gridHref, withExtras, type GridState } from '../domain/grid-state'
 import { formatNumber } from '../domain/entitlements'
 import { groupByCurrency } from '../domain/statement-totals'
@@ -32,7 +32,7 @@ import {
 } from '../grid/statement'
 import { statementSources } from '../grid/statement.server'
 import { loadStatement, type LoadedStatement } from '../statement/load-statement.server'
-import { STATEMENT_SCREEN, statementPdfName, statementRange } from '../statement/statement-view'
+import { statementPdfName, statementRange } from '../statement/statement-view'
 import { isPdfErrorCode, pdfErrorText, PDF_ERROR_PARAM } from '../statement/statement-pdf-errors'
 import {
   EMAIL_SENT,
@@ -58,7 +58,7 @@ import { DataGrid } from '../ui/grid/data-grid'
 import { DateRangePicker } from '../ui/date-range-picker'
 import { dateRangeSearch, readPickerState, type DateRangeChange } from '../ui/date-range-params'
 
-export const meta = screenMeta(screenName(STATEMENT_SCREEN))
+export const meta = screenMeta(screenTitle('statements'))
 
 const LOADING_TEXT = 'Getting Statement...'
 
@@ -85,7 +85,7 @@ function productPie(id: string, title: string, currency: string, products: State
 const poLabel = (record: StatementRecord) => `PO ${record[PO_FIELD] || '(none)'} (${record.ActivationId})`
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, customerNumber, info } = await requireCustomerScreen(request, context, STATEMENT_SCREEN)
+  const { api, customerNumber, info } = await requireCustomerScreen(request, context, 'statements')
   const params = new URL(request.url).searchParams
   const now = Date.now()
   const load = statementOnce(() => loadStatement(api, { customerNumber, customerName: info.customerName }, params, now))
@@ -136,7 +136,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     today: loaded.today,
     recordPies,
     productPies,
-    pdfHref: `${STATEMENT_SCREEN}/pdf?${pdfQuery}`,
+    pdfHref: `${screenPath('statements')}/pdf?${pdfQuery}`,
     pdfName: statementPdfName(customerNumber, loaded.from, loaded.to),
     pdfUnavailable: availability.available ? null : availability.reason,
     pdfError: isPdfErrorCode(pdfError)
@@ -157,7 +157,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const screen = await requireCustomerScreen(request, context, STATEMENT_SCREEN)
+  const screen = await requireCustomerScreen(request, context, 'statements')
   const url = new URL(request.url)
   const back = `${url.pathname}${url.search}`
   const formData = await request.formData()

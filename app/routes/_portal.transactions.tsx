@@ -9,21 +9,13 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 import { gridHref, hasFilter, withExtras, withoutFilters, type GridState } from '../domain/grid-state'
 import { formatRangeDay, isPresetId, rangeDays, USAGE_PRESETS } from '../domain/date-presets'
 import { usageExportTooMany } from '../domain/usage-export'
 import type { UsageRow } from '../domain/usage-row'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
-import {
-  ACTIVE_PARAM,
-  CONFIRM_PARAM,
-  DATA_LENGTH_PARAM,
-  isActiveOnly,
-  USAGE_SCREEN,
-  usageGridFor,
-  usageRange,
-} from '../grid/usage'
+import { ACTIVE_PARAM, CONFIRM_PARAM, DATA_LENGTH_PARAM, isActiveOnly, usageGridFor, usageRange } from '../grid/usage'
 import { USAGE_EXPORT_TOO_MANY, usageSelection, usageSource } from '../grid/usage.server'
 import { usageCalls } from '../upstream/usage.server'
 import { withCustomer } from '../ui/customer-href'
@@ -37,12 +29,12 @@ import { DateRangePicker } from '../ui/date-range-picker'
 import { dateRangeSearch, readPickerState, type DateRangeChange } from '../ui/date-range-params'
 import { useHydrated } from '../ui/use-hydrated'
 
-export const meta = screenMeta(screenName(USAGE_SCREEN))
+export const meta = screenMeta(screenTitle('usage'))
 
 const CONFIRM_QUESTION = 'Action will clear all current filters. Do you wish to continue?'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, customerNumber } = await requireCustomerScreen(request, context, USAGE_SCREEN)
+  const { api, customerNumber } = await requireCustomerScreen(request, context, 'usage')
   const params = new URL(request.url).searchParams
   const now = Date.now()
   const calls = usageCalls(api)

@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { loadPortalContext } from '../portal/context.server'
-import { compactNav, expandNav, navigationGroups } from '../domain/navigation'
-import { breadcrumbs } from '../domain/breadcrumbs'
+import { compactNav, expandNav, navigationGroups } from '../screens/navigation'
+import { breadcrumbs } from '../screens/breadcrumbs'
+import { screenPath } from '../screens/registry'
 import { initials, roleLabel } from '../domain/permissions'
 import { featurePanelVisible, routeAllowedByFlags } from '../domain/feature-flags'
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
@@ -92,7 +93,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
   const location = useLocation()
   const followLink = useLinkNavigation()
   const featuresHref = withCustomer(
-    `/settings/features?returnTo=${encodeURIComponent(location.pathname + location.search)}`,
+    `${screenPath('features')}?returnTo=${encodeURIComponent(location.pathname + location.search)}`,
     shell.customerNumber,
   )
   const drawer = useNavDrawer()
@@ -111,7 +112,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
       <header className="flex flex-wrap items-center gap-x-2 gap-y-2 bg-brand-900 px-4 sm:gap-x-3 py-2 text-white">
         <NavMenuControl drawer={drawer} />
         <PortalLink
-          to={withCustomer('/home', shell.customerNumber)}
+          to={withCustomer(screenPath('home'), shell.customerNumber)}
           className="mr-auto text-base font-semibold sm:text-lg text-white no-underline"
         >
           Licensing Portal

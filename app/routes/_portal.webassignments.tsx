@@ -3,18 +3,16 @@ import { requireScreen } from '../portal/screen-guard.server'
 import { notAvailablePage } from '../ui/not-available'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
-
-const SCREEN = '/webassignments'
+import { screenTitle } from '../screens/registry'
 
 /** Not built yet, but its rules apply already: a bookmark to it is refused as the screen will be. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireScreen(request, context, SCREEN)
+  await requireScreen(request, context, 'webAssignments')
   return null
 }
 
-export const meta = screenMeta(screenName(SCREEN))
+export const meta = screenMeta(screenTitle('webAssignments'))
 
-export default notAvailablePage(screenName(SCREEN))
+export default notAvailablePage(screenTitle('webAssignments'))
 
 export const ErrorBoundary = ScreenErrorBoundary

@@ -14,8 +14,8 @@ import {
   whitelistFormSchema,
   type WhitelistRule,
 } from '../domain/ip-rules'
-import { permissionDenied, requireElasticScreen } from '../upstream/elastic.server'
-import { redirectWithFlash } from '../portal/screen-guard.server'
+import { permissionDenied } from '../upstream/elastic.server'
+import { redirectWithFlash, requireElasticScreen } from '../portal/screen-guard.server'
 import { parseWithZod } from '../portal/parse-form.server'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
@@ -26,12 +26,10 @@ import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-
 import { STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenName } from '../domain/page-title'
+import { screenTitle } from '../screens/registry'
 import { failureStatus } from '../upstream/envelope'
 
-const SCREEN = '/whitelistips'
-
-export const meta = screenMeta(screenName(SCREEN))
+export const meta = screenMeta(screenTitle('elasticIpSettings'))
 
 async function firstServer(screen: Awaited<ReturnType<typeof requireElasticScreen>>) {
   const reply = await screen.calls.firstServer(screen.customerNumber, screen.info.customerName)
@@ -41,7 +39,7 @@ async function firstServer(screen: Awaited<ReturnType<typeof requireElasticScree
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireElasticScreen(request, context, SCREEN)
+  const screen = await requireElasticScreen(request, context, 'elasticIpSettings')
   const server = await firstServer(screen)
   if (!server) return { server: null, whitelist: [], viewOnly: screen.viewOnly, href: screen.href }
   const ips = await screen.calls.getIps(screen.customerNumber, server.deviceId)
@@ -50,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const screen = await requireElasticScreen(request, context, SCREEN)
+  const screen = await requireElasticScreen(request, context, 'elasticIpSettings')
   const submission = parseWithZod(await request.formData(), { schema: whitelistFormSchema })
   // Add Rule and Remove (list intents) and invalid rules re-render the form.
   if (submission.status !== 'success') {

@@ -19,7 +19,7 @@ const query = z.object({ email: z.string().max(MAX_QUERY_LENGTH) })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The screen's own guard: signed in, access to the customer, the screen allowed (no notice redirects here).
-  await requireCustomerScreen(request, context, '/portalaccess', { noRedirects: true })
+  await requireCustomerScreen(request, context, 'portalAccess', { noRedirects: true })
   const parsed = query.safeParse({ email: new URL(request.url).searchParams.get('email') ?? '' })
   if (!parsed.success) throw data(`email: at most ${MAX_QUERY_LENGTH} characters.`, { status: 400 })
   const email = normalizeEmail(parsed.data.email)

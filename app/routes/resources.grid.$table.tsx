@@ -15,6 +15,7 @@ import { parseGridState } from '../domain/grid-state'
 import { CSV_REFUSED_PARAM, gridList } from '../grid/registry.server'
 import { documentCsv, gridCsv } from '../grid/csv.server'
 import { distinctValues, isPageLoad, loadChunk, preferenceStore } from '../grid/load-grid.server'
+import { screenPath } from '../screens/registry'
 
 /** A plain-text refusal (this route has no page to render an error in). */
 function text(message: string, init: { status: number }) {
@@ -76,7 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (code && isPageLoad(request)) {
     const back = new URLSearchParams(url.searchParams)
     back.set(CSV_REFUSED_PARAM, code)
-    throw redirect(`${list.screen}?${back}`)
+    throw redirect(`${screenPath(list.screen)}?${back}`)
   }
   throw text(`The export failed: ${csv.message}`, { status: refused ? csv.httpStatus : 502 })
 }

@@ -18,7 +18,8 @@ import {
 import type { ApiClient } from '../upstream/client.server'
 import { loadStatement } from './load-statement.server'
 import { PDF_ERROR_PARAM, pdfErrorText, type PdfErrorCode } from './statement-pdf-errors'
-import { STATEMENT_SCREEN, statementPdfName } from './statement-view'
+import { statementPdfName } from './statement-view'
+import { screenPath } from '../screens/registry'
 
 export type StatementPdfOutcome =
   { ok: true; pdf: Uint8Array; fileName: string } | { ok: false; code: PdfErrorCode; reason?: string }
@@ -97,5 +98,5 @@ export function statementPdfResponse(outcome: StatementPdfOutcome, request: Requ
   const query = new URL(request.url).searchParams
   query.delete(PDF_ERROR_PARAM)
   query.append(PDF_ERROR_PARAM, outcome.code)
-  return new Response(null, { status: 303, headers: { ...noStore, Location: `${STATEMENT_SCREEN}?${query}` } })
+  return new Response(null, { status: 303, headers: { ...noStore, Location: `${screenPath('statements')}?${query}` } })
 }

@@ -7,7 +7,6 @@
 import { STATEMENT_PRESETS, rangeDays } from '../domain/date-presets'
 import { dateRangeExtras } from '../grid/date-range-extras'
 
-export const STATEMENT_SCREEN = '/statementv2'
 export const STATEMENT_TABLE = 'elasticTransaction'
 
 export const statementRange = dateRangeExtras(STATEMENT_PRESETS, 'lastMonth')

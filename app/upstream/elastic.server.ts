@@ -1,14 +1,11 @@
 /**
  * The elastic licence server calls of the licensing API (spec 1 section 7 and spec 2
- * section 7), and what the elastic settings screens share on the server: the guard
- * their loaders, actions and the export run before touching anything, the PIN
- * generator, and the refusal redirect.
+ * section 7), and what the elastic settings screens share on the server: the PIN
+ * generator and the refusal redirect.
  */
 import { randomInt } from 'node:crypto'
-import { redirect, type AppLoadContext } from '@remix-run/node'
-import { requireCustomerScreen, type CustomerScreen } from '../portal/screen-guard.server'
+import { redirect } from '@remix-run/node'
 import { NOTICE_PATHS } from '../domain/notice-pages'
-import { isViewOnly } from '../domain/permissions'
 import { formatPin } from '../domain/elastic-credentials'
 import type { WhitelistRule } from '../domain/ip-rules'
 import { withCustomer } from '../ui/customer-href'
@@ -47,21 +44,6 @@ export type ElasticCalls = ReturnType<typeof elasticCalls>
 /** A cryptographically random 6-digit PIN; every value from 000000 to 999999 is equally likely. */
 export function generatePin(): string {
   return formatPin(randomInt(0, 1_000_000))
-}
-
-export interface ElasticScreen extends CustomerScreen {
-  calls: ElasticCalls
-  viewOnly: boolean
-}
-
-/** The screen guard (app/portal/screen-guard.server.ts) with what the elastic screens derive from it. */
-export async function requireElasticScreen(
-  request: Request,
-  context: AppLoadContext,
-  screenPath: string,
-): Promise<ElasticScreen> {
-  const screen = await requireCustomerScreen(request, context, screenPath)
-  return { ...screen, calls: elasticCalls(screen.api), viewOnly: isViewOnly(screen.user, screen.info) }
 }
 
 /** Spec: a refused call goes to /nopermissions, which remembers the refused customer. */

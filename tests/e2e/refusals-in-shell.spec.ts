@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContextOptions, type Page } fro
 import { signIn, waitForPortal } from './support/auth'
 import { customerBox, mainNav } from './support/shell'
 import { CUSTOMERS, NOTICE } from './support/expectations'
-import { breadcrumbs } from '../../app/domain/breadcrumbs'
+import { breadcrumbs } from '../../app/screens/breadcrumbs'
 
 /**
  * Every screen, refused by one of its rules (a customer of the wrong type or under

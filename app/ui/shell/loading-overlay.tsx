@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useNavigation } from '@remix-run/react'
-import { spinnerText } from '../../domain/spinner-text'
+import { spinnerText } from '../../screens/spinner-text'
 
 /**
  * Full-screen overlay while a navigation or form submission is under way

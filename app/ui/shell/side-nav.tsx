@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { PortalNavLink } from '../portal-link'
 import { withCustomer } from '../customer-href'
-import { navHref } from '../../domain/navigation'
+import { navHref } from '../../screens/navigation'
 import { NAV_ID, NavCloseControl, type NavDrawer } from './nav-drawer'
 
 export interface NavGroup {

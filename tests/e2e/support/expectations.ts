@@ -2,7 +2,7 @@ import type { NavGroupView } from './shell'
 
 /**
  * The left navigation the portal must show, written out from the rules of
- * spec 1 section 2.3 (app/domain/navigation.ts) for the demo data, with the
+ * spec 1 section 2.3 (app/screens/registry.ts and navigation.ts) for the demo data, with the
  * default feature flags (fsa, statementsV2, webAssignmentsClassic on).
  */
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ROUTE_LABELS, alertCategoryTitle, breadcrumbs } from './breadcrumbs'
+import { categoryTitle as alertCategoryTitle } from '../domain/alerts'
+import { breadcrumbs } from './breadcrumbs'
+import { NAV_GROUPS, SCREEN_IDS, screenDef } from './registry'
+
+/** The one-level screens' labels, as the registry declares them: [group, page], or [page] outside the menu. */
+const ROUTE_LABELS = Object.fromEntries(
+  SCREEN_IDS.map(screenDef)
+    .filter((def) => def.title && !def.param && !def.parent && !def.segmentCrumbs && def.path.lastIndexOf('/') === 0)
+    .map((def) => [def.path, [NAV_GROUPS.find((g) => g.id === def.group)?.label, def.title].filter(Boolean)]),
+)
 
 const labels = (pathname: string) =>
   breadcrumbs(pathname)

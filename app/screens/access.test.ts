@@ -6,9 +6,9 @@ import {
   screenRedirect,
   type ScreenAccessInput,
   type ScreenDecisionInput,
-} from './screen-access'
-import { PORTAL_ACCESS_MESSAGES } from './portal-access'
-import type { AccountInfo, User } from './types'
+} from './access'
+import { PORTAL_ACCESS_MESSAGES } from '../domain/portal-access'
+import type { AccountInfo, User } from '../domain/types'
 
 const admin: User = { email: 'admin@acme.example', name: 'Ada Admin', roles: ['user'] }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { navigationGroups } from './navigation'
-import { makeInfo, makeUser } from './test-support'
-import type * as Permissions from './permissions'
+import { makeInfo, makeUser } from '../domain/test-support'
+import type * as Permissions from '../domain/permissions'
 
 // Elastic is always allowed today; these tests pin the rules that read it, should that change.
-vi.mock('./permissions', async (importOriginal) => ({
+vi.mock('../domain/permissions', async (importOriginal) => ({
   ...(await importOriginal<typeof Permissions>()),
   elasticAllowed: () => false,
 }))

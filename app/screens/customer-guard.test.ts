@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXPORT_STATUS_FIELD } from './product'
+import { EXPORT_STATUS_FIELD } from '../domain/product'
 import {
   CUSTOMER_SCREENS,
   type CustomerRouteInput,
@@ -10,8 +10,8 @@ import {
   requireCustomerType,
   requireEmailListType,
   requireExportApproved,
-} from './customer-guard'
-import { makeInfo, makeUser } from './test-support'
+} from './access'
+import { makeInfo, makeUser } from '../domain/test-support'
 
 const customer = makeUser(['user'])
 const denied = makeInfo({ [EXPORT_STATUS_FIELD]: 'Denied' })
@@ -59,12 +59,16 @@ describe('helpers', () => {
 })
 
 describe('customerScoped', () => {
-  it.each([...CUSTOMER_SCREENS, '/emails/42', '/webassignments/groups', '/ELASTIC/', '/activations;id=3', '/ssl?x=1'])(
-    '%s works on a customer',
-    (path) => {
-      expect(customerScoped(path)).toBe(true)
-    },
-  )
+  it.each([
+    ...CUSTOMER_SCREENS.map((s) => s.path),
+    '/emails/42',
+    '/webassignments/groups',
+    '/ELASTIC/',
+    '/activations;id=3',
+    '/ssl?x=1',
+  ])('%s works on a customer', (path) => {
+    expect(customerScoped(path)).toBe(true)
+  })
 
   it.each([
     '/',

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import {
-  NAV_LAYOUT,
-  WEB_ASSIGNMENTS_PATH,
-  WEB_ASSIGNMENTS_V2_PATH,
-  compactNav,
-  expandNav,
-  navHref,
-  navigationGroups,
-} from './navigation'
-import { makeInfo, makeUser } from './test-support'
+import { NAV_LAYOUT, compactNav, expandNav, navHref, navigationGroups } from './navigation'
+import { makeInfo, makeUser } from '../domain/test-support'
+import { SCREENS } from './registry'
+
+const WEB_ASSIGNMENTS_PATH = SCREENS.webAssignments.path
+const WEB_ASSIGNMENTS_V2_PATH = SCREENS.webAssignmentsV2.path
 
 const customer = makeUser(['user'])
 const busops = makeUser(['busops'])
