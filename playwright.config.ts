@@ -59,8 +59,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // A fresh database on every start: created, migrated and seeded by the server.
-      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev node ${SERVER_NODE_ARGS.join(' ')}`,
+      // A fresh database on every start: created, migrated and seeded by the server. Every reply of the API is
+      // checked against its declaration (api/reply-check.ts), so a journey that meets a wrong one fails.
+      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev API_CHECK_REPLIES=1 node ${SERVER_NODE_ARGS.join(' ')}`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: !CI,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -67,7 +67,7 @@ function operationHtml(method: string, path: string, op: Operation) {
     .map(([type, { schema }]) => `<details><summary>Reply (${escape(type)})</summary>${json(schema)}</details>`)
     .join('')
   return `<section aria-labelledby="${escape(op.operationId)}">
-<h3 id="${escape(op.operationId)}"><span class="method">${escape(method.toUpperCase())}</span><code>${escape(path)}</code></h3>
+<h3 id="${escape(op.operationId)}"><span class="method">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
 <p>${escape(op.summary)} <span class="${op['x-access'] === 'read' ? 'read' : 'write'}">(${op['x-access'] === 'read' ? 'reads' : 'writes'})</span></p>
 ${paragraphs(op.description)}${parameters}${body}${reply}</section>`
 }
