@@ -10,23 +10,10 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema'
-import type { AuditEntry } from '../app/domain/audit-summary'
 import type { ListSource } from './list-engine'
 import type { PageRequest } from './contract/list-requests'
+import type { AuditArea, AuditEntry } from './contract/audit'
 import { listCount, listPage } from './list-engine'
-
-export const AUDIT_AREAS = [
-  'portalaccess',
-  'whitelist',
-  'pin',
-  'usernames',
-  'threshold',
-  'statement',
-  'hosts',
-  'activations',
-  'fsa',
-] as const
-export type AuditArea = (typeof AUDIT_AREAS)[number]
 
 /** A drizzle transaction handle (what `db.transaction(fn)` passes to `fn`), or the db itself. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

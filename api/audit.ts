@@ -1,31 +1,15 @@
 /**
- * API: the audit trail of a customer's access settings (portal access, IP
- * allow-list, PIN, usernames), readable by vendor staff only.
- *
- * POST /audit {customerNumber, filter?, sorting?, offset? | token?, limit?} -> entries, newest first, with token
- * GET  /audit?customerNumber=&offset=&limit=                               -> the same, first page by default
- * POST /audit/count {customerNumber, filter?}                              -> number
+ * API: the audit trail of a customer's access settings and holdings, readable
+ * by vendor staff only (its calls are declared in api/contract/audit).
  */
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { isStaff, requireCustomerAccess } from './access'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { countAudit, readAudit } from './audit-log'
 import type { ApiUser } from './auth'
-import type { CallHandler, CallRegistrar } from './call-table'
-import { forbidden, parseInput, withToken } from './envelope'
-import { countRequestSchema, pageRequestSchema } from './contract/list-requests'
-
-const pageSchema = pageRequestSchema.extend({ customerNumber: customerNumberSchema })
-const countSchema = countRequestSchema.extend({ customerNumber: customerNumberSchema })
-
-/** The GET form of a page request: the query's text, as the fields of the POST body. */
-const querySchema = z.object({
-  customerNumber: z.unknown().optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  token: z.unknown().optional(),
-})
+import type { CallTable } from './call-table'
+import { auditCalls as declared } from './contract/audit'
+import type { PageRequest } from './contract/list-requests'
+import { forbidden, withToken } from './envelope'
 
 export const AUDIT_STAFF_ONLY = 'The audit trail is available to vendor staff only'
 
@@ -35,19 +19,18 @@ function requireAuditReader(db: Db, user: ApiUser, customerNumber: string) {
   return requireCustomerAccess(db, user, customerNumber).account.accountId
 }
 
-export function auditCalls(calls: CallRegistrar, { db }: { db: Db }) {
+export function auditCalls(calls: CallTable, { db }: { db: Db }) {
   /** One page of the trail, newest first, with the token of the next. */
-  const auditPage: CallHandler = ({ body, user }) => {
-    const { customerNumber, ...page } = parseInput(pageSchema, body)
+  const auditPage = ({ input, user }: { input: PageRequest & { customerNumber: string }; user: ApiUser }) => {
+    const { customerNumber, ...page } = input
     const { rows, token } = readAudit(db, requireAuditReader(db, user, customerNumber), page)
     return withToken(rows, token)
   }
 
-  calls.post('/audit', auditPage)
-  calls.get('/audit', (input) => auditPage({ ...input, body: parseInput(querySchema, input.query) }))
+  calls.implement(declared.page, auditPage)
+  calls.implement(declared.pageByQuery, auditPage)
 
-  calls.post('/audit/count', ({ body, user }) => {
-    const { customerNumber, filter } = parseInput(countSchema, body)
-    return countAudit(db, requireAuditReader(db, user, customerNumber), { filter })
-  })
+  calls.implement(declared.count, ({ input, user }) =>
+    countAudit(db, requireAuditReader(db, user, input.customerNumber), { filter: input.filter }),
+  )
 }

@@ -6,17 +6,16 @@
  * caller did not name, or may not see, is "not found", as one that does not exist.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accounts, emailAttachments, emails } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
 import { recordIdSchema, RECORD_ID_MESSAGE } from '../app/domain/record-id'
 import { buildAccountInfo, maySeeCustomer, requireCustomerAccess } from './access'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { badRequest, forbidden, notFound, parseInput } from './envelope'
-import { listCalls } from './list-calls'
+import type { CallTable } from './call-table'
+import { emailCalls as declared, type EmailAttachmentSummary } from './contract/emails'
+import { badRequest, forbidden, notFound } from './envelope'
+import { implementList } from './list-calls'
 import type { ColumnMap, ListSource } from './list-engine'
 import type { ApiDeps } from './index'
 
@@ -40,26 +39,8 @@ function emailList(db: Db, accountId: string): ListSource {
   }
 }
 
-const customerScope = { customerNumber: customerNumberSchema }
-const oneSchema = z.object({ customerNumber: customerNumberSchema, id: recordIdSchema })
-
-const attachmentSchema = z.object({
-  customerNumber: customerNumberSchema,
-  emailId: recordIdSchema,
-  attachmentId: recordIdSchema,
-})
-
 const EMAIL_NOT_FOUND = 'Email not found'
 const ATTACHMENT_NOT_FOUND = 'Attachment not found'
-
-/** A file sent with an e-mail, as the e-mail lists it. */
-export interface AttachmentSummary {
-  id: number
-  fileName: string
-  contentType: string
-  /** Bytes of its content in UTF-8. */
-  size: number
-}
 
 /** The list of the customer's e-mails, when the caller may see that customer. */
 function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
@@ -84,7 +65,7 @@ function findEmail(db: Db, id: number, accountId: string) {
     .get()
 }
 
-function attachmentsOf(db: Db, emailId: number): AttachmentSummary[] {
+function attachmentsOf(db: Db, emailId: number): EmailAttachmentSummary[] {
   return db
     .select({
       id: emailAttachments.id,
@@ -98,19 +79,19 @@ function attachmentsOf(db: Db, emailId: number): AttachmentSummary[] {
     .all()
 }
 
-export function emailCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  listCalls(calls, '/getemails', (user, { customerNumber }) => sourceFor(db, user, customerNumber), customerScope)
+export function emailCalls(calls: CallTable, { db }: ApiDeps) {
+  implementList(calls, declared.list, (user, { customerNumber }: { customerNumber: string }) =>
+    sourceFor(db, user, customerNumber),
+  )
 
-  calls.post('/getemail', ({ body, user }) => {
-    const input = parseInput(oneSchema, body)
+  calls.implement(declared.get, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     const email = findEmail(db, input.id, account.accountId)
     if (!email) throw notFound(EMAIL_NOT_FOUND)
     return { ...email, attachments: attachmentsOf(db, email.id) }
   })
 
-  calls.post('/getemail/attachment', ({ body, user }) => {
-    const input = parseInput(attachmentSchema, body)
+  calls.implement(declared.attachment, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     const attachment = db
       .select({
@@ -133,8 +114,8 @@ export function emailCalls(calls: CallRegistrar, { db }: ApiDeps) {
     return attachment
   })
 
-  calls.delete('/emails/:id', ({ params, user }) => {
-    const parsed = recordIdSchema.safeParse(params.id)
+  calls.implement(declared.remove, ({ input, user }) => {
+    const parsed = recordIdSchema.safeParse(input.id)
     if (!parsed.success) throw badRequest(RECORD_ID_MESSAGE)
     const id = parsed.data
     return db.transaction(
@@ -150,7 +131,7 @@ export function emailCalls(calls: CallRegistrar, { db }: ApiDeps) {
           throw forbidden('View-only users cannot delete emails')
         }
         tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id)).run()
-        return { id, deleted: true }
+        return { id, deleted: true as const }
       },
       { behavior: 'immediate' },
     )

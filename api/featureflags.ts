@@ -3,24 +3,15 @@
  * that are on by default). Switchable outside production only.
  */
 import { asc, eq } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
 import { featureFlags, userFeatureFlags } from '../db/schema'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { ApiError, badRequest, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import { settingsCalls, type FeatureView } from './contract/settings'
+import { ApiError, badRequest } from './envelope'
 
 export const CONFLICT_MESSAGE = 'Selections are in conflict. Deselect one or more option.'
-
-export interface FeatureView {
-  name: string
-  description: string
-  enabled: boolean
-  conflicts: string[]
-  path: string | null
-}
 
 type FlagRow = typeof featureFlags.$inferSelect
 
@@ -59,19 +50,14 @@ export function checkSelection(flags: Pick<FlagRow, 'name' | 'conflicts'>[], sel
   }
 }
 
-const selectionSchema = z.object({
-  features: z.array(singleLine().min(1).max(100)).max(200),
-})
+export function featureFlagCalls(calls: CallTable, { config, db }: { config: Config; db: Db }) {
+  calls.implement(settingsCalls.getFeatures, ({ user }) => featuresFor(db, user))
 
-export function featureFlagCalls(calls: CallRegistrar, { config, db }: { config: Config; db: Db }) {
-  calls.get('/featureflag/features', ({ user }) => featuresFor(db, user))
-
-  calls.post('/featureflag/features', ({ body, user }) => {
+  calls.implement(settingsCalls.setFeatures, ({ input, user }) => {
     if (config.environment === 'prod') {
       throw new ApiError(403, 'Feature flags cannot be switched in production')
     }
-    const { features } = parseInput(selectionSchema, body)
-    const selected = [...new Set(features)]
+    const selected = [...new Set(input.features)]
     // Immediate: a transaction that reads first and writes later cannot take the write lock while
     // another process writes (SQLITE_BUSY at once; busy_timeout does not wait for it).
     db.transaction(

@@ -9,8 +9,9 @@ import type { Db } from '../db/client'
 import { notifications } from '../db/schema'
 import { NOTIFICATIONS_MAX_SIZE, toApiDateText } from '../app/domain/alerts'
 import type { ApiDeps } from './index'
-import type { CallRegistrar } from './call-table'
-import { listCalls } from './list-calls'
+import type { CallTable } from './call-table'
+import { alertCalls } from './contract/alerts'
+import { implementList } from './list-calls'
 import { preparedPerDb } from './prepared'
 import type { ListSource } from './list-engine'
 
@@ -56,7 +57,7 @@ const activeStatement = preparedPerDb((db) =>
     .prepare(),
 )
 
-export function notificationCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.get('/notifications', () => activeNotifications(db, new Date()))
-  listCalls(calls, '/notifications', () => notificationList(db))
+export function notificationCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(alertCalls.active, () => activeNotifications(db, new Date()))
+  implementList(calls, alertCalls.list, () => notificationList(db))
 }

@@ -3,21 +3,15 @@
  * `account_access` rows with a portal role (admin, viewer, asc) joined to their
  * users; adding a contact gives that user access to the customer, removing one
  * takes it away at their next call (every call reads the access rows afresh).
- *
- * POST /getportalaccess {customerNumber} -> [{email, role}], role 'Administrator' | 'Viewer' | 'Support Coordinator'
- * POST /setportalaccess {customerNumber, newContacts, oldContacts} -> the saved list
- *   409 when oldContacts is not what is stored (someone else saved first): nothing changes.
+ * The calls are declared in api/contract/portal-access.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { accountAccess, users } from '../db/schema'
 import {
   changeProblems,
   contactProblems,
   diffContacts,
-  MAX_CONTACTS,
   normalizeEmail,
   PORTAL_ACCESS_MESSAGES as M,
   ROLE_COORDINATOR,
@@ -31,27 +25,13 @@ import {
 } from '../app/domain/portal-access'
 import { FREE_EMAIL_DOMAINS } from '../app/domain/free-email-domains.server'
 import { buildAccountInfo, requireCustomerAccess } from './access'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { recordAudit, type Tx } from './audit-log'
-import { ApiError, badRequest, forbidden, parseInput } from './envelope'
+import { ApiError, badRequest, forbidden } from './envelope'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
+import type { CallTable } from './call-table'
+import { portalAccessCalls as declared, type WireContact } from './contract/portal-access'
 
 const PORTAL_STORED_ROLES = ['admin', 'viewer', 'asc']
-
-/** A contact as sent; checked field by field afterwards so every problem gets the spec's message. */
-const wireContact = z.object({
-  email: singleLine().max(10_000).nullish(),
-  role: singleLine().max(100).nullish(),
-})
-
-const getSchema = z.object({ customerNumber: customerNumberSchema })
-
-const setSchema = z.object({
-  customerNumber: customerNumberSchema,
-  newContacts: z.array(wireContact).max(MAX_CONTACTS, M.tooMany),
-  oldContacts: z.array(wireContact).max(MAX_CONTACTS, M.tooMany),
-})
 
 export class StaleContactsError extends ApiError {
   constructor() {
@@ -176,15 +156,13 @@ function applyContacts(db: Db, req: SetRequest): Contact[] {
   )
 }
 
-export function portalAccessCalls(calls: CallRegistrar, { db }: { db: Db }) {
-  calls.post('/getportalaccess', ({ body, user }) => {
-    const { customerNumber } = parseInput(getSchema, body)
-    const { account } = requireCustomerAccess(db, user, customerNumber)
+export function portalAccessCalls(calls: CallTable, { db }: { db: Db }) {
+  calls.implement(declared.get, ({ input, user }) => {
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
     return readContacts(db, account.accountId)
   })
 
-  calls.post('/setportalaccess', ({ body: input, user }) => {
-    const body = parseInput(setSchema, input)
+  calls.implement(declared.set, ({ input: body, user }) => {
     const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
     const authority = portalAccessAuthority(user, buildAccountInfo(account, access, user))
     if (!authority.canEdit) throw forbidden(M.viewOnly)
@@ -205,7 +183,7 @@ export function portalAccessCalls(calls: CallRegistrar, { db }: { db: Db }) {
     const problems = contactProblems(body.newContacts, FREE_EMAIL_DOMAINS, { coordinators, known: oldEmails })
     if (problems.length > 0) throw badRequest(describeProblems(body.newContacts, problems))
 
-    const toContacts = (list: z.infer<typeof wireContact>[]): Contact[] =>
+    const toContacts = (list: WireContact[]): Contact[] =>
       list.map((c) => ({ email: normalizeEmail(c.email ?? ''), role: c.role as PortalRole }))
     return applyContacts(db, {
       user,

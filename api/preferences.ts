@@ -9,98 +9,15 @@
  * be logged by the portal, so refusing would lose the newest view instead).
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accountAccess, accounts, savedViews } from '../db/schema'
 import { isExportDenied, isStaff, requireCustomerAccess } from './access'
-import { customerNumberSchema } from '../app/domain/customer-number'
-import { FREE_TEXT_MESSAGES, hasControlCharacter } from '../app/domain/free-text'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { badRequest, parseInput } from './envelope'
-
-export const MAX_VIEW_CHARS = 64_000
-export const MAX_TABLES_PER_SAVE = 50
-export const MAX_VIEWS_PER_USER = 500
-
-const columnName = z
-  .string()
-  .max(200)
-  .refine((v) => !hasControlCharacter(v), 'column ids may not hold control characters')
-const colId = columnName.min(1)
-
-export const sortModelSchema = z
-  .array(
-    z.object({
-      colId,
-      sort: z.enum(['asc', 'desc']),
-      sortIndex: z.number().int().min(0).max(1000).nullish(),
-    }),
-  )
-  .max(100)
-
-/** Whether a control character is in any key or string of a JSON value. */
-function holdsControlCharacter(value: unknown): boolean {
-  if (typeof value === 'string') return hasControlCharacter(value)
-  if (Array.isArray(value)) return value.some(holdsControlCharacter)
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, v]) => hasControlCharacter(key) || holdsControlCharacter(v))
-  }
-  return false
-}
-
-export const filterModelSchema = z
-  .record(z.string().max(200), z.unknown())
-  .refine(
-    (model) => !Object.keys(model).some((key) => hasControlCharacter(key)),
-    'column ids may not hold control characters',
-  )
-
-/** Grid column state; grids add their own fields (pinned, flex ...), which are kept. */
-export const columnOrderSchema = z
-  .array(
-    z.looseObject({
-      colId,
-      hide: z.boolean().nullish(),
-      width: z.number().min(0).max(10_000).nullish(),
-    }),
-  )
-  .max(500)
-
-export const tableNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'tableName is required')
-  .max(100)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'tableName may only hold letters, digits and . _ : -')
+import type { CallTable } from './call-table'
+import { MAX_VIEWS_PER_USER, settingsCalls as declared, type PreferenceItem, type SavedView } from './contract/settings'
+import { badRequest } from './envelope'
 
 const KNOWN_KEYS = new Set(['customerNumber', 'tableName', 'filterModel', 'sortModel', 'columnOrder'])
-
-const preferenceItemShape = z.looseObject({
-  tableName: tableNameSchema,
-  filterModel: filterModelSchema.nullish(),
-  sortModel: sortModelSchema.nullish(),
-  columnOrder: columnOrderSchema.nullish(),
-})
-
-const notTooLarge = (item: unknown) => JSON.stringify(item).length <= MAX_VIEW_CHARS
-const TOO_LARGE = { message: `preference is too large (at most ${MAX_VIEW_CHARS} characters)` }
-/** Filter values, column state and a screen's extras alike. */
-const plainText = (item: unknown) => !holdsControlCharacter(item)
-const CONTROL = { message: `preference values ${FREE_TEXT_MESSAGES.control}` }
-
-export const preferenceItemSchema = preferenceItemShape.refine(notTooLarge, TOO_LARGE).refine(plainText, CONTROL)
-
-type PreferenceItem = z.infer<typeof preferenceItemShape>
-
-export interface SavedView {
-  customerNumber: string
-  tableName: string
-  filterModel: unknown
-  sortModel: unknown
-  columnOrder: unknown
-  [extra: string]: unknown
-}
 
 function extrasOf(item: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(item).filter(([k, v]) => !KNOWN_KEYS.has(k) && v !== undefined))
@@ -122,15 +39,16 @@ function isEmptyPreference(item: PreferenceItem) {
 
 type ViewRow = typeof savedViews.$inferSelect
 
+/** The parts are stored as the save call parsed them, so they have the shapes its schema gives. */
 function toView(row: ViewRow): SavedView {
   const extra = row.extra && typeof row.extra === 'object' ? (row.extra as Record<string, unknown>) : {}
   return {
     ...extra,
     customerNumber: row.customerNumber,
     tableName: row.tableName,
-    filterModel: row.filterModel ?? null,
-    sortModel: row.sortModel ?? null,
-    columnOrder: row.columnOrder ?? null,
+    filterModel: (row.filterModel ?? null) as SavedView['filterModel'],
+    sortModel: (row.sortModel ?? null) as SavedView['sortModel'],
+    columnOrder: (row.columnOrder ?? null) as SavedView['columnOrder'],
   }
 }
 
@@ -248,30 +166,13 @@ export function allViews(db: Db, user: ApiUser): SavedView[] {
   return rows.filter((r) => !denied.has(r.customerNumber)).map(toView)
 }
 
-const getSchema = z.object({ customerNumber: customerNumberSchema, tableName: tableNameSchema })
-
-const saveSchema = z.object({
-  customerNumber: customerNumberSchema,
-  tables: z.array(preferenceItemSchema).min(1).max(MAX_TABLES_PER_SAVE),
-})
-
-const prefItemWithCustomer = preferenceItemShape
-  .extend({ customerNumber: customerNumberSchema })
-  .refine(notTooLarge, TOO_LARGE)
-  .refine(plainText, CONTROL)
-const prefSaveSchema = z.object({
-  tables: z.array(prefItemWithCustomer).max(MAX_TABLES_PER_SAVE),
-})
-
-export function preferenceCalls(calls: CallRegistrar, { db }: { db: Db }) {
-  calls.post('/preferences/get', ({ body, user }) => {
-    const { customerNumber, tableName } = parseInput(getSchema, body)
-    const { account } = requireCustomerAccess(db, user, customerNumber)
-    return readView(db, user.id, account.accountId, tableName)
+export function preferenceCalls(calls: CallTable, { db }: { db: Db }) {
+  calls.implement(declared.getPreference, ({ input, user }) => {
+    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+    return readView(db, user.id, account.accountId, input.tableName)
   })
 
-  calls.post('/preferences/save', ({ body, user }) => {
-    const input = parseInput(saveSchema, body)
+  calls.implement(declared.savePreferences, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     const names = new Set(input.tables.map((t) => t.tableName))
     if (names.size !== input.tables.length) throw badRequest('tables: each tableName may appear once')
@@ -285,10 +186,9 @@ export function preferenceCalls(calls: CallRegistrar, { db }: { db: Db }) {
       .filter((v): v is SavedView => v !== null)
   })
 
-  calls.get('/featureflag/pref', ({ user }) => allViews(db, user))
+  calls.implement(declared.allPreferences, ({ user }) => allViews(db, user))
 
-  calls.post('/featureflag/pref', ({ body, user }) => {
-    const input = parseInput(prefSaveSchema, body)
+  calls.implement(declared.savePreferencesOfCustomers, ({ input, user }) => {
     const targets = input.tables.map((item) => ({
       item,
       customerNumber: requireCustomerAccess(db, user, item.customerNumber).account.accountId,

@@ -52,7 +52,7 @@ import {
 } from '../domain/grid-state'
 import { failureStatus, type Envelope, type Failure, type FilterRule } from '../upstream/envelope'
 import { localPathname } from '../auth/return-to'
-import { timedOut, type ApiClient, type SavedView } from '../upstream/client.server'
+import { timedOut, type ApiClient, type ViewToSave } from '../upstream/client.server'
 import type { FilterDialogData, GridChunk, GridCount, GridData, GridLoadError, GridSource } from './types'
 
 export interface PreferenceStore {
@@ -70,7 +70,7 @@ export function preferenceStore<Row>(api: ApiClient, customerNumber: string, spe
     async save(view) {
       const saved = toSavedView(spec, view)
       // No saved parts is the empty preference: the API removes the stored view.
-      const payload: Omit<SavedView, 'customerNumber'> = { tableName: spec.tableName }
+      const payload: ViewToSave = { tableName: spec.tableName }
       // Parts left at their default are not sent (null filterModel, the view extras' defaults ...).
       for (const [field, value] of Object.entries(saved ?? {})) {
         if (value !== null && value !== undefined) payload[field] = value

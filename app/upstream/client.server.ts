@@ -17,7 +17,7 @@
  * outage for an answer.
  */
 import type { Config } from '../../server/config'
-import type { FeatureFlag } from '../domain/feature-flags'
+import { settingsCalls, type ViewToSave } from '../../api/contract/settings'
 import { failureStatus, type Envelope, type Failure, type FilterRule, type PageRequest } from './envelope'
 import { nothingSent, send } from './http-transport.server'
 import { deadlineSignal } from './deadline-signal'
@@ -161,14 +161,7 @@ export interface Account {
   AccountName: string
 }
 
-export interface SavedView {
-  customerNumber: string
-  tableName: string
-  filterModel?: unknown
-  sortModel?: { colId: string; sort: 'asc' | 'desc'; sortIndex?: number }[]
-  columnOrder?: { colId: string; hide?: boolean; width?: number }[]
-  [extra: string]: unknown
-}
+export type { ViewToSave } from '../../api/contract/settings'
 
 export function createApiClient(
   config: Pick<Config, 'apiBaseUrl'>,
@@ -288,13 +281,13 @@ export function createApiClient(
       sendCall(accountCalls.accounts.distinct, { filter, key, limit }),
     getAccountInfo: (customerNumber: string) => sendCall(accountCalls.getAccountInfo, { customerNumber }),
     getEnvironment: () => sendCall(accountCalls.environment, {}),
-    getFeatures: () => call<FeatureFlag[]>('GET', '/featureflag/features'),
-    setFeatures: (features: string[]) => call<unknown>('POST', '/featureflag/features', { features }),
+    getFeatures: () => sendCall(settingsCalls.getFeatures, {}),
+    setFeatures: (features: string[]) => sendCall(settingsCalls.setFeatures, { features }),
     getBuildInfo: () => sendCall(accountCalls.buildInfo, {}),
     getPreference: (customerNumber: string, tableName: string) =>
-      call<SavedView | null>('POST', '/preferences/get', { customerNumber, tableName }),
-    savePreference: (customerNumber: string, view: Omit<SavedView, 'customerNumber'>) =>
-      call<unknown>('POST', '/preferences/save', { customerNumber, tables: [view] }),
+      sendCall(settingsCalls.getPreference, { customerNumber, tableName }),
+    savePreference: (customerNumber: string, view: ViewToSave) =>
+      sendCall(settingsCalls.savePreferences, { customerNumber, tables: [view] }),
   }
 }
 

@@ -17,6 +17,7 @@ import {
   type Notification,
 } from '../domain/alerts'
 import type { PortalSession } from '../auth/session.server'
+import { alertCalls } from '../../api/contract/alerts'
 import type { ApiClient } from './client.server'
 import type { Envelope, FilterRule, PageRequest, SortRule } from './envelope'
 
@@ -24,20 +25,20 @@ export type NotificationsReply = Envelope<Notification[]>
 
 /** GET /api/notifications: the active ones. */
 export function getActiveNotifications(api: ApiClient): Promise<NotificationsReply> {
-  return api.call<Notification[]>('GET', '/notifications')
+  return api.send(alertCalls.active, {})
 }
 
 /** POST /api/notifications: one page. */
 export function getNotificationsPage(api: ApiClient, request: PageRequest): Promise<NotificationsReply> {
-  return api.call<Notification[]>('POST', '/notifications', request)
+  return api.send(alertCalls.list.page, request)
 }
 
 export function getNotificationsCount(api: ApiClient, filter?: FilterRule) {
-  return api.call<number>('POST', '/notifications/count', { filter })
+  return api.send(alertCalls.list.count, { filter })
 }
 
 export function getNotificationsDistinct(api: ApiClient, key: string, filter?: FilterRule, limit?: number) {
-  return api.call<unknown[]>('POST', '/notifications/distinct', { filter, key, limit })
+  return api.send(alertCalls.list.distinct, { filter, key, limit })
 }
 
 export type FetchAllResult =

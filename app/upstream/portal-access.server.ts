@@ -2,18 +2,19 @@
 import type { Contact } from '../domain/portal-access'
 import type { ApiClient } from './client.server'
 import type { PageRequest } from './envelope'
-import type { AuditEntry } from '../domain/audit-summary'
+import { auditCalls } from '../../api/contract/audit'
+import { portalAccessCalls as declared } from '../../api/contract/portal-access'
 
 export function portalAccessCalls(api: ApiClient) {
   return {
-    getPortalAccess: (customerNumber: string) => api.call<Contact[]>('POST', '/getportalaccess', { customerNumber }),
+    getPortalAccess: (customerNumber: string) => api.send(declared.get, { customerNumber }),
     /** The API refuses (409) when `oldContacts` is no longer what is stored. */
     setPortalAccess: (customerNumber: string, newContacts: Contact[], oldContacts: Contact[]) =>
-      api.call<Contact[]>('POST', '/setportalaccess', { customerNumber, newContacts, oldContacts }),
+      api.send(declared.set, { customerNumber, newContacts, oldContacts }),
     getAudit: (customerNumber: string, page: PageRequest = {}) =>
-      api.call<AuditEntry[]>('POST', '/audit', { customerNumber, ...page }),
+      api.send(auditCalls.page, { customerNumber, ...page }),
     countAudit: (customerNumber: string, filter?: PageRequest['filter']) =>
-      api.call<number>('POST', '/audit/count', { customerNumber, filter }),
+      api.send(auditCalls.count, { customerNumber, filter }),
   }
 }
 
