@@ -8,20 +8,16 @@
  * contract it was charged to, when, how many, its term, cost and who ordered.
  */
 import { aliasedTable, desc, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { entitlements, fsaOrderLines } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import type { FsaHistoryRow } from '../app/domain/fsa-types'
 import { buildAccountInfo, requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { forbidden, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import { fsaCalls, MAX_HISTORY_ROWS } from './contract/fsa'
+import { forbidden } from './envelope'
 import { FSA_API_MESSAGES } from './fsa-orders'
 import type { ApiDeps } from './index'
-
-/** The most history rows one answer holds (the spec's FSA customer list default, 500, times ten). */
-export const MAX_HISTORY_ROWS = 5000
 
 const lease = aliasedTable(entitlements, 'lease')
 const contract = aliasedTable(entitlements, 'contract')
@@ -60,8 +56,6 @@ function history(db: Db, user: ApiUser, customerNumber: string): FsaHistoryRow[]
     }))
 }
 
-const customerSchema = z.object({ customerNumber: customerNumberSchema })
-
-export function fsaHistoryCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/fsa/history', ({ body, user }) => history(db, user, parseInput(customerSchema, body).customerNumber))
+export function fsaHistoryCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(fsaCalls.history, ({ input, user }) => history(db, user, input.customerNumber))
 }

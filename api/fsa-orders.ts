@@ -18,11 +18,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { emails, entitlements, fsaContracts, fsaOrderLines, fsaProducts } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { formatNumber, todayUtc } from '../app/domain/entitlements'
 import { isViewOnly } from '../app/domain/permissions'
 import { NOT_ENOUGH_PERMISSIONS } from '../app/domain/activation-types'
@@ -36,55 +33,16 @@ import {
   readCount,
 } from '../app/domain/fsa-order-lines'
 import { MANUAL_PART_NUMBER } from '../app/domain/fsa-entitlements'
-import { FSA_FIELD, type FsaContract, type FsaOrderItem } from '../app/domain/fsa-types'
+import { FSA_FIELD, type FsaOrderItem } from '../app/domain/fsa-types'
 import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
+import type { CallTable } from './call-table'
+import { fsaCalls as declared, fsaOrderSchema, type FsaOrderLine } from './contract/fsa'
 import { administratorAddresses, outboxTime } from './elastic-credit'
 import { ApiError, forbidden, notFound, parseInput } from './envelope'
 import { escapeHtml } from '../server/oidc/views'
 import type { ApiDeps } from './index'
-
-const amount = z.union([z.number(), singleLine().max(50)])
-
-const productSchema = z.object({
-  ansysbpn: singleLine().trim().max(100).default(''),
-  ansyscount: amount.nullish(),
-  ansysponum: singleLine().max(200).nullish(),
-  ansysprice: amount,
-  ansyspriceusd: amount.nullish(),
-  ansysproduct: singleLine().max(500).nullish(),
-  ansysquantity: amount.nullish(),
-  ansystype: z.literal('Lease').default('Lease'),
-  ansyscurrency: singleLine().max(10).nullish(),
-  customerNumber: singleLine().max(20).nullish(),
-  customerName: singleLine().max(500).nullish(),
-  daemon: singleLine().max(100).nullish(),
-  startdate: singleLine().trim().max(30),
-  enddate: singleLine().trim().max(30),
-  orderid: singleLine().max(100).nullish(),
-  manualentry: z.boolean().default(false),
-  manualProductName: singleLine().trim().max(200).nullish(),
-  productitemnumber: singleLine().max(100).nullish(),
-})
-
-/** The most lines one order may hold. */
-export const MAX_ORDER_LINES = 50
-
-const orderSchema = z.object({
-  ansyshasfsa: z.literal(true),
-  accountid: singleLine().max(20).nullish(),
-  customerNumber: customerNumberSchema,
-  orderid: singleLine().max(100).nullish(),
-  fsaID: singleLine().trim().max(200),
-  ansyscurrency: singleLine().max(10).nullish(),
-  ansysbusopsemails: singleLine().max(2000).nullish(),
-  products: z.array(productSchema).min(1, 'products must hold at least one line').max(MAX_ORDER_LINES),
-})
-
-type OrderInput = z.infer<typeof orderSchema>
-type Line = z.infer<typeof productSchema>
 
 /** Each product's outcome (spec 3 section 7). */
 export type OrderItemResult = FsaOrderItem
@@ -121,7 +79,7 @@ interface Priced {
 
 /** A line checked and priced, or why it cannot be ordered (the balance is checked after, in order). */
 function priceLine(
-  line: Line,
+  line: FsaOrderLine,
   products: (typeof fsaProducts.$inferSelect)[],
   contract: { endDate: string },
   window: { min: string; max: string },
@@ -168,15 +126,17 @@ function priceLine(
   }
 }
 
-const customerSchema = z.object({ customerNumber: customerNumberSchema })
-
-/** Who may order is settled before the order is read: a customer the caller may not see is refused as such. */
-function placeOrder(db: Db, user: ApiUser, body: unknown): OrderItemResult[] {
-  const { account, access } = requireCustomerAccess(db, user, parseInput(customerSchema, body).customerNumber)
+/**
+ * Who may order is settled before the order is read (the declaration parses the
+ * customer alone): a customer the caller may not see or order for is refused as
+ * such, whatever the rest of the body holds.
+ */
+function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): OrderItemResult[] {
+  const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
   const info = buildAccountInfo(account, access, user)
   if (!info.hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
   if (isViewOnly(user, info)) throw forbidden(NOT_ENOUGH_PERMISSIONS)
-  const input: OrderInput = parseInput(orderSchema, body)
+  const input = parseInput(fsaOrderSchema, body)
   const busops = user.roles.includes('busops')
   const today = todayUtc()
   return db.transaction(
@@ -341,7 +301,7 @@ function writeOrderEmail(
 }
 
 /** The customer's FSA contracts with their balance and the products each may order (none withdrawn). */
-function contracts(db: Db, user: ApiUser, customerNumber: unknown): FsaContract[] {
+function contracts(db: Db, user: ApiUser, customerNumber: string) {
   const { account, access } = requireCustomerAccess(db, user, customerNumber)
   if (!buildAccountInfo(account, access, user).hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
   const rows = db
@@ -386,11 +346,11 @@ function contracts(db: Db, user: ApiUser, customerNumber: unknown): FsaContract[
         price180Days: p.price180Days,
         price1Year: p.price1Year,
       })),
-    } as FsaContract
+    }
   })
 }
 
-export function fsaOrderCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/entitlements', ({ body, user }) => placeOrder(db, user, body))
-  calls.post('/fsa/contracts', ({ body, user }) => contracts(db, user, parseInput(customerSchema, body).customerNumber))
+export function fsaOrderCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.order, ({ input, user }) => placeOrder(db, user, input))
+  calls.implement(declared.contracts, ({ input, user }) => contracts(db, user, input.customerNumber))
 }

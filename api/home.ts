@@ -22,10 +22,8 @@
  * where that is one query (what ends soon, the hosts).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '../db/client'
 import { accountAccess, accounts, emails, entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { thresholdState, type CreditStatus } from '../app/domain/credit-forecast'
 import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
 import {
@@ -60,7 +58,8 @@ import { dayNumber } from '../app/domain/statement'
 import { accountScope, buildAccountInfo, isExportDenied, isStaff, requireCustomerAccess } from './access'
 import type { AccountInfo } from '../app/domain/types'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
+import type { CallTable } from './call-table'
+import { homeCalls as declared } from './contract/home'
 import {
   creditStatuses,
   elasticDayCharges,
@@ -69,7 +68,6 @@ import {
   type ElasticDayCharge,
 } from './elastic-credit'
 import { customerCache } from './customer-cache'
-import { parseInput } from './envelope'
 import { preparedPerDb } from './prepared'
 import { RETURN_ACTION } from './hosts'
 import { activeNotifications } from './notifications'
@@ -81,9 +79,6 @@ export const HOME_ALERTS_SHOWN = 3
 export const HOME_EMAILS_SHOWN = 3
 /** The usage chart's days: the two windows of weekWindows. */
 export const HOME_USAGE_DAYS = 14
-
-const summaryRequest = z.object({ customerNumber: customerNumberSchema })
-const customersRequest = z.strictObject({})
 
 // ---------------------------------------------------------------------------
 // Elastic credit
@@ -536,12 +531,7 @@ export function homeCustomers(db: Db, user: ApiUser, now = new Date()): HomeCust
   return { count, customers }
 }
 
-export function homeCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/home/summary', ({ body, user }) =>
-    homeSummary(db, user, parseInput(summaryRequest, body).customerNumber),
-  )
-  calls.post('/home/customers', ({ body, user }) => {
-    parseInput(customersRequest, body)
-    return homeCustomers(db, user)
-  })
+export function homeCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.summary, ({ input, user }) => homeSummary(db, user, input.customerNumber))
+  calls.implement(declared.customers, ({ user }) => homeCustomers(db, user))
 }

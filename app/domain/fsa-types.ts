@@ -72,7 +72,7 @@ export interface FsaOrderProduct {
   productitemnumber?: string
 }
 
-export interface FsaOrderRequest {
+export type FsaOrderRequest = {
   ansyshasfsa: true
   accountid: string
   customerNumber: string

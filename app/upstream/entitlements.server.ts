@@ -6,45 +6,42 @@
 import type { EntitlementType } from '../domain/entitlements'
 import type { CreditStatus } from '../domain/credit-forecast'
 import type { ApiClient } from './client.server'
-import type { EntitlementRow } from '../domain/entitlement-row'
 import type { PageRequest } from './envelope'
+import { entitlementCalls as declared } from '../../api/contract/entitlements'
 
 /** The list request of the fetchEntitlements family. */
 export interface EntitlementQuery extends PageRequest {
   /** 'ALL' or one type. */
   type: EntitlementType | 'ALL'
   state?: string
-  attributes?: string[]
 }
 
 export function entitlementCalls(api: ApiClient) {
-  const list = <T>(path: string, customerNumber: string, query: EntitlementQuery) =>
-    api.call<T>('POST', path, { customerNumber, ...query })
   return {
     /** Every elastic entitlement of the customer. */
     elastic: (customerNumber: string, customername: string) =>
-      api.call<EntitlementRow[]>('POST', '/getEntitlements', { customerNumber, customername }),
+      api.send(declared.elastic, { customerNumber, customername }),
     page: (customerNumber: string, query: EntitlementQuery) =>
-      list<EntitlementRow[]>('/fetchEntitlements', customerNumber, query),
+      api.send(declared.all.page, { customerNumber, ...query }),
     count: (customerNumber: string, query: EntitlementQuery) =>
-      list<number>('/fetchEntitlements/count', customerNumber, query),
+      api.send(declared.all.count, { customerNumber, ...query }),
     distinct: (customerNumber: string, query: EntitlementQuery & { key: string }) =>
-      list<unknown[]>('/fetchEntitlements/distinct', customerNumber, query),
+      api.send(declared.all.distinct, { customerNumber, ...query }),
     activePage: (customerNumber: string, query: EntitlementQuery) =>
-      list<EntitlementRow[]>('/fetchEntitlements/active', customerNumber, query),
+      api.send(declared.active.page, { customerNumber, ...query }),
     inactivePage: (customerNumber: string, query: EntitlementQuery) =>
-      list<EntitlementRow[]>('/fetchEntitlements/inactive', customerNumber, query),
+      api.send(declared.inactive.page, { customerNumber, ...query }),
     activeCount: (customerNumber: string, query: EntitlementQuery) =>
-      list<number>('/fetchEntitlementsActive/count', customerNumber, query),
+      api.send(declared.active.count, { customerNumber, ...query }),
     inactiveCount: (customerNumber: string, query: EntitlementQuery) =>
-      list<number>('/fetchEntitlementsInactive/count', customerNumber, query),
+      api.send(declared.inactive.count, { customerNumber, ...query }),
     activeDistinct: (customerNumber: string, query: EntitlementQuery & { key: string }) =>
-      list<unknown[]>('/fetchEntitlementsActive/distinct', customerNumber, query),
+      api.send(declared.active.distinct, { customerNumber, ...query }),
     inactiveDistinct: (customerNumber: string, query: EntitlementQuery & { key: string }) =>
-      list<unknown[]>('/fetchEntitlementsInactive/distinct', customerNumber, query),
+      api.send(declared.inactive.distinct, { customerNumber, ...query }),
     /** Total activated per activation id (the sum of its active fulfilments). */
     fulfillmentCounts: (customerNumber: string, activationId: string[]) =>
-      api.call<Record<string, number>>('POST', '/fulfillments/count', { customerNumber, activationId }),
+      api.send(declared.fulfilmentCounts, { customerNumber, activationId }),
     forecast: (customerNumber: string) =>
       api.call<CreditStatus[]>('POST', '/entitlements/forecast', { customerNumber }),
     /** null clears the threshold. */
