@@ -13,7 +13,6 @@ import { screenName } from '../domain/page-title'
 import { gridHref, hasFilter, withExtras, withoutFilters, type GridState } from '../domain/grid-state'
 import { formatRangeDay, isPresetId, rangeDays, USAGE_PRESETS } from '../domain/date-presets'
 import { usageExportTooMany } from '../domain/usage-export'
-import type { UsageRow } from '../domain/usage-row'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
 import {
   ACTIVE_PARAM,
@@ -23,6 +22,7 @@ import {
   USAGE_SCREEN,
   usageGridFor,
   usageRange,
+  type UsageGridRow,
 } from '../grid/usage'
 import { USAGE_EXPORT_TOO_MANY, usageSelection, usageSource } from '../grid/usage.server'
 import { usageCalls } from '../upstream/usage.server'
@@ -215,7 +215,7 @@ export default function UsageTransactionsRoute() {
         </p>
       )}
 
-      <DataGrid<UsageRow>
+      <DataGrid<UsageGridRow>
         spec={spec}
         data={grid}
         label="Usage Transactions"
