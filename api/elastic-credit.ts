@@ -13,8 +13,6 @@
  * inside the transaction of the write that brought the remaining to or below it.
  */
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { accountAccess, emails, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
 import {
@@ -31,15 +29,16 @@ import {
   shouldNotifyThreshold,
   type CreditStatus,
 } from '../app/domain/credit-forecast'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { isViewOnly } from '../app/domain/permissions'
 import { dayNumber } from '../app/domain/statement'
 import { escapeHtml } from '../server/oidc/views'
 import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { badRequest, forbidden, notFound, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import type { ParsedInput } from './contract/define'
+import { elasticCreditCalls as declared } from './contract/elastic-credit'
+import { badRequest, forbidden, notFound } from './envelope'
 import type { ApiDeps } from './index'
 import { preparedPerDb } from './prepared'
 
@@ -160,24 +159,7 @@ const isActiveElastic = (e: EntitlementRow, today: string) =>
   isElasticIncluded(e) &&
   classifyElastic({ startDate: e.startDate, endDate: e.endDate, quantity: e.quantity, used: e.used, today }).active
 
-/** A threshold: a number from 0 with at most 2 decimals (the upper limit is the entitlement's total), or null. */
-export const thresholdSchema = z
-  .number({ message: 'must be a number, or null to clear it' })
-  .min(0, 'must be 0 or more')
-  .refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-    message: 'at most 2 decimals',
-  })
-  .nullable()
-
-const activationIdSchema = singleLine().trim().min(1, 'activationId is required').max(200)
-
-const thresholdRequest = z.object({
-  customerNumber: customerNumberSchema,
-  activationId: activationIdSchema,
-  threshold: thresholdSchema,
-})
-
-function setThreshold(db: Db, user: ApiUser, input: z.infer<typeof thresholdRequest>) {
+function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof declared.setThreshold>) {
   const { account, access } = requireCustomerAccess(db, user, input.customerNumber)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(CREDIT_MESSAGES.viewOnly)
   return db.transaction(
@@ -349,12 +331,11 @@ export function creditStatuses(
 export const forecasts = (db: Db, accountId: string): CreditStatus[] =>
   creditStatuses(db, accountId).map((c) => c.status)
 
-export function elasticCreditCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/entitlements/forecast', ({ body, user }) => {
-    const input = parseInput(z.object({ customerNumber: customerNumberSchema }), body)
+export function elasticCreditCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.forecast, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     return forecasts(db, account.accountId)
   })
 
-  calls.post('/entitlements/threshold', ({ body, user }) => setThreshold(db, user, parseInput(thresholdRequest, body)))
+  calls.implement(declared.setThreshold, ({ input, user }) => setThreshold(db, user, input))
 }

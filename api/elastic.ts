@@ -11,25 +11,17 @@
  * trail, never with the PIN itself.
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { elasticServers } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
-import { MAX_RULES, sameRules, whitelistSchema } from '../app/domain/ip-rules'
-import {
-  CREDENTIAL_MESSAGES,
-  MAX_USERNAMES,
-  pinSchema,
-  sameUsernames,
-  usernamesSchema,
-} from '../app/domain/elastic-credentials'
+import { sameRules } from '../app/domain/ip-rules'
+import { CREDENTIAL_MESSAGES, sameUsernames } from '../app/domain/elastic-credentials'
 import type { ApiDeps } from './index'
 import type { ApiUser } from './auth'
 import { buildAccountInfo, requireCustomerAccess } from './access'
-import { customerNumberSchema } from '../app/domain/customer-number'
-import type { CallRegistrar } from './call-table'
-import { ApiError, forbidden, notFound, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import { elasticServerCalls as declared } from './contract/elastic-server'
+import { ApiError, forbidden, notFound } from './envelope'
 import { recordAudit } from './audit-log'
 
 type ServerRow = typeof elasticServers.$inferSelect
@@ -42,24 +34,6 @@ export const ELASTIC_ERRORS = {
   staleUsers:
     'The allowed usernames were changed by someone else in the meantime. Reload the page to see the current list; nothing was saved.',
 } as const
-
-const clsIdSchema = z
-  .union([singleLine(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(singleLine().min(1, 'clsId is required').max(100, 'clsId is too long'))
-
-const optionalName = singleLine().max(500).optional()
-
-const serverRequest = z.object({
-  customerNumber: customerNumberSchema,
-  clsId: clsIdSchema,
-  customerName: optionalName,
-})
-
-const looseRules = z
-  .array(z.object({ rulename: singleLine().max(10_000), ipaddress: singleLine().max(10_000) }))
-  .max(MAX_RULES * 10)
-const looseUsers = z.array(singleLine().max(10_000)).max(MAX_USERNAMES * 10)
 
 const stale = (message: string) => new ApiError(409, message)
 
@@ -126,42 +100,12 @@ function updateServer(tx: Tx, deviceId: string, values: Partial<Pick<ServerRow, 
 
 type ServerList = 'whitelist' | 'usernames'
 
-/**
- * The lists of a server that are replaced as a whole (also their audit areas): how two are
- * compared, and the calls that read and replace each, with the request and reply field names.
- */
+/** The lists of a server that are replaced as a whole (also their audit areas): how two are compared. */
 const SERVER_LISTS: {
-  [K in ServerList]: {
-    same: (a: ServerRow[K], b: ServerRow[K]) => boolean
-    staleMessage: string
-    getPath: string
-    setPath: string
-    field: string
-    oldField: string
-    schema: z.core.$ZodType<ServerRow[K]>
-    looseSchema: z.ZodType<ServerRow[K]>
-  }
+  [K in ServerList]: { same: (a: ServerRow[K], b: ServerRow[K]) => boolean; staleMessage: string }
 } = {
-  whitelist: {
-    same: sameRules,
-    staleMessage: ELASTIC_ERRORS.staleWhitelist,
-    getPath: '/getips',
-    setPath: '/setips',
-    field: 'whitelist',
-    oldField: 'oldWhitelist',
-    schema: whitelistSchema,
-    looseSchema: looseRules,
-  },
-  usernames: {
-    same: sameUsernames,
-    staleMessage: ELASTIC_ERRORS.staleUsers,
-    getPath: '/getUsers',
-    setPath: '/saveUsers',
-    field: 'users',
-    oldField: 'oldUsers',
-    schema: usernamesSchema,
-    looseSchema: looseUsers,
-  },
+  whitelist: { same: sameRules, staleMessage: ELASTIC_ERRORS.staleWhitelist },
+  usernames: { same: sameUsernames, staleMessage: ELASTIC_ERRORS.staleUsers },
 }
 
 /**
@@ -194,89 +138,40 @@ function replaceServerList<K extends ServerList>(
   })
 }
 
-/** The calls that read (getPath) and replace (setPath) one server list. */
-function serverListCalls<K extends ServerList>(calls: CallRegistrar, db: Db, which: K) {
-  const { getPath, setPath, field, oldField, schema, looseSchema } = SERVER_LISTS[which]
-  const setRequest = z
-    .object({
-      customerNumber: customerNumberSchema,
-      clsId: clsIdSchema,
-      [field]: schema,
-      [oldField]: looseSchema.optional(),
-    })
-    // Without the list it started from, a save could overwrite someone else's unseen.
-    .superRefine((request, ctx) => {
-      if (request[oldField] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [oldField], message: `the list the change started from is required` })
-      }
-    })
-  calls.post(getPath, ({ body, user }) => {
-    const input = parseInput(serverRequest, body)
-    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
-    return { [field]: server[which], version: server.version }
-  })
-  calls.post(setPath, ({ body, user }) => {
-    const input = parseInput(setRequest, body) as { customerNumber: string; clsId: string } & Record<
-      string,
-      ServerRow[K] | undefined
-    >
-    const { list, version, changed } = replaceServerList(
-      db,
-      user,
-      { customerNumber: input.customerNumber, clsId: input.clsId, list: input[field]!, oldList: input[oldField] },
-      which,
-    )
-    return { [field]: list, version, changed }
-  })
-}
-
-export function elasticCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/activatedelasticservers', ({ body, user }) => {
-    const input = parseInput(
-      z.object({
-        customerNumber: customerNumberSchema,
-        customername: optionalName,
-        server: singleLine().trim().max(100).optional(),
-      }),
-      body,
-    )
+export function elasticCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.activatedServers, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     return activatedServers(db, account.accountId)
       .filter((s) => !input.server || s.deviceId === input.server)
       .map((s) => ({ DeviceID: s.deviceId, Alias: s.alias }))
   })
 
-  /** The customer's first activated server, or null when it has none. */
-  calls.post('/devices/elastic', ({ body, user }) => {
-    const input = parseInput(z.object({ customerNumber: customerNumberSchema, customerName: optionalName }), body)
+  calls.implement(declared.firstServer, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     const first = activatedServers(db, account.accountId)[0]
     return first ? { deviceId: first.deviceId, alias: first.alias } : null
   })
 
-  serverListCalls(calls, db, 'whitelist')
+  calls.implement(declared.getIps, ({ input, user }) => {
+    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
+    return { whitelist: server.whitelist, version: server.version }
+  })
 
-  calls.post('/getpin', ({ body, user }) => {
-    const input = parseInput(serverRequest, body)
+  calls.implement(declared.setIps, ({ input, user }) => {
+    const { customerNumber, clsId } = input
+    const request = { customerNumber, clsId, list: input.whitelist, oldList: input.oldWhitelist }
+    const { list, version, changed } = replaceServerList(db, user, request, 'whitelist')
+    return { whitelist: list, version, changed }
+  })
+
+  calls.implement(declared.getPin, ({ input, user }) => {
     const { server } = requireServer(db, user, input.customerNumber, input.clsId)
     if (server.pin === null) throw notFound(CREDENTIAL_MESSAGES.pinNotFound)
     return { pin: server.pin }
   })
 
-  /**
-   * Sets the PIN. With `onlyIfUnset`, a PIN that exists already is kept (the screen's
-   * silent first PIN cannot overwrite one set at the same moment by someone else).
-   */
-  calls.post('/changepin', ({ body, user }) => {
-    const input = parseInput(
-      z.object({
-        customerNumber: customerNumberSchema,
-        clsId: clsIdSchema,
-        pin: pinSchema,
-        onlyIfUnset: z.boolean().optional(),
-      }),
-      body,
-    )
+  /** With `onlyIfUnset` the screen's silent first PIN cannot overwrite one set at the same moment by someone else. */
+  calls.implement(declared.changePin, ({ input, user }) => {
     const { account, server } = requireWriter(db, user, input.customerNumber, input.clsId)
     return writeServer(db, server.deviceId, (tx, row) => {
       if ((input.onlyIfUnset && row.pin !== null) || row.pin === input.pin)
@@ -294,5 +189,15 @@ export function elasticCalls(calls: CallRegistrar, { db }: ApiDeps) {
     })
   })
 
-  serverListCalls(calls, db, 'usernames')
+  calls.implement(declared.getUsers, ({ input, user }) => {
+    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
+    return { users: server.usernames, version: server.version }
+  })
+
+  calls.implement(declared.saveUsers, ({ input, user }) => {
+    const { customerNumber, clsId } = input
+    const request = { customerNumber, clsId, list: input.users, oldList: input.oldUsers }
+    const { list, version, changed } = replaceServerList(db, user, request, 'usernames')
+    return { users: list, version, changed }
+  })
 }

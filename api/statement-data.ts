@@ -8,42 +8,23 @@
  * of sessions.
  */
 import { and, between, eq, inArray, lt, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, usageDayCharges } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import {
   buildStatement,
   periodProblem,
   statementPeriod,
   statementRecords,
-  STATEMENT_MESSAGES,
   type EntitlementCharge,
   type StatementEntitlement,
   type StatementPeriod,
 } from '../app/domain/statement'
 import { NO_ACTIVE_ENTITLEMENTS, type StatementData } from '../app/domain/statement-types'
-import { parseDay } from '../app/domain/utc-day'
 import { requireCustomerAccess, type Account } from './access'
 import type { Tx } from './audit-log'
 import type { ApiUser } from './auth'
+import type { StatementInput } from './contract/statements'
 import { badRequest, notFound } from './envelope'
-
-export const daySchema = z
-  .string()
-  .trim()
-  .refine((t) => parseDay(t) !== null, { message: STATEMENT_MESSAGES.dayFormat })
-
-export const statementRequest = z.object({
-  from: daySchema,
-  to: daySchema,
-  today: daySchema,
-  customerNumber: customerNumberSchema,
-  /** Ignored: the statement names the customer as its account does. */
-  customerName: singleLine().max(500).optional(),
-})
-export type StatementInput = z.infer<typeof statementRequest>
 
 /** The period of a request, or a 400 naming what is wrong with it. */
 export function requestPeriod(from: string, to: string): StatementPeriod {

@@ -9,22 +9,20 @@
  *   `activationid` one of its elastic entitlements.
  */
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { elasticServers, emails } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { isViewOnly } from '../app/domain/permissions'
 import { emailPeriod, statementEmailSubject, type StatementEntitlement } from '../app/domain/statement'
 import { formatDay } from '../app/domain/utc-day'
 import { buildAccountInfo, requireCustomerAccess, type Account } from './access'
 import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { forbidden, notFound, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import { statementCalls, type StatementEmailInput } from './contract/statements'
+import { forbidden, notFound } from './envelope'
 import { administratorAddresses, CREDIT_MESSAGES, findElasticEntitlement, outboxTime } from './elastic-credit'
 import { ELASTIC_ERRORS } from './elastic'
-import { computeStatement, daySchema } from './statement-data'
+import { computeStatement } from './statement-data'
 import { statementHtml } from './statement-html'
 import type { ApiDeps } from './index'
 
@@ -78,21 +76,7 @@ export function writeStatementEmail(tx: Tx, { account, entitlement, kind, server
   return { id, subject, period }
 }
 
-export const statementEmailRequest = z.object({
-  customerid: customerNumberSchema,
-  /** Ignored: the e-mail names the customer as its account does. */
-  customername: singleLine().max(500).optional(),
-  server: singleLine().trim().min(1, 'server is required').max(200),
-  activationid: singleLine().trim().min(1, 'activationid is required').max(200),
-  date: daySchema,
-})
-
-function sendStatementEmail(
-  db: Db,
-  user: ApiUser,
-  kind: StatementEmailKind,
-  input: z.infer<typeof statementEmailRequest>,
-) {
+function sendStatementEmail(db: Db, user: ApiUser, kind: StatementEmailKind, input: StatementEmailInput) {
   const { account, access } = requireCustomerAccess(db, user, input.customerid)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(STATEMENT_EMAIL_MESSAGES.viewOnly)
   return db.transaction(
@@ -138,10 +122,7 @@ function sendStatementEmail(
   )
 }
 
-export function statementEmailCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  for (const kind of ['week', 'month'] as const) {
-    calls.post(`/email${kind}`, ({ body, user }) =>
-      sendStatementEmail(db, user, kind, parseInput(statementEmailRequest, body)),
-    )
-  }
+export function statementEmailCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(statementCalls.emailWeek, ({ input, user }) => sendStatementEmail(db, user, 'week', input))
+  calls.implement(statementCalls.emailMonth, ({ input, user }) => sendStatementEmail(db, user, 'month', input))
 }

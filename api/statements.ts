@@ -12,9 +12,10 @@
 import { printPdf, PdfUnavailableError } from '../app/pdf/pdf-printer.server'
 import type { StatementData } from '../app/domain/statement-types'
 import { statementPdfName } from '../app/statement/statement-view'
-import type { CallRegistrar } from './call-table'
-import { ApiError, fileReply, parseInput } from './envelope'
-import { statementFor, statementRequest } from './statement-data'
+import type { CallTable } from './call-table'
+import { statementCalls as declared } from './contract/statements'
+import { ApiError, fileReply } from './envelope'
+import { statementFor } from './statement-data'
 import { statementEmailCalls } from './statement-emails'
 import { statementHtml } from './statement-html'
 import type { ApiDeps } from './index'
@@ -33,12 +34,11 @@ async function statementPdf(statement: StatementData): Promise<Uint8Array> {
   }
 }
 
-export function statementCalls(calls: CallRegistrar, deps: ApiDeps) {
+export function statementCalls(calls: CallTable, deps: ApiDeps) {
   const { db } = deps
-  calls.post('/statements', ({ body, user }) => statementFor(db, user, parseInput(statementRequest, body)))
+  calls.implement(declared.statement, ({ input, user }) => statementFor(db, user, input))
 
-  calls.post('/getPdf', async ({ body, user }) => {
-    const input = parseInput(statementRequest, body)
+  calls.implement(declared.pdf, async ({ input, user }) => {
     const statement = statementFor(db, user, input)
     return fileReply({
       contentType: 'application/pdf',

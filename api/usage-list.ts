@@ -28,6 +28,7 @@ import {
   listDistinct,
   listPage,
   type ColumnMap,
+  type ColumnValue,
   type CriterionOverrides,
   type ListColumn,
   type ListSource,
@@ -395,7 +396,7 @@ export function usageCount(db: Db, scope: UsageScope, input: CountRequest): numb
   return listCount(usageList(db, scope, input), input)
 }
 
-export function usageDistinct(db: Db, scope: UsageScope, input: DistinctRequest): unknown[] {
+export function usageDistinct(db: Db, scope: UsageScope, input: DistinctRequest): (ColumnValue | boolean)[] {
   const values = listDistinct(usageList(db, scope, input), input)
   return input.key === 'Active' ? values.map((v) => v === 1) : values
 }

@@ -14,18 +14,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { identifier, singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { entitlements, lowBalanceAlerts, usageSessions } from '../db/schema'
 import { countSessions } from '../db/usage-aggregates'
 import { remainingAmount } from '../app/domain/entitlements'
 import { hourlyRate, sessionCharge, sessionHours } from '../app/domain/elastic-rates'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
-import { badRequest, forbidden, parseInput } from './envelope'
+import type { CallTable } from './call-table'
+import { usageCalls, type SessionRequest } from './contract/usage'
+import { badRequest, forbidden } from './envelope'
 import { findElasticEntitlement, outboxTime, writeLowBalanceNotice } from './elastic-credit'
 import type { ApiDeps } from './index'
 
@@ -38,50 +36,6 @@ export const SESSION_MESSAGES = {
 
 /** Clock skew tolerated between a licence server and this one. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000
-
-const TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]00:?00)?$/
-
-/** A UTC time as 'YYYY-MM-DD HH:mm:ss' or ISO 8601, to epoch milliseconds. */
-const timeSchema = singleLine().transform((text, ctx) => {
-  const match = TIME.exec(text.trim())
-  const ms = match ? Date.parse(`${match[1]}T${match[2]}Z`) : NaN
-  if (Number.isNaN(ms)) {
-    ctx.addIssue({ code: 'custom', message: "must be a UTC time like '2025-03-01 14:05:00'" })
-    return z.NEVER
-  }
-  return ms
-})
-
-const text = (max: number) => singleLine().trim().max(max)
-/** What a licence server names (product, user, host, project): shown in lists and exported to CSV files. */
-const name = (max: number) => identifier().trim().max(max)
-
-const sessionRequest = z.object({
-  customerNumber: customerNumberSchema,
-  activationId: singleLine().trim().min(1, 'activationId is required').max(200),
-  startTime: timeSchema,
-  endTime: timeSchema.nullish(),
-  product: name(200).min(1, 'product is required'),
-  productCount: z.number().int().min(1).max(100_000).default(1),
-  count: z.number().int().min(1).max(100_000).default(1),
-  user: name(200).min(1, 'user is required'),
-  host: name(255).min(1, 'host is required'),
-  /** The session id. */
-  deviceId: text(200).optional(),
-  serverId: text(200).default(''),
-  feature: text(200).default(''),
-  featureFno: text(100).default(''),
-  ipAddress: text(100).default(''),
-  refererIpAddress: text(100).default(''),
-  productLine: text(200).default(''),
-  pid: text(50).default(''),
-  acquisition: text(100).default(''),
-  consumerId: text(200).default(''),
-  project: name(200).default(''),
-  productVersion: text(100).default(''),
-  cloudJobId: text(200).nullish(),
-})
-type SessionRequest = z.infer<typeof sessionRequest>
 
 function requireRecorder(user: ApiUser) {
   if (!user.roles.some((r) => (SESSION_RECORDERS as readonly string[]).includes(r))) {
@@ -164,6 +118,6 @@ export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
   )
 }
 
-export function usageSessionCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/usage/sessions', ({ body, user }) => recordSession(db, user, parseInput(sessionRequest, body)))
+export function usageSessionCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(usageCalls.recordSession, ({ input, user }) => recordSession(db, user, input))
 }

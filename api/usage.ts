@@ -14,39 +14,18 @@
  * Every customer call goes through requireCustomerAccess: another customer is
  * refused, and a customer under export control is refused to everyone.
  */
-import { z } from 'zod'
-import { singleLine } from './text-schemas'
 import type { Db } from '../db/client'
 import { usageLastReceived } from '../db/schema'
-import { customerNumberSchema } from '../app/domain/customer-number'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../app/domain/usage-export'
 import { requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
-import type { CallRegistrar } from './call-table'
+import type { CallTable } from './call-table'
 import { MAX_PAGE_SIZE } from './constants'
+import { usageCalls as declared } from './contract/usage'
 import { outboxTime } from './elastic-credit'
-import { badRequest, inEnvelope, parseInput, withToken } from './envelope'
-import { countRequestSchema, distinctRequestSchema, pageRequestSchema } from './contract/list-requests'
+import { badRequest, inEnvelope, withToken } from './envelope'
 import { usageCount, usageDistinct, usagePage, type UsageScope } from './usage-list'
 import type { ApiDeps } from './index'
-
-/** The most distinct values one request may ask for (spec 2 section 9). */
-export const USAGE_DISTINCT_MAX = 500
-
-const scopeShape = {
-  customerNumber: customerNumberSchema,
-  customerName: singleLine().max(500).optional(),
-  serverId: singleLine().trim().max(200).nullish(),
-}
-const pageSchema = pageRequestSchema.extend({
-  ...scopeShape,
-  attributes: z.array(singleLine().min(1).max(100)).max(100).nullish(),
-})
-const countSchema = countRequestSchema.extend(scopeShape)
-const distinctSchema = distinctRequestSchema.extend({
-  ...scopeShape,
-  limit: z.number().int().min(1).max(USAGE_DISTINCT_MAX).nullish(),
-})
 
 /** Export pages are told apart from fetchUsage pages by their tokens, which hold the last row's sort keys. */
 const EXPORT_PAGES = { tokenKind: 'export', keyset: true }
@@ -62,25 +41,18 @@ export function lastUpdatedOn(db: Db): string | null {
   return row ? outboxTime(row.at) : null
 }
 
-export function usageCalls(calls: CallRegistrar, { db }: ApiDeps) {
-  calls.post('/fetchUsage', ({ body, user }) => {
-    const input = parseInput(pageSchema, body)
+// Not implementList: the usage list's page, count and distinct values have rules of their own (usage-list).
+export function usageCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(declared.list.page, ({ input, user }) => {
     const page = usagePage(db, scopeFor(db, user, input), input)
     return withToken(page.rows, page.token)
   })
 
-  calls.post('/fetchUsage/count', ({ body, user }) => {
-    const input = parseInput(countSchema, body)
-    return usageCount(db, scopeFor(db, user, input), input)
-  })
+  calls.implement(declared.list.count, ({ input, user }) => usageCount(db, scopeFor(db, user, input), input))
 
-  calls.post('/fetchUsage/distinct', ({ body, user }) => {
-    const input = parseInput(distinctSchema, body)
-    return usageDistinct(db, scopeFor(db, user, input), input)
-  })
+  calls.implement(declared.list.distinct, ({ input, user }) => usageDistinct(db, scopeFor(db, user, input), input))
 
-  calls.post('/fetchUsage/export', ({ body, user }) => {
-    const input = parseInput(pageSchema, body)
+  calls.implement(declared.export, ({ input, user }) => {
     const scope = scopeFor(db, user, input)
     if (!input.token && usageCount(db, scope, { filter: input.filter }) > USAGE_EXPORT_MAX) {
       throw badRequest(usageExportTooMany(USAGE_EXPORT_MAX))
@@ -89,5 +61,5 @@ export function usageCalls(calls: CallRegistrar, { db }: ApiDeps) {
     return withToken(page.rows, page.token)
   })
 
-  calls.get('/lastupdatedon', () => inEnvelope({ lastUpdatedOn: lastUpdatedOn(db) }))
+  calls.implement(declared.lastUpdatedOn, () => inEnvelope({ lastUpdatedOn: lastUpdatedOn(db) }))
 }

@@ -1,7 +1,7 @@
 /**
- * The statement of the licensing API (spec 2 section 3, Statement request and
- * response): the contract of POST /statements, /getPdf, /emailweek and
- * /emailmonth, shared by the API that computes it and the portal that shows it.
+ * The statement of the licensing API (spec 2 section 3, Statement response), as
+ * the API computes it and the portal shows it; the calls and their requests are
+ * declared in api/contract/statements.
  */
 import { PRODUCT_PREFIX } from './product'
 
@@ -10,16 +10,6 @@ export const PO_FIELD = `CA[ENT|${PRODUCT_PREFIX}ponum]` as const
 
 /** The API's message when the customer has no elastic entitlement in the period (the portal stays silent). */
 export const NO_ACTIVE_ENTITLEMENTS = 'No active entitlements for account'
-
-/** POST /statements and /getPdf. Days are 'YYYY-MM-DD' (UTC); the period runs from the start of `from` to the end of `to`. */
-export interface StatementRequest {
-  from: string
-  to: string
-  /** The report date (the caller's today). */
-  today: string
-  customerNumber: string
-  customerName?: string
-}
 
 /** What a product cost in a period: elastic units (the entitlement's currency). */
 export interface StatementProductTotal {
@@ -62,15 +52,4 @@ export interface StatementData {
   Records: StatementRecord[]
   /** The period's charges by product and currency over every record, largest first. */
   Products: StatementProductTotal[]
-}
-
-/** POST /emailweek and /emailmonth (spec 2 section 7). */
-export interface StatementEmailRequest {
-  customerid: string
-  customername?: string
-  /** The elastic licence server (Cloud Server Id). */
-  server: string
-  activationid: string
-  /** 'YYYY-MM-DD': the last day of the week or month the statement covers. */
-  date: string
 }

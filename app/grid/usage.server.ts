@@ -3,7 +3,7 @@ import { parseGridState } from '../domain/grid-state'
 import { PRODUCT_PREFIX } from '../domain/product'
 import { rangeDays, type DateRange } from '../domain/date-presets'
 import { usageExportTooMany } from '../domain/usage-export'
-import type { UsageRow } from '../domain/usage-row'
+import type { UsageGridRow } from './usage'
 import type { ApiClient } from '../upstream/client.server'
 import { usageCalls, type UsageScope } from '../upstream/usage.server'
 import { withFixedCriteria } from './fixed-criteria'
@@ -22,7 +22,7 @@ export function usageSelection(params: URLSearchParams, now: number): UsageSelec
   return { range: usageRange.range(usageRange.choice(extras), now), activeOnly: isActiveOnly(extras) }
 }
 
-function callsOf(api: ApiClient, scope: UsageScope, exporting: boolean): GridSource<UsageRow> {
+function callsOf(api: ApiClient, scope: UsageScope, exporting: boolean): GridSource<UsageGridRow> {
   const calls = usageCalls(api)
   return {
     page: (request) =>
@@ -41,7 +41,7 @@ export function usageSource(
   scope: UsageScope,
   selection: UsageSelection,
   { exporting = false } = {},
-): GridSource<UsageRow> {
+): GridSource<UsageGridRow> {
   return withFixedCriteria(callsOf(api, scope, exporting), usageCriteria(selection.range, selection.activeOnly))
 }
 
@@ -53,7 +53,7 @@ export function usageExportName(customerNumber: string, range: DateRange): strin
 
 export const USAGE_EXPORT_TOO_MANY = 'tooMany'
 
-export const usageList: GridList<UsageRow> = {
+export const usageList: GridList<UsageGridRow> = {
   spec: usageGrid,
   screen: 'usage',
   source: (api, customerNumber, params) => usageSource(api, { customerNumber }, usageSelection(params, Date.now())),

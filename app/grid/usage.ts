@@ -5,6 +5,9 @@
  */
 import type { GridColumnSpec, GridCriterion, GridSpec, ViewExtras } from '../domain/grid-state'
 import { CLOUD_JOB_FIELD, type UsageRow } from '../domain/usage-row'
+
+/** A row of the list: the attributes its page asked for (USAGE_ATTRIBUTES). */
+export type UsageGridRow = Partial<UsageRow>
 import { expandPartialDate } from '../domain/partial-date'
 import { USAGE_PRESETS, type DateRange } from '../domain/date-presets'
 import { formatNumber } from '../domain/entitlements'
@@ -98,19 +101,19 @@ export function numericColumn<Row>(
   }
 }
 
-const text = textColumn<UsageRow>
-const numeric = numericColumn<UsageRow>
+const text = textColumn<UsageGridRow>
+const numeric = numericColumn<UsageGridRow>
 
-const columns: GridColumnSpec<UsageRow>[] = [
+const columns: GridColumnSpec<UsageGridRow>[] = [
   text('startTime', 'Start Time', 'StartTime_ts', {
     kind: 'date',
-    value: (row) => row.StartTime,
+    value: (row) => row.StartTime ?? '',
     criterion: partialDateCriterion('StartTime_ts', 'StartTime'),
     filterHint: DATE_HINT,
   }),
   text('endTime', 'End Time', 'EndTime_ts', {
     kind: 'date',
-    value: (row) => row.EndTime,
+    value: (row) => row.EndTime ?? '',
     criterion: partialDateCriterion('EndTime_ts', 'EndTime'),
     filterHint: DATE_HINT,
   }),
@@ -140,7 +143,7 @@ export const USAGE_ATTRIBUTES: readonly string[] = [
 /** Whether the view shows active sessions only. */
 export const isActiveOnly = (extras: ViewExtras | undefined) => extras?.[ACTIVE_PARAM] === '1'
 
-export const usageGrid: GridSpec<UsageRow> = {
+export const usageGrid: GridSpec<UsageGridRow> = {
   tableName: USAGE_TABLE,
   columns,
   defaultSort: [{ col: 'startTime', dir: 'desc' }],
@@ -161,7 +164,7 @@ export const usageGrid: GridSpec<UsageRow> = {
 }
 
 /** The list without the cloud job column, for a customer without cloud job data (spec 2 section 9). */
-export const usageGridWithoutCloudJobs: GridSpec<UsageRow> = {
+export const usageGridWithoutCloudJobs: GridSpec<UsageGridRow> = {
   ...usageGrid,
   columns: columns.filter((c) => c.id !== CLOUD_JOB_COLUMN),
 }

@@ -13,9 +13,16 @@ import { screenTitle } from '../screens/registry'
 import { gridHref, hasFilter, withExtras, withoutFilters, type GridState } from '../domain/grid-state'
 import { formatRangeDay, isPresetId, rangeDays, USAGE_PRESETS } from '../domain/date-presets'
 import { usageExportTooMany } from '../domain/usage-export'
-import type { UsageRow } from '../domain/usage-row'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
-import { ACTIVE_PARAM, CONFIRM_PARAM, DATA_LENGTH_PARAM, isActiveOnly, usageGridFor, usageRange } from '../grid/usage'
+import {
+  ACTIVE_PARAM,
+  CONFIRM_PARAM,
+  DATA_LENGTH_PARAM,
+  isActiveOnly,
+  usageGridFor,
+  usageRange,
+  type UsageGridRow,
+} from '../grid/usage'
 import { USAGE_EXPORT_TOO_MANY, usageSelection, usageSource } from '../grid/usage.server'
 import { usageCalls } from '../upstream/usage.server'
 import { withCustomer } from '../ui/customer-href'
@@ -207,7 +214,7 @@ export default function UsageTransactionsRoute() {
         </p>
       )}
 
-      <DataGrid<UsageRow>
+      <DataGrid<UsageGridRow>
         spec={spec}
         data={grid}
         label="Usage Transactions"

@@ -163,6 +163,13 @@ export interface Account {
 
 export type { ViewToSave } from '../../api/contract/settings'
 
+/** The reply of a call declared with `envelopeFields`, which answers them beside `status`: they are its data. */
+function fieldsAsData<T>(reply: Envelope<T>): Envelope<T> {
+  if (reply.status !== 'SUCCESS') return reply
+  const { status, data: _data, token: _token, ...fields } = reply
+  return { status, data: fields as T }
+}
+
 export function createApiClient(
   config: Pick<Config, 'apiBaseUrl'>,
   accessToken: string,
@@ -175,7 +182,8 @@ export function createApiClient(
   async function sendCall<C extends AnyCall>(call: C, input: CallInput<C>): Promise<Envelope<CallReply<C>>> {
     const { url, body } = callRequest(call, input)
     const payload = body === undefined ? undefined : { text: JSON.stringify(body), contentType: 'application/json' }
-    return answered(await attempt<CallReply<C>>(call.method, url, payload, call.access === 'read' ? 'read' : 'write'))
+    const reply = await attempt<CallReply<C>>(call.method, url, payload, call.access === 'read' ? 'read' : 'write')
+    return answered(call.envelopeFields ? fieldsAsData(reply) : reply)
   }
 
   /** Sends a call declared with a form: a multipart/form-data body (an uploaded file), sent once. */

@@ -10,32 +10,29 @@ import { formatPin } from '../domain/elastic-credentials'
 import type { WhitelistRule } from '../domain/ip-rules'
 import { withCustomer } from '../ui/customer-href'
 import type { ApiClient } from './client.server'
+import { elasticServerCalls as declared } from '../../api/contract/elastic-server'
 
-export interface ElasticServer {
-  deviceId: string
-  alias: string
-}
+export type { ElasticServer } from '../../api/contract/elastic-server'
 
 /** One function per call; each answers the envelope, so callers decide what a FAILURE means. */
 export function elasticCalls(api: ApiClient) {
   return {
     /** The customer's first activated server (the one the settings screens manage), or null. */
     firstServer: (customerNumber: string, customerName?: string) =>
-      api.call<ElasticServer | null>('POST', '/devices/elastic', { customerNumber, customerName }),
-    getIps: (customerNumber: string, clsId: string) =>
-      api.call<{ whitelist: WhitelistRule[] }>('POST', '/getips', { clsId, customerNumber }),
+      api.send(declared.firstServer, { customerNumber, customerName }),
+    getIps: (customerNumber: string, clsId: string) => api.send(declared.getIps, { clsId, customerNumber }),
     /** `oldWhitelist` is the list the user started from; the API refuses the save if it changed since. */
     setIps: (customerNumber: string, clsId: string, whitelist: WhitelistRule[], oldWhitelist: WhitelistRule[]) =>
-      api.call<unknown>('POST', '/setips', { customerNumber, clsId, whitelist, oldWhitelist }),
+      api.send(declared.setIps, { customerNumber, clsId, whitelist, oldWhitelist }),
     getPin: (customerNumber: string, customerName: string, clsId: string) =>
-      api.call<{ pin: string }>('POST', '/getpin', { customerNumber, customerName, clsId }),
+      api.send(declared.getPin, { customerNumber, customerName, clsId }),
     /** With `onlyIfUnset`, a PIN someone else has set in the meantime is kept. */
     changePin: (customerNumber: string, clsId: string, pin: string, options: { onlyIfUnset?: boolean } = {}) =>
-      api.call<{ changed: boolean }>('POST', '/changepin', { clsId, customerNumber, pin, ...options }),
+      api.send(declared.changePin, { clsId, customerNumber, pin, ...options }),
     getUsers: (customerNumber: string, customerName: string, clsId: string) =>
-      api.call<{ users: string[] }>('POST', '/getUsers', { customerNumber, customerName, clsId }),
+      api.send(declared.getUsers, { customerNumber, customerName, clsId }),
     saveUsers: (customerNumber: string, clsId: string, users: string[], oldUsers: string[]) =>
-      api.call<unknown>('POST', '/saveUsers', { clsId, customerNumber, users, oldUsers }),
+      api.send(declared.saveUsers, { clsId, customerNumber, users, oldUsers }),
   }
 }
 

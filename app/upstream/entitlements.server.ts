@@ -4,8 +4,8 @@
  * and the credit forecast with its low-balance thresholds.
  */
 import type { EntitlementType } from '../domain/entitlements'
-import type { CreditStatus } from '../domain/credit-forecast'
 import type { ApiClient } from './client.server'
+import { elasticCreditCalls } from '../../api/contract/elastic-credit'
 import type { PageRequest } from './envelope'
 import { entitlementCalls as declared } from '../../api/contract/entitlements'
 
@@ -42,15 +42,10 @@ export function entitlementCalls(api: ApiClient) {
     /** Total activated per activation id (the sum of its active fulfilments). */
     fulfillmentCounts: (customerNumber: string, activationId: string[]) =>
       api.send(declared.fulfilmentCounts, { customerNumber, activationId }),
-    forecast: (customerNumber: string) =>
-      api.call<CreditStatus[]>('POST', '/entitlements/forecast', { customerNumber }),
+    forecast: (customerNumber: string) => api.send(elasticCreditCalls.forecast, { customerNumber }),
     /** null clears the threshold. */
     setThreshold: (customerNumber: string, activationId: string, threshold: number | null) =>
-      api.call<{ threshold: number | null; notified: boolean }>('POST', '/entitlements/threshold', {
-        customerNumber,
-        activationId,
-        threshold,
-      }),
+      api.send(elasticCreditCalls.setThreshold, { customerNumber, activationId, threshold }),
   }
 }
 

@@ -4,7 +4,8 @@
  * more rows than an export may hold), the hidden-column probe and the time the
  * newest transaction was received.
  */
-import { CLOUD_JOB_FIELD, type UsageRow } from '../domain/usage-row'
+import { CLOUD_JOB_FIELD } from '../domain/usage-row'
+import { usageCalls as declared } from '../../api/contract/usage'
 import type { ApiClient } from './client.server'
 import type { FilterRule, PageRequest } from './envelope'
 
@@ -21,17 +22,15 @@ export interface UsageQuery extends PageRequest {
 
 export function usageCalls(api: ApiClient) {
   return {
-    page: (scope: UsageScope, query: UsageQuery) => api.call<UsageRow[]>('POST', '/fetchUsage', { ...scope, ...query }),
-    count: (scope: UsageScope, filter: FilterRule | undefined) =>
-      api.call<number>('POST', '/fetchUsage/count', { ...scope, filter }),
+    page: (scope: UsageScope, query: UsageQuery) => api.send(declared.list.page, { ...scope, ...query }),
+    count: (scope: UsageScope, filter: FilterRule | undefined) => api.send(declared.list.count, { ...scope, filter }),
     distinct: (scope: UsageScope, filter: FilterRule | undefined, key: string, limit: number) =>
-      api.call<unknown[]>('POST', '/fetchUsage/distinct', { ...scope, filter, key, limit }),
+      api.send(declared.list.distinct, { ...scope, filter, key, limit }),
     /** Pages of an export: the first call (no token) refuses a selection larger than an export may be. */
-    exportPage: (scope: UsageScope, query: UsageQuery) =>
-      api.call<UsageRow[]>('POST', '/fetchUsage/export', { ...scope, ...query }),
+    exportPage: (scope: UsageScope, query: UsageQuery) => api.send(declared.export, { ...scope, ...query }),
     /** Whether the customer has cloud job ids (spec 2 section 7, hidden column check). */
     async hasCloudJobs(scope: UsageScope): Promise<boolean> {
-      const reply = await api.call<UsageRow[]>('POST', '/fetchUsage', {
+      const reply = await api.send(declared.list.page, {
         ...scope,
         attributes: [CLOUD_JOB_FIELD],
         filter: { condition: 'ALL', criteria: [{ name: CLOUD_JOB_FIELD, method: 'ISDEFINED' }] },
@@ -46,10 +45,9 @@ export function usageCalls(api: ApiClient) {
     },
     /** 'YYYY-MM-DD HH:mm:ss' (UTC), null when nothing was received, or the failure's message. */
     lastUpdatedOn: async (): Promise<{ ok: true; time: string | null } | { ok: false; message: string }> => {
-      const reply = await api.call<unknown>('GET', '/lastupdatedon')
+      const reply = await api.send(declared.lastUpdatedOn, {})
       if (reply.status !== 'SUCCESS') return { ok: false, message: reply.err }
-      const time = (reply as unknown as { lastUpdatedOn?: unknown }).lastUpdatedOn
-      return { ok: true, time: typeof time === 'string' ? time : null }
+      return { ok: true, time: reply.data.lastUpdatedOn }
     },
   }
 }
