@@ -1,14 +1,29 @@
+import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
 import { CallTable, queryOf } from './call-table'
+import { declareCall, type CallMethod } from './contract/define'
 import { ApiError } from './envelope'
+
+const declared = (method: CallMethod, path: string, form?: { maxFileBytes: number }) =>
+  declareCall({
+    method,
+    path,
+    tag: 'Test',
+    summary: path,
+    access: method === 'POST' ? 'write' : 'read',
+    caller: 'user',
+    input: z.object({ id: z.string().optional(), customerNumber: z.string().optional() }),
+    reply: z.string(),
+    ...(form ? { form: { ...form, fields: { file: 'a file' } } } : {}),
+  })
 
 function table() {
   const calls = new CallTable()
-  calls.get('/getUserDetails', () => 'details')
-  calls.get('/getaccountinfo/:customerNumber', () => 'info')
-  calls.post('/getemails', () => 'page')
-  calls.post('/getemails/count', () => 'count')
-  calls.delete('/emails/:id', () => 'deleted')
+  calls.implement(declared('GET', '/getUserDetails'), () => 'details')
+  calls.implement(declared('GET', '/getaccountinfo/:customerNumber'), ({ input }) => `info ${input.customerNumber}`)
+  calls.implement(declared('POST', '/getemails'), () => 'page')
+  calls.implement(declared('POST', '/getemails/count'), () => 'count')
+  calls.implement(declared('DELETE', '/emails/:id'), () => 'deleted')
   return calls
 }
 
@@ -50,15 +65,21 @@ describe('the call table', () => {
 
   it('marks the calls that take a form with what their form may carry, and no other', () => {
     const calls = table()
-    calls.postForm('/uploadserverid', () => 'read', { maxFileBytes: 1024 })
+    calls.implement(declared('POST', '/uploadserverid', { maxFileBytes: 1024 }), () => 'read')
     expect(calls.find('POST', '/uploadserverid')?.call.form).toEqual({ maxFileBytes: 1024 })
     expect(calls.find('POST', '/getemails')?.call.form).toBeUndefined()
-    expect(() => calls.post('/uploadserverid', () => null)).toThrow('registered twice')
+    expect(() => calls.implement(declared('POST', '/uploadserverid'), () => '')).toThrow('declared twice')
   })
 
-  it('refuses to register a call twice', () => {
+  it('refuses to answer one call twice', () => {
     const calls = table()
-    expect(() => calls.post('/GetEmails', () => null)).toThrow('POST /GetEmails is registered twice')
+    expect(() => calls.implement(declared('POST', '/GetEmails'), () => '')).toThrow('POST /GetEmails is declared twice')
+  })
+
+  it('hands the handler its input parsed by the declaration: the path parameters with the query', async () => {
+    const hit = table().find('GET', '/getaccountinfo/1000001')!
+    const user = {} as Parameters<typeof hit.call.handler>[0]['user']
+    expect(await hit.call.handler({ body: {}, params: hit.params, query: {}, user })).toBe('info 1000001')
   })
 
   it('reads a query string, with an array for a name given more than once', () => {

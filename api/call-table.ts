@@ -39,7 +39,7 @@ export interface Call {
   /** Set for a call that takes a multipart/form-data body (besides JSON); no other call is sent one. */
   form?: FormOptions
   /** The contract's declaration of the call. */
-  declaration?: AnyCall
+  declaration: AnyCall
 }
 
 /** What answers a declared call: the parsed input and the caller to the reply. */
@@ -49,14 +49,6 @@ export type DeclaredHandler<C extends AnyCall> = (request: {
   /** The multipart/form-data body of a call declared with `form`, when the request sent one. */
   form?: FormData
 }) => HandlerResult<CallReply<C>> | Promise<HandlerResult<CallReply<C>>>
-
-export interface CallRegistrar {
-  get(path: string, handler: CallHandler): void
-  post(path: string, handler: CallHandler): void
-  /** A POST that also takes a multipart/form-data body (an uploaded file). */
-  postForm(path: string, handler: CallHandler, options: FormOptions): void
-  delete(path: string, handler: CallHandler): void
-}
 
 export interface FoundCall {
   call: Call
@@ -110,42 +102,35 @@ export function queryOf(search: string): Record<string, string | string[]> {
   return query
 }
 
-export class CallTable implements CallRegistrar {
+export class CallTable {
   private readonly routes: Route[] = []
 
   get calls(): readonly Call[] {
     return this.routes
   }
 
-  get(path: string, handler: CallHandler) {
-    this.add('GET', path, handler)
-  }
-
-  post(path: string, handler: CallHandler) {
-    this.add('POST', path, handler)
-  }
-
-  postForm(path: string, handler: CallHandler, options: FormOptions) {
-    this.add('POST', path, handler, options)
-  }
-
-  delete(path: string, handler: CallHandler) {
-    this.add('DELETE', path, handler)
-  }
-
   /** Answers a declared call: a POST's body, or a GET's or DELETE's query and path parameters, parsed by its input schema. */
   implement<C extends AnyCall>(declaration: C, handler: DeclaredHandler<C>) {
     const { method, path, form } = declaration
-    this.add(
+    const answer: CallHandler = ({ body, form: sent, params, query, user }) => {
+      const raw = method === 'POST' ? body : { ...query, ...params }
+      return handler({ input: parseInput(declaration.input, raw) as ParsedInput<C>, user, form: sent })
+    }
+    const segments = path
+      .split('/')
+      .slice(1)
+      .map((s) => (s.startsWith(':') ? s : s.toLowerCase()))
+    if (this.routes.some((r) => r.method === method && r.segments.join('/') === segments.join('/'))) {
+      throw new Error(`${method} ${path} is declared twice`)
+    }
+    this.routes.push({
       method,
       path,
-      ({ body, form: sent, params, query, user }) => {
-        const raw = method === 'POST' ? body : { ...query, ...params }
-        return handler({ input: parseInput(declaration.input, raw) as ParsedInput<C>, user, form: sent })
-      },
-      form ? { maxFileBytes: form.maxFileBytes } : undefined,
+      handler: answer,
+      segments,
       declaration,
-    )
+      ...(form ? { form: { maxFileBytes: form.maxFileBytes } } : {}),
+    })
   }
 
   /** The call for a method and a path relative to the API (case-insensitive, like Express); HEAD finds GET. */
@@ -158,23 +143,5 @@ export class CallTable implements CallRegistrar {
       if (params) return { call: route, params }
     }
     return undefined
-  }
-
-  private add(method: CallMethod, path: string, handler: CallHandler, form?: FormOptions, declaration?: AnyCall) {
-    const segments = path
-      .split('/')
-      .slice(1)
-      .map((s) => (s.startsWith(':') ? s : s.toLowerCase()))
-    if (this.routes.some((r) => r.method === method && r.segments.join('/') === segments.join('/'))) {
-      throw new Error(`${method} ${path} is registered twice`)
-    }
-    this.routes.push({
-      method,
-      path,
-      handler,
-      segments,
-      ...(form ? { form } : {}),
-      ...(declaration ? { declaration } : {}),
-    })
   }
 }

@@ -1,8 +1,28 @@
 import http from 'node:http'
 import net from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApiClient, READ_ONLY_POSTS, TIMEOUT_MESSAGE, timedOut } from './client.server'
+import { z } from 'zod'
+import { declareCall, type CallMethod } from '../../api/contract/define'
+import { elasticServerCalls } from '../../api/contract/elastic-server'
+import { createApiClient, TIMEOUT_MESSAGE, timedOut, type ApiClient } from './client.server'
 import { failureStatus, isOutage } from './envelope'
+
+/** A call of the test server, declared as the contract does: GETs and /getips read, other POSTs write. */
+const declared = (method: CallMethod, path: string) =>
+  declareCall({
+    method,
+    path,
+    tag: 'Test',
+    summary: path,
+    access: method === 'GET' || path === elasticServerCalls.getIps.path ? 'read' : 'write',
+    caller: 'user',
+    input: z.unknown(),
+    reply: z.unknown(),
+  })
+
+const call = (api: ApiClient, method: CallMethod, path: string, body: unknown = {}) =>
+  api.send(declared(method, path), body)
+const sendForm = (api: ApiClient, path: string, form: FormData) => api.sendForm(declared('POST', path), form)
 
 let server: http.Server
 let base: string
@@ -59,12 +79,16 @@ async function closedPort() {
 
 describe('createApiClient: replies, failures, retries and the deadline', () => {
   it('answers the envelope of a successful call', async () => {
-    expect(await createApiClient({ apiBaseUrl: base }, 't').call('GET', '/ok')).toEqual({ status: 'SUCCESS', data: 42 })
+    expect(await call(createApiClient({ apiBaseUrl: base }, 't'), 'GET', '/ok')).toEqual({
+      status: 'SUCCESS',
+      data: 42,
+    })
   })
 
   it('a call still open at the deadline is answered at once as a timed-out outage, not retried', async () => {
     const started = Date.now()
-    const reply = await createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) }).call(
+    const reply = await call(
+      createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) }),
       'POST',
       '/slow',
       {},
@@ -78,13 +102,13 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
 
   it('one deadline ends every call of the page: after it, nothing more is sent', async () => {
     const api = createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) })
-    await api.call('GET', '/hang')
-    expect(timedOut(await api.call('GET', '/ok'))).toBe(true)
+    await call(api, 'GET', '/hang')
+    expect(timedOut(await call(api, 'GET', '/ok'))).toBe(true)
     expect(hits).toEqual(['GET /api/hang'])
   })
 
   it('a read that fails with a 5xx is retried up to 5 times and reported as an outage', async () => {
-    const reply = await createApiClient({ apiBaseUrl: base }, 't').call('GET', '/broken')
+    const reply = await call(createApiClient({ apiBaseUrl: base }, 't'), 'GET', '/broken')
     expect(reply).toMatchObject({
       status: 'FAILURE',
       err: 'unable to fetch data after 5 attempts: Request failed (502).',
@@ -95,17 +119,17 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
   })
 
   it('a read-only POST is retried after a reset like a GET', async () => {
-    expect(READ_ONLY_POSTS.has('/getips')).toBe(true)
-    const reply = await createApiClient({ apiBaseUrl: base }, 't').call('POST', '/getips', {})
+    expect(elasticServerCalls.getIps.access).toBe('read')
+    const reply = await call(createApiClient({ apiBaseUrl: base }, 't'), 'POST', '/getips', {})
     expect(isOutage(reply)).toBe(true)
     expect(hits).toHaveLength(5)
   })
 
   it('a write is not sent again after a 5xx or a reset: it may have been saved', async () => {
     const api = createApiClient({ apiBaseUrl: base }, 't')
-    const after5xx = await api.call('POST', '/setips', {})
+    const after5xx = await call(api, 'POST', '/setips', {})
     expect(after5xx).toMatchObject({ status: 'FAILURE', httpStatus: 502, unavailable: true })
-    const afterReset = await api.call('POST', '/reset', {})
+    const afterReset = await call(api, 'POST', '/reset', {})
     expect(isOutage(afterReset)).toBe(true)
     expect(hits).toEqual(['POST /api/setips', 'POST /api/reset'])
   })
@@ -113,7 +137,12 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
   it('a write is sent again when the connection was refused, since nothing reached the API', async () => {
     const port = await closedPort()
     const started = Date.now()
-    const reply = await createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api` }, 't').call('POST', '/setips', {})
+    const reply = await call(
+      createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api` }, 't'),
+      'POST',
+      '/setips',
+      {},
+    )
     expect(reply.err).toMatch(/^unable to fetch data after 5 attempts: .*ECONNREFUSED/)
     expect(isOutage(reply)).toBe(true)
     // The spec's waits: 100 + 200 + 300 + 400 ms.
@@ -121,12 +150,12 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
   })
 
   it('a 200 reply that is not an envelope is an outage, not data', async () => {
-    const reply = await createApiClient({ apiBaseUrl: base }, 't').call('GET', '/shape')
+    const reply = await call(createApiClient({ apiBaseUrl: base }, 't'), 'GET', '/shape')
     expect(reply).toMatchObject({ status: 'FAILURE', unavailable: true })
   })
 
   it('an HTTP 4xx is not retried and keeps its status', async () => {
-    const reply = await createApiClient({ apiBaseUrl: base }, 't').call('POST', '/bad', {})
+    const reply = await call(createApiClient({ apiBaseUrl: base }, 't'), 'POST', '/bad', {})
     expect(reply).toEqual({ status: 'FAILURE', err: 'bad filter', httpStatus: 400 })
     expect(isOutage(reply)).toBe(false)
     expect(failureStatus(reply as never)).toBe(400)
@@ -135,21 +164,21 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
 
   it('with onOutage, an outage throws what it returns, and an answer is still answered', async () => {
     const api = createApiClient({ apiBaseUrl: base }, 't', { onOutage: () => new Response('down', { status: 503 }) })
-    await expect(api.call('GET', '/shape')).rejects.toMatchObject({ status: 503 })
-    expect(await api.call('POST', '/bad', {})).toMatchObject({ httpStatus: 400 })
+    await expect(call(api, 'GET', '/shape')).rejects.toMatchObject({ status: 503 })
+    expect(await call(api, 'POST', '/bad', {})).toMatchObject({ httpStatus: 400 })
   })
 
   it('a 401 throws, so the caller signs the user in again; onUnauthorized chooses what', async () => {
-    await expect(createApiClient({ apiBaseUrl: base }, 't').call('GET', '/unauthorised')).rejects.toThrow(
+    await expect(call(createApiClient({ apiBaseUrl: base }, 't'), 'GET', '/unauthorised')).rejects.toThrow(
       'refused the access token',
     )
     const signIn = new Response(null, { status: 302, headers: { location: '/auth/login' } })
     const api = createApiClient({ apiBaseUrl: base }, 't', { onUnauthorized: async () => signIn })
-    await expect(api.call('GET', '/unauthorised')).rejects.toBe(signIn)
+    await expect(call(api, 'GET', '/unauthorised')).rejects.toBe(signIn)
   })
 })
 
-describe('createApiClient: callForm', () => {
+describe('createApiClient: sendForm', () => {
   const licenceForm = () => {
     const form = new FormData()
     form.set('customerNumber', '1000001')
@@ -158,10 +187,7 @@ describe('createApiClient: callForm', () => {
   }
 
   it('sends the form as multipart/form-data that reads back as the same fields', async () => {
-    const reply = await createApiClient({ apiBaseUrl: base }, 't').callForm<{ contentType: string; body: string }>(
-      '/form',
-      licenceForm(),
-    )
+    const reply = await sendForm(createApiClient({ apiBaseUrl: base }, 't'), '/form', licenceForm())
     expect(reply.status).toBe('SUCCESS')
     const { contentType, body } = (reply as { data: { contentType: string; body: string } }).data
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
@@ -177,11 +203,12 @@ describe('createApiClient: callForm', () => {
   })
 
   it('is never sent twice: not after a 5xx, not even when the connection was refused', async () => {
-    const after5xx = await createApiClient({ apiBaseUrl: base }, 't').callForm('/broken', licenceForm())
+    const after5xx = await sendForm(createApiClient({ apiBaseUrl: base }, 't'), '/broken', licenceForm())
     expect(after5xx).toMatchObject({ status: 'FAILURE', httpStatus: 502, unavailable: true })
     expect(hits).toEqual(['POST /api/broken'])
     const port = await closedPort()
-    const refused = await createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api` }, 't').callForm(
+    const refused = await sendForm(
+      createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api` }, 't'),
       '/uploadserverid',
       licenceForm(),
     )
@@ -194,11 +221,11 @@ describe('createApiClient: one page, one view of the service', () => {
   it('once a call of the page found the service down, the next ones do not retry', async () => {
     const health = { unavailable: false }
     const api = createApiClient({ apiBaseUrl: base }, 't', { health })
-    await api.call('GET', '/broken')
+    await call(api, 'GET', '/broken')
     expect(health.unavailable).toBe(true)
     hits.length = 0
     const started = Date.now()
-    expect(isOutage(await api.call('GET', '/broken'))).toBe(true)
+    expect(isOutage(await call(api, 'GET', '/broken'))).toBe(true)
     expect(hits).toHaveLength(1)
     expect(Date.now() - started).toBeLessThan(100)
   })

@@ -5,11 +5,11 @@
  * whatever the API does).
  *
  * Retries (spec 1 sections 8 and 9: at most 5 attempts, waiting attempt x 100 ms,
- * never after an HTTP 4xx) apply to what is safe to send again: reads (GET and
- * the POST calls that only read, READ_ONLY_POSTS). A write is sent again only
+ * never after an HTTP 4xx) apply to what is safe to send again: the calls the
+ * contract declares as reads (api/contract). A write is sent again only
  * when nothing of it reached the API (the connection was refused); after a reset,
  * a 5xx or a lost reply it may have been saved, so it is reported, not repeated.
- * A form (callForm: a multipart upload) is sent once.
+ * A form (sendForm: a multipart upload) is sent once.
  *
  * A call the service did not answer usefully is a FAILURE marked `unavailable`
  * (see Failure), never one that looks like a refusal. A client made with
@@ -48,74 +48,10 @@ export const DEFAULT_DEADLINE_MS = 10_000
 /** The data service's message for a request that timed out (spec 1 section 8). */
 export const TIMEOUT_MESSAGE = 'data request timeout '
 
-/** The POST calls that only read, so they may be sent again like a GET. Any other POST is a write. */
-export const READ_ONLY_POSTS: ReadonlySet<string> = new Set([
-  '/getaccounts',
-  '/getaccounts/count',
-  '/getaccounts/distinct',
-  '/getemails',
-  '/getemails/count',
-  '/getemails/distinct',
-  '/getemail',
-  '/getemail/attachment',
-  '/getportalaccess',
-  '/audit',
-  '/audit/count',
-  '/activatedelasticservers',
-  '/devices/elastic',
-  '/getips',
-  '/getpin',
-  '/getUsers',
-  '/notifications',
-  '/notifications/count',
-  '/notifications/distinct',
-  '/preferences/get',
-  '/getEntitlements',
-  '/fetchEntitlements',
-  '/fetchEntitlements/count',
-  '/fetchEntitlements/distinct',
-  '/fetchEntitlements/active',
-  '/fetchEntitlements/inactive',
-  '/fetchEntitlementsActive/count',
-  '/fetchEntitlementsActive/distinct',
-  '/fetchEntitlementsInactive/count',
-  '/fetchEntitlementsInactive/distinct',
-  '/fulfillments/count',
-  '/fulfillments/servers',
-  '/fulfillments/customers',
-  '/fulfillments/override',
-  '/fulfillments/allentitlements',
-  '/fulfillments/entitlements',
-  '/fulfillments/license',
-  '/fulfillments/download',
-  '/fulfillments/preview',
-  '/fulfillments/check',
-  '/fulfillments/servers/export',
-  '/accounts',
-  '/getCustomerAccounts',
-  '/entitlements/forecast',
-  '/fetchUsage',
-  '/fetchUsage/count',
-  '/fetchUsage/distinct',
-  '/fetchUsage/export',
-  '/statements',
-  '/getPdf',
-  '/fsa/contracts',
-  '/fsa/history',
-  '/home/summary',
-  '/home/customers',
-  // Reads the uploaded file into a host and stores nothing; as a form it is still sent once.
-  '/uploadserverid',
-])
-
 type Method = 'GET' | 'POST' | 'DELETE'
 
 /** How a call may be sent again: a read after any failure, a write only when nothing of it was sent, once never. */
 type Sending = 'read' | 'write' | 'once'
-
-function isRead(method: Method, path: string): boolean {
-  return method === 'GET' || (method === 'POST' && READ_ONLY_POSTS.has(path))
-}
 
 /** Whether a FAILURE reply is a call that timed out (the page's deadline passed). */
 export function timedOut(reply: { status: string }): boolean {
@@ -195,19 +131,6 @@ export function createApiClient(
     )
   }
 
-  async function call<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T>> {
-    const payload = body === undefined ? undefined : { text: JSON.stringify(body), contentType: 'application/json' }
-    return answered(await attempt<T>(method, path, payload, isRead(method, path) ? 'read' : 'write'))
-  }
-
-  /** A POST of a multipart/form-data body (an uploaded file): a write, never sent twice. */
-  async function callForm<T>(path: string, form: FormData): Promise<Envelope<T>> {
-    // The web platform's encoding of the form: its text and the content type that names the boundary.
-    const encoded = new Response(form)
-    const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data'
-    return answered(await attempt<T>('POST', path, { text: await encoded.text(), contentType }, 'once'))
-  }
-
   function answered<T>(reply: Envelope<T>): Envelope<T> {
     if (reply.status === 'FAILURE' && reply.unavailable) {
       if (health) health.unavailable = true
@@ -280,8 +203,6 @@ export function createApiClient(
   return {
     send: sendCall,
     sendForm: sendFormCall,
-    call,
-    callForm,
     getUserDetails: () => data(accountCalls.getUserDetails, {}),
     getAccounts: (request: PageRequest) => sendCall(accountCalls.accounts.page, request),
     getAccountsCount: (filter?: FilterRule) => sendCall(accountCalls.accounts.count, { filter }),

@@ -11,6 +11,7 @@ import type { Call } from '../../api/call-table'
 import { FREE_TEXT_MESSAGES } from '../../app/domain/free-text'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { callName, customerData, dataSnapshot, isReadCall, requestFor, WRITE_BODIES } from './support/call-requests'
+import { usageCalls } from '../../api/contract/usage'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
 const ACME = '1000001'
@@ -89,7 +90,8 @@ describe('control characters', () => {
 })
 
 describe('POST /api/usage/sessions', () => {
-  const session = () => requestFor(customerData(server.db, ACME), { method: 'POST', path: '/usage/sessions' })
+  const session = () =>
+    requestFor(customerData(server.db, ACME), { ...usageCalls.recordSession, declaration: usageCalls.recordSession })
 
   it('refuses NUL bytes and line breaks in product, user and host, saying which field and why', async () => {
     const { url, body } = session()

@@ -15,6 +15,7 @@ import { addDays, formatNumber, todayUtc } from '../../app/domain/entitlements'
 import { PRODUCT_NAME } from '../../app/domain/product'
 import { NO_ACTIVE_ENTITLEMENTS, PO_FIELD, type StatementData } from '../../app/domain/statement-types'
 import { createApiClient } from '../../app/upstream/client.server'
+import { statementCalls } from '../../api/contract/statements'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { FILE_OVER_HTTP_ONLY } from '../../api/index'
 import type { AuditEntry } from '../../api/audit-log'
@@ -302,7 +303,7 @@ describe('POST /getPdf', () => {
 
   it('answers a clear failure in process, where only JSON travels', async () => {
     const client = createApiClient(server.config, await getAccessToken(server.url, ADMIN))
-    const r = await client.call('POST', '/getPdf', { from, to, today, customerNumber: ACME })
+    const r = await client.send(statementCalls.pdf, { from, to, today, customerNumber: ACME })
     expect(r).toMatchObject({ status: 'FAILURE', err: FILE_OVER_HTTP_ONLY, httpStatus: 406 })
   })
 

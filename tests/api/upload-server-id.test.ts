@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_LIMIT_BYTES, type UploadedServer } from '../../app/domain/activation-types'
 import { UPLOAD_MESSAGES } from '../../app/domain/licence-upload'
 import { createApiClient } from '../../app/upstream/client.server'
+import type { AnyCall } from '../../api/contract/define'
+import { emailCalls } from '../../api/contract/emails'
+import { hostCalls } from '../../api/contract/hosts'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { FORM_MESSAGES } from '../../api/form-body'
@@ -70,17 +73,17 @@ async function overHttp(form: FormData, email = ADMIN, path = '/uploadserverid')
 }
 
 /** The form through the portal's client, in this process. */
-async function inProcess(form: FormData, email = ADMIN, path = '/uploadserverid') {
+async function inProcess(form: FormData, email = ADMIN, call: AnyCall = hostCalls.upload) {
   httpRequests = []
-  const reply = await createApiClient(server.config, await getAccessToken(server.url, email)).callForm(path, form)
+  const reply = await createApiClient(server.config, await getAccessToken(server.url, email)).sendForm(call, form)
   expect(httpRequests).toEqual([])
   return reply
 }
 
 /** The same form both ways: the same envelope and status. */
-async function bothWays(form: () => FormData, email = ADMIN, path = '/uploadserverid') {
-  const http = await overHttp(form(), email, path)
-  const local = await inProcess(form(), email, path)
+async function bothWays(form: () => FormData, email = ADMIN, call: AnyCall = hostCalls.upload) {
+  const http = await overHttp(form(), email, call.path)
+  const local = await inProcess(form(), email, call)
   if (http.json.status === 'SUCCESS') expect(local).toEqual(http.json)
   else expect(local).toEqual({ ...http.json, httpStatus: http.status })
   return http
@@ -192,7 +195,7 @@ describe('POST /api/uploadserverid', () => {
 
 describe('forms to the other calls', () => {
   it('are refused as not JSON, over HTTP and in process alike', async () => {
-    const r = await bothWays(() => licenceForm(SINGLE), ADMIN, '/getemails')
+    const r = await bothWays(() => licenceForm(SINGLE), ADMIN, emailCalls.list.page)
     expect([r.status, r.json]).toEqual([400, refused(JSON_ONLY)])
   })
 })

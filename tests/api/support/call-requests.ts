@@ -1,6 +1,6 @@
 /**
  * Requests for every call of the API's call table, for the tests that sweep it:
- * which calls only read (the client's own list, READ_ONLY_POSTS), a request per
+ * which calls only read (as their declarations say), a request per
  * call that a customer's data makes valid, and a snapshot of every table to
  * show that a refused call changed nothing.
  *
@@ -12,16 +12,14 @@ import { createHash } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Call } from '../../../api/call-table'
 import { readContacts } from '../../../api/portal-access'
-import { READ_ONLY_POSTS } from '../../../app/upstream/client.server'
 import { classifyElastic, isElasticIncluded } from '../../../app/domain/entitlements'
 import type { Db } from '../../../db/client'
 import { elasticServers, emails, entitlements, fulfillments, hostAccounts, hosts } from '../../../db/schema'
 
 export const callName = (call: Pick<Call, 'method' | 'path'>) => `${call.method} ${call.path}`
 
-/** Whether a call only reads: every GET, and the POST calls the client may send again as reads. */
-export const isReadCall = (call: Pick<Call, 'method' | 'path'>) =>
-  call.method === 'GET' || (call.method === 'POST' && READ_ONLY_POSTS.has(call.path))
+/** Whether a call only reads, as its declaration says (and the client may send it again). */
+export const isReadCall = (call: Pick<Call, 'declaration'>) => call.declaration.access === 'read'
 
 const TODAY = new Date().toISOString().slice(0, 10)
 
@@ -225,7 +223,7 @@ function statementBody(d: CustomerData) {
 }
 
 /** The request for a call on a customer: its own body for a write, the body of every field for a read. */
-export function requestFor(d: CustomerData, call: Pick<Call, 'method' | 'path'>) {
+export function requestFor(d: CustomerData, call: Pick<Call, 'method' | 'path' | 'declaration'>) {
   const params: Record<string, string> = { customerNumber: d.customerNumber, id: String(d.emailId) }
   const url = call.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name]))
   const ownBody = WRITE_BODIES[callName(call)]
