@@ -3,10 +3,7 @@
  * hosts and their shared-server group, the entitlements on a host, fulfilment
  * operations, licence files, and Upload from license.
  */
-import type {
-  AddServerRequest,
-  HostRef,
-} from '../domain/activation-types'
+import type { AddServerRequest, HostRef } from '../domain/activation-types'
 import type { CallInput } from '../../api/contract/define'
 import { fulfilmentCalls } from '../../api/contract/fulfillments'
 import { hostCalls } from '../../api/contract/hosts'
