@@ -1,18 +1,57 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * Test files that start a server, open a database file, drive Chromium or
+ * replace a module with `vi.mock`: each runs in a process of its own, with the
+ * run's seeded database to copy (tests/support/base-database.ts).
+ */
+const ISOLATED = [
+  'tests/api/**/*.test.ts',
+  'db/**/*.test.ts',
+  'server/**/*.test.ts',
+  'app/activations/**/*.test.{ts,tsx}',
+  'app/auth/**/*.test.{ts,tsx}',
+  'app/pdf/**/*.test.{ts,tsx}',
+  'app/portal/**/*.test.{ts,tsx}',
+  'app/upstream/**/*.test.{ts,tsx}',
+  'app/domain/navigation.elastic-off.test.ts',
+]
+
+/** Every test file. */
+const ALL = [
+  'app/**/*.test.{ts,tsx}',
+  'api/**/*.test.ts',
+  'db/**/*.test.ts',
+  'server/**/*.test.ts',
+  'tests/api/**/*.test.ts',
+  'scripts/**/*.test.ts',
+]
 
 export default defineConfig({
   test: {
-    include: [
-      'app/**/*.test.{ts,tsx}',
-      'api/**/*.test.ts',
-      'db/**/*.test.ts',
-      'server/**/*.test.ts',
-      'tests/api/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
-    globalSetup: ['tests/support/system-tools.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ISOLATED,
+          globalSetup: ['tests/support/system-tools.ts', 'tests/support/base-database.ts'],
+        },
+      },
+      {
+        // Pure rules and rendering, no I/O: one process runs many files in turn
+        // without loading the modules again for each (a file of its own costs half a second).
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ALL,
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          isolate: false,
+        },
+      },
+    ],
   },
 })

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs'
 import { expect, test, type Dialog, type Page, type Request, type TestInfo } from './support/test'
-import { gotoPortal, signIn } from './support/auth'
+import { gotoPortal, signIn, signInThroughForm } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { jsEnabled } from './support/env'
 import { gridLocators } from './support/grid'
@@ -195,7 +195,7 @@ test('a bookmarked filtered view opens the same in a new browser', async ({ brow
   const bookmark = `${LIST}&sort=subject.asc&f.subject=c%3Alicen&page=2&size=10&cols=date%2Csubject%2C-to%2Cdetails`
   const context = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) })
   const other = await context.newPage()
-  await signIn(other, userFor(testInfo), { start: bookmark })
+  await signInThroughForm(other, userFor(testInfo), { start: bookmark })
   await expect(other).toHaveURL(/f\.subject=c%3Alicen/)
   await expect(other.getByText('Page 2 of 2')).toBeVisible()
   await expect.poll(() => headerTexts(other)).toEqual(['Date', 'Subject', 'Show Details'])

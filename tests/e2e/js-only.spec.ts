@@ -1,5 +1,5 @@
 import { expect, test } from './support/test'
-import { gotoPortal, signIn } from './support/auth'
+import { gotoPortal, signIn, signInThroughForm } from './support/auth'
 import { jsEnabled } from './support/env'
 import { customerCombobox, expectMenuOpen, mainNav, menuPopup, menuTrigger, userMenuLabel } from './support/shell'
 import { CUSTOMERS, display } from './support/expectations'
@@ -194,7 +194,7 @@ test.describe('toolbar menus with the keyboard', () => {
 
   test('the user menu opens with Space and Sign Out is reached and used from the keyboard', async ({ page }) => {
     const email = 'viewer@acme.example'
-    await signIn(page, email)
+    await signInThroughForm(page, email)
     await menuTrigger(page, userMenuLabel(email)).focus()
     await page.keyboard.press('Space')
     const menu = menuPopup(page, userMenuLabel(email))

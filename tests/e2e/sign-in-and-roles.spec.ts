@@ -1,5 +1,5 @@
 import { expect, test } from './support/test'
-import { signIn } from './support/auth'
+import { signIn, signInThroughForm } from './support/auth'
 import { jsEnabled } from './support/env'
 import { customerBox, expectBreadcrumbs, expectNav, expectRoleLabel, mainNav, mainRegion } from './support/shell'
 import {
@@ -81,7 +81,7 @@ test.describe('sign-in lands on /home', () => {
   for (const landing of LANDINGS) {
     test(`${landing.email} sees the role label and the navigation of their role`, async ({ page }, testInfo) => {
       const js = jsEnabled(testInfo)
-      await signIn(page, landing.email)
+      await signInThroughForm(page, landing.email)
 
       if (landing.customer) {
         await expect(page).toHaveURL(`/home?customer=${landing.customer.id}`)
@@ -101,7 +101,7 @@ test.describe('sign-in lands on /home', () => {
   }
 
   test('nobody@example.com has no customer and is sent to /nocustomer', async ({ page }) => {
-    await signIn(page, 'nobody@example.com')
+    await signInThroughForm(page, 'nobody@example.com')
     await expect(page).toHaveURL('/nocustomer')
     await expect(page.getByRole('heading', { level: 1, name: NOTICE.nocustomer.heading })).toBeVisible()
     await expect(page.getByText(NOTICE.nocustomer.text)).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test'
-import { signIn } from './support/auth'
+import { signIn, signInThroughForm } from './support/auth'
 import { jsEnabled } from './support/env'
 import { expectMenuOpen, mainNav, menuPopup, menuTrigger, openUserMenu, userMenuLabel } from './support/shell'
 import { CUSTOMERS } from './support/expectations'
@@ -117,7 +117,7 @@ test.describe('sign out', () => {
   test('signs out through the identity provider and asks for sign-in again', async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo)
     const email = 'asc@acme.example'
-    await signIn(page, email)
+    await signInThroughForm(page, email)
     await openUserMenu(page, email, js)
     await menuPopup(page, userMenuLabel(email), js).getByText('Sign Out', { exact: true }).click()
     if (!js) {

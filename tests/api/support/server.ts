@@ -1,10 +1,11 @@
-/** Starts the API (and embedded identity provider) on a free port with a fresh database. */
+/** Starts the API (and embedded identity provider) on a free port with a fresh copy of the seeded database. */
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../../server/config'
 import { startServer, type RunningServer, type ServerOptions } from '../../../server/app'
+import { copyBaseDatabase } from '../../support/base-database'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,10 +30,12 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'))
   const port = await freePort()
+  const databasePath = path.join(dir, 'portal.db')
+  if (options.seed !== false) copyBaseDatabase(databasePath)
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_PATH: path.join(dir, 'portal.db'),
+    DATABASE_PATH: databasePath,
     LOG_REQUESTS: '0',
     PORTAL_ENVIRONMENT: 'dev',
     API_CHECK_REPLIES: '1',
