@@ -14,7 +14,7 @@ const ISOLATED = [
   'app/pdf/**/*.test.{ts,tsx}',
   'app/portal/**/*.test.{ts,tsx}',
   'app/upstream/**/*.test.{ts,tsx}',
-  'app/domain/navigation.elastic-off.test.ts',
+  'app/screens/navigation.elastic-off.test.ts',
 ]
 
 /** Every test file. */
