@@ -3,7 +3,7 @@
  * host id checks run first, in the spec's order, with the spec's words), and the
  * host as the activation calls answer it.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { hostAccounts, hosts } from '../db/schema'
 import { checkHostIds, hostIdentifier, type HostIds } from '../app/domain/host-id'
@@ -81,17 +81,6 @@ export function hostCustomers(tx: Tx | Db, hostId: number): string[] {
     .all()
     .map((r) => r.accountId)
     .sort()
-}
-
-/** Whether these customers are all in the host's group. */
-export function hostHasCustomers(tx: Tx | Db, hostId: number, accountIds: string[]): boolean {
-  if (accountIds.length === 0) return true
-  const found = tx
-    .select({ accountId: hostAccounts.accountId })
-    .from(hostAccounts)
-    .where(and(eq(hostAccounts.hostId, hostId), inArray(hostAccounts.accountId, accountIds)))
-    .all()
-  return found.length === new Set(accountIds).size
 }
 
 /** A host as the calls answer it, with the customers of its group the caller may see. */

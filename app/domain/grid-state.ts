@@ -424,11 +424,6 @@ export function parsePageSize<Row>(spec: GridSpec<Row>, raw: string | null): num
   return raw !== null && spec.pageSizes.includes(n) ? n : spec.defaultPageSize
 }
 
-/** The filters of the grid's parameters in `params`. */
-export function parseFilters<Row>(spec: GridSpec<Row>, params: URLSearchParams): Record<string, ColumnFilter> {
-  return filtersOf(spec, ownParams(spec, params))
-}
-
 function filtersOf<Row>(spec: GridSpec<Row>, own: URLSearchParams): Record<string, ColumnFilter> {
   const filters: Record<string, ColumnFilter> = {}
   for (const [key, raw] of own) {

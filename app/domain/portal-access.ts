@@ -21,13 +21,6 @@ export type PortalRole = (typeof PORTAL_ROLES)[number]
 export const ASSIGNABLE_ROLES = [ROLE_ADMINISTRATOR, ROLE_VIEWER] as const
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number]
 
-/** Long labels of the roles (spec 1 section 6). */
-export const ROLE_LONG_LABELS: Record<PortalRole, string> = {
-  Administrator: 'Licensing Portal Administrator',
-  Viewer: 'Licensing Portal Viewer',
-  'Support Coordinator': 'Support Coordinator',
-}
-
 export type StoredRole = 'admin' | 'viewer' | 'asc'
 
 const STORED_TO_ROLE: Record<StoredRole, PortalRole> = {

@@ -175,7 +175,3 @@ async function loadFeatures(request: Request, context: AppLoadContext, session: 
 export function forgetFeatures(session: Session) {
   session.unset('features')
 }
-
-export async function setFlash(session: Session, flash: Flash) {
-  session.set('flash', flash)
-}

@@ -21,7 +21,7 @@ import { alertCalls } from '../../api/contract/alerts'
 import type { ApiClient } from './client.server'
 import type { Envelope, FilterRule, PageRequest, SortRule } from './envelope'
 
-export type NotificationsReply = Envelope<Notification[]>
+type NotificationsReply = Envelope<Notification[]>
 
 /** GET /api/notifications: the active ones. */
 export function getActiveNotifications(api: ApiClient): Promise<NotificationsReply> {
@@ -29,26 +29,18 @@ export function getActiveNotifications(api: ApiClient): Promise<NotificationsRep
 }
 
 /** POST /api/notifications: one page. */
-export function getNotificationsPage(api: ApiClient, request: PageRequest): Promise<NotificationsReply> {
+function getNotificationsPage(api: ApiClient, request: PageRequest): Promise<NotificationsReply> {
   return api.send(alertCalls.list.page, request)
 }
 
-export function getNotificationsCount(api: ApiClient, filter?: FilterRule) {
-  return api.send(alertCalls.list.count, { filter })
-}
-
-export function getNotificationsDistinct(api: ApiClient, key: string, filter?: FilterRule, limit?: number) {
-  return api.send(alertCalls.list.distinct, { filter, key, limit })
-}
-
-export type FetchAllResult =
+type FetchAllResult =
   { status: 'SUCCESS'; data: Notification[]; truncated: boolean } | { status: 'FAILURE'; err: string }
 
 /**
  * Every notification matching `filter`, fetched NOTIFICATIONS_FETCH_SIZE at a
  * time by continuation token, up to NOTIFICATIONS_MAX_SIZE (spec 1 section 9).
  */
-export async function getAllNotifications(
+async function getAllNotifications(
   api: ApiClient,
   filter: FilterRule | undefined,
   sorting: SortRule[],
