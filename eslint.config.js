@@ -38,7 +38,15 @@ const DOMAIN_IO = {
   paths: IO_MODULES.map((name) => ({ name, message: 'app/domain and app/screens hold pure rules: no I/O.' })),
   patterns: [
     {
-      group: ['**/upstream/**', '**/portal/**', '**/auth/**', '**/db/**', '**/api/**', '**/server/**'],
+      group: [
+        '**/api-client/**',
+        '**/request/**',
+        '**/guards/**',
+        '**/auth/**',
+        '**/db/**',
+        '**/api/**',
+        '**/server/**',
+      ],
       message: 'app/domain and app/screens hold pure rules: they do not reach the API, the database or the server.',
     },
   ],
@@ -50,7 +58,6 @@ const BROWSER_MODULES = {
     'app/**/*.server.{ts,tsx}',
     'app/**/*.test.{ts,tsx}',
     'app/entry.server.tsx',
-    'app/domain/test-support.ts',
     // Resource routes export no component: their browser module is empty.
     'app/routes/resources.*',
   ],
@@ -130,7 +137,7 @@ export default tseslint.config(
   },
   {
     files: ['app/domain/**/*.ts', 'app/screens/**/*.ts'],
-    ignores: ['app/domain/**/*.test.ts', 'app/screens/**/*.test.ts', 'app/domain/test-support.ts'],
+    ignores: ['app/domain/**/*.test.ts', 'app/screens/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', DOMAIN_IO] },
   },
   {

@@ -12,8 +12,9 @@ const ISOLATED = [
   'app/activations/**/*.test.{ts,tsx}',
   'app/auth/**/*.test.{ts,tsx}',
   'app/pdf/**/*.test.{ts,tsx}',
-  'app/portal/**/*.test.{ts,tsx}',
-  'app/upstream/**/*.test.{ts,tsx}',
+  'app/guards/**/*.test.{ts,tsx}',
+  'app/request/**/*.test.{ts,tsx}',
+  'app/api-client/**/*.test.{ts,tsx}',
   'app/screens/navigation.elastic-off.test.ts',
 ]
 

@@ -5,7 +5,7 @@
  * screen's loader asks the API for, run directly on the database for the
  * comparison) and its target. scripts/bench-usage.ts runs them.
  */
-import { encodeFilter, pageCount, type GridCriterion, type GridFilterRule } from '../app/domain/grid-state'
+import { encodeFilter, pageCount, type GridCriterion, type GridFilterRule } from '../app/grid/grid-state'
 import { CLOUD_JOB_FIELD } from '../app/domain/usage-row'
 import { percentile } from './bench-stats'
 import { USAGE_ATTRIBUTES } from '../app/grid/usage'

@@ -16,7 +16,7 @@ import { openDb, type Db } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
 import { createApiDispatch, createApiRouter } from '../api/index'
-import { serveInProcess } from '../app/upstream/in-process.server'
+import { serveInProcess } from '../app/api-client/in-process.server'
 import { createLoadContext } from '../app/load-context'
 import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
 import { projectPath } from './project-root'
@@ -91,7 +91,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   const db = openDb(config.databasePath)
   if (options.seed !== false) await ensureSeeded(db)
   const app = await createApp(config, db, options)
-  // The portal's calls to the embedded API are handed to it in this process (app/upstream/in-process.server.ts).
+  // The portal's calls to the embedded API are handed to it in this process (app/api-client/in-process.server.ts).
   const stopInProcessApi = config.embeddedApi
     ? serveInProcess(config.apiBaseUrl, createApiDispatch({ config, db }))
     : () => {}

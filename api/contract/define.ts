@@ -2,7 +2,7 @@
  * How a call of the licensing API is declared: once, here in the contract, with
  * its method, path, input and reply schemas, whether it only reads and who may
  * make it. The API binds a handler to each declaration (api/call-table), the
- * portal's client sends it (app/upstream/client.server), the OpenAPI document
+ * portal's client sends it (app/api-client/client.server), the OpenAPI document
  * describes it (api/contract/openapi) and the sweeps of the API tests read who
  * may call it. The contract imports nothing but zod and pure rules, so both
  * sides share it.

@@ -6,9 +6,9 @@
  * refuses them too.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { redirectWithFlash, requireCustomerScreen } from '../portal/screen-guard.server'
-import { activationCalls } from '../upstream/activations.server'
-import { failureStatus } from '../upstream/envelope'
+import { redirectWithFlash, requireCustomerScreen } from '../guards/screen.server'
+import { activationCalls } from '../api-client/activations.server'
+import { failureStatus } from '../api-client/envelope'
 import { checkHostRows, readHostRows, rowsFromUpload, type HostRow } from '../domain/add-host-form'
 import { NOT_ENOUGH_PERMISSIONS, UPLOAD_LIMIT_BYTES } from '../domain/activation-types'
 import { isViewOnly } from '../domain/permissions'

@@ -5,7 +5,7 @@
  */
 import { ASSOCIATED_LIMIT, showTabs } from '../domain/activation-editor'
 import type { AccountRef } from '../domain/activation-types'
-import type { ActivationCalls } from '../upstream/activations.server'
+import type { ActivationCalls } from '../api-client/activations.server'
 
 export interface AssociatedState {
   manyAccounts: boolean

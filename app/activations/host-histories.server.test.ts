@@ -9,8 +9,8 @@ import { entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema
 import { and, eq } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { clearTokenCache, getAccessToken } from '../../tests/support/tokens'
-import { createApiClient } from '../upstream/client.server'
-import { activationCalls } from '../upstream/activations.server'
+import { createApiClient } from '../api-client/client.server'
+import { activationCalls } from '../api-client/activations.server'
 import { HISTORY_MESSAGES } from '../domain/host-history'
 import { fetchHistories } from './host-histories.server'
 

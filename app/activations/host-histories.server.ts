@@ -5,8 +5,8 @@
  */
 import type { HostHistory } from '../domain/activation-types'
 import { HISTORY_MESSAGES, nextHistoryRound } from '../domain/host-history'
-import type { activationCalls } from '../upstream/activations.server'
-import { failureStatus } from '../upstream/envelope'
+import type { activationCalls } from '../api-client/activations.server'
+import { failureStatus } from '../api-client/envelope'
 
 type Calls = ReturnType<typeof activationCalls>
 

@@ -3,9 +3,9 @@
  * server search, the selected host, its customer tabs with their Assigned and
  * Available rows, and the draft read from the address with its count errors.
  */
-import { UpstreamError } from '../upstream/client.server'
-import { failureStatus } from '../upstream/envelope'
-import type { ActivationCalls } from '../upstream/activations.server'
+import { UpstreamError } from '../api-client/client.server'
+import { failureStatus } from '../api-client/envelope'
+import type { ActivationCalls } from '../api-client/activations.server'
 import type { ActivationRow, ServerSummary } from '../domain/activation-types'
 import {
   assignedRows,
@@ -17,7 +17,7 @@ import {
   type Draft,
   type TabRows,
 } from '../domain/activation-editor'
-import { NOTICE_TEXTS } from '../domain/notice-pages'
+import { NOTICE_TEXTS } from '../screens/notice-pages'
 
 export interface EditorTab extends TabRows {
   /** The export-control text when the customer's activations are denied. */

@@ -3,7 +3,7 @@
  * maintenance has expired, the override warning and the licence lines the save
  * would add and remove. Nothing is written.
  */
-import type { ActivationCalls } from '../upstream/activations.server'
+import type { ActivationCalls } from '../api-client/activations.server'
 import { hasChanges, maintenanceBlocked, operationsFor, type SaveMode } from '../domain/activation-editor'
 import type { FulfillmentOperation } from '../domain/activation-types'
 import { licenceDiff, type DiffLine } from '../domain/licence-diff'

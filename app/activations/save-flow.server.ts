@@ -14,7 +14,7 @@ import {
 } from '../domain/activation-editor'
 import { noDaemonsMessage, type FulfillmentOperation, type HostRef } from '../domain/activation-types'
 import { rewriteActivationError } from '../domain/activation-errors'
-import type { ActivationCalls } from '../upstream/activations.server'
+import type { ActivationCalls } from '../api-client/activations.server'
 
 export interface SaveRequest {
   /** The selected customer (the file is named for it). */

@@ -5,8 +5,8 @@
  * and save alike.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { activationCalls } from '../upstream/activations.server'
+import { requireCustomerScreen } from '../guards/screen.server'
+import { activationCalls } from '../api-client/activations.server'
 import { EDITOR_TEXTS, hasChanges, readBorrowable, savedParams, type SaveMode } from '../domain/activation-editor'
 import { BORROWABLE_FIELD, NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
 import { todayUtc } from '../domain/entitlements'

@@ -3,7 +3,7 @@
  * provider, and taking it back (tokens, user details, a fresh session).
  */
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import { createApiClient, UnauthorizedError } from '../upstream/client.server'
+import { createApiClient, UnauthorizedError } from '../api-client/client.server'
 import type { User } from '../domain/types'
 import { authenticate, clearStateCookies } from './authenticator.server'
 import { getSession, getSessionStorage, destroySession, type PortalSession } from './session.server'

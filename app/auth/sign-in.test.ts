@@ -16,7 +16,7 @@ import { sessions, users } from '../../db/schema'
 import { hashPassword } from '../../db/passwords'
 import { CookieJar, rebase } from '../../tests/support/tokens'
 import { completeSignIn, startSignIn } from './sign-in.server'
-import { handleUnauthorized, requireAuth } from './guard.server'
+import { handleUnauthorized, requireAuth } from '../guards/auth.server'
 import { signOut } from './sign-out.server'
 import { getOidcClient } from './authenticator.server'
 

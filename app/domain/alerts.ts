@@ -4,7 +4,7 @@
  * and the date texts. Dates travel as 'YYYY-MM-DD HH:mm:ss' in UTC and are
  * shown in UTC.
  */
-import { durationText, relativeAge } from './relative-time'
+import { durationText, relativeAge } from '../view/relative-time'
 
 /** Categories from the most to the least severe; panels and the banner follow this order. */
 export const ALERT_CATEGORIES = ['CRITICAL', 'WARNING', 'INFO', 'OK'] as const

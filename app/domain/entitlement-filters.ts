@@ -4,7 +4,7 @@
  * null means "no special meaning": the caller falls back to its plain text filter.
  */
 import { addDays, isDay } from './entitlements'
-import type { GridCriterion } from './grid-state'
+import type { GridCriterion } from '../grid/grid-state'
 
 const WHOLE_NUMBER = /^-?\d+$/
 const MAINTENANCE = /^maintenance\s+ends\s+on\s+(.+)$/i

@@ -13,7 +13,7 @@ import {
   type CustomerFigures,
 } from './home-cards'
 import { EXPORT_STATUS_FIELD } from './product'
-import { makeInfo, makeUser } from './test-support'
+import { makeInfo, makeUser } from '../../tests/support/domain-builders'
 
 const admin = makeUser(['user'])
 

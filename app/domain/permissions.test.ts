@@ -26,7 +26,7 @@ import {
   selfServeLicensingAllowed,
   sslAccessPermissible,
 } from './permissions'
-import { makeInfo, makeUser } from './test-support'
+import { makeInfo, makeUser } from '../../tests/support/domain-builders'
 
 const customer = makeUser(['user'])
 const busops = makeUser(['user', 'busops'])

@@ -18,7 +18,7 @@ import {
   type PortalAccessAuthority,
 } from './portal-access'
 import { parseBaseline, portalAccessFormSchema } from './portal-access-form'
-import { makeInfo, makeUser } from './test-support'
+import { makeInfo, makeUser } from '../../tests/support/domain-builders'
 
 const free = FREE_EMAIL_DOMAINS
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ORG_TYPES, ROLES } from './types'
 import { EXPORT_STATUS_FIELD } from './product'
-import { makeInfo } from './test-support'
+import { makeInfo } from '../../tests/support/domain-builders'
 
 describe('shared types', () => {
   it('lists every role', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultState, withColumnHidden, type GridSpec } from '../domain/grid-state'
-import type { Envelope, PageRequest } from '../upstream/envelope'
+import { defaultState, withColumnHidden, type GridSpec } from './grid-state'
+import type { Envelope, PageRequest } from '../api-client/envelope'
 import { gridCsv } from './csv.server'
 import type { GridSource } from './types'
 

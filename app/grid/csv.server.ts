@@ -4,8 +4,8 @@
  * fetched a chunk at a time and streamed, so a large export does not sit in memory.
  */
 import { csvRow } from '../domain/csv'
-import { cellText, toPageRequest, visibleColumns, type GridSpec, type GridState } from '../domain/grid-state'
-import { failureStatus, type Failure } from '../upstream/envelope'
+import { cellText, toPageRequest, visibleColumns, type GridSpec, type GridState } from './grid-state'
+import { failureStatus, type Failure } from '../api-client/envelope'
 import type { GridSource } from './types'
 
 const CHUNK = 500

@@ -5,9 +5,9 @@
  * 3, Saved table preference). The default preset is left out of the URL. The
  * calendar's picker parameters are step parameters, never part of the view.
  */
-import type { ViewExtras } from '../domain/grid-state'
+import type { ViewExtras } from './grid-state'
 import { customRange, presetRange, type DatePreset, type DatePresetId, type DateRange } from '../domain/date-presets'
-import { parseDay } from '../domain/range-calendar'
+import { parseDay } from '../view/range-calendar'
 
 export const DATE_RANGE_NAMES = ['range', 'from', 'to'] as const
 /** The Custom calendar's parameters (open, month, picks). */

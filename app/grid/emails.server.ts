@@ -1,6 +1,6 @@
 /** The e-mail list's data source and its entry in the grid registry. */
-import type { ApiClient } from '../upstream/client.server'
-import { emailCalls, type EmailSummary } from '../upstream/emails.server'
+import type { ApiClient } from '../api-client/client.server'
+import { emailCalls, type EmailSummary } from '../api-client/emails.server'
 import { emailGrid } from './emails'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'

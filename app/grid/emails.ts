@@ -1,6 +1,6 @@
 /** The e-mail list (/emails): its columns and view rules. Shared by the screen and its CSV export. */
-import type { GridColumnSpec, GridCriterion, GridSpec } from '../domain/grid-state'
-import type { EmailSummary } from '../upstream/emails.server'
+import type { GridColumnSpec, GridCriterion, GridSpec } from './grid-state'
+import type { EmailSummary } from '../api-client/emails.server'
 import { formatDayMonYear, parseDayInput } from './format'
 
 /** A typed date (YYYY-MM-DD or DD-Mon-YYYY) matches that day; other text is matched as written. */

@@ -2,7 +2,7 @@
  * Columns both entitlement screens share (Elastic Licensing and Leases/Perpetuals):
  * dates, counts and the Remaining Days filter of spec 2 section 5.
  */
-import type { GridColumnSpec, GridCriterion, GridSpec } from '../domain/grid-state'
+import type { GridColumnSpec, GridCriterion, GridSpec } from './grid-state'
 import { endDateCriteria, remainingDaysCriteria } from '../domain/entitlement-filters'
 import { formatDay, formatNumber, remainingDaysText, todayUtc } from '../domain/entitlements'
 import { ENTITLEMENT_FIELD, type EntitlementRow } from '../domain/entitlement-row'

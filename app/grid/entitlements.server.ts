@@ -1,10 +1,10 @@
 /** The data sources of the entitlement grids and their entries in the grid registry. */
 import type { EntitlementType } from '../domain/entitlements'
-import type { GridSpec } from '../domain/grid-state'
+import type { GridSpec } from './grid-state'
 import { DEPLOYED } from '../domain/entitlements'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../domain/product'
-import type { ApiClient } from '../upstream/client.server'
-import { entitlementCalls } from '../upstream/entitlements.server'
+import type { ApiClient } from '../api-client/client.server'
+import { entitlementCalls } from '../api-client/entitlements.server'
 import type { EntitlementRow } from '../domain/entitlement-row'
 import { activeElasticGrid, inactiveElasticGrid } from './elastic-entitlements'
 import { withFixedCriteria } from './fixed-criteria'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
+import type { Envelope, FilterRule, PageRequest } from '../api-client/envelope'
 import { andCriteria, withFixedCriteria } from './fixed-criteria'
 import type { GridSource } from './types'
 

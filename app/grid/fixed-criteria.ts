@@ -1,6 +1,6 @@
 /** A list narrowed for good: criteria every call of its source must also meet (e.g. rows a screen never shows). */
-import type { GridCriterion } from '../domain/grid-state'
-import type { FilterRule } from '../upstream/envelope'
+import type { GridCriterion } from './grid-state'
+import type { FilterRule } from '../api-client/envelope'
 import type { GridSource } from './types'
 
 /** `filter` and all of `criteria`. */

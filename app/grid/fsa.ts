@@ -5,7 +5,7 @@
  * fsaInActiveEntitlements), and the order History (fsaHistory: 10 rows a page,
  * newest order first). Every column sorts and filters (contains or equals).
  */
-import type { GridColumnSpec, GridSpec } from '../domain/grid-state'
+import type { GridColumnSpec, GridSpec } from './grid-state'
 import { formatNumber } from '../domain/entitlements'
 import type { FsaEntitlementRow } from '../domain/fsa-entitlements'
 import type { FsaHistoryRow } from '../domain/fsa-types'

@@ -1,12 +1,12 @@
 /**
  * A list's calls answered from rows already loaded (e.g. a statement's records):
- * filtered and sorted with the list engine's own semantics (app/domain/grid-cache.ts),
+ * filtered and sorted with the list engine's own semantics (app/grid/grid-cache.ts),
  * so a view means the same here as on a list the API pages. A filter or sort
  * that cannot be evaluated here exactly is refused with a message instead of
  * answered differently.
  */
-import { compareText, filterRows, sortRows } from '../domain/grid-cache'
-import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
+import { compareText, filterRows, sortRows } from './grid-cache'
+import type { Envelope, FilterRule, PageRequest } from '../api-client/envelope'
 import type { GridSource } from './types'
 
 export const IN_MEMORY_UNSUPPORTED = 'This filter cannot be applied to this list.'

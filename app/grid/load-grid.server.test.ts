@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { parseGridState, type GridSpec } from '../domain/grid-state'
-import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
+import { parseGridState, type GridSpec } from './grid-state'
+import type { Envelope, FilterRule, PageRequest } from '../api-client/envelope'
 import { isPageLoad, loadChunk, loadGrid, preferenceStore, type PreferenceStore } from './load-grid.server'
 import type { GridSource } from './types'
-import { testSpec, type TestRow } from './test-spec'
+import { testSpec, type TestRow } from '../../tests/support/grid-test-spec'
 
 type Row = TestRow
 

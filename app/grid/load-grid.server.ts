@@ -49,10 +49,10 @@ import {
   type GridSpec,
   type GridState,
   type GridView,
-} from '../domain/grid-state'
-import { failureStatus, type Envelope, type Failure, type FilterRule } from '../upstream/envelope'
+} from './grid-state'
+import { failureStatus, type Envelope, type Failure, type FilterRule } from '../api-client/envelope'
 import { localPathname } from '../auth/return-to'
-import { timedOut, type ApiClient, type ViewToSave } from '../upstream/client.server'
+import { timedOut, type ApiClient, type ViewToSave } from '../api-client/client.server'
 import type { FilterDialogData, GridChunk, GridCount, GridData, GridLoadError, GridSource } from './types'
 
 export interface PreferenceStore {

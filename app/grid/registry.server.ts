@@ -6,8 +6,8 @@
  * registers its spec with the same paramPrefix, so the views it saves and the
  * CSV it exports read its prefixed parameters.
  */
-import type { GridSpec, TRANSIENT_PARAMS } from '../domain/grid-state'
-import type { ApiClient } from '../upstream/client.server'
+import type { GridSpec, TRANSIENT_PARAMS } from './grid-state'
+import type { ApiClient } from '../api-client/client.server'
 import type { GridSource } from './types'
 import { emailList } from './emails.server'
 import { entitlementLists } from './entitlements.server'

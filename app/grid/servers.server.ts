@@ -5,9 +5,9 @@
  */
 import { historyCsv, historyCsvName } from '../domain/host-history'
 import { fetchHistories } from '../activations/host-histories.server'
-import { activationCalls } from '../upstream/activations.server'
-import type { ApiClient } from '../upstream/client.server'
-import type { Envelope } from '../upstream/envelope'
+import { activationCalls } from '../api-client/activations.server'
+import type { ApiClient } from '../api-client/client.server'
+import type { Envelope } from '../api-client/envelope'
 import { inMemorySource } from './in-memory-source'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'

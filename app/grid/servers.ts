@@ -7,7 +7,7 @@
  */
 import { compareServers } from '../domain/add-host'
 import type { ServerSummary } from '../domain/activation-types'
-import type { GridSpec } from '../domain/grid-state'
+import type { GridSpec } from './grid-state'
 import { hostIdTypeLabel, isHostIdType } from '../domain/host-id'
 import { numericColumn, textColumn } from './usage'
 

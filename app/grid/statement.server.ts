@@ -6,7 +6,7 @@
  */
 import type { StatementData, StatementProductTotal, StatementRecord } from '../domain/statement-types'
 import { loadStatement } from '../statement/load-statement.server'
-import type { ApiClient } from '../upstream/client.server'
+import type { ApiClient } from '../api-client/client.server'
 import { inMemorySource } from './in-memory-source'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'

@@ -5,7 +5,7 @@
  * Product' (URL parameters prefixed 'p'). Their rows are the statement's, shown
  * as the API computed them.
  */
-import type { GridSpec } from '../domain/grid-state'
+import type { GridSpec } from './grid-state'
 import { formatNumber } from '../domain/entitlements'
 import { PO_FIELD, type StatementProductTotal, type StatementRecord } from '../domain/statement-types'
 import { STATEMENT_TABLE, statementRange } from '../statement/statement-view'

@@ -1,6 +1,6 @@
 /** What the grid's server helper hands to the DataGrid component, and the data source a list supplies. */
-import type { Envelope, FilterRule, PageRequest } from '../upstream/envelope'
-import type { GridState } from '../domain/grid-state'
+import type { Envelope, FilterRule, PageRequest } from '../api-client/envelope'
+import type { GridState } from './grid-state'
 
 /** The three calls behind a list: one page, the count and the distinct values of a field. */
 export interface GridSource<Row> {

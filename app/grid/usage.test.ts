@@ -10,7 +10,7 @@ import {
   toSavedView,
   withExtras,
   withFilter,
-} from '../domain/grid-state'
+} from './grid-state'
 import { presetRange, customRange } from '../domain/date-presets'
 import {
   formatHours,

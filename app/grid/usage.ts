@@ -3,7 +3,7 @@
  * filter criteria and view extras (the date range and Active Sessions). Shared by
  * the screen, its CSV export and the browser.
  */
-import type { GridColumnSpec, GridCriterion, GridSpec, ViewExtras } from '../domain/grid-state'
+import type { GridColumnSpec, GridCriterion, GridSpec, ViewExtras } from './grid-state'
 import { CLOUD_JOB_FIELD, type UsageRow } from '../domain/usage-row'
 
 /** A row of the list: the attributes its page asked for (USAGE_ATTRIBUTES). */

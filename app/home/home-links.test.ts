@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { endDateCriteria } from '../domain/entitlement-filters'
-import { parseGridState } from '../domain/grid-state'
+import { parseGridState } from '../grid/grid-state'
 import { activeLeaseGrid } from '../grid/leases'
 import { activeServersGrid, inactiveServersGrid } from '../grid/servers'
 import { activeFsaGrid } from '../grid/fsa'

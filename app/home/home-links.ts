@@ -14,7 +14,7 @@ import {
   withSort,
   type GridScope,
   type GridSpec,
-} from '../domain/grid-state'
+} from '../grid/grid-state'
 import { activeLeaseGrid } from '../grid/leases'
 import { activeFsaGrid } from '../grid/fsa'
 import { activeServersGrid, inactiveServersGrid, OPEN_HISTORY_PARAM } from '../grid/servers'

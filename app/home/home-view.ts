@@ -7,7 +7,7 @@ import { forecastText, type CreditForecast, type ThresholdState } from '../domai
 import { daysBetween, formatNumber } from '../domain/entitlements'
 import { weekChangeText, weekOnWeek, type HomeCard, type WeekChange } from '../domain/home-cards'
 import type { HomeEndingGroup, HomeSummary, HomeUsageDay } from '../domain/home-summary'
-import { relativeAge } from '../domain/relative-time'
+import { relativeAge } from '../view/relative-time'
 import { homeLinks } from './home-links'
 
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireAuth } from '../auth/guard.server'
+import { requireAuth } from '../guards/auth.server'
 
 /**
  * '/' opens Elastic Licensing (spec 1 section 2.1), keeping the customer.

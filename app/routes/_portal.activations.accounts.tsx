@@ -4,9 +4,9 @@
  * combobox (the page's own search form answers the same without JavaScript).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { activationCalls } from '../upstream/activations.server'
-import { failureStatus } from '../upstream/envelope'
+import { requireCustomerScreen } from '../guards/screen.server'
+import { activationCalls } from '../api-client/activations.server'
+import { failureStatus } from '../api-client/envelope'
 import { ASSOCIATED_LIMIT } from '../domain/activation-editor'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

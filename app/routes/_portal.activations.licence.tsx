@@ -5,10 +5,10 @@
  * editor's save ends here, and so do the download links of Manage Activations.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { plainText, textFile } from '../portal/text-file.server'
-import { activationCalls } from '../upstream/activations.server'
-import { failureStatus } from '../upstream/envelope'
+import { requireCustomerScreen } from '../guards/screen.server'
+import { plainText, textFile } from '../request/text-file.server'
+import { activationCalls } from '../api-client/activations.server'
+import { failureStatus } from '../api-client/envelope'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, customerNumber } = await requireCustomerScreen(request, context, 'activations', { noRedirects: true })

@@ -11,8 +11,8 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { activationCalls } from '../upstream/activations.server'
+import { requireCustomerScreen } from '../guards/screen.server'
+import { activationCalls } from '../api-client/activations.server'
 import { loadEditor } from '../activations/load-editor.server'
 import type { SaveResult } from '../activations/save-flow.server'
 import { prepareSave } from '../activations/save-request.server'

@@ -5,8 +5,8 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { credentialsExport, credentialsFileName } from '../domain/elastic-credentials'
-import { requireElasticScreen } from '../portal/screen-guard.server'
-import { failureStatus } from '../upstream/envelope'
+import { requireElasticScreen } from '../guards/screen.server'
+import { failureStatus } from '../api-client/envelope'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const screen = await requireElasticScreen(request, context, 'elasticCredentials')

@@ -19,9 +19,9 @@ import {
   type CredentialsIntent,
 } from '../domain/elastic-credentials'
 import { withCustomer } from '../ui/customer-href'
-import { generatePin, permissionDenied, type ElasticServer } from '../upstream/elastic.server'
-import { redirectWithFlash, requireElasticScreen, type ElasticScreen } from '../portal/screen-guard.server'
-import { parseWithZod } from '../portal/parse-form.server'
+import { generatePin, permissionDenied, type ElasticServer } from '../api-client/elastic.server'
+import { redirectWithFlash, requireElasticScreen, type ElasticScreen } from '../guards/screen.server'
+import { parseWithZod } from '../request/parse-form.server'
 import { askConfirmation, ConfirmStep, isConfirmed, type Confirmation } from '../ui/confirm-step'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
@@ -32,7 +32,7 @@ import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle, screenPath } from '../screens/registry'
 import { STALE_FORM_MESSAGE } from '../domain/saved-list'
-import { failureStatus } from '../upstream/envelope'
+import { failureStatus } from '../api-client/envelope'
 
 export const meta = screenMeta(screenTitle('elasticCredentials'))
 const exportHref = (customerNumber: string) =>

@@ -3,10 +3,10 @@
  * customer's e-mails (a licence file), downloaded under its own name as plain text.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { plainText, textFile } from '../portal/text-file.server'
-import { emailCalls } from '../upstream/emails.server'
-import { failureStatus } from '../upstream/envelope'
+import { requireCustomerScreen } from '../guards/screen.server'
+import { plainText, textFile } from '../request/text-file.server'
+import { emailCalls } from '../api-client/emails.server'
+import { failureStatus } from '../api-client/envelope'
 import { parseRecordId } from '../domain/record-id'
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

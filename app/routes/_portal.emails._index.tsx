@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
+import { requireCustomerScreen } from '../guards/screen.server'
 import { withCustomer } from '../ui/customer-href'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'

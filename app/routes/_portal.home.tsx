@@ -7,7 +7,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { requireScreen } from '../portal/screen-guard.server'
+import { requireScreen } from '../guards/screen.server'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { PortalLink } from '../ui/portal-link'
 import { roleSentence, isStaff } from '../domain/permissions'
@@ -16,12 +16,12 @@ import type { loader as portalLoader } from './_portal'
 import { withCustomer } from '../ui/customer-href'
 import { screenMeta } from '../ui/screen-meta'
 import { screenPath, screenTitle } from '../screens/registry'
-import { homeCalls } from '../upstream/home.server'
+import { homeCalls } from '../api-client/home.server'
 import { homeView } from '../home/home-view'
 import { HomeCards } from '../home/home-cards'
 import { usageWeekChartMarkup } from '../ui/usage-week-chart.server'
-import { CustomerList } from '../home/customer-list'
-import { parseCustomerSort } from '../home/customer-sort.server'
+import { CustomerList } from '../customers/customer-list'
+import { parseCustomerSort } from '../customers/customer-sort.server'
 
 const HOME = screenPath('home')
 

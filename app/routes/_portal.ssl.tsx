@@ -6,7 +6,7 @@
  */
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
+import { requireCustomerScreen } from '../guards/screen.server'
 import { screenTitle } from '../screens/registry'
 import { formatDay, maintenanceText } from '../domain/entitlements'
 import type { EntitlementRow } from '../domain/entitlement-row'

@@ -5,7 +5,7 @@
  * page with the reason (app/statement/statement-pdf.server.tsx).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
+import { requireCustomerScreen } from '../guards/screen.server'
 import { statementPdf, statementPdfResponse, wantsPdfReply } from '../statement/statement-pdf.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

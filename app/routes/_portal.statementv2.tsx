@@ -15,9 +15,9 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { requireCustomerScreen, redirectWithFlash } from '../portal/screen-guard.server'
+import { requireCustomerScreen, redirectWithFlash } from '../guards/screen.server'
 import { screenTitle, screenPath } from '../screens/registry'
-import { gridHref, withExtras, type GridState } from '../domain/grid-state'
+import { gridHref, withExtras, type GridState } from '../grid/grid-state'
 import { formatNumber } from '../domain/entitlements'
 import { groupByCurrency } from '../domain/statement-totals'
 import { PO_FIELD, type StatementData, type StatementRecord } from '../domain/statement-types'
@@ -43,9 +43,9 @@ import {
   statementEmailForm,
 } from '../statement/statement-email.server'
 import { pdfAvailability } from '../pdf/pdf-printer.server'
-import { statementCalls } from '../upstream/statements.server'
-import { elasticCalls } from '../upstream/elastic.server'
-import { failureStatus } from '../upstream/envelope'
+import { statementCalls } from '../api-client/statements.server'
+import { elasticCalls } from '../api-client/elastic.server'
+import { failureStatus } from '../api-client/envelope'
 import { statementPieMarkup } from '../ui/statement/statement-pie.server'
 import { StatementPieFrame } from '../ui/statement/statement-pie-frame'
 import { StatementHeader, StatementHeaderFallback } from '../ui/statement/statement-header'

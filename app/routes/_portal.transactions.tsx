@@ -8,9 +8,9 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
+import { requireCustomerScreen } from '../guards/screen.server'
 import { screenTitle } from '../screens/registry'
-import { gridHref, hasFilter, withExtras, withoutFilters, type GridState } from '../domain/grid-state'
+import { gridHref, hasFilter, withExtras, withoutFilters, type GridState } from '../grid/grid-state'
 import { formatRangeDay, isPresetId, rangeDays, USAGE_PRESETS } from '../domain/date-presets'
 import { usageExportTooMany } from '../domain/usage-export'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
@@ -24,7 +24,7 @@ import {
   type UsageGridRow,
 } from '../grid/usage'
 import { USAGE_EXPORT_TOO_MANY, usageSelection, usageSource } from '../grid/usage.server'
-import { usageCalls } from '../upstream/usage.server'
+import { usageCalls } from '../api-client/usage.server'
 import { withCustomer } from '../ui/customer-href'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'

@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
-import { loadPortalContext } from '../portal/context.server'
+import { loadPortalContext } from '../request/context.server'
 import { compactNav, expandNav, navigationGroups } from '../screens/navigation'
 import { breadcrumbs } from '../screens/breadcrumbs'
 import { screenPath } from '../screens/registry'
 import { initials, roleLabel } from '../domain/permissions'
 import { featurePanelVisible, routeAllowedByFlags } from '../domain/feature-flags'
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../view/service-status'
 import { PortalLink, useLinkNavigation } from '../ui/portal-link'
 import { withCustomer } from '../ui/customer-href'
-import { cached } from '../portal/process-cache.server'
+import { cached } from '../request/process-cache.server'
 import { CustomerSearch } from '../ui/shell/customer-search'
 import { ToolbarMenu } from '../ui/shell/menu'
 import { SideNav } from '../ui/shell/side-nav'
@@ -23,7 +23,7 @@ import { AlertsBanner } from '../ui/alerts/banner'
 
 /**
  * The shell: the user, the selected customer, navigation, alerts, flash. Each
- * screen applies its own rules in its own loader and action (app/portal/screen-guard.server.ts).
+ * screen applies its own rules in its own loader and action (app/guards/screen.server.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = await loadPortalContext(request, context)

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireScreen } from '../portal/screen-guard.server'
+import { requireScreen } from '../guards/screen.server'
 import { notAvailablePage } from '../ui/not-available'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'

@@ -14,9 +14,9 @@ import {
   whitelistFormSchema,
   type WhitelistRule,
 } from '../domain/ip-rules'
-import { permissionDenied } from '../upstream/elastic.server'
-import { redirectWithFlash, requireElasticScreen } from '../portal/screen-guard.server'
-import { parseWithZod } from '../portal/parse-form.server'
+import { permissionDenied } from '../api-client/elastic.server'
+import { redirectWithFlash, requireElasticScreen } from '../guards/screen.server'
+import { parseWithZod } from '../request/parse-form.server'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
@@ -27,7 +27,7 @@ import { STALE_FORM_MESSAGE } from '../domain/saved-list'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
-import { failureStatus } from '../upstream/envelope'
+import { failureStatus } from '../api-client/envelope'
 
 export const meta = screenMeta(screenTitle('elasticIpSettings'))
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { completeSignIn } from '../auth/sign-in.server'
 import { runSignInStep } from '../auth/sign-in-step.server'
 import { SignInFailure } from '../auth/sign-in-failure'
-import { pageTitle } from '../domain/page-title'
+import { pageTitle } from '../view/page-title'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Sign-in failed') }]
 

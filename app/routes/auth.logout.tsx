@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run
 import { Form } from '@remix-run/react'
 import { signOut } from '../auth/sign-out.server'
 import { AuthPage, buttonClass } from '../auth/auth-page'
-import { pageTitle } from '../domain/page-title'
+import { pageTitle } from '../view/page-title'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Sign Out') }]
 

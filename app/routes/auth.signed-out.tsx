@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { AuthPage, linkClass } from '../auth/auth-page'
-import { pageTitle } from '../domain/page-title'
+import { pageTitle } from '../view/page-title'
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Signed out') }]
 

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { requireAuth } from '../auth/guard.server'
+import { requireAuth } from '../guards/auth.server'
 import { commitSession } from '../auth/session.server'
 import { safeReturnTo } from '../auth/return-to'
-import { dismissAlerts } from '../upstream/notifications.server'
+import { dismissAlerts } from '../api-client/notifications.server'
 
 /** The ids the banner showed, sent as one comma-separated field. */
 const schema = z.object({

@@ -8,7 +8,7 @@
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
+import { requireCustomerScreen } from '../guards/screen.server'
 import { emailProblem, normalizeEmail } from '../domain/portal-access'
 import { FREE_EMAIL_DOMAINS } from '../domain/free-email-domains.server'
 import type { ContactEmailVerdict } from '../portal-access/contact-email-check'

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireAuth } from '../auth/guard.server'
-import { withReauth } from '../portal/context.server'
-import { pageApi } from '../portal/request-scope.server'
-import { searchCustomers } from '../portal/customer-search.server'
+import { requireAuth } from '../guards/auth.server'
+import { withReauth } from '../request/context.server'
+import { pageApi } from '../request/request-scope.server'
+import { searchCustomers } from '../customers/customer-search.server'
 
 /** Customer search for the toolbar combobox (JSON); an outage is one of its messages, so the combobox shows it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

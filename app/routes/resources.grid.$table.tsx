@@ -10,8 +10,8 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { requireCustomerScreen } from '../portal/screen-guard.server'
-import { parseGridState } from '../domain/grid-state'
+import { requireCustomerScreen } from '../guards/screen.server'
+import { parseGridState } from '../grid/grid-state'
 import { CSV_REFUSED_PARAM, gridList } from '../grid/registry.server'
 import { documentCsv, gridCsv } from '../grid/csv.server'
 import { distinctValues, isPageLoad, loadChunk, preferenceStore } from '../grid/load-grid.server'

@@ -4,7 +4,7 @@
  * registry, its feature flag, and for a write the permission to change it.
  */
 import { routeAllowedByFlags, type FlagGate } from '../domain/feature-flags'
-import { NOTICE_EXIT, NOTICE_PATHS, noticePageOf, noticeRedirect } from '../domain/notice-pages'
+import { NOTICE_EXIT, NOTICE_PATHS, noticePageOf, noticeRedirect } from './notice-pages'
 import {
   activationsAllowed,
   customerTypeAllowed,

@@ -11,7 +11,7 @@ import {
   requireEmailListType,
   requireExportApproved,
 } from './access'
-import { makeInfo, makeUser } from '../domain/test-support'
+import { makeInfo, makeUser } from '../../tests/support/domain-builders'
 
 const customer = makeUser(['user'])
 const denied = makeInfo({ [EXPORT_STATUS_FIELD]: 'Denied' })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { navigationGroups } from './navigation'
-import { makeInfo, makeUser } from '../domain/test-support'
+import { makeInfo, makeUser } from '../../tests/support/domain-builders'
 import type * as Permissions from '../domain/permissions'
 
 // Elastic is always allowed today; these tests pin the rules that read it, should that change.

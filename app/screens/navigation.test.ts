@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NAV_LAYOUT, compactNav, expandNav, navHref, navigationGroups } from './navigation'
-import { makeInfo, makeUser } from '../domain/test-support'
+import { makeInfo, makeUser } from '../../tests/support/domain-builders'
 import { SCREENS } from './registry'
 
 const WEB_ASSIGNMENTS_PATH = SCREENS.webAssignments.path

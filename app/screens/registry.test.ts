@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { NOTICE_TITLES } from '../domain/notice-pages'
+import { NOTICE_TITLES } from './notice-pages'
 import { breadcrumbs } from './breadcrumbs'
 import { navigationGroups } from './navigation'
 import { NAV_GROUPS, SCREEN_IDS, screenDef, screenPath, screenTitle, type ScreenId } from './registry'
-import { makeInfo, makeUser } from '../domain/test-support'
+import { makeInfo, makeUser } from '../../tests/support/domain-builders'
 
 const ROUTES_DIR = join(import.meta.dirname, '..', 'routes')
 

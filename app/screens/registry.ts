@@ -11,7 +11,7 @@
  * name means. The table stays plain data, so the browser can load it for the
  * menu labels and the overlay's texts.
  */
-import { NOTICE_PATHS, NOTICE_TITLES, type NoticePage } from '../domain/notice-pages'
+import { NOTICE_PATHS, NOTICE_TITLES, type NoticePage } from './notice-pages'
 
 /** The side menu's groups, in menu order, and when each shows (see navigation.ts). */
 export const NAV_GROUPS = [

@@ -1,8 +1,8 @@
 /** The statement of the URL's period, as the page and its PDF both load it. */
 import { formatRangeDay } from '../domain/date-presets'
 import { NO_ACTIVE_ENTITLEMENTS, type StatementData } from '../domain/statement-types'
-import type { ApiClient } from '../upstream/client.server'
-import { statementCalls } from '../upstream/statements.server'
+import type { ApiClient } from '../api-client/client.server'
+import { statementCalls } from '../api-client/statements.server'
 import { statementDays } from './statement-view'
 
 export type StatementResult =

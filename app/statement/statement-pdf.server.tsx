@@ -15,7 +15,7 @@ import {
   statementFooterTemplate,
   statementHeaderTemplate,
 } from '../ui/statement/statement-document'
-import type { ApiClient } from '../upstream/client.server'
+import type { ApiClient } from '../api-client/client.server'
 import { loadStatement } from './load-statement.server'
 import { PDF_ERROR_PARAM, pdfErrorText, type PdfErrorCode } from './statement-pdf-errors'
 import { statementPdfName } from './statement-view'

@@ -10,7 +10,7 @@
  * The page's other parameters are kept.
  */
 import { isPresetId, type DatePresetId } from '../domain/date-presets'
-import { parseDay, parseMonth, readPicks, type Picks } from '../domain/range-calendar'
+import { parseDay, parseMonth, readPicks, type Picks } from '../view/range-calendar'
 
 export const RANGE_PARAM = 'range'
 export const FROM_PARAM = 'from'

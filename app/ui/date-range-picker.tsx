@@ -27,7 +27,7 @@ import {
   pickOf,
   WEEKDAYS,
   type Picks,
-} from '../domain/range-calendar'
+} from '../view/range-calendar'
 import type { ChosenRange, DateRangeChange, PickerState } from './date-range-params'
 import { useDismiss } from './shell/use-dismiss'
 import { useHydrated } from './use-hydrated'

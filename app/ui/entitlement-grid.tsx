@@ -1,7 +1,7 @@
 /** One grid (Active or Inactive) of an entitlement screen: the data grid with the wording and row key they share. */
 import type { ReactNode } from 'react'
 import type { EntitlementRow } from '../domain/entitlement-row'
-import type { GridSpec } from '../domain/grid-state'
+import type { GridSpec } from '../grid/grid-state'
 import type { GridData } from '../grid/types'
 import { DataGrid } from './grid/data-grid'
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
-import { SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_TITLE } from '../domain/service-status'
+import { SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_TITLE } from '../view/service-status'
 
 /** Title and default message by status; any other status is a failure. */
 const PAGES: Record<number, { title: string; message: string }> = {

@@ -1,4 +1,4 @@
-import { NOTICE_TEXTS, NOTICE_TITLES, type NoticePage } from '../domain/notice-pages'
+import { NOTICE_TEXTS, NOTICE_TITLES, type NoticePage } from '../screens/notice-pages'
 
 /** A notice page: why a screen is not available. Its exit rule runs in its guard. */
 export function noticePage(page: NoticePage) {

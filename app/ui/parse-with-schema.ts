@@ -1,7 +1,7 @@
 /**
  * A form submission checked against a zod/mini schema, for conform's `onValidate` in the
  * browser. The server reads the same submission with conform's `parseWithZod`
- * (app/portal/parse-form.server.ts), whose zod adapter loads the whole of zod, so one
+ * (app/request/parse-form.server.ts), whose zod adapter loads the whole of zod, so one
  * schema serves both sides and only zod/mini reaches the page's script.
  *
  * The submitted value is shaped as conform's zod adapter shapes it: an empty field is

@@ -1,6 +1,6 @@
 import type { LoaderFunction, MetaArgs, MetaFunction } from '@remix-run/node'
-import { pageTitle, type TitleCustomer } from '../domain/page-title'
-import { SERVICE_UNAVAILABLE_TITLE } from '../domain/service-status'
+import { pageTitle, type TitleCustomer } from '../view/page-title'
+import { SERVICE_UNAVAILABLE_TITLE } from '../view/service-status'
 import { errorPageTitle } from './error-page'
 
 /** What a title needs of the shell's loader data (routes/_portal). */

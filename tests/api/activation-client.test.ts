@@ -4,8 +4,8 @@
  * host list to an activation, its licence file and the upload of that file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../../app/upstream/client.server'
-import { activationCalls } from '../../app/upstream/activations.server'
+import { createApiClient } from '../../app/api-client/client.server'
+import { activationCalls } from '../../app/api-client/activations.server'
 import { maintenanceExpired } from '../../app/domain/activation-rules'
 import { todayUtc } from '../../app/domain/entitlements'
 import { ACTIVATED_FIELD, AVAILABLE_FIELD } from '../../app/domain/activation-types'

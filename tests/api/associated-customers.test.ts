@@ -5,8 +5,8 @@
  * leave that customer out of the host's group instead of failing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient } from '../../app/upstream/client.server'
-import { activationCalls, type ActivationCalls } from '../../app/upstream/activations.server'
+import { createApiClient } from '../../app/api-client/client.server'
+import { activationCalls, type ActivationCalls } from '../../app/api-client/activations.server'
 import { associatedCustomers } from '../../app/activations/associated-customers.server'
 import { runSave } from '../../app/activations/save-flow.server'
 import { maintenanceExpired } from '../../app/domain/activation-rules'

@@ -10,7 +10,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { decodeProtectedHeader } from 'jose'
 import { completeSignIn, startSignIn, SignInError } from '../../app/auth/sign-in.server'
-import { requireAuth } from '../../app/auth/guard.server'
+import { requireAuth } from '../../app/guards/auth.server'
 import { CookieJar } from '../support/sign-in'
 import { startIdentityProvider, type IdentityProvider } from '../support/identity-provider'
 import { startPortalTestServer } from './support/portal'

@@ -3,8 +3,8 @@
  * get exactly what an HTTP client of the API gets: same data, same refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, UnauthorizedError } from '../../app/upstream/client.server'
-import { send } from '../../app/upstream/http-transport.server'
+import { createApiClient, UnauthorizedError } from '../../app/api-client/client.server'
+import { send } from '../../app/api-client/http-transport.server'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_LIMIT_BYTES, type UploadedServer } from '../../app/domain/activation-types'
 import { UPLOAD_MESSAGES } from '../../app/domain/licence-upload'
-import { createApiClient } from '../../app/upstream/client.server'
+import { createApiClient } from '../../app/api-client/client.server'
 import type { AnyCall } from '../../api/contract/define'
 import { emailCalls } from '../../api/contract/emails'
 import { hostCalls } from '../../api/contract/hosts'

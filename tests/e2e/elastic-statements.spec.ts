@@ -24,7 +24,7 @@ import { gridLocators } from './support/grid'
 import { flashPanel, mainRegion } from './support/shell'
 import { formatNumber } from '../../app/domain/entitlements'
 import { presetRange, rangeDays, STATEMENT_PRESETS, type DatePresetId } from '../../app/domain/date-presets'
-import { dayLabel } from '../../app/domain/range-calendar'
+import { dayLabel } from '../../app/view/range-calendar'
 import { PO_FIELD, type StatementData, type StatementRecord } from '../../app/domain/statement-types'
 
 // axe without JavaScript re-renders the page in a scratch browser, which takes a while.

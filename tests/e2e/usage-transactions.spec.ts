@@ -19,7 +19,7 @@ import { gridLocators } from './support/grid'
 import { mainRegion } from './support/shell'
 import { getAccessToken } from '../support/tokens'
 import { RATED_PRODUCTS } from '../../app/domain/elastic-rates'
-import { dayLabel } from '../../app/domain/range-calendar'
+import { dayLabel } from '../../app/view/range-calendar'
 import { presetRange, rangeDays, USAGE_PRESETS } from '../../app/domain/date-presets'
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ClientLoaderFunctionArgs } from '@remix-run/react'
-import type { GridSpec } from '../../domain/grid-state'
+import type { GridSpec } from '../../grid/grid-state'
 import type { GridData, GridRouteData } from '../../grid/types'
 import { gridClientLoader } from './client-loader'
-import { testSpec, type TestRow } from '../../grid/test-spec'
+import { testSpec, type TestRow } from '../../../tests/support/grid-test-spec'
 
 type Row = TestRow
 

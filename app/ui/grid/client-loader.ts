@@ -8,7 +8,7 @@
  * from /resources/grid/<table>?chunk=offset,limit and kept per customer, filter
  * and sort; a page inside loaded rows is shown without asking the server, and a
  * filter that only narrows a completely loaded one is worked out here (rows,
- * count and paging) with the list engine's rules (app/domain/grid-cache.ts).
+ * count and paging) with the list engine's rules (app/grid/grid-cache.ts).
  * Whatever only the server decides (the saved view of a URL without one, the
  * no-JavaScript forms, errors and refusals) still goes to the route's loader.
  *
@@ -18,7 +18,7 @@
  * loader.
  */
 import type { ClientLoaderFunctionArgs } from '@remix-run/react'
-import { GridCache, chunkFor, type CacheQuery } from '../../domain/grid-cache'
+import { GridCache, chunkFor, type CacheQuery } from '../../grid/grid-cache'
 import {
   gridParams,
   hasViewParams,
@@ -29,7 +29,7 @@ import {
   withPage,
   type GridSpec,
   type GridState,
-} from '../../domain/grid-state'
+} from '../../grid/grid-state'
 import type { GridChunk, GridData, GridRouteData } from '../../grid/types'
 
 /** Loaded rows are used for this long; the list is then loaded again. */

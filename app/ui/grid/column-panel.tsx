@@ -13,7 +13,7 @@ import {
   withColumnStep,
   type GridSpec,
   type GridState,
-} from '../../domain/grid-state'
+} from '../../grid/grid-state'
 import { GetForm } from './get-form'
 
 export function ColumnPanel<Row>({

@@ -10,7 +10,7 @@
  * A page may show several grids: each spec then has its own paramPrefix, and
  * every link and form of a grid keeps the other grids' parameters.
  */
-import { rowCountText } from '../../domain/row-count-text'
+import { rowCountText } from '../../grid/row-count-text'
 import {
   Fragment,
   lazy,
@@ -52,8 +52,8 @@ import {
   type GridScope,
   type GridSpec,
   type GridState,
-} from '../../domain/grid-state'
-import { columnKind, columnWidthStyle, headerWidthStyle, sortLinkLabel } from '../../domain/grid-columns'
+} from '../../grid/grid-state'
+import { columnKind, columnWidthStyle, headerWidthStyle, sortLinkLabel } from '../../grid/grid-columns'
 import type { GridData } from '../../grid/types'
 import { EmptyCell, isEmptyCellContent } from '../empty-cell'
 import { TableScroll } from '../table-scroll'

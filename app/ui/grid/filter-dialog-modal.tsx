@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ElementType } from 'react'
 import { DialogTitle } from '@headlessui/react'
 import { CentredModal } from '../modal-dialog'
-import { dialogSelection, selectionError } from '../../domain/grid-state'
+import { dialogSelection, selectionError } from '../../grid/grid-state'
 import { DIALOG_SEARCH_DEBOUNCE_MS, ErrorText, NO_MATCHES, ValueList } from './filter-dialog'
 
 export interface FilterDialogModalProps {

@@ -10,7 +10,7 @@
  * when a dialog first opens).
  */
 import { useEffect, useId, useRef } from 'react'
-import { paramName, type GridScope } from '../../domain/grid-state'
+import { paramName, type GridScope } from '../../grid/grid-state'
 import { GetForm } from './get-form'
 
 /** Spec 1 section 9: filter-dialog search debounce. */

@@ -1,7 +1,7 @@
 /** Page links (First, Previous, Next, Last), the row range and the page-size form. */
 import type { FormEvent } from 'react'
 import { Link } from '@remix-run/react'
-import { paramName, withPage, withPageSize, type GridSpec, type GridState } from '../../domain/grid-state'
+import { paramName, withPage, withPageSize, type GridSpec, type GridState } from '../../grid/grid-state'
 import { GetForm } from './get-form'
 
 /**

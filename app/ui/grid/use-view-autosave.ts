@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { gridParams, viewKey, type GridSpec, type GridState } from '../../domain/grid-state'
+import { gridParams, viewKey, type GridSpec, type GridState } from '../../grid/grid-state'
 
 /** Spec 1 section 9: preference saves are debounced by 2000 ms. */
 export const VIEW_SAVE_DEBOUNCE_MS = 2000

@@ -3,7 +3,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { MAX_NAMED_SLICES } from '../../domain/pie-slices'
+import { MAX_NAMED_SLICES } from '../../view/pie-slices'
 import type { StatementData } from '../../domain/statement-types'
 import { StatementHeader, StatementHeaderFallback } from './statement-header'
 import { OTHER_COLOUR, PIE_COLOURS } from './statement-pie'

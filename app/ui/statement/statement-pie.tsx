@@ -12,7 +12,7 @@
  */
 import { Pie } from '@visx/shape'
 import { formatNumber } from '../../domain/entitlements'
-import { OTHER_LABEL, pieSlices, type PieInput, type PieSlice } from '../../domain/pie-slices'
+import { OTHER_LABEL, pieSlices, type PieInput, type PieSlice } from '../../view/pie-slices'
 
 export interface StatementPieProps {
   /** The chart's title: the table's caption. */

@@ -4,7 +4,7 @@
  * calls a loader or action makes, and in what order.
  */
 import { createApiDispatch } from '../../../api/index'
-import { serveInProcess } from '../../../app/upstream/in-process.server'
+import { serveInProcess } from '../../../app/api-client/in-process.server'
 import type { TestServer } from './server'
 
 export const RECORDED_API_BASE = 'http://recorded.invalid/api'

@@ -13,7 +13,7 @@ import { recordApiCalls, RECORDED_API_BASE } from '../../tests/api/support/recor
 import { loadConfig } from '../../server/config'
 import { createLoadContext } from '../load-context'
 import { ELASTIC_VIEW_ONLY_MESSAGE, FLAG_OFF_MESSAGE } from '../screens/access'
-import { NOTICE_TEXTS } from '../domain/notice-pages'
+import { NOTICE_TEXTS } from '../screens/notice-pages'
 import { PORTAL_ACCESS_MESSAGES } from '../domain/portal-access'
 import * as home from '../routes/_portal.home'
 import * as emails from '../routes/_portal.emails._index'

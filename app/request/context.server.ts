@@ -6,11 +6,11 @@
  */
 import { redirect } from '@remix-run/node'
 import type { AppLoadContext } from '@remix-run/node'
-import { requireAuth, handleUnauthorized } from '../auth/guard.server'
+import { requireAuth, handleUnauthorized } from '../guards/auth.server'
 import { commitSession } from '../auth/session.server'
 import { requestPath } from '../auth/return-to'
-import { UnauthorizedError, type ApiClient } from '../upstream/client.server'
-import { isOutage } from '../upstream/envelope'
+import { UnauthorizedError, type ApiClient } from '../api-client/client.server'
+import { isOutage } from '../api-client/envelope'
 import type { AccountInfo, User } from '../domain/types'
 import { customerNumberOf } from '../domain/customer-number'
 import { flagGates, type FlagGate } from '../domain/feature-flags'
@@ -19,7 +19,7 @@ import { withCustomer } from '../ui/customer-href'
 import { cached } from './process-cache.server'
 import { accountInfoFor, featuresFor, reachableAccountsFor } from './account-info.server'
 import { pageApi } from './request-scope.server'
-import { loadAlertBanner } from '../upstream/notifications.server'
+import { loadAlertBanner } from '../api-client/notifications.server'
 import type { Banner } from '../domain/alerts'
 
 const FEATURES_TTL_MS = 60_000

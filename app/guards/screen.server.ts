@@ -13,24 +13,24 @@
  * customer goes into the address); the guard relies on none of that.
  */
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
-import { requireAuth } from '../auth/guard.server'
+import { requireAuth } from './auth.server'
 import { commitSession, type PortalSession } from '../auth/session.server'
 import { customerNumberOf } from '../domain/customer-number'
 import { flagGates, type FlagGate } from '../domain/feature-flags'
-import { NOTICE_TEXTS, noticePageOf, NOTICE_PATHS } from '../domain/notice-pages'
+import { NOTICE_TEXTS, noticePageOf, NOTICE_PATHS } from '../screens/notice-pages'
 import { isStaff, isViewOnly } from '../domain/permissions'
 import { portalAccessAuthority, type PortalAccessAuthority } from '../domain/portal-access'
 import type { AccountInfo, User } from '../domain/types'
 import { readOnlyIntents, screenDecision, type ScreenDecision } from '../screens/access'
 import { screenPath, type ScreenId } from '../screens/registry'
 import { withCustomer } from '../ui/customer-href'
-import { failureStatus, isOutage } from '../upstream/envelope'
-import type { ApiClient } from '../upstream/client.server'
-import { elasticCalls, type ElasticCalls } from '../upstream/elastic.server'
-import { portalAccessCalls, type PortalAccessCalls } from '../upstream/portal-access.server'
-import { withReauth, type Flash } from './context.server'
-import { accountInfoFor, featuresFor, reachableAccountsFor } from './account-info.server'
-import { screenApi, serviceUnavailable } from './request-scope.server'
+import { failureStatus, isOutage } from '../api-client/envelope'
+import type { ApiClient } from '../api-client/client.server'
+import { elasticCalls, type ElasticCalls } from '../api-client/elastic.server'
+import { portalAccessCalls, type PortalAccessCalls } from '../api-client/portal-access.server'
+import { withReauth, type Flash } from '../request/context.server'
+import { accountInfoFor, featuresFor, reachableAccountsFor } from '../request/account-info.server'
+import { screenApi, serviceUnavailable } from '../request/request-scope.server'
 
 /** What every screen gets from its guard. */
 export interface Screen {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { EXPORT_STATUS_FIELD } from './product'
+import { EXPORT_STATUS_FIELD } from '../domain/product'
 import { NOTICE_PATHS, NOTICE_TEXTS, type NoticePage, noticePageOf, noticeRedirect } from './notice-pages'
-import { makeInfo } from './test-support'
+import { makeInfo } from '../../tests/support/domain-builders'
 
 describe('notice texts', () => {
   it('are the texts of the notice pages', () => {

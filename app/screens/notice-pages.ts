@@ -1,5 +1,5 @@
-import { exportDenied, customerTypeAllowed } from './permissions'
-import type { AccountInfo } from './types'
+import { exportDenied, customerTypeAllowed } from '../domain/permissions'
+import type { AccountInfo } from '../domain/types'
 
 /** The notice pages and their routes. */
 export const NOTICE_PATHS = {

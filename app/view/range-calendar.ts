@@ -5,7 +5,7 @@
  * and months 'YYYY-MM', both UTC. English names, so the server and the
  * browser render the same text.
  */
-import { formatDay, parseDay, parseMonth, utcDate } from './utc-day'
+import { formatDay, parseDay, parseMonth, utcDate } from '../domain/utc-day'
 
 export { parseDay, parseMonth }
 

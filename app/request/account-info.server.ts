@@ -5,7 +5,7 @@
  * one means to it.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import type { ApiClient } from '../upstream/client.server'
+import type { ApiClient } from '../api-client/client.server'
 import { oncePerRequest, pageApi } from './request-scope.server'
 
 export function accountInfoFor(

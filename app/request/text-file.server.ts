@@ -4,7 +4,7 @@
  * with X-Content-Type-Options: nosniff), so no stored file can act as a page of
  * the portal; never cached, as each is one customer's data.
  */
-import { attachmentDisposition } from '../domain/file-download'
+import { attachmentDisposition } from '../view/file-download'
 
 const TEXT_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }
 

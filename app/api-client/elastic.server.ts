@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto'
 import { redirect } from '@remix-run/node'
-import { NOTICE_PATHS } from '../domain/notice-pages'
+import { NOTICE_PATHS } from '../screens/notice-pages'
 import { formatPin } from '../domain/elastic-credentials'
 import type { WhitelistRule } from '../domain/ip-rules'
 import { withCustomer } from '../ui/customer-href'

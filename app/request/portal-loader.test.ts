@@ -1,7 +1,7 @@
 /**
  * The shell's loader against the real licensing API and identity provider:
  * customer selection and the spec's 401 rule (a screen's own rules are its guard's,
- * see screen-guards.test.ts).
+ * see app/guards/screen.server.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppLoadContext } from '@remix-run/node'

@@ -18,8 +18,8 @@ import { ensureBuild } from '../../tests/api/support/portal'
 import { loadConfig } from '../../server/config'
 import { freePort } from '../../tests/api/support/server'
 import { signedInCookie } from '../../tests/support/portal-session'
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
-import { makeInfo } from '../domain/test-support'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../view/service-status'
+import { makeInfo } from '../../tests/support/domain-builders'
 
 type Scenario = 'answer' | 'refuse' | 'reset' | '500' | 'shape' | 'hang'
 

@@ -5,12 +5,12 @@
  */
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { User } from '../domain/types'
-import { createApiClient, UnauthorizedError, UpstreamError } from '../upstream/client.server'
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
-import { deadlineSignal } from '../upstream/deadline-signal'
-import { getOidcClient } from './authenticator.server'
-import { commitSession, destroySession, getSession, type PortalSession } from './session.server'
-import { loginUrlFor } from './return-to'
+import { createApiClient, UnauthorizedError, UpstreamError } from '../api-client/client.server'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../view/service-status'
+import { deadlineSignal } from '../api-client/deadline-signal'
+import { getOidcClient } from '../auth/authenticator.server'
+import { commitSession, destroySession, getSession, type PortalSession } from '../auth/session.server'
+import { loginUrlFor } from '../auth/return-to'
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_MARGIN_MS = 60_000

@@ -1,5 +1,5 @@
-import { EXPORT_STATUS_FIELD } from './product'
-import type { AccountInfo, User } from './types'
+import { EXPORT_STATUS_FIELD } from '../../app/domain/product'
+import type { AccountInfo, User } from '../../app/domain/types'
 
 /** Builders for tests of the domain rules. */
 export function makeUser(roles: string[] = ['user'], overrides: Partial<User> = {}): User {

@@ -1,6 +1,6 @@
 /** The feature flags form: Apply with the ticked flags, or Clear. */
 import { z } from 'zod'
-import { parseWithZod } from './parse-form.server'
+import { parseWithZod } from '../request/parse-form.server'
 
 const schema = z.object({
   intent: z.enum(['apply', 'clear']),

@@ -1,6 +1,6 @@
-import type { ApiClient, Account } from '../upstream/client.server'
-import { isOutage } from '../upstream/envelope'
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
+import type { ApiClient, Account } from '../api-client/client.server'
+import { isOutage } from '../api-client/envelope'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../view/service-status'
 import {
   classifyCustomerCount,
   CUSTOMER_RESULTS_SHOWN,

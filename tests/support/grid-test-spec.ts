@@ -1,5 +1,5 @@
 /** A small list used by the grid's tests (server helper and browser cache). */
-import type { GridSpec } from '../domain/grid-state'
+import type { GridSpec } from '../../app/grid/grid-state'
 
 export type TestRow = { id: number; subject: string; to: string }
 

@@ -102,7 +102,7 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
   /** Hidden in the default view. */
   hidden?: boolean
   /**
-   * What the column holds, which sets its width (app/domain/grid-columns.ts): text
+   * What the column holds, which sets its width (app/grid/grid-columns.ts): text
    * by default, a link or action column when it has no field.
    */
   kind?: 'text' | 'short' | 'date' | 'number' | 'link' | 'checkbox'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../tests/api/support/server'
 import { signedInCookie } from '../../tests/support/portal-session'
 import { createLoadContext } from '../load-context'
-import { requireAuth } from './guard.server'
+import { requireAuth } from './auth.server'
 
 let server: TestServer
 let cookie: string

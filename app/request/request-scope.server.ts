@@ -5,10 +5,10 @@
  * service, and the replies more than one of them needs.
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { handleUnauthorized } from '../auth/guard.server'
-import { SERVICE_UNAVAILABLE_MESSAGE } from '../domain/service-status'
-import { createApiClient, type ApiClient, type ServiceHealth } from '../upstream/client.server'
-import { deadlineSignal } from '../upstream/deadline-signal'
+import { handleUnauthorized } from '../guards/auth.server'
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../view/service-status'
+import { createApiClient, type ApiClient, type ServiceHealth } from '../api-client/client.server'
+import { deadlineSignal } from '../api-client/deadline-signal'
 
 /** The page's deadline (one signal for every API call of this request) and what its calls learnt of the service. */
 function clientOptions(request: Request, context: AppLoadContext): { signal: AbortSignal; health: ServiceHealth } {

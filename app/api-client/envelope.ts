@@ -1,4 +1,4 @@
-import type { GridCriterion, GridFilterRule } from '../domain/grid-state'
+import type { GridCriterion, GridFilterRule } from '../grid/grid-state'
 
 /** A FAILURE reply: the API's own envelope, or one the client makes when the call did not get one. */
 export interface Failure {
