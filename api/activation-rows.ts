@@ -51,7 +51,7 @@ export function customerEntitlement(tx: Tx | Db, accountId: string, activationId
 }
 
 /** A customer's ACTIVE fulfilments on a host, oldest first. */
-export function activeFulfilmentsOn(tx: Tx | Db, hostId: number, accountId: string) {
+export function activeFulfillmentsOn(tx: Tx | Db, hostId: number, accountId: string) {
   return tx
     .select({
       id: fulfillments.id,
@@ -92,7 +92,7 @@ export function activationRows(db: Tx | Db, accountId: string, options: RowOptio
     .all()
   const onHost = new Map<number, FulfillmentRef[]>()
   if (options.hostId !== null) {
-    for (const f of activeFulfilmentsOn(db, options.hostId, accountId)) {
+    for (const f of activeFulfillmentsOn(db, options.hostId, accountId)) {
       const refs = onHost.get(f.entitlementId) ?? []
       refs.push({ FulfillmentID: f.fulfillmentId, FulfillCount: f.count })
       onHost.set(f.entitlementId, refs)

@@ -56,7 +56,7 @@ export function entitlementCalls(calls: CallTable, { db }: ApiDeps) {
   }
 
   /** Total active count per activation id; every id must be an entitlement of the customer. */
-  calls.implement(declared.fulfilmentCounts, ({ input, user }) => {
+  calls.implement(declared.fulfillmentCounts, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     const wanted = [...new Set(input.activationId)]
     if (wanted.length === 0) return {}

@@ -24,12 +24,12 @@ import { hostIdentifier } from '../app/domain/host-id'
 import { ACTIVATED_FIELD, type FulfillmentResult, type HostRef } from '../app/domain/activation-types'
 import { ACTIVATION_MESSAGES, createRefusal, repeatedActivation } from '../app/domain/activation-rules'
 import { requireActivationAccess } from './activation-access'
-import { activationRows, activeFulfilmentsOn, activeTotal, customerEntitlement } from './activation-rows'
+import { activationRows, activeFulfillmentsOn, activeTotal, customerEntitlement } from './activation-rows'
 import { recordAudit } from './audit-log'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import type { ParsedInput } from './contract/define'
-import { fulfilmentCalls as declared } from './contract/fulfillments'
+import { fulfillmentCalls as declared } from './contract/fulfillments'
 import { ApiError, badRequest, notFound } from './envelope'
 import { findHost, requireHostIds, type Host } from './host-lookup'
 import type { ApiDeps } from './index'
@@ -37,7 +37,7 @@ import type { ApiDeps } from './index'
 const conflict = (message: string) => new ApiError(409, message)
 
 type RowsInput = ParsedInput<typeof declared.allEntitlements>
-type FulfilmentInput = ParsedInput<typeof declared.create>
+type FulfillmentInput = ParsedInput<typeof declared.create>
 
 /**
  * The host whose counts a read is about: null when no id is given (a new host)
@@ -66,15 +66,15 @@ function rows(db: Db, user: ApiUser, input: RowsInput) {
 }
 
 /** A new fulfilment's id, as the licensing system names them. */
-export const newFulfilmentId = () => `FID-${randomBytes(8).toString('hex').toUpperCase()}`
+export const newFulfillmentId = () => `FID-${randomBytes(8).toString('hex').toUpperCase()}`
 
-function checkedOperations(input: FulfilmentInput) {
+function checkedOperations(input: FulfillmentInput) {
   const repeated = repeatedActivation(input.activations)
   if (repeated) throw badRequest(`activations: ${repeated} is named more than once`)
   return input.activations
 }
 
-function createFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): FulfillmentResult {
+function createFulfillments(db: Db, user: ApiUser, input: FulfillmentInput): FulfillmentResult {
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   const ids = requireHostIds(input)
   const operations = checkedOperations(input)
@@ -91,7 +91,7 @@ function createFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): Fulfi
         .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, account.accountId)))
         .get()
       if (joined) tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId }).run()
-      const onHost = activeFulfilmentsOn(tx, host.id, account.accountId)
+      const onHost = activeFulfillmentsOn(tx, host.id, account.accountId)
       const now = Date.now()
       const written: FulfillmentResult['fulfillments'] = []
       const before: Record<string, number> = {}
@@ -101,7 +101,7 @@ function createFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): Fulfi
         const refusal = createRefusal({ ...e, activeTotal: activeTotal(tx, e.id) }, op.count, today)
         if (refusal) throw conflict(refusal)
         before[op.id] = onHost.filter((f) => f.entitlementId === e.id).reduce((sum, f) => sum + f.count, 0)
-        const fulfillmentId = newFulfilmentId()
+        const fulfillmentId = newFulfillmentId()
         tx.insert(fulfillments)
           .values({
             fulfillmentId,
@@ -135,7 +135,7 @@ function createFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): Fulfi
   )
 }
 
-function returnFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): FulfillmentResult {
+function returnFulfillments(db: Db, user: ApiUser, input: FulfillmentInput): FulfillmentResult {
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   const ids = requireHostIds(input)
   const operations = checkedOperations(input)
@@ -143,7 +143,7 @@ function returnFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): Fulfi
     (tx) => {
       const host = findHost(tx, ids)
       if (!host) throw notFound(`Server ${hostIdentifier(ids)} does not exist.`)
-      const onHost = activeFulfilmentsOn(tx, host.id, account.accountId)
+      const onHost = activeFulfillmentsOn(tx, host.id, account.accountId)
       const now = Date.now()
       const returned: FulfillmentResult['fulfillments'] = []
       const before: Record<string, number> = {}
@@ -188,11 +188,11 @@ function returnFulfilments(db: Db, user: ApiUser, input: FulfilmentInput): Fulfi
   )
 }
 
-export function fulfilmentCalls(calls: CallTable, { db }: ApiDeps) {
+export function fulfillmentCalls(calls: CallTable, { db }: ApiDeps) {
   calls.implement(declared.allEntitlements, ({ input, user }) => rows(db, user, input))
   calls.implement(declared.hostEntitlements, ({ input, user }) =>
     rows(db, user, input).filter((row) => row[ACTIVATED_FIELD] > 0),
   )
-  calls.implement(declared.create, ({ input, user }) => createFulfilments(db, user, input))
-  calls.implement(declared.return, ({ input, user }) => returnFulfilments(db, user, input))
+  calls.implement(declared.create, ({ input, user }) => createFulfillments(db, user, input))
+  calls.implement(declared.return, ({ input, user }) => returnFulfillments(db, user, input))
 }

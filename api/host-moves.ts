@@ -32,7 +32,7 @@ import type { CallTable } from './call-table'
 import type { ParsedInput } from './contract/define'
 import { hostCalls as declared, type HostCall } from './contract/hosts'
 import { ApiError } from './envelope'
-import { newFulfilmentId } from './fulfillments'
+import { newFulfillmentId } from './fulfillments'
 import { findHost, insertHost, requireNewHost, serverSummary, type Host } from './host-lookup'
 import { requireGroupHost } from './hosts'
 import type { ApiDeps } from './index'
@@ -40,14 +40,14 @@ import type { ApiDeps } from './index'
 const conflict = (message: string) => new ApiError(409, message)
 
 interface OnHost extends HostActivation {
-  fulfilmentRecordId: number
+  fulfillmentRecordId: number
 }
 
 /** Every active fulfilment on the host, whoever's, with what the move rules read. */
 function activeOnHost(tx: Tx, hostId: number): OnHost[] {
   return tx
     .select({
-      fulfilmentRecordId: fulfillments.id,
+      fulfillmentRecordId: fulfillments.id,
       customerNumber: fulfillments.accountId,
       activationId: entitlements.activationId,
       productName: entitlements.productName,
@@ -104,7 +104,7 @@ function returnAll(tx: Tx, user: ApiUser, active: readonly OnHost[], now: number
     .where(
       inArray(
         fulfillments.id,
-        active.map((a) => a.fulfilmentRecordId),
+        active.map((a) => a.fulfillmentRecordId),
       ),
     )
     .run()
@@ -178,7 +178,7 @@ function rehost(db: Db, user: ApiUser, input: ParsedInput<typeof declared.rehost
         if (refusal) throw conflict(refusal)
         tx.insert(fulfillments)
           .values({
-            fulfillmentId: newFulfilmentId(),
+            fulfillmentId: newFulfillmentId(),
             entitlementId: e.id,
             hostId: host.id,
             accountId: m.customerNumber,

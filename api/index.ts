@@ -48,9 +48,9 @@ import { fsaHistoryCalls } from './fsa-history'
 import { homeCalls } from './home'
 import { sharedServerCalls } from './shared-server'
 import { uploadServerIdCalls } from './upload-server-id'
-import { fulfilmentCalls } from './fulfillments'
-import { licenceFileCalls } from './licence-files'
-import { licenceCheckCalls } from './licence-check'
+import { fulfillmentCalls } from './fulfillments'
+import { licenseFileCalls } from './license-files'
+import { licenseCheckCalls } from './license-check'
 
 export interface ApiDeps {
   config: Config
@@ -82,9 +82,9 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   homeCalls(calls, deps)
   sharedServerCalls(calls, deps)
   uploadServerIdCalls(calls, deps)
-  fulfilmentCalls(calls, deps)
-  licenceFileCalls(calls, deps)
-  licenceCheckCalls(calls, deps)
+  fulfillmentCalls(calls, deps)
+  licenseFileCalls(calls, deps)
+  licenseCheckCalls(calls, deps)
   return calls
 }
 

@@ -5,7 +5,7 @@
  * stored. A missing, oversized or binary file, or one without usable SERVER
  * lines, is refused with the reason.
  */
-import { readUploadedHost } from '../app/domain/licence-upload'
+import { readUploadedHost } from '../app/domain/license-upload'
 import { requireActivationAccess } from './activation-access'
 import type { CallTable } from './call-table'
 import { hostCalls as declared, uploadFieldsSchema } from './contract/hosts'

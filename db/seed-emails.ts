@@ -43,7 +43,7 @@ Questions? <a href="https://support.example.com/requests/new">Open a support req
 </div>`
 }
 
-function licenceFile(customer: string, host: string, hostId: string, products: [string, number, string][]) {
+function licenseFile(customer: string, host: string, hostId: string, products: [string, number, string][]) {
   const rows = products
     .map(
       ([p, q, end]) =>
@@ -130,7 +130,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-lic-01',
       'admin@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-lic-01', '00155D0A1B2C', [
+      licenseFile(acme, 'acme-lic-01', '00155D0A1B2C', [
         ['Mechanical Enterprise', 25, '2027-06-30'],
         ['Fluent Solver', 10, '2027-06-30'],
       ]),
@@ -157,7 +157,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-lic-02',
       'raj.patel@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-lic-02', '00155D0A1B2D', [['Structures Premium', 5, '2027-03-31']]),
+      licenseFile(acme, 'acme-lic-02', '00155D0A1B2D', [['Structures Premium', 5, '2027-03-31']]),
     ),
     e(
       '1000001',
@@ -202,7 +202,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-cluster-head',
       'raj.patel@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-cluster-head', '7A2F0C9911EE', [
+      licenseFile(acme, 'acme-cluster-head', '7A2F0C9911EE', [
         ['HPC Pack', 64, '2027-12-31'],
         ['Fluent Solver', 32, '2027-12-31'],
       ]),
@@ -235,7 +235,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-lic-01',
       'admin@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-lic-01', '00155D0A1B2C', [['Mechanical Enterprise', 20, '2026-12-31']]),
+      licenseFile(acme, 'acme-lic-01', '00155D0A1B2C', [['Mechanical Enterprise', 20, '2026-12-31']]),
     ),
     e(
       '1000001',
@@ -267,7 +267,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-lic-03',
       'raj.patel@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-lic-03', 'D4E5F6A7B8C9', [['Electronics Desktop', 3, '2027-01-31']]),
+      licenseFile(acme, 'acme-lic-03', 'D4E5F6A7B8C9', [['Electronics Desktop', 3, '2027-01-31']]),
     ),
     e(
       '1000001',
@@ -297,7 +297,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-lic-02',
       'raj.patel@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-lic-02', '00155D0A1B2D', [['Structures Premium', 4, '2026-12-31']]),
+      licenseFile(acme, 'acme-lic-02', '00155D0A1B2D', [['Structures Premium', 4, '2026-12-31']]),
     ),
     e(
       '1000001',
@@ -327,7 +327,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-lic-01',
       'admin@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-lic-01', '00155D0A1B2C', [['Mechanical Enterprise', 20, '2026-12-31']]),
+      licenseFile(acme, 'acme-lic-01', '00155D0A1B2C', [['Mechanical Enterprise', 20, '2026-12-31']]),
     ),
     e(
       '1000001',
@@ -347,7 +347,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host acme-old-server',
       'admin@acme.example',
       'licence-file',
-      licenceFile(acme, 'acme-old-server', '001122334455', [['Mechanical Enterprise', 2, '2026-06-30']]),
+      licenseFile(acme, 'acme-old-server', '001122334455', [['Mechanical Enterprise', 2, '2026-06-30']]),
       true,
     ),
 
@@ -360,7 +360,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host borealis-lic',
       'partner@channel.example',
       'licence-file',
-      licenceFile(borealis, 'borealis-lic', 'AA11BB22CC33', [['Mechanical Pro', 8, '2027-04-30']]),
+      licenseFile(borealis, 'borealis-lic', 'AA11BB22CC33', [['Mechanical Pro', 8, '2027-04-30']]),
     ),
     e(
       '1000002',
@@ -390,7 +390,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host borealis-lic',
       'partner@channel.example',
       'licence-file',
-      licenceFile(borealis, 'borealis-lic', 'AA11BB22CC33', [['Mechanical Pro', 6, '2026-12-31']]),
+      licenseFile(borealis, 'borealis-lic', 'AA11BB22CC33', [['Mechanical Pro', 6, '2026-12-31']]),
     ),
     e(
       '1000002',
@@ -444,7 +444,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host cobalt-lic',
       'partner@channel.example',
       'licence-file',
-      licenceFile('Cobalt Energy', 'cobalt-lic', 'CC00DD11EE22', [['Fluent Solver', 2, '2027-02-28']]),
+      licenseFile('Cobalt Energy', 'cobalt-lic', 'CC00DD11EE22', [['Fluent Solver', 2, '2027-02-28']]),
     ),
     e(
       '1000003',
@@ -485,7 +485,7 @@ export function demoEmails(now: Date = new Date()): DemoEmail[] {
       'Licence file for host embargo-lic',
       'legal@embargo.example',
       'licence-file',
-      licenceFile('Embargo Industries', 'embargo-lic', 'FF00FF00FF00', [['Mechanical Pro', 1, '2026-12-31']]),
+      licenseFile('Embargo Industries', 'embargo-lic', 'FF00FF00FF00', [['Mechanical Pro', 1, '2026-12-31']]),
     ),
   ]
   return list

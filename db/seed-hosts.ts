@@ -111,14 +111,14 @@ export function hostRow(host: DemoHost, createdAt: number): typeof hosts.$inferI
   }
 }
 
-export type DemoFulfilment = Omit<typeof fulfillments.$inferInsert, 'entitlementId' | 'hostId'> & {
+export type DemoFulfillment = Omit<typeof fulfillments.$inferInsert, 'entitlementId' | 'hostId'> & {
   entitlementKey: string
   hostKey: string
 }
 
 const DAY_MS = 86_400_000
 
-const fulfilmentId = (key: string) =>
+const fulfillmentId = (key: string) =>
   `FID-${createHash('sha256').update(`fulfilment:${key}`).digest('hex').slice(0, 12).toUpperCase()}`
 
 /** Entitlements that are bookkeeping lines, never activated on a host. */
@@ -129,8 +129,8 @@ const NOT_ACTIVATED_TYPES = new Set(['ELASTIC', 'FSA'])
  * customer's first active host, a quarter on its second; every third also has a
  * returned one on an older host, every fifth none at all.
  */
-export function demoFulfilments(list: DemoEntitlement[], today: string, now: number): DemoFulfilment[] {
-  const rows: DemoFulfilment[] = []
+export function demoFulfillments(list: DemoEntitlement[], today: string, now: number): DemoFulfillment[] {
+  const rows: DemoFulfillment[] = []
   const byAccount = new Map<string, number>()
   for (const e of list) {
     if (NOT_ACTIVATED_TYPES.has(e.type) || e.startDate > today || /Drawdown/.test(e.productName)) continue
@@ -148,7 +148,7 @@ export function demoFulfilments(list: DemoEntitlement[], today: string, now: num
       rows.push({
         entitlementKey: e.key,
         hostKey: host.key,
-        fulfillmentId: fulfilmentId(`${e.key}:${n}`),
+        fulfillmentId: fulfillmentId(`${e.key}:${n}`),
         accountId: e.accountId,
         count,
         status: 'ACTIVE',
@@ -162,7 +162,7 @@ export function demoFulfilments(list: DemoEntitlement[], today: string, now: num
       rows.push({
         entitlementKey: e.key,
         hostKey: retired.key,
-        fulfillmentId: fulfilmentId(`${e.key}:returned`),
+        fulfillmentId: fulfillmentId(`${e.key}:returned`),
         accountId: e.accountId,
         count: 1,
         status: 'INACTIVE',

@@ -10,7 +10,7 @@ import { entitlements, fulfillments, hostAccounts, hosts, lowBalanceAlerts, usag
 import { demoEntitlements, ELASTIC_KEYS } from './seed-entitlements'
 import { demoUsage } from './seed-usage'
 import { countSessions } from './usage-aggregates'
-import { DEMO_HOSTS, demoFulfilments, hostRow } from './seed-hosts'
+import { DEMO_HOSTS, demoFulfillments, hostRow } from './seed-hosts'
 
 const BATCH = 500
 
@@ -68,7 +68,7 @@ export function licensingStep(now: Date = new Date()): DemoStep {
           .values(host.accounts.map((accountId) => ({ hostId: id, accountId })))
           .run()
       }
-      const rows = demoFulfilments(list, today, now.getTime()).map(({ entitlementKey, hostKey, ...f }) => ({
+      const rows = demoFulfillments(list, today, now.getTime()).map(({ entitlementKey, hostKey, ...f }) => ({
         ...f,
         entitlementId: entitlementIds.get(entitlementKey)!,
         hostId: hostIds.get(hostKey)!,

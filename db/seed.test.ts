@@ -108,8 +108,8 @@ describe('seed', () => {
     expect(over).toEqual([])
     const [{ n: sessionCount }] = q<{ n: number }>('SELECT count(*) AS n FROM usage_sessions')
     expect(sessionCount).toBeGreaterThan(2000)
-    const [{ n: fulfilmentCount }] = q<{ n: number }>("SELECT count(*) AS n FROM fulfillments WHERE status = 'ACTIVE'")
-    expect(fulfilmentCount).toBeGreaterThan(50)
+    const [{ n: fulfillmentCount }] = q<{ n: number }>("SELECT count(*) AS n FROM fulfillments WHERE status = 'ACTIVE'")
+    expect(fulfillmentCount).toBeGreaterThan(50)
     const byType = q<{ account: string; type: string; n: number }>(
       'SELECT account_id AS account, type, count(*) AS n FROM entitlements GROUP BY 1, 2',
     )

@@ -79,7 +79,7 @@ export function sharedLeases(today: string): EntitlementRow[] {
   )
 }
 
-export function sharedFulfilment(
+export function sharedFulfillment(
   entitlementId: number,
   hostId: number,
   accountId: string,

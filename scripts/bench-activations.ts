@@ -29,7 +29,7 @@ import { openDb, type Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { DEMO_HOSTS } from '../db/seed-hosts'
 import { todayUtc } from '../app/domain/entitlements'
-import type { LicenceFile } from '../app/domain/activation-types'
+import type { LicenseFile } from '../app/domain/activation-types'
 import { getAccessToken } from '../tests/support/tokens'
 import {
   BENCH_CUSTOMER,
@@ -51,7 +51,7 @@ import {
   SHARED_CUSTOMERS,
   SHARED_HOST_ID,
   SHARED_PRODUCTS,
-  sharedFulfilment,
+  sharedFulfillment,
   sharedHost,
   sharedLeases,
   type CreateReply,
@@ -127,7 +127,7 @@ function addSharedHost(db: Db) {
     sharedLeases(todayUtc()).forEach((lease, n) => {
       const { id } = tx.insert(entitlements).values(lease).returning({ id: entitlements.id }).get()
       tx.insert(fulfillments)
-        .values(sharedFulfilment(id, host.id, lease.accountId, n, now))
+        .values(sharedFulfillment(id, host.id, lease.accountId, n, now))
         .run()
     })
   })
@@ -141,7 +141,7 @@ async function download(api: Api): Promise<{ ms: number; ok: boolean }> {
     serverIdType: 'ETHERNET',
   })
   const ms = performance.now() - started
-  const file = r.json.data as LicenceFile | undefined
+  const file = r.json.data as LicenseFile | undefined
   const increments = file?.licenseText.split('\n').filter((l) => l.startsWith('INCREMENT ')).length ?? 0
   return {
     ms,

@@ -51,7 +51,7 @@ export interface Config {
   pageDeadlineMs: number
   signInRateLimit: number
   /** The key of the HMAC that signs every INCREMENT line of a generated licence file. */
-  licenceSigningKey: string
+  licenseSigningKey: string
   /** Whether the API checks each reply against its declaration (API_CHECK_REPLIES=1; the tests turn it on). */
   checkApiReplies: boolean
 }
@@ -103,7 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: env.LOG_REQUESTS !== '0',
     pageDeadlineMs: Number(env.PAGE_DEADLINE_MS ?? 10_000),
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT ?? 10),
-    licenceSigningKey: env.LICENCE_SIGNING_KEY ?? `${sessionSecret}-licence-signing`,
+    licenseSigningKey: env.LICENSE_SIGNING_KEY ?? `${sessionSecret}-licence-signing`,
     checkApiReplies: env.API_CHECK_REPLIES === '1',
   }
 }

@@ -113,7 +113,7 @@ export const entitlementCalls = {
     count: '/fetchEntitlementsInactive/count',
     distinct: '/fetchEntitlementsInactive/distinct',
   }),
-  fulfilmentCounts: declareCall({
+  fulfillmentCounts: declareCall({
     method: 'POST',
     path: '/fulfillments/count',
     tag: TAG,

@@ -58,7 +58,7 @@ const operation = (sign: 'positive' | 'negative') =>
       }),
   })
 
-const fulfilmentRequest = (sign: 'positive' | 'negative') =>
+const fulfillmentRequest = (sign: 'positive' | 'negative') =>
   z.object({
     ...customerFields,
     /** The client's clock, ISO; the API records its own. */
@@ -101,7 +101,7 @@ const ROWS_DESCRIPTION =
 
 const CHANGE_DESCRIPTION = `Names up to ${MAX_OPERATIONS} entitlements, each once. One transaction: any refusal writes nothing. Needs the activations permission and a user who is not view-only. A 404 for a host or an entitlement that does not exist.`
 
-export const fulfilmentCalls = {
+export const fulfillmentCalls = {
   allEntitlements: declareCall({
     method: 'POST',
     path: '/fulfillments/allentitlements',
@@ -132,7 +132,7 @@ export const fulfilmentCalls = {
     description: `Counts above 0. Refused (409) on an inactive host, or when a count is more than the entitlement has available; the customer joins the host's group if not yet in it. ${CHANGE_DESCRIPTION}`,
     access: 'write',
     caller: 'customer-writer',
-    input: fulfilmentRequest('positive'),
+    input: fulfillmentRequest('positive'),
     reply: fulfillmentResult,
   }),
   return: declareCall({
@@ -143,7 +143,7 @@ export const fulfilmentCalls = {
     description: `Each count is minus what is active on the host now; otherwise (the page showed older counts) it is refused with 409. ${CHANGE_DESCRIPTION}`,
     access: 'write',
     caller: 'customer-writer',
-    input: fulfilmentRequest('negative'),
+    input: fulfillmentRequest('negative'),
     reply: fulfillmentResult,
   }),
 }

@@ -7,7 +7,7 @@
 import { Form, Link } from '@remix-run/react'
 import { hostActions } from '../domain/host-actions'
 import type { ServerRow } from '../grid/servers'
-import { licenceHref } from './licence-href'
+import { licenseHref } from './license-href'
 
 const control = 'rounded border border-gray-400 px-2 py-0.5 text-sm hover:bg-gray-100'
 const danger = 'rounded border border-red-700 px-2 py-0.5 text-sm text-red-800 hover:bg-red-50'
@@ -47,7 +47,7 @@ export function HostRowActions({
       ) : null}{' '}
       {actions.includes('download') ? (
         <a
-          href={licenceHref(customerNumber, row)}
+          href={licenseHref(customerNumber, row)}
           download
           className={control}
           aria-label={`Download the licence file of ${row.name}`}

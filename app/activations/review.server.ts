@@ -6,7 +6,7 @@
 import type { ActivationCalls } from '../api-client/activations.server'
 import { hasChanges, maintenanceBlocked, operationsFor, type SaveMode } from '../domain/activation-editor'
 import type { FulfillmentOperation } from '../domain/activation-types'
-import { licenceDiff, type DiffLine } from '../domain/licence-diff'
+import { licenseDiff, type DiffLine } from '../domain/license-diff'
 import type { EditorState } from './load-editor.server'
 
 export interface Review {
@@ -48,7 +48,7 @@ export async function reviewOf(
     calls.override(customerNumber, host),
     calls.preview({ customerNumber, serverId: host.serverId, serverIdType: host.serverIdType, changes }),
   ])
-  const diff = preview.status === 'SUCCESS' ? licenceDiff(preview.data.current, preview.data.proposed) : []
+  const diff = preview.status === 'SUCCESS' ? licenseDiff(preview.data.current, preview.data.proposed) : []
   return {
     changes,
     blocked: blockedProducts(state, today),

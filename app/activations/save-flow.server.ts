@@ -103,7 +103,7 @@ export async function runSave(
     },
     generate: async () => {
       for (const [i, c] of customers.entries()) {
-        const reply = await calls.licence({ customerNumber: c, ...ref, ansysborrowed: request.borrowable })
+        const reply = await calls.license({ customerNumber: c, ...ref, ansysborrowed: request.borrowable })
         const tolerated =
           reply.status === 'FAILURE' && reply.err.startsWith(noDaemonsMessage('').trim()) && i < customers.length - 1
         if (!tolerated) check(reply, 'generate')

@@ -5,9 +5,9 @@
  */
 import type { AddServerRequest, HostRef } from '../domain/activation-types'
 import type { CallInput } from '../../api/contract/define'
-import { fulfilmentCalls } from '../../api/contract/fulfillments'
+import { fulfillmentCalls } from '../../api/contract/fulfillments'
 import { hostCalls } from '../../api/contract/hosts'
-import { licenceFileCalls } from '../../api/contract/licence-files'
+import { licenseFileCalls } from '../../api/contract/license-files'
 import type { ApiClient } from './client.server'
 import type { FilterRule } from './envelope'
 
@@ -28,19 +28,19 @@ export function activationCalls(api: ApiClient) {
     /** Whether the host's group has customers the user does not manage (the override warning). */
     override: (customerNumber: string, host: HostRef) => api.send(hostCalls.override, groupRef(customerNumber, host)),
     /** Every activatable entitlement with its counts on the host (serverId '' for a host not yet saved). */
-    allEntitlements: (request: CallInput<typeof fulfilmentCalls.allEntitlements>) =>
-      api.send(fulfilmentCalls.allEntitlements, request),
+    allEntitlements: (request: CallInput<typeof fulfillmentCalls.allEntitlements>) =>
+      api.send(fulfillmentCalls.allEntitlements, request),
     /** The entitlements activated on the host. */
-    hostEntitlements: (request: CallInput<typeof fulfilmentCalls.hostEntitlements>) =>
-      api.send(fulfilmentCalls.hostEntitlements, request),
-    create: (request: CallInput<typeof fulfilmentCalls.create>) => api.send(fulfilmentCalls.create, request),
-    return: (request: CallInput<typeof fulfilmentCalls.return>) => api.send(fulfilmentCalls.return, request),
+    hostEntitlements: (request: CallInput<typeof fulfillmentCalls.hostEntitlements>) =>
+      api.send(fulfillmentCalls.hostEntitlements, request),
+    create: (request: CallInput<typeof fulfillmentCalls.create>) => api.send(fulfillmentCalls.create, request),
+    return: (request: CallInput<typeof fulfillmentCalls.return>) => api.send(fulfillmentCalls.return, request),
     /** One customer's licence text for the host. */
-    licence: (request: CallInput<typeof licenceFileCalls.licence>) => api.send(licenceFileCalls.licence, request),
+    license: (request: CallInput<typeof licenseFileCalls.license>) => api.send(licenseFileCalls.license, request),
     /** The host's merged licence file. */
-    download: (request: CallInput<typeof licenceFileCalls.download>) => api.send(licenceFileCalls.download, request),
-    preview: (request: CallInput<typeof licenceFileCalls.preview>) => api.send(licenceFileCalls.preview, request),
-    email: (request: CallInput<typeof licenceFileCalls.email>) => api.send(licenceFileCalls.email, request),
+    download: (request: CallInput<typeof licenseFileCalls.download>) => api.send(licenseFileCalls.download, request),
+    preview: (request: CallInput<typeof licenseFileCalls.preview>) => api.send(licenseFileCalls.preview, request),
+    email: (request: CallInput<typeof licenseFileCalls.email>) => api.send(licenseFileCalls.email, request),
     history: (customerNumber: string, hostRecordIds: number[]) =>
       api.send(hostCalls.history, { customerNumber, hostIds: hostRecordIds.join(',') }),
     /** Every activation on the host returned and the host inactive (Manage Activations' Deactivate). */
@@ -73,7 +73,7 @@ export function activationCalls(api: ApiClient) {
       return api.send(hostCalls.customerAccounts, { filter, limit })
     },
     /** Check a licence file's text: genuine lines, what it grants, and whether it is current. Reads only. */
-    checkLicence: (licenseText: string) => api.send(licenceFileCalls.check, { licenseText }),
+    checkLicense: (licenseText: string) => api.send(licenseFileCalls.check, { licenseText }),
     upload: (customerNumber: string, file: File) => {
       const form = new FormData()
       form.set('customerNumber', customerNumber)

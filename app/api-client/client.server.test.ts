@@ -179,7 +179,7 @@ describe('createApiClient: replies, failures, retries and the deadline', () => {
 })
 
 describe('createApiClient: sendForm', () => {
-  const licenceForm = () => {
+  const licenseForm = () => {
     const form = new FormData()
     form.set('customerNumber', '1000001')
     form.set('file', new File(['SERVER lic01 00155d0a1b2c 1055\n'], 'license.lic', { type: 'text/plain' }))
@@ -187,7 +187,7 @@ describe('createApiClient: sendForm', () => {
   }
 
   it('sends the form as multipart/form-data that reads back as the same fields', async () => {
-    const reply = await sendForm(createApiClient({ apiBaseUrl: base }, 't'), '/form', licenceForm())
+    const reply = await sendForm(createApiClient({ apiBaseUrl: base }, 't'), '/form', licenseForm())
     expect(reply.status).toBe('SUCCESS')
     const { contentType, body } = (reply as { data: { contentType: string; body: string } }).data
     expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
@@ -203,14 +203,14 @@ describe('createApiClient: sendForm', () => {
   })
 
   it('is never sent twice: not after a 5xx, not even when the connection was refused', async () => {
-    const after5xx = await sendForm(createApiClient({ apiBaseUrl: base }, 't'), '/broken', licenceForm())
+    const after5xx = await sendForm(createApiClient({ apiBaseUrl: base }, 't'), '/broken', licenseForm())
     expect(after5xx).toMatchObject({ status: 'FAILURE', httpStatus: 502, unavailable: true })
     expect(hits).toEqual(['POST /api/broken'])
     const port = await closedPort()
     const refused = await sendForm(
       createApiClient({ apiBaseUrl: `http://127.0.0.1:${port}/api` }, 't'),
       '/uploadserverid',
-      licenceForm(),
+      licenseForm(),
     )
     expect(refused).toMatchObject({ status: 'FAILURE', unavailable: true })
     expect((refused as { err: string }).err).toMatch(/^connect ECONNREFUSED/)

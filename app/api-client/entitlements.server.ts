@@ -41,7 +41,7 @@ export function entitlementCalls(api: ApiClient) {
       api.send(declared.inactive.distinct, { customerNumber, ...query }),
     /** Total activated per activation id (the sum of its active fulfilments). */
     fulfillmentCounts: (customerNumber: string, activationId: string[]) =>
-      api.send(declared.fulfilmentCounts, { customerNumber, activationId }),
+      api.send(declared.fulfillmentCounts, { customerNumber, activationId }),
     forecast: (customerNumber: string) => api.send(elasticCreditCalls.forecast, { customerNumber }),
     /** null clears the threshold. */
     setThreshold: (customerNumber: string, activationId: string, threshold: number | null) =>

@@ -9,7 +9,7 @@ import {
   daemonOf,
   isActivatable,
   isCurrent,
-  licenceBorrowable,
+  licenseBorrowable,
   maintenanceExpired,
   repeatedActivation,
   type CreateCheck,
@@ -71,10 +71,10 @@ describe('a create refusal', () => {
 
 describe('licence lines', () => {
   it('borrow only on a borrowable host for an entitlement whose model or flag allows it', () => {
-    expect(licenceBorrowable({ borrowable: 0, licenseModel: 'Floating Borrow' }, true)).toBe(true)
-    expect(licenceBorrowable({ borrowable: 1, licenseModel: 'Annual Lease' }, true)).toBe(true)
-    expect(licenceBorrowable({ borrowable: 0, licenseModel: 'Annual Lease' }, true)).toBe(false)
-    expect(licenceBorrowable({ borrowable: 1, licenseModel: 'Floating Borrow' }, false)).toBe(false)
+    expect(licenseBorrowable({ borrowable: 0, licenseModel: 'Floating Borrow' }, true)).toBe(true)
+    expect(licenseBorrowable({ borrowable: 1, licenseModel: 'Annual Lease' }, true)).toBe(true)
+    expect(licenseBorrowable({ borrowable: 0, licenseModel: 'Annual Lease' }, true)).toBe(false)
+    expect(licenseBorrowable({ borrowable: 1, licenseModel: 'Floating Borrow' }, false)).toBe(false)
   })
 
   it("use the product's daemon when an entitlement records none", () => {

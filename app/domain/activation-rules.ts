@@ -7,7 +7,7 @@
 import { isBorrowableModel } from './entitlements'
 import { MANUAL_DRAWDOWN_PRODUCT } from './product'
 import { OVER_AVAILABLE_MESSAGE, type FulfillmentOperation } from './activation-types'
-import { DAEMON_GROUPS } from './licence-file'
+import { DAEMON_GROUPS } from './license-file'
 
 /** The entitlement types that are activated on licence hosts. */
 export const ACTIVATABLE_TYPES = ['SSL', 'SUBSCRIPTION', 'CONCURRENT'] as const
@@ -68,7 +68,7 @@ export function createRefusal(e: CreateCheck, count: number, today: string): str
 }
 
 /** A licence line borrows when the entitlement's model allows it and the host is borrowable. */
-export function licenceBorrowable(
+export function licenseBorrowable(
   e: { borrowable: number | boolean; licenseModel: string },
   hostBorrowable: boolean,
 ): boolean {

@@ -102,7 +102,7 @@ export interface FulfillmentResult {
 }
 
 /** POST /fulfillments/license and /fulfillments/download. */
-export interface LicenceFile {
+export interface LicenseFile {
   licenseText: string
   licenseFileName: string
   /** More than one customer has active fulfilments on the host. */
@@ -112,13 +112,13 @@ export interface LicenceFile {
 }
 
 /** POST /fulfillments/preview: the file as it is and as it would be after the operations. */
-export interface LicencePreview {
+export interface LicensePreview {
   current: string
   proposed: string
 }
 
 /** POST /fulfillments/email. */
-export interface LicenceEmailResult {
+export interface LicenseEmailResult {
   sent: true
   emailId: number
   to: string[]

@@ -24,8 +24,8 @@ describe('e-mail body sanitising', () => {
   it('drops external images (tracking pixels) and keeps inline data images', () => {
     expect(clean).not.toContain('tracker.example')
     expect(clean).not.toContain('src="x"')
-    const licence = demoEmails()[0].body
-    expect(sanitizeEmailHtml(licence)).toMatch(/<img src="data:image\/png;base64,[^"]+" alt="Licensing Portal"/)
+    const license = demoEmails()[0].body
+    expect(sanitizeEmailHtml(license)).toMatch(/<img src="data:image\/png;base64,[^"]+" alt="Licensing Portal"/)
     expect(sanitizeEmailHtml('<img src="data:image/svg+xml;base64,PHN2Zz4=">')).toBe('')
   })
 

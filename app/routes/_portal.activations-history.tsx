@@ -26,7 +26,7 @@ import { DataGrid } from '../ui/grid/data-grid'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ConfirmStep } from '../ui/confirm-step'
 import { withoutSteps } from '../activations/history-screen'
-import { mayCheckLicence } from '../domain/licence-check'
+import { mayCheckLicense } from '../domain/license-check'
 import { withCustomer } from '../ui/customer-href'
 import { hostAction } from '../activations/host-action.server'
 import { RehostSection } from '../activations/rehost-section'
@@ -35,7 +35,7 @@ import { HostHistoryTree } from '../activations/host-history-tree'
 import { HostRowActions } from '../activations/host-row-actions'
 import { HostActivationsDialog } from '../activations/host-activations-dialog'
 import { EditorNotice } from '../activations/editor-notice'
-import { licenceHref } from '../activations/licence-href'
+import { licenseHref } from '../activations/license-href'
 
 const baseMeta = screenMeta(screenTitle('activationsHistory'))
 
@@ -122,9 +122,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           }
         : null,
     notice: rehostHost && viewOnly ? NOT_ENOUGH_PERMISSIONS : null,
-    autoDownload: rehosted?.state === 'ACTIVE' ? licenceHref(customerNumber, rehosted) : null,
+    autoDownload: rehosted?.state === 'ACTIVE' ? licenseHref(customerNumber, rehosted) : null,
     pageHref,
-    mayCheckLicence: mayCheckLicence(user, info),
+    mayCheckLicense: mayCheckLicense(user, info),
   }
 }
 
@@ -168,10 +168,10 @@ export default function ManageActivationsRoute() {
       <h1 id="page-title" className="text-2xl font-semibold">
         Manage Activations
       </h1>
-      {page.mayCheckLicence ? (
+      {page.mayCheckLicense ? (
         <p>
-          <Link to={withCustomer(screenPath('licenceCheck'), customerNumber)} className="underline">
-            {screenTitle('licenceCheck')}
+          <Link to={withCustomer(screenPath('licenseCheck'), customerNumber)} className="underline">
+            {screenTitle('licenseCheck')}
           </Link>
           : is a licence file genuine and current?
         </p>

@@ -12,21 +12,21 @@ import { requireCustomerScreen } from '../guards/screen.server'
 import { activationCalls } from '../api-client/activations.server'
 import { failureStatus } from '../api-client/envelope'
 import { UPLOAD_LIMIT_BYTES } from '../domain/activation-types'
-import { LICENCE_CHECK_MESSAGES, mayCheckLicence, type LicenceCheck } from '../domain/licence-check'
+import { LICENSE_CHECK_MESSAGES, mayCheckLicense, type LicenseCheck } from '../domain/license-check'
 import { screenTitle, screenPath } from '../screens/registry'
-import { LicenceCheckResult } from '../activations/licence-check-result'
+import { LicenseCheckResult } from '../activations/license-check-result'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { ScreenErrorBoundary } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 
-const TITLE = screenTitle('licenceCheck')
+const TITLE = screenTitle('licenseCheck')
 
 export const meta = screenMeta(TITLE)
 
 async function checkScreen(request: Request, context: ActionFunctionArgs['context']) {
-  const screen = await requireCustomerScreen(request, context, 'licenceCheck')
-  return { ...screen, allowed: mayCheckLicence(screen.user, screen.info) }
+  const screen = await requireCustomerScreen(request, context, 'licenseCheck')
+  return { ...screen, allowed: mayCheckLicense(screen.user, screen.info) }
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -34,30 +34,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ customerNumber, allowed }, { status: allowed ? 200 : 403 })
 }
 
-type Outcome = { result: LicenceCheck | null; error: string | null; text: string; fileName: string | null }
+type Outcome = { result: LicenseCheck | null; error: string | null; text: string; fileName: string | null }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const screen = await checkScreen(request, context)
   const answer = (outcome: Partial<Outcome>, status: number) =>
     data<Outcome>({ result: null, error: null, text: '', fileName: null, ...outcome }, { status })
-  if (!screen.allowed) return answer({ error: LICENCE_CHECK_MESSAGES.refused }, 403)
+  if (!screen.allowed) return answer({ error: LICENSE_CHECK_MESSAGES.refused }, 403)
   const form = await request.formData()
   const pasted = form.get('licenseText')
   const text = typeof pasted === 'string' ? pasted : ''
   const file = form.get('file')
   const uploaded = file !== null && typeof file !== 'string' && (file.size > 0 || file.name !== '') ? file : null
-  if (uploaded && text.trim() !== '') return answer({ error: LICENCE_CHECK_MESSAGES.both, text }, 400)
+  if (uploaded && text.trim() !== '') return answer({ error: LICENSE_CHECK_MESSAGES.both, text }, 400)
   if (uploaded && uploaded.size > UPLOAD_LIMIT_BYTES) {
-    return answer({ error: LICENCE_CHECK_MESSAGES.tooLarge(UPLOAD_LIMIT_BYTES / 1024) }, 400)
+    return answer({ error: LICENSE_CHECK_MESSAGES.tooLarge(UPLOAD_LIMIT_BYTES / 1024) }, 400)
   }
   const licenseText = uploaded ? await uploaded.text() : text
-  const reply = await activationCalls(screen.api).checkLicence(licenseText)
+  const reply = await activationCalls(screen.api).checkLicense(licenseText)
   const kept = uploaded ? '' : text
   if (reply.status !== 'SUCCESS') return answer({ error: reply.err, text: kept }, failureStatus(reply))
   return answer({ result: reply.data, text: kept, fileName: uploaded?.name ?? null }, 200)
 }
 
-export default function CheckLicenceRoute() {
+export default function CheckLicenseRoute() {
   const { customerNumber, allowed } = useLoaderData<typeof loader>()
   const outcome = useActionData<typeof action>()
   // A new form for each answer, so a file chosen for the last check is not sent again with the next.
@@ -74,7 +74,7 @@ export default function CheckLicenceRoute() {
         {TITLE}
       </h1>
       {!allowed ? (
-        <p className="rounded border border-gray-300 bg-white p-4">{LICENCE_CHECK_MESSAGES.refused}</p>
+        <p className="rounded border border-gray-300 bg-white p-4">{LICENSE_CHECK_MESSAGES.refused}</p>
       ) : (
         <>
           <p className="max-w-prose">
@@ -84,11 +84,11 @@ export default function CheckLicenceRoute() {
           {outcome?.error ? <FlashPanel key={outcome.error} type="error" message={outcome.error} /> : null}
           <Form key={answers.current.count} method="post" encType="multipart/form-data" className="max-w-3xl space-y-3">
             <div className="flex flex-col gap-1">
-              <label htmlFor="licence-text" className="font-medium">
+              <label htmlFor="license-text" className="font-medium">
                 Licence file text
               </label>
               <textarea
-                id="licence-text"
+                id="license-text"
                 name="licenseText"
                 rows={10}
                 defaultValue={outcome?.text ?? ''}
@@ -106,7 +106,7 @@ export default function CheckLicenceRoute() {
               Check
             </button>
           </Form>
-          {outcome?.result ? <LicenceCheckResult check={outcome.result} fileName={outcome.fileName} /> : null}
+          {outcome?.result ? <LicenseCheckResult check={outcome.result} fileName={outcome.fileName} /> : null}
         </>
       )}
     </section>

@@ -49,7 +49,7 @@ import { SaveOutcome } from '../activations/save-outcome'
 import { useLiveSave } from '../activations/live-save'
 import { useAutoApply } from '../activations/auto-apply'
 import { AddHostSection } from '../activations/add-host-section'
-import { licenceHref } from '../activations/licence-href'
+import { licenseHref } from '../activations/license-href'
 import { addHostAction, type AddHostState } from '../activations/add-host.server'
 import { CustomerTabs } from '../activations/customer-tabs'
 import { AssociatedCustomers } from '../activations/associated-customers'
@@ -101,7 +101,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     state.host ? associatedCustomers(calls, params.get('customerq') ?? '') : null,
   ])
   const saved = state.host ? readSaved(params) : null
-  const fileHref = saved && state.host ? licenceHref(customerNumber, state.host) : null
+  const fileHref = saved && state.host ? licenseHref(customerNumber, state.host) : null
   const serverSearch = params.get('serverq') ?? ''
   const emailScreen = { pathname: screenPath('emails'), searchParams: new URLSearchParams(), customerCount: null }
   const readsEmails = screenRedirect({ ...emailScreen, user, info, customerNumber }) === null
@@ -312,7 +312,7 @@ export default function ActivationsRoute() {
             )}
           </Form>
           <p className="text-sm">
-            <a href={licenceHref(customerNumber, host)} className="underline" download>
+            <a href={licenseHref(customerNumber, host)} className="underline" download>
               Download the current licence file
             </a>
           </p>

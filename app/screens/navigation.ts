@@ -15,7 +15,7 @@ type MaybeInfo = AccountInfo | null | undefined
 const GROUP_RULES: Readonly<Record<NavGroupRule, (user: MaybeUser, info: MaybeInfo) => boolean>> = {
   always: () => true,
   activationsAllowed: (user, info) => activationsAllowed(user, info),
-  webLicences: (_, info) => flagSet(info?.hasSharedLicense) || flagSet(info?.hasNamedLicense),
+  webLicenses: (_, info) => flagSet(info?.hasSharedLicense) || flagSet(info?.hasNamedLicense),
   elasticOnAccount: (_, info) => elasticAllowed() && flagSet(info?.hasElastic),
   elasticOrSslAccess: (_, info) => elasticAllowed() || sslAccessPermissible(info),
   elasticAllowed: () => elasticAllowed(),

@@ -94,7 +94,7 @@ describe('screenTitle', () => {
     ['fsa', '/entitlementsFSA', 'Flexible Spending Account'],
     ['activations', '/activations', 'Activate Entitlements'],
     ['activationsHistory', '/activations-history', 'Manage Activations'],
-    ['licenceCheck', '/activations-history/check', 'Check a Licence File'],
+    ['licenseCheck', '/activations-history/check', 'Check a Licence File'],
     ['usage', '/transactions', 'Usage Transactions'],
     ['statements', '/statementv2', 'Elastic Statements'],
     ['webAssignments', '/webassignments', 'Assignments'],

@@ -17,7 +17,7 @@ import { NOTICE_PATHS, NOTICE_TITLES, type NoticePage } from './notice-pages'
 export const NAV_GROUPS = [
   { id: 'entitlements', label: 'Entitlements', shows: 'always' },
   { id: 'activations', label: 'Activations', shows: 'activationsAllowed' },
-  { id: 'web', label: 'Web', shows: 'webLicences' },
+  { id: 'web', label: 'Web', shows: 'webLicenses' },
   { id: 'elasticReporting', label: 'Elastic Reporting', shows: 'elasticOnAccount' },
   { id: 'settings', label: 'Settings', shows: 'elasticOrSslAccess' },
   { id: 'messages', label: 'Messages', shows: 'elasticAllowed' },
@@ -127,7 +127,7 @@ export const SCREENS = {
     spinner: 'Getting Activations History...',
     submitting: { deactivate: 'Deactivating...', delete: 'Removing host...', rehost: 'Rehosting to...' },
   },
-  licenceCheck: {
+  licenseCheck: {
     path: '/activations-history/check',
     title: 'Check a Licence File',
     parent: 'activationsHistory',

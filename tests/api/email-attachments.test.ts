@@ -21,12 +21,12 @@ const PARTNER = 'partner@channel.example'
 const BUSOPS = 'busops@vendor.example'
 const BOREALIS = '1000002'
 const FILE_NAME = 'license_1000002_00155d0a7e01.lic'
-const LICENCE = 'SERVER bm-lic 00155d0a7e01 1055\nVENDOR ansyslmd\n# 1. Motoröl Pro (A-1)\n'
+const LICENSE = 'SERVER bm-lic 00155d0a7e01 1055\nVENDOR ansyslmd\n# 1. Motoröl Pro (A-1)\n'
 const NOTE = '<script>alert(1)</script>'
 
 let withFiles: number
 let withoutFiles: number
-let licenceId: number
+let licenseId: number
 let noteId: number
 
 function insertEmail(subject: string, files: { fileName: string; contentType: string; content: string }[]) {
@@ -55,12 +55,12 @@ function insertEmail(subject: string, files: { fileName: string; contentType: st
 
 beforeAll(async () => {
   server = await startPortalTestServer()
-  const licence = insertEmail('Licence file for bm-lic', [
-    { fileName: FILE_NAME, contentType: 'text/plain', content: LICENCE },
+  const license = insertEmail('Licence file for bm-lic', [
+    { fileName: FILE_NAME, contentType: 'text/plain', content: LICENSE },
     { fileName: 'note "1".html', contentType: 'text/html', content: NOTE },
   ])
-  withFiles = licence.id
-  ;[licenceId, noteId] = licence.ids
+  withFiles = license.id
+  ;[licenseId, noteId] = license.ids
   withoutFiles = insertEmail('No files here', []).id
 }, 240_000)
 
@@ -74,11 +74,11 @@ describe('POST /api/getemail', () => {
     const api = await as(PARTNER)
     const r = await api.post<{ attachments: unknown[] }>('/getemail', { customerNumber: BOREALIS, id: withFiles })
     expect(r.body.data!.attachments).toEqual([
-      { id: licenceId, fileName: FILE_NAME, contentType: 'text/plain', size: Buffer.byteLength(LICENCE) },
+      { id: licenseId, fileName: FILE_NAME, contentType: 'text/plain', size: Buffer.byteLength(LICENSE) },
       { id: noteId, fileName: 'note "1".html', contentType: 'text/html', size: NOTE.length },
     ])
     // The ö is two bytes.
-    expect(Buffer.byteLength(LICENCE)).toBe(LICENCE.length + 1)
+    expect(Buffer.byteLength(LICENSE)).toBe(LICENSE.length + 1)
     const none = await api.post<{ attachments: unknown[] }>('/getemail', { customerNumber: BOREALIS, id: withoutFiles })
     expect(none.body.data!.attachments).toEqual([])
   })
@@ -88,19 +88,19 @@ describe('POST /api/getemail/attachment', () => {
   it('reads one attachment', async () => {
     const r = await (
       await as(PARTNER)
-    ).post('/getemail/attachment', { customerNumber: BOREALIS, emailId: withFiles, attachmentId: licenceId })
+    ).post('/getemail/attachment', { customerNumber: BOREALIS, emailId: withFiles, attachmentId: licenseId })
     expect([r.http, r.body]).toEqual([
       200,
-      { status: 'SUCCESS', data: { fileName: FILE_NAME, contentType: 'text/plain', content: LICENCE } },
+      { status: 'SUCCESS', data: { fileName: FILE_NAME, contentType: 'text/plain', content: LICENSE } },
     ])
   })
 
   it('does not find it under another e-mail, under a deleted e-mail, or for another of the caller’s customers', async () => {
     const partner = await as(PARTNER)
     const read = (body: Record<string, unknown>) => partner.post('/getemail/attachment', body)
-    const other = await read({ customerNumber: BOREALIS, emailId: withoutFiles, attachmentId: licenceId })
+    const other = await read({ customerNumber: BOREALIS, emailId: withoutFiles, attachmentId: licenseId })
     expect([other.http, other.body]).toEqual([404, { status: 'FAILURE', err: 'Attachment not found' }])
-    expect((await read({ customerNumber: '1000003', emailId: withFiles, attachmentId: licenceId })).http).toBe(404)
+    expect((await read({ customerNumber: '1000003', emailId: withFiles, attachmentId: licenseId })).http).toBe(404)
     const deleted = insertEmail('Deleted', [{ fileName: 'x.lic', contentType: 'text/plain', content: 'x' }])
     server.db.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, deleted.id)).run()
     expect((await read({ customerNumber: BOREALIS, emailId: deleted.id, attachmentId: deleted.ids[0] })).http).toBe(404)
@@ -108,7 +108,7 @@ describe('POST /api/getemail/attachment', () => {
 
   it('refuses a customer the caller may not see, and bad ids', async () => {
     const admin = await as('admin@acme.example')
-    const body = { customerNumber: BOREALIS, emailId: withFiles, attachmentId: licenceId }
+    const body = { customerNumber: BOREALIS, emailId: withFiles, attachmentId: licenseId }
     expect((await admin.post('/getemail/attachment', body)).http).toBe(403)
     const partner = await as(PARTNER)
     expect((await partner.post('/getemail/attachment', { ...body, attachmentId: 'x' })).http).toBe(400)
@@ -128,12 +128,12 @@ describe('GET /emails/:id/attachments/:attachmentId (the portal)', () => {
     })
 
   it('answers the file as a plain-text download under its name', async () => {
-    const res = await download(withFiles, licenceId)
+    const res = await download(withFiles, licenseId)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${FILE_NAME}"`)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(await res.text()).toBe(LICENCE)
+    expect(await res.text()).toBe(LICENSE)
   })
 
   it('answers a stored HTML file as text too, with a name that cannot break the header', async () => {
@@ -146,9 +146,9 @@ describe('GET /emails/:id/attachments/:attachmentId (the portal)', () => {
   })
 
   it('answers 404 for an attachment of another e-mail or customer, and for a malformed id', async () => {
-    expect((await download(withoutFiles, licenceId)).status).toBe(404)
-    expect((await download(withFiles, licenceId, '1000001', BUSOPS)).status).toBe(404)
-    expect((await download(withFiles, licenceId, BOREALIS, BUSOPS)).status).toBe(200)
+    expect((await download(withoutFiles, licenseId)).status).toBe(404)
+    expect((await download(withFiles, licenseId, '1000001', BUSOPS)).status).toBe(404)
+    expect((await download(withFiles, licenseId, BOREALIS, BUSOPS)).status).toBe(200)
     expect((await download(withFiles, 'abc')).status).toBe(404)
   })
 })

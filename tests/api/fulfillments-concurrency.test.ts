@@ -15,7 +15,7 @@ import {
 } from '../../app/domain/activation-types'
 import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { getAccessToken } from '../support/tokens'
-import { activeSum, demoHost, fulfilmentBody } from './support/activations'
+import { activeSum, demoHost, fulfillmentBody } from './support/activations'
 import { useApiCluster } from './support/api-processes'
 import { apiClient, type Reply } from './support/server'
 
@@ -70,7 +70,7 @@ describe('concurrent creates and returns over several processes', () => {
     const id = lease('CONC-0000-0000-0050', 10)
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, n) =>
-        client(n).post<FulfillmentResult>('/fulfillments/create', fulfilmentBody(ACME, LIC01, { [id]: 1 })),
+        client(n).post<FulfillmentResult>('/fulfillments/create', fulfillmentBody(ACME, LIC01, { [id]: 1 })),
       ),
     )
     const granted = replies.filter((r) => r.http === 200)
@@ -100,11 +100,11 @@ describe('concurrent creates and returns over several processes', () => {
       const requests: Promise<Reply<FulfillmentResult>>[] = []
       for (let n = 0; n < 12; n++) {
         const host = n % 2 === 0 ? LIC01 : TRIAD
-        requests.push(client(n).post('/fulfillments/create', fulfilmentBody(ACME, host, { [id]: 1 + (n % 3) })))
+        requests.push(client(n).post('/fulfillments/create', fulfillmentBody(ACME, host, { [id]: 1 + (n % 3) })))
       }
       if (onLic01 > 0) {
         for (let n = 0; n < 3; n++) {
-          requests.push(client(n).post('/fulfillments/return', fulfilmentBody(ACME, LIC01, { [id]: -onLic01 })))
+          requests.push(client(n).post('/fulfillments/return', fulfillmentBody(ACME, LIC01, { [id]: -onLic01 })))
         }
       }
       const replies = await Promise.all(requests)

@@ -25,7 +25,7 @@ import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../../app/domain/product'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
-import { activeSum, demoHost, fulfilmentBody, fulfilmentFields } from './support/activations'
+import { activeSum, demoHost, fulfillmentBody, fulfillmentFields } from './support/activations'
 import { allPages, apiClient, startTestServer, type TestServer } from './support/server'
 
 let server: TestServer
@@ -86,7 +86,7 @@ async function clear(host: { serverId: string; serverIdType: string }, customer 
   if (on.length === 0) return
   const back = await api.post(
     '/fulfillments/return',
-    fulfilmentBody(customer, host, Object.fromEntries(on.map((row) => [row.ActivationId, -row[ACTIVATED_FIELD]]))),
+    fulfillmentBody(customer, host, Object.fromEntries(on.map((row) => [row.ActivationId, -row[ACTIVATED_FIELD]]))),
   )
   expect(back.http, JSON.stringify(back.body)).toBe(200)
 }
@@ -162,7 +162,7 @@ describe('POST /fulfillments/create', () => {
     const started = Date.now()
     const r = await api.post<FulfillmentResult>(
       '/fulfillments/create',
-      fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: available - 1 }),
+      fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: available - 1 }),
     )
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     expect(r.body.data!.fulfillments).toEqual([
@@ -184,10 +184,10 @@ describe('POST /fulfillments/create', () => {
     expect(row[ACTIVATED_FIELD]).toBe(available - 1)
     expect(row[AVAILABLE_FIELD]).toBe(1)
 
-    const over = await api.post('/fulfillments/create', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 2 }))
+    const over = await api.post('/fulfillments/create', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 2 }))
     expect([over.http, over.body.err]).toEqual([409, OVER_AVAILABLE_MESSAGE])
     expect(rowOf(await rowsOn(TRIAD), ACTIVE_LEASE)[ACTIVATED_FIELD]).toBe(available - 1)
-    const last = await api.post('/fulfillments/create', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 }))
+    const last = await api.post('/fulfillments/create', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 }))
     expect(last.http).toBe(200)
     expect(rowOf(await rowsOn(TRIAD), ACTIVE_LEASE)).toMatchObject({
       [ACTIVATED_FIELD]: available,
@@ -203,7 +203,7 @@ describe('POST /fulfillments/create', () => {
     const audits = server.db.select().from(auditLog).all().length
     const r = await api.post(
       '/fulfillments/create',
-      fulfilmentBody(ACME, TRIAD, { [id('subscription')]: 1, [id('perpetual-lapsed')]: 1 }),
+      fulfillmentBody(ACME, TRIAD, { [id('subscription')]: 1, [id('perpetual-lapsed')]: 1 }),
     )
     expect([r.http, r.body.err]).toEqual([409, `The maintenance of ${id('perpetual-lapsed')} has expired.`])
     expect(server.db.select().from(fulfillments).all().length).toBe(before)
@@ -213,7 +213,7 @@ describe('POST /fulfillments/create', () => {
   it('refuses ended, unactivatable and unknown entitlements, repeated ids and counts that are not above 0', async () => {
     const api = await as(ADMIN)
     const create = (activations: Record<string, number>) =>
-      api.post('/fulfillments/create', fulfilmentBody(ACME, TRIAD, activations))
+      api.post('/fulfillments/create', fulfillmentBody(ACME, TRIAD, activations))
     const cases: [Record<string, number>, number, string][] = [
       [{ [id('lease-expired')]: 1 }, 409, ACTIVATION_MESSAGES.ended(id('lease-expired'))],
       [{ [id('manual-drawdown')]: 1 }, 409, ACTIVATION_MESSAGES.notActivatable(id('manual-drawdown'))],
@@ -230,7 +230,7 @@ describe('POST /fulfillments/create', () => {
       expect([r.http, r.body.err]).toEqual([http, err])
     }
     const repeated = await api.post('/fulfillments/create', {
-      ...fulfilmentBody(ACME, TRIAD, {}),
+      ...fulfillmentBody(ACME, TRIAD, {}),
       activations: [
         { id: ACTIVE_LEASE, count: 1 },
         { id: ACTIVE_LEASE, count: 1 },
@@ -241,16 +241,16 @@ describe('POST /fulfillments/create', () => {
 
   it('refuses an inactive host, a host that does not exist and host ids that fail the checks', async () => {
     const api = await as(ADMIN)
-    const inactive = await api.post('/fulfillments/create', fulfilmentBody(ACME, OLD, { [ACTIVE_LEASE]: 1 }))
+    const inactive = await api.post('/fulfillments/create', fulfillmentBody(ACME, OLD, { [ACTIVE_LEASE]: 1 }))
     expect([inactive.http, inactive.body.err]).toEqual([
       409,
       ACTIVATION_MESSAGES.inactiveHost(`${OLD.name} (DISK_SERIAL_NUM=a1b2c3d4)`),
     ])
-    const missing = await api.post('/fulfillments/create', fulfilmentBody(ACME, NEW_HOST, { [ACTIVE_LEASE]: 1 }))
+    const missing = await api.post('/fulfillments/create', fulfillmentBody(ACME, NEW_HOST, { [ACTIVE_LEASE]: 1 }))
     expect(missing.http).toBe(404)
     const mixed = await api.post(
       '/fulfillments/create',
-      fulfilmentBody(
+      fulfillmentBody(
         ACME,
         { serverId: '0a0b0c0d0e0f,a1b2c3d4,0a0b0c0d0e01', serverIdType: 'ETHERNET,DISK_SERIAL_NUM,ETHERNET' },
         { [ACTIVE_LEASE]: 1 },
@@ -271,7 +271,7 @@ describe('POST /fulfillments/create', () => {
     expect(inGroup()).toBe(0)
     const r = await busops.post(
       '/fulfillments/create',
-      fulfilmentBody(ACME, demoHost('cobalt-lic01'), { [id('subscription')]: 1 }),
+      fulfillmentBody(ACME, demoHost('cobalt-lic01'), { [id('subscription')]: 1 }),
     )
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     expect(inGroup()).toBe(1)
@@ -293,16 +293,16 @@ describe('POST /fulfillments/return', () => {
     const api = await as(ADMIN)
     const first = await api.post<FulfillmentResult>(
       '/fulfillments/create',
-      fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 }),
+      fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 }),
     )
     const second = await api.post<FulfillmentResult>(
       '/fulfillments/create',
-      fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 }),
+      fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 }),
     )
     expect([first.http, second.http]).toEqual([200, 200])
     const audits = server.db.select().from(auditLog).all().length
 
-    const stale = await api.post('/fulfillments/return', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
+    const stale = await api.post('/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
     expect([stale.http, stale.body.err]).toEqual([409, ACTIVATION_MESSAGES.changed])
     expect(rowOf(await rowsOn(TRIAD), ACTIVE_LEASE)[ACTIVATED_FIELD]).toBe(2)
     expect(server.db.select().from(auditLog).all().length).toBe(audits)
@@ -310,7 +310,7 @@ describe('POST /fulfillments/return', () => {
     const started = Date.now()
     const r = await api.post<FulfillmentResult>(
       '/fulfillments/return',
-      fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -2 }),
+      fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -2 }),
     )
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     const ids = [first, second].map((c) => c.body.data!.fulfillments[0].FulfillmentID)
@@ -325,9 +325,9 @@ describe('POST /fulfillments/return', () => {
     expect(audit).toMatchObject({ actorEmail: ADMIN, accountId: ACME, area: 'activations', action: 'return' })
     expect(audit.before).toMatchObject({ [ACTIVATED_FIELD]: { [ACTIVE_LEASE]: 2 } })
 
-    const again = await api.post('/fulfillments/return', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -2 }))
+    const again = await api.post('/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -2 }))
     expect([again.http, again.body.err]).toEqual([409, ACTIVATION_MESSAGES.changed])
-    const positive = await api.post('/fulfillments/return', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 2 }))
+    const positive = await api.post('/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 2 }))
     expect([positive.http, positive.body.err]).toEqual([400, 'activations.0.count: count must be below 0'])
   })
 })
@@ -337,7 +337,7 @@ describe('the figures of the other screens', () => {
     await clear(TRIAD)
     const api = await as(ADMIN)
     expect(
-      (await api.post('/fulfillments/create', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1, [BORROW_LEASE]: 1 })))
+      (await api.post('/fulfillments/create', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1, [BORROW_LEASE]: 1 })))
         .http,
     ).toBe(200)
     const rows = await rowsOn(TRIAD)
@@ -370,7 +370,7 @@ describe('who may read and who may change', () => {
       ['/fulfillments/create', 1],
       ['/fulfillments/return', -1],
     ] as const) {
-      const r = await viewer.post(path, fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: count }))
+      const r = await viewer.post(path, fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: count }))
       expect([path, r.http, r.body.err]).toEqual([path, 403, NOT_ENOUGH_PERMISSIONS])
     }
   })
@@ -380,8 +380,8 @@ describe('who may read and who may change', () => {
     for (const [path, body] of [
       ['/fulfillments/allentitlements', { customerNumber: ACME, ...LIC01 }],
       ['/fulfillments/entitlements', { customerNumber: ACME, ...LIC01 }],
-      ['/fulfillments/create', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 })],
-      ['/fulfillments/return', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 })],
+      ['/fulfillments/create', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 })],
+      ['/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 })],
     ] as const) {
       const r = await api.post(path, body)
       expect([path, r.http, r.body.err]).toEqual([path, 403, ACTIVATION_MESSAGES.noAccess])
@@ -391,7 +391,7 @@ describe('who may read and who may change', () => {
   itRefusesOtherAndExportControlledCustomers(as, [
     ['/fulfillments/allentitlements', { serverId: '' }],
     ['/fulfillments/entitlements', { ...LIC01 }],
-    ['/fulfillments/create', fulfilmentFields(LIC01, { [ACTIVE_LEASE]: 1 })],
-    ['/fulfillments/return', fulfilmentFields(LIC01, { [ACTIVE_LEASE]: -1 })],
+    ['/fulfillments/create', fulfillmentFields(LIC01, { [ACTIVE_LEASE]: 1 })],
+    ['/fulfillments/return', fulfillmentFields(LIC01, { [ACTIVE_LEASE]: -1 })],
   ])
 })

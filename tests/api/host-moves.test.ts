@@ -16,7 +16,7 @@ import {
   type ActivationRow,
   type AddServerResult,
   type HostMoveResult,
-  type LicenceFile,
+  type LicenseFile,
   type ServerSummary,
 } from '../../app/domain/activation-types'
 import { HOST_ACTION_MESSAGES } from '../../app/domain/host-actions'
@@ -24,7 +24,7 @@ import { ADD_HOST_MESSAGES } from '../../app/domain/add-host'
 import { todayUtc } from '../../app/domain/entitlements'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
-import { activeSum, fulfilmentBody, incrementOf } from './support/activations'
+import { activeSum, fulfillmentBody, incrementOf } from './support/activations'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
 let server: TestServer
@@ -85,7 +85,10 @@ async function activatable(customer: string, email: string, n: number): Promise<
 async function activateOn(customer: string, email: string, mac: string, ids: string[]) {
   const r = await (
     await as(email)
-  ).post('/fulfillments/create', fulfilmentBody(customer, serverRef(mac), Object.fromEntries(ids.map((id) => [id, 1]))))
+  ).post(
+    '/fulfillments/create',
+    fulfillmentBody(customer, serverRef(mac), Object.fromEntries(ids.map((id) => [id, 1]))),
+  )
   expect(r.http, JSON.stringify(r.body)).toBe(200)
 }
 
@@ -266,7 +269,7 @@ describe('POST /api/fulfillments/servers/rehost', () => {
 
     const file = await (
       await as(PARTNER)
-    ).post<LicenceFile>('/fulfillments/download', { customerNumber: BOREALIS, ...serverRef(mac) })
+    ).post<LicenseFile>('/fulfillments/download', { customerNumber: BOREALIS, ...serverRef(mac) })
     expect(file.http).toBe(200)
     expect(file.body.data!.licenseFileName).toBe(`license_${BOREALIS}-${COBALT}_${mac}_shared.lic`)
     expect(file.body.data!.licenseText).toContain(`SERVER moved-lic ${mac} 27001`)

@@ -470,7 +470,7 @@ describe('POST /api/accounts and /api/getCustomerAccounts', () => {
 })
 
 describe('POST /api/fulfillments/servers/export', () => {
-  const fulfilmentsOf = (hostId: number, accountId: string) =>
+  const fulfillmentsOf = (hostId: number, accountId: string) =>
     server.db
       .select()
       .from(fulfillments)
@@ -499,7 +499,7 @@ describe('POST /api/fulfillments/servers/export', () => {
       [flexHistory, flex],
       [sharedHistory, shared],
     ] as const) {
-      const rows = fulfilmentsOf(host.id, BOREALIS)
+      const rows = fulfillmentsOf(host.id, BOREALIS)
       const returned = rows.filter((f) => f.returnedAt !== null)
       expect(history.fulfillments).toHaveLength(rows.length + returned.length)
       const times = history.fulfillments.map((f) => f.time)
@@ -509,7 +509,7 @@ describe('POST /api/fulfillments/servers/export', () => {
       const sum = history.fulfillments.reduce((total, f) => total + f.FulfillCount, 0)
       expect(sum).toBe(rows.filter((f) => f.status === 'ACTIVE').reduce((total, f) => total + f.count, 0))
     }
-    expect(fulfilmentsOf(shared.id, COBALT).length).toBeGreaterThan(0)
+    expect(fulfillmentsOf(shared.id, COBALT).length).toBeGreaterThan(0)
   })
 
   it('shows a return with who returned it and when', async () => {

@@ -44,7 +44,7 @@ afterAll(async () => {
 })
 
 let nextMac = 0x0b0000000000
-let nextFulfilment = 1
+let nextFulfillment = 1
 
 interface TestHost {
   id: number
@@ -77,7 +77,7 @@ function activate(host: TestHost, customer: string) {
   return server.db
     .insert(fulfillments)
     .values({
-      fulfillmentId: `FID-SHARED-TEST-${nextFulfilment++}`,
+      fulfillmentId: `FID-SHARED-TEST-${nextFulfillment++}`,
       entitlementId: entitlement.id,
       hostId: host.id,
       accountId: customer,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_LIMIT_BYTES, type UploadedServer } from '../../app/domain/activation-types'
-import { UPLOAD_MESSAGES } from '../../app/domain/licence-upload'
+import { UPLOAD_MESSAGES } from '../../app/domain/license-upload'
 import { createApiClient } from '../../app/api-client/client.server'
 import type { AnyCall } from '../../api/contract/define'
 import { emailCalls } from '../../api/contract/emails'
@@ -55,7 +55,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-function licenceForm(content: BlobPart | null, customerNumber: string | null = ACME, fileName = 'license.lic') {
+function licenseForm(content: BlobPart | null, customerNumber: string | null = ACME, fileName = 'license.lic') {
   const form = new FormData()
   if (customerNumber !== null) form.set('customerNumber', customerNumber)
   if (content !== null) form.set('file', new File([content], fileName, { type: 'text/plain' }))
@@ -93,7 +93,7 @@ const refused = (err: string) => ({ status: 'FAILURE', err })
 
 describe('POST /api/uploadserverid', () => {
   it('reads the host of a single-server licence file, both ways', async () => {
-    const r = await bothWays(() => licenceForm(SINGLE))
+    const r = await bothWays(() => licenseForm(SINGLE))
     expect(r.status).toBe(200)
     expect(r.json.data).toEqual({
       serverName: 'acme-lic09',
@@ -105,7 +105,7 @@ describe('POST /api/uploadserverid', () => {
   })
 
   it('reads a triad, its master first, and is open to view-only users', async () => {
-    const r = await bothWays(() => licenceForm(TRIAD), VIEWER)
+    const r = await bothWays(() => licenseForm(TRIAD), VIEWER)
     expect(r.json.data).toEqual({
       serverName: 'head,second,third',
       serverId: '0a0b0c01,0a0b0c02,0a0b0c03',
@@ -117,39 +117,39 @@ describe('POST /api/uploadserverid', () => {
 
   it('accepts a file of exactly the limit and refuses one byte more, both ways', async () => {
     const padded = (size: number) => SINGLE + '#'.repeat(size - SINGLE.length)
-    expect((await bothWays(() => licenceForm(padded(UPLOAD_LIMIT_BYTES)))).status).toBe(200)
-    const r = await bothWays(() => licenceForm(padded(UPLOAD_LIMIT_BYTES + 1)))
+    expect((await bothWays(() => licenseForm(padded(UPLOAD_LIMIT_BYTES)))).status).toBe(200)
+    const r = await bothWays(() => licenseForm(padded(UPLOAD_LIMIT_BYTES + 1)))
     expect([r.status, r.json]).toEqual([400, refused(TOO_LARGE)])
   })
 
   it('refuses a form larger than any request body with the same words', async () => {
-    const huge = () => licenceForm('#'.repeat(2 * 1024 * 1024))
+    const huge = () => licenseForm('#'.repeat(2 * 1024 * 1024))
     const r = await bothWays(huge)
     expect([r.status, r.json]).toEqual([400, refused(TOO_LARGE)])
   })
 
   it('refuses a file that is not text, both ways', async () => {
-    const png = () => licenceForm(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))
+    const png = () => licenseForm(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))
     expect((await bothWays(png)).json).toEqual(refused(UPLOAD_REFUSALS.notText))
-    const nul = await bothWays(() => licenceForm(`${SINGLE}\u0000`))
+    const nul = await bothWays(() => licenseForm(`${SINGLE}\u0000`))
     expect([nul.status, nul.json]).toEqual([400, refused(UPLOAD_REFUSALS.notText)])
   })
 
   it('says why a text file names no usable host', async () => {
-    const none = await bothWays(() => licenceForm('INCREMENT a b 1.0 permanent 1\n'))
+    const none = await bothWays(() => licenseForm('INCREMENT a b 1.0 permanent 1\n'))
     expect([none.status, none.json]).toEqual([400, refused(UPLOAD_MESSAGES.noServer)])
-    const two = await bothWays(() => licenceForm('SERVER a 001122aabbcc\nSERVER b 001122aabbcd\n'))
+    const two = await bothWays(() => licenseForm('SERVER a 001122aabbcc\nSERVER b 001122aabbcd\n'))
     expect(two.json).toEqual(refused(UPLOAD_MESSAGES.serverCount(2)))
-    const badId = await bothWays(() => licenceForm('SERVER a DISK_SERIAL_NUM=12 1055\n'))
+    const badId = await bothWays(() => licenseForm('SERVER a DISK_SERIAL_NUM=12 1055\n'))
     expect(badId.json.err).toMatch(/^Invalid DISK_SERIAL_NUM server id: 12\./)
-    expect((await bothWays(() => licenceForm(''))).json).toEqual(refused(UPLOAD_MESSAGES.noServer))
+    expect((await bothWays(() => licenseForm(''))).json).toEqual(refused(UPLOAD_MESSAGES.noServer))
   })
 
   it('refuses a form without a file, or with the empty file part of a form where none was chosen', async () => {
-    expect((await bothWays(() => licenceForm(null))).json).toEqual(refused(UPLOAD_REFUSALS.noFile))
-    expect((await bothWays(() => licenceForm('', ACME, ''))).json).toEqual(refused(UPLOAD_REFUSALS.noFile))
+    expect((await bothWays(() => licenseForm(null))).json).toEqual(refused(UPLOAD_REFUSALS.noFile))
+    expect((await bothWays(() => licenseForm('', ACME, ''))).json).toEqual(refused(UPLOAD_REFUSALS.noFile))
     const text = () => {
-      const form = licenceForm(null)
+      const form = licenseForm(null)
       form.set('file', SINGLE)
       return form
     }
@@ -157,14 +157,14 @@ describe('POST /api/uploadserverid', () => {
   })
 
   it('refuses without a customer, for another customer, under export control and without the activations permission', async () => {
-    const missing = await bothWays(() => licenceForm(SINGLE, null))
+    const missing = await bothWays(() => licenseForm(SINGLE, null))
     expect(missing.status).toBe(400)
     expect(missing.json.err).toMatch(/^customerNumber: /)
-    const other = await bothWays(() => licenceForm(SINGLE, '1000002'))
+    const other = await bothWays(() => licenseForm(SINGLE, '1000002'))
     expect(other.status).toBe(403)
-    const denied = await bothWays(() => licenceForm(SINGLE, '1000005'), 'busops@vendor.example')
+    const denied = await bothWays(() => licenseForm(SINGLE, '1000005'), 'busops@vendor.example')
     expect([denied.status, denied.json]).toEqual([403, refused(EXPORT_DENIED_MESSAGE)])
-    const generator = await bothWays(() => licenceForm(SINGLE), 'raj.patel@acme.example')
+    const generator = await bothWays(() => licenseForm(SINGLE), 'raj.patel@acme.example')
     expect([generator.status, generator.json]).toEqual([403, refused(ACTIVATION_MESSAGES.noAccess)])
   })
 
@@ -195,7 +195,7 @@ describe('POST /api/uploadserverid', () => {
 
 describe('forms to the other calls', () => {
   it('are refused as not JSON, over HTTP and in process alike', async () => {
-    const r = await bothWays(() => licenceForm(SINGLE), ADMIN, emailCalls.list.page)
+    const r = await bothWays(() => licenseForm(SINGLE), ADMIN, emailCalls.list.page)
     expect([r.status, r.json]).toEqual([400, refused(JSON_ONLY)])
   })
 })

@@ -19,7 +19,7 @@ test.describe.configure({ timeout: 120_000 })
 const BOREALIS = '1000002'
 const USER = 'marta.lindqvist@borealis.example'
 const FILE_NAME = 'license_1000002_00155d0a7e01.lic'
-const LICENCE = [
+const LICENSE = [
   '# Licence file for bm-lic',
   'SERVER bm-lic 00155d0a7e01 1055',
   'VENDOR ansyslmd',
@@ -45,7 +45,7 @@ test.beforeEach(async ({}, testInfo) => {
       .returning()
       .get()
     db.insert(emailAttachments)
-      .values({ emailId: email.id, fileName: FILE_NAME, contentType: 'text/plain', content: LICENCE })
+      .values({ emailId: email.id, fileName: FILE_NAME, contentType: 'text/plain', content: LICENSE })
       .run()
     return email.id
   })
@@ -62,12 +62,12 @@ test('an e-mail lists its attached licence file, and the link downloads it', asy
   const link = attachments.getByRole('link', { name: `Download ${FILE_NAME}`, exact: true })
   await expect(link).toBeVisible()
   // 'ö' is two bytes.
-  await expect(attachments.getByText(`(${Buffer.byteLength(LICENCE)} bytes)`, { exact: true })).toBeVisible()
+  await expect(attachments.getByText(`(${Buffer.byteLength(LICENSE)} bytes)`, { exact: true })).toBeVisible()
   await expectNoSeriousA11yViolations(page, { exclude: ['iframe'] })
 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
   expect(download.suggestedFilename()).toBe(FILE_NAME)
-  expect(fs.readFileSync(await download.path(), 'utf8')).toBe(LICENCE)
+  expect(fs.readFileSync(await download.path(), 'utf8')).toBe(LICENSE)
   // The page stays where it was.
   await expect(page.getByRole('heading', { level: 1, name: 'Email Details' })).toBeVisible()
 })

@@ -137,14 +137,14 @@ test("a host's history opens in its row, its activations show, and its files dow
     await view.getByRole('link', { name: 'Ok' }).click()
     await expect(view).toHaveCount(0)
 
-    const [licence] = await Promise.all([
+    const [license] = await Promise.all([
       page.waitForEvent('download'),
       rowOf(page, true, name)
         .getByRole('link', { name: `Download the licence file of ${name}` })
         .click(),
     ])
-    expect(licence.suggestedFilename()).toBe(`license_${BOREALIS}_${mac}.lic`)
-    expect(await readDownload(licence)).toContain(`SERVER ${name} ${mac} 1055`)
+    expect(license.suggestedFilename()).toBe(`license_${BOREALIS}_${mac}.lic`)
+    expect(await readDownload(license)).toContain(`SERVER ${name} ${mac} 1055`)
 
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
@@ -268,10 +268,10 @@ test('rehost moves the activations to a new host whose file names it; the old ho
     await form.getByLabel('Host ID', { exact: true }).fill(target.mac.toUpperCase())
     await form.getByRole('button', { name: 'Rehost' }).click()
     await expect(confirmation(page)).toContainText(`Rehost ${old.name} (${old.mac}) to ${target.name} (${target.mac})?`)
-    const [licence] = await Promise.all([page.waitForEvent('download'), answer(page, true)])
+    const [license] = await Promise.all([page.waitForEvent('download'), answer(page, true)])
     await expect(page.getByText(`Host ${old.name} was rehosted to ${target.name}.`)).toBeVisible()
-    expect(licence.suggestedFilename()).toBe(`license_${BOREALIS}_${target.mac}.lic`)
-    const text = await readDownload(licence)
+    expect(license.suggestedFilename()).toBe(`license_${BOREALIS}_${target.mac}.lic`)
+    const text = await readDownload(license)
     expect(text).toContain(`SERVER ${target.name} ${target.mac} 1055`)
     expect(text).not.toContain(old.mac)
     for (const id of ids.slice(3, 5)) expect(text).toContain(`SN=${id}`)

@@ -21,7 +21,7 @@ export function operations(activations: Record<string, number>): FulfillmentOper
 }
 
 /** A create or return body without its customer number. */
-export function fulfilmentFields(host: HostRef, activations: Record<string, number>) {
+export function fulfillmentFields(host: HostRef, activations: Record<string, number>) {
   return {
     customerName: 'ignored',
     time: new Date().toISOString(),
@@ -32,8 +32,8 @@ export function fulfilmentFields(host: HostRef, activations: Record<string, numb
   }
 }
 
-export function fulfilmentBody(customerNumber: string, host: HostRef, activations: Record<string, number>) {
-  return { customerNumber, ...fulfilmentFields(host, activations) }
+export function fulfillmentBody(customerNumber: string, host: HostRef, activations: Record<string, number>) {
+  return { customerNumber, ...fulfillmentFields(host, activations) }
 }
 
 /** The sum of an entitlement's ACTIVE fulfilments, read from the database (all hosts, or one host's id). */
@@ -54,13 +54,13 @@ export function activeSum(db: Db, activationId: string, hostId?: number): number
 }
 
 /** A licence file's logical lines: continued lines joined back into one. */
-export function licenceLines(text: string): string[] {
+export function licenseLines(text: string): string[] {
   return text.replace(/ \\\n\t/g, ' ').split('\n')
 }
 
 /** The INCREMENT line of an activation id (its SN=), or undefined. */
 export function incrementOf(text: string, activationId: string): string | undefined {
-  return licenceLines(text).find((l) => l.startsWith('INCREMENT ') && l.includes(` SN=${activationId} `))
+  return licenseLines(text).find((l) => l.startsWith('INCREMENT ') && l.includes(` SN=${activationId} `))
 }
 
 /** The text without its issue day, which is all that may change between two generations. */

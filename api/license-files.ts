@@ -24,11 +24,11 @@ import {
   BORROWED_FIELD,
   NOT_ENOUGH_PERMISSIONS,
   noDaemonsMessage,
-  type LicenceEmailResult,
-  type LicenceFile,
-  type LicencePreview,
+  type LicenseEmailResult,
+  type LicenseFile,
+  type LicensePreview,
 } from '../app/domain/activation-types'
-import { licenceSigner } from './licence-signature'
+import { licenseSigner } from './license-signature'
 import { escapeHtml } from '../server/oidc/views'
 import type { Account } from './access'
 import { requireActivationAccess } from './activation-access'
@@ -36,29 +36,29 @@ import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import type { ParsedInput } from './contract/define'
-import { licenceFileCalls as declared } from './contract/licence-files'
+import { licenseFileCalls as declared } from './contract/license-files'
 import { administratorAddresses, outboxTime } from './elastic-credit'
 import { forbidden, notFound } from './envelope'
 import {
   currentParts,
-  licenceFile,
-  licenceProducts,
+  licenseFile,
+  licenseProducts,
   partsAfter,
   type CustomerProducts,
   type Signer,
-} from './host-licence'
+} from './host-license'
 import { requireCustomerHost, type Host } from './host-lookup'
 import type { ApiDeps } from './index'
 
 /** The longest subject of a licence e-mail. */
 export const SUBJECT_MAX = 50
-export const LICENCE_EMAIL_KIND = 'licence-file'
+export const LICENSE_EMAIL_KIND = 'licence-file'
 
-type LicenceInput = ParsedInput<typeof declared.licence>
+type LicenseInput = ParsedInput<typeof declared.license>
 
 /** The file of these parts, or a 404 when none of them has anything on the host. */
-function requireFile(host: Host, parts: readonly CustomerProducts[], sign: Signer): LicenceFile {
-  const file = licenceFile(host, parts, sign, todayUtc())
+function requireFile(host: Host, parts: readonly CustomerProducts[], sign: Signer): LicenseFile {
+  const file = licenseFile(host, parts, sign, todayUtc())
   if (!file) throw notFound(noDaemonsMessage(host.hostIds))
   return file
 }
@@ -89,32 +89,32 @@ function storeBorrowable(db: Db, user: ApiUser, account: Account, viewOnly: bool
   )
 }
 
-function customerLicence(db: Db, user: ApiUser, sign: Signer, input: LicenceInput): LicenceFile {
+function customerLicense(db: Db, user: ApiUser, sign: Signer, input: LicenseInput): LicenseFile {
   const { account, viewOnly } = requireActivationAccess(db, user, input.customerNumber)
   let host = requireCustomerHost(db, account.accountId, input)
   const wanted = input[BORROWED_FIELD]
   if (wanted !== undefined) host = storeBorrowable(db, user, account, viewOnly, host, wanted)
-  return requireFile(host, [{ account, products: licenceProducts(db, host, account.accountId) }], sign)
+  return requireFile(host, [{ account, products: licenseProducts(db, host, account.accountId) }], sign)
 }
 
-function preview(db: Db, user: ApiUser, sign: Signer, input: ParsedInput<typeof declared.preview>): LicencePreview {
+function preview(db: Db, user: ApiUser, sign: Signer, input: ParsedInput<typeof declared.preview>): LicensePreview {
   const { account } = requireActivationAccess(db, user, input.customerNumber)
   const host = requireCustomerHost(db, account.accountId, input)
   const today = todayUtc()
-  const text = (file: LicenceFile | null) => file?.licenseText ?? ''
+  const text = (file: LicenseFile | null) => file?.licenseText ?? ''
   return {
-    current: text(licenceFile(host, currentParts(db, db, user, host), sign, today)),
-    proposed: text(licenceFile(host, partsAfter(db, db, user, host, input.changes), sign, today)),
+    current: text(licenseFile(host, currentParts(db, db, user, host), sign, today)),
+    proposed: text(licenseFile(host, partsAfter(db, db, user, host, input.changes), sign, today)),
   }
 }
 
 /** 'Licence file for <host>', cut to SUBJECT_MAX characters. */
-export function licenceEmailSubject(hostName: string): string {
+export function licenseEmailSubject(hostName: string): string {
   const subject = `Licence file for ${hostName}`
   return subject.length <= SUBJECT_MAX ? subject : `${subject.slice(0, SUBJECT_MAX - 1)}…`
 }
 
-function licenceEmailBody(host: Host, file: LicenceFile, accountName: string, names: Map<string, string>): string {
+function licenseEmailBody(host: Host, file: LicenseFile, accountName: string, names: Map<string, string>): string {
   const type = host.hostIdTypes.split(',')[0] as HostIdType
   const ids = host.hostIds
     .split(',')
@@ -147,12 +147,12 @@ function recipients(tx: Tx, account: Account, shared: boolean): string[] {
   return [...new Set(toSupport ? [account.supportEmail, ...administrators] : administrators)]
 }
 
-function emailLicence(
+function emailLicense(
   db: Db,
   user: ApiUser,
   sign: Signer,
   input: ParsedInput<typeof declared.email>,
-): LicenceEmailResult {
+): LicenseEmailResult {
   const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
   return db.transaction(
     (tx) => {
@@ -166,10 +166,10 @@ function emailLicence(
         .values({
           accountId: account.accountId,
           date: outboxTime(Date.now()),
-          subject: licenceEmailSubject(host.name),
+          subject: licenseEmailSubject(host.name),
           to: to.join(', '),
-          body: licenceEmailBody(host, file, account.accountName, names),
-          kind: LICENCE_EMAIL_KIND,
+          body: licenseEmailBody(host, file, account.accountName, names),
+          kind: LICENSE_EMAIL_KIND,
         })
         .returning({ id: emails.id })
         .get()
@@ -190,10 +190,10 @@ function emailLicence(
   )
 }
 
-export function licenceFileCalls(calls: CallTable, { db, config }: ApiDeps) {
-  const sign = licenceSigner(config.licenceSigningKey)
+export function licenseFileCalls(calls: CallTable, { db, config }: ApiDeps) {
+  const sign = licenseSigner(config.licenseSigningKey)
 
-  calls.implement(declared.licence, ({ input, user }) => customerLicence(db, user, sign, input))
+  calls.implement(declared.license, ({ input, user }) => customerLicense(db, user, sign, input))
 
   calls.implement(declared.download, ({ input, user }) => {
     const { account } = requireActivationAccess(db, user, input.customerNumber)
@@ -203,5 +203,5 @@ export function licenceFileCalls(calls: CallTable, { db, config }: ApiDeps) {
 
   calls.implement(declared.preview, ({ input, user }) => preview(db, user, sign, input))
 
-  calls.implement(declared.email, ({ input, user }) => emailLicence(db, user, sign, input))
+  calls.implement(declared.email, ({ input, user }) => emailLicense(db, user, sign, input))
 }

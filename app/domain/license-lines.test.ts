@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attribute, canonicalLine, isPlainCount, licenceLineOf, lineProblems, readLicenceFile } from './licence-lines'
+import { attribute, canonicalLine, isPlainCount, licenseLineOf, lineProblems, readLicenseFile } from './license-lines'
 
 const FILE = [
   '# comment \\',
@@ -15,26 +15,26 @@ const FILE = [
 
 describe('reading a licence file as FlexNet does', () => {
   it('joins continued lines (with or without a space before the backslash) and skips comments', () => {
-    const file = readLicenceFile(FILE)
+    const file = readLicenseFile(FILE)
     expect(file.servers).toEqual([{ lineNumber: 2, name: 'lic01', hostId: '001122AABBCC' }])
-    expect(file.licenceLines.map((l) => [l.lineNumber, l.keyword, l.positional])).toEqual([
+    expect(file.licenseLines.map((l) => [l.lineNumber, l.keyword, l.positional])).toEqual([
       [5, 'INCREMENT', ['f', 'ansyslmd', '2026.1231', 'permanent', '2']],
       [8, 'FEATURE', ['g', 'ansyslmd', '2026.1231', '01-jan-2027', '1']],
     ])
-    expect(file.licenceLines[0].attributes).toEqual([
+    expect(file.licenseLines[0].attributes).toEqual([
       { name: 'VENDOR_STRING', value: 'customer=1' },
       { name: 'BORROW', value: null },
       { name: 'NOTICE', value: 'A B' },
       { name: 'SN', value: 'X' },
       { name: 'SIGN', value: 'ok' },
     ])
-    expect(attribute(file.licenceLines[0], 'BORROW')).toBe('')
-    expect(attribute(file.licenceLines[0], 'HOSTID')).toBeUndefined()
+    expect(attribute(file.licenseLines[0], 'BORROW')).toBe('')
+    expect(attribute(file.licenseLines[0], 'HOSTID')).toBeUndefined()
     expect(file.unknown).toEqual([{ lineNumber: 9, text: 'whatever else' }])
   })
 
   it('gives one canonical form whatever the layout, and another for any change of what a line grants', () => {
-    const line = (text: string) => licenceLineOf(text.split(' '))!
+    const line = (text: string) => licenseLineOf(text.split(' '))!
     const base = canonicalLine(line('INCREMENT f d 1.0 permanent 2 BORROW SN=X SIGN=1'), ['AA'])
     expect(canonicalLine(line('increment f d 1.0 permanent 2 borrow sn=X SIGN=2'), ['aa'])).toBe(base)
     for (const other of [
@@ -55,7 +55,7 @@ describe('reading a licence file as FlexNet does', () => {
   })
 
   it('reports a line repeated by activation (SN) or by text', () => {
-    const file = readLicenceFile(
+    const file = readLicenseFile(
       [
         'INCREMENT f d 1.0 permanent 1 SN=X SIGN=a',
         'INCREMENT f d 1.0 permanent 2 SN=X SIGN=b',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { licenceText, mergeLicenceTexts, type LicenceProduct, type LicenceText } from '../app/domain/licence-file'
-import { canonicalLine, licenceLineOf } from '../app/domain/licence-lines'
-import { licenceSigner, verifyLicence } from './licence-signature'
+import { licenseText, mergeLicenseTexts, type LicenseProduct, type LicenseText } from '../app/domain/license-file'
+import { canonicalLine, licenseLineOf } from '../app/domain/license-lines'
+import { licenseSigner, verifyLicense } from './license-signature'
 
 const KEY = 'a-test-key-of-32-characters-long'
 
-const product: LicenceProduct = {
+const product: LicenseProduct = {
   feature: 'ansys_fluent',
   productName: 'Ansys Fluent',
   activationId: 'AAAA-1111',
@@ -17,14 +17,14 @@ const product: LicenceProduct = {
   borrowable: true,
 }
 
-const text = (over: Partial<LicenceText> = {}) =>
-  mergeLicenceTexts([
-    licenceText({
+const text = (over: Partial<LicenseText> = {}) =>
+  mergeLicenseTexts([
+    licenseText({
       host: { name: 'cluster', ids: ['9-0000000a', '9-0000000b', '9-0000000c'], type: 'FLEXID', port: 1055 },
       customer: { number: '1000001', name: 'Acme "Aero" Space' },
       products: [product, { ...product, feature: 'hfss', activationId: 'BBBB-2222', endDate: null, count: 1 }],
       issued: '2026-11-23',
-      sign: licenceSigner(KEY),
+      sign: licenseSigner(KEY),
       signedBy: 'this portal',
       ...over,
     }),
@@ -32,25 +32,25 @@ const text = (over: Partial<LicenceText> = {}) =>
 
 describe('the signature of a licence file', () => {
   it('verifies a file as it was generated, with the key that signed it only', () => {
-    expect(verifyLicence(text(), KEY)).toMatchObject({ ok: true, badLines: [] })
-    expect(verifyLicence(text(), 'another-key-of-32-characters-xxx').ok).toBe(false)
+    expect(verifyLicense(text(), KEY)).toMatchObject({ ok: true, badLines: [] })
+    expect(verifyLicense(text(), 'another-key-of-32-characters-xxx').ok).toBe(false)
   })
 
   it('fails when a count, a date or a host id is changed', () => {
     const original = text()
     const count = original.replace('04-jan-2027 4 ', '04-jan-2027 40 ')
     expect(count).not.toBe(original)
-    expect(verifyLicence(count, KEY)).toMatchObject({ ok: false, badLines: [expect.stringContaining(' 40 ')] })
-    expect(verifyLicence(original.replace('04-jan-2027', '04-jan-2037'), KEY).ok).toBe(false)
+    expect(verifyLicense(count, KEY)).toMatchObject({ ok: false, badLines: [expect.stringContaining(' 40 ')] })
+    expect(verifyLicense(original.replace('04-jan-2027', '04-jan-2037'), KEY).ok).toBe(false)
     const host = original.replace('FLEXID=9-0000000b', 'FLEXID=9-0000000d')
     expect(host).not.toBe(original)
     // Every line covers every SERVER host id.
-    expect(verifyLicence(host, KEY).badLines).toHaveLength(2)
+    expect(verifyLicense(host, KEY).badLines).toHaveLength(2)
   })
 
   it('refuses a short key and a file without INCREMENT lines', () => {
-    expect(() => licenceSigner('short')).toThrow(/at least 16/)
-    expect(verifyLicence('SERVER a 001122aabbcc 1055\nUSE_SERVER\n', KEY).ok).toBe(false)
+    expect(() => licenseSigner('short')).toThrow(/at least 16/)
+    expect(verifyLicense('SERVER a 001122aabbcc 1055\nUSE_SERVER\n', KEY).ok).toBe(false)
   })
 })
 
@@ -67,7 +67,7 @@ const joined = (t: string) => t.replace(/ \\\n\t/g, ' ')
 
 /** The problems of the line of the file that contains `part`. */
 function problemsOf(file: string, part: string): string[] {
-  const line = verifyLicence(file, KEY).lines.find((l) => l.line.text.includes(part))
+  const line = verifyLicense(file, KEY).lines.find((l) => l.line.text.includes(part))
   expect(line, `a licence line with ${part}`).toBeDefined()
   return line!.problems
 }
@@ -84,7 +84,7 @@ describe('a licence file that grants more than was issued is not genuine (golden
     ['a line without SIGN appended', 'FEATURE Ansys_HFSS ansyslmd 2099.1231 permanent 100'],
   ])('%s', (_, line) => {
     const file = `${text()}${line}\n`
-    const result = verifyLicence(file, KEY)
+    const result = verifyLicense(file, KEY)
     expect(result.ok).toBe(false)
     expect(result.badLines).toEqual([line.trim()])
     expect(problemsOf(file, 'Ansys_HFSS')[0]).toMatch(/signature|no signature/)
@@ -94,7 +94,7 @@ describe('a licence file that grants more than was issued is not genuine (golden
     const original = text()
     const block = original.slice(original.indexOf('# 1.'), original.indexOf('# 2.'))
     const file = `${original}${block}`
-    const result = verifyLicence(file, KEY)
+    const result = verifyLicense(file, KEY)
     expect(result.ok).toBe(false)
     expect(result.lines.map((l) => l.problems)).toEqual([
       [],
@@ -121,7 +121,7 @@ describe('a licence file that grants more than was issued is not genuine (golden
     ['the keyword changed to FEATURE', (t: string) => t.replace('INCREMENT ansys_fluent', 'FEATURE ansys_fluent')],
     ['the start changed', (t: string) => t.replace('START=05-jan-2026', 'START=05-jan-2020')],
   ])('%s', (_, edit) => {
-    const result = verifyLicence(edited(edit), KEY)
+    const result = verifyLicense(edited(edit), KEY)
     expect(result.ok).toBe(false)
     expect(result.badLines).toHaveLength(1)
     expect(result.lines.flatMap((l) => l.problems)).toEqual([
@@ -131,7 +131,7 @@ describe('a licence file that grants more than was issued is not genuine (golden
 
   it.each(['01', '1.0', '1e0', '+1', '0x1', '١'])('the count written %s', (count) => {
     const file = edited((t) => t.replace('permanent 1 \\', `permanent ${count} \\`))
-    const result = verifyLicence(file, KEY)
+    const result = verifyLicense(file, KEY)
     expect(result.ok).toBe(false)
     expect(problemsOf(file, 'hfss')).toContain(`Its count "${count}" is not a plain whole number.`)
   })
@@ -144,34 +144,34 @@ describe('a licence file that grants more than was issued is not genuine (golden
   })
 
   it('a line that is not a line of a licence file', () => {
-    const result = verifyLicence(`${text()}GRANT everything\n`, KEY)
+    const result = verifyLicense(`${text()}GRANT everything\n`, KEY)
     expect(result).toMatchObject({ ok: false, badLines: ['GRANT everything'] })
   })
 
   it('a line removed leaves the others genuine: the comparison with the host today tells it (licence check)', () => {
     const file = edited((t) => t.slice(0, t.indexOf('# 2.')))
-    expect(verifyLicence(file, KEY)).toMatchObject({ ok: true, badLines: [] })
-    expect(verifyLicence(file, KEY).lines).toHaveLength(1)
+    expect(verifyLicense(file, KEY)).toMatchObject({ ok: true, badLines: [] })
+    expect(verifyLicense(file, KEY).lines).toHaveLength(1)
   })
 })
 
 describe('a genuine licence file laid out another way is genuine', () => {
   it('continuations without a space before the backslash, with CRLF line ends, or no continuations', () => {
     expect(
-      verifyLicence(
+      verifyLicense(
         edited((t) => t.replace(/ \\\n/g, '\\\n')),
         KEY,
       ),
     ).toMatchObject({ ok: true })
     expect(
-      verifyLicence(
+      verifyLicense(
         edited((t) => t.replace(/\n/g, '\r\n')),
         KEY,
       ),
     ).toMatchObject({ ok: true })
-    expect(verifyLicence(edited(joined), KEY)).toMatchObject({ ok: true })
+    expect(verifyLicense(edited(joined), KEY)).toMatchObject({ ok: true })
     expect(
-      verifyLicence(
+      verifyLicense(
         edited((t) => t.replace(/\t/g, '        ')),
         KEY,
       ),
@@ -184,16 +184,16 @@ describe('a genuine licence file laid out another way is genuine', () => {
         .replace(/^INCREMENT /gm, '  increment ')
         .replace(/^SERVER /gm, 'server '),
     )
-    expect(verifyLicence(`# a note\n${file}# the end\n`, KEY)).toMatchObject({ ok: true, badLines: [] })
+    expect(verifyLicense(`# a note\n${file}# the end\n`, KEY)).toMatchObject({ ok: true, badLines: [] })
   })
 
   it('a FEATURE line signed with the key is as genuine as an INCREMENT line', () => {
-    const sign = licenceSigner(KEY)
+    const sign = licenseSigner(KEY)
     const hostIds = ['flexid=9-0000000a', 'flexid=9-0000000b', 'flexid=9-0000000c']
     const tokens = ['FEATURE', 'hfss', 'ansoftd', '2026.1231', 'permanent', '2', 'VENDOR_STRING="customer=1000001"']
-    const line = licenceLineOf(tokens)!
+    const line = licenseLineOf(tokens)!
     const file = `${text()}${tokens.join(' ')} SIGN="${sign(canonicalLine(line, hostIds))}"\n`
-    const result = verifyLicence(file, KEY)
+    const result = verifyLicense(file, KEY)
     expect(result).toMatchObject({ ok: true, badLines: [] })
     expect(result.lines.map((l) => l.line.keyword)).toEqual(['INCREMENT', 'INCREMENT', 'FEATURE'])
   })

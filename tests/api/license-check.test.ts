@@ -11,10 +11,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/schema'
 import { demoActivationId } from '../../db/seed-entitlements'
-import type { LicenceFile } from '../../app/domain/activation-types'
-import { LICENCE_CHECK_MESSAGES, type LicenceCheck } from '../../app/domain/licence-check'
+import type { LicenseFile } from '../../app/domain/activation-types'
+import { LICENSE_CHECK_MESSAGES, type LicenseCheck } from '../../app/domain/license-check'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
-import { demoHost, fulfilmentBody } from './support/activations'
+import { demoHost, fulfillmentBody } from './support/activations'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
 let server: TestServer
@@ -51,22 +51,22 @@ async function activate(email: string, customer: string, host: typeof LIC01, act
     ...host,
   })
   const held = Object.fromEntries(on.body.data!.map((r) => [r.ActivationId, -r.ansysActivated]))
-  if (Object.keys(held).length > 0) await api.post('/fulfillments/return', fulfilmentBody(customer, host, held))
-  const r = await api.post('/fulfillments/create', fulfilmentBody(customer, host, activations))
+  if (Object.keys(held).length > 0) await api.post('/fulfillments/return', fulfillmentBody(customer, host, held))
+  const r = await api.post('/fulfillments/create', fulfillmentBody(customer, host, activations))
   expect(r.http, JSON.stringify(r.body)).toBe(200)
 }
 
 async function download(email: string, customer: string, host: typeof LIC01): Promise<string> {
-  const r = await (await as(email)).post<LicenceFile>('/fulfillments/download', hostBody(customer, host))
+  const r = await (await as(email)).post<LicenseFile>('/fulfillments/download', hostBody(customer, host))
   expect(r.http, JSON.stringify(r.body)).toBe(200)
   return r.body.data!.licenseText
 }
 
 async function check(email: string, licenseText: string) {
-  return (await as(email)).post<LicenceCheck>('/fulfillments/check', { licenseText })
+  return (await as(email)).post<LicenseCheck>('/fulfillments/check', { licenseText })
 }
 
-async function checked(email: string, licenseText: string): Promise<LicenceCheck> {
+async function checked(email: string, licenseText: string): Promise<LicenseCheck> {
   const r = await check(email, licenseText)
   expect(r.http, JSON.stringify(r.body)).toBe(200)
   return r.body.data!
@@ -114,7 +114,7 @@ describe('POST /fulfillments/check', () => {
       headers: { authorization: `Bearer ${await getAccessToken(server.url, ADMIN)}` },
       body: form,
     })
-    const body = (await res.json()) as { data: LicenceCheck }
+    const body = (await res.json()) as { data: LicenseCheck }
     expect(res.status).toBe(200)
     expect(body.data).toMatchObject({ genuine: true, state: 'current' })
   })
@@ -168,7 +168,7 @@ describe('POST /fulfillments/check', () => {
     }
     for (const email of ['viewer@acme.example', 'asc@acme.example', 'sales@vendor.example', 'nobody@example.com']) {
       const r = await check(email, text)
-      expect([email, r.http, r.body]).toEqual([email, 403, { status: 'FAILURE', err: LICENCE_CHECK_MESSAGES.refused }])
+      expect([email, r.http, r.body]).toEqual([email, 403, { status: 'FAILURE', err: LICENSE_CHECK_MESSAGES.refused }])
     }
   })
 
@@ -181,7 +181,7 @@ describe('POST /fulfillments/check', () => {
       await check('igor.petrov@embargo.example', text),
     ]
     for (const r of refusals)
-      expect([r.http, r.body]).toEqual([403, { status: 'FAILURE', err: LICENCE_CHECK_MESSAGES.refused }])
+      expect([r.http, r.body]).toEqual([403, { status: 'FAILURE', err: LICENSE_CHECK_MESSAGES.refused }])
     // Vendor staff see every customer but one under export control: its lines are counted, never described.
     const embargoed = await checked('busops@vendor.example', text.replaceAll(`customer=${ACME}`, 'customer=1000005'))
     expect(embargoed).toMatchObject({ customers: [], lines: [], hiddenLines: 2, state: 'unknownHost' })
@@ -205,10 +205,10 @@ describe('POST /fulfillments/check', () => {
 
   it('gives bad input its reason', async () => {
     const reasons: [string, string][] = [
-      ['', LICENCE_CHECK_MESSAGES.empty],
-      ['   \n', LICENCE_CHECK_MESSAGES.empty],
-      ['Dear customer,\nplease find attached.\n', LICENCE_CHECK_MESSAGES.notLicence],
-      ['SERVER a 001122aabbcc\u0000', LICENCE_CHECK_MESSAGES.notText],
+      ['', LICENSE_CHECK_MESSAGES.empty],
+      ['   \n', LICENSE_CHECK_MESSAGES.empty],
+      ['Dear customer,\nplease find attached.\n', LICENSE_CHECK_MESSAGES.notLicense],
+      ['SERVER a 001122aabbcc\u0000', LICENSE_CHECK_MESSAGES.notText],
     ]
     for (const [text, reason] of reasons) {
       const r = await check(ADMIN, text)

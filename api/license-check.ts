@@ -21,41 +21,41 @@ import { checkHostIds } from '../app/domain/host-id'
 import {
   grantDifferences,
   grantOf,
-  LICENCE_CHECK_MESSAGES,
-  mayCheckLicence,
+  LICENSE_CHECK_MESSAGES,
+  mayCheckLicense,
   type CheckedGrant,
-  type LicenceCheck,
-} from '../app/domain/licence-check'
-import { readUploadedHost } from '../app/domain/licence-upload'
+  type LicenseCheck,
+} from '../app/domain/license-check'
+import { readUploadedHost } from '../app/domain/license-upload'
 import { buildAccountInfo, isExportDenied, maySeeCustomer, type Account } from './access'
 import { customerEntitlement } from './activation-rows'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
-import { licenceFileCalls as declared } from './contract/licence-files'
+import { licenseFileCalls as declared } from './contract/license-files'
 import { badRequest, forbidden } from './envelope'
-import { licenceFile, licenceProducts } from './host-licence'
+import { licenseFile, licenseProducts } from './host-license'
 import { findHost, hostCustomers, type Host } from './host-lookup'
-import { licenceSigner, verifyLicence, type CheckedLine } from './licence-signature'
+import { licenseSigner, verifyLicense, type CheckedLine } from './license-signature'
 import type { ApiDeps } from './index'
 
 /** A character no text file holds: an undecodable byte, or a control character but tab, line ends and form feed. */
 const notText = (code: number) => code === 0xfffd || code === 0x7f || (code < 0x20 && (code < 0x09 || code > 0x0d))
 
-function requireLicenceText(text: string): string {
-  if (text.trim() === '') throw badRequest(LICENCE_CHECK_MESSAGES.empty)
+function requireLicenseText(text: string): string {
+  if (text.trim() === '') throw badRequest(LICENSE_CHECK_MESSAGES.empty)
   for (let i = 0; i < text.length; i++)
-    if (notText(text.charCodeAt(i))) throw badRequest(LICENCE_CHECK_MESSAGES.notText)
+    if (notText(text.charCodeAt(i))) throw badRequest(LICENSE_CHECK_MESSAGES.notText)
   return text
 }
 
 /** The text of the request: an uploaded file or the pasted text (none is the same as empty). */
-async function licenceTextOf(pasted: string | undefined, form: FormData | undefined): Promise<string> {
-  if (!form) return requireLicenceText(pasted ?? '')
+async function licenseTextOf(pasted: string | undefined, form: FormData | undefined): Promise<string> {
+  if (!form) return requireLicenseText(pasted ?? '')
   const file = form.get('file')
   if (file === null || typeof file === 'string' || (file.size === 0 && !file.name)) {
-    throw badRequest(LICENCE_CHECK_MESSAGES.empty)
+    throw badRequest(LICENSE_CHECK_MESSAGES.empty)
   }
-  return requireLicenceText(await file.text())
+  return requireLicenseText(await file.text())
 }
 
 /** The customers among these numbers whose lines the user may check: known, export-approved, and allowed. */
@@ -69,7 +69,7 @@ function checkableCustomers(db: Db, user: ApiUser, numbers: readonly string[]): 
       .from(accountAccess)
       .where(and(eq(accountAccess.accountId, number), eq(accountAccess.userId, user.id)))
       .get()
-    if (mayCheckLicence(user, buildAccountInfo(account, access, user))) found.push(account)
+    if (mayCheckLicense(user, buildAccountInfo(account, access, user))) found.push(account)
   }
   return found
 }
@@ -96,13 +96,13 @@ function grants(db: Db, lines: readonly CheckedLine[]): CheckedGrant[] {
   })
 }
 
-export function checkLicence(db: Db, user: ApiUser, key: string, text: string): LicenceCheck {
-  const verified = verifyLicence(text, key)
-  if (verified.lines.length === 0 && verified.hostIds.length === 0) throw badRequest(LICENCE_CHECK_MESSAGES.notLicence)
+export function checkLicense(db: Db, user: ApiUser, key: string, text: string): LicenseCheck {
+  const verified = verifyLicense(text, key)
+  if (verified.lines.length === 0 && verified.hostIds.length === 0) throw badRequest(LICENSE_CHECK_MESSAGES.notLicense)
   const named = [...new Set(verified.lines.map((l) => grantOf(l.line, []).customerNumber).filter((c) => c !== null))]
   const customers = checkableCustomers(db, user, named.sort())
   const checkable = new Set(customers.map((c) => c.accountId))
-  if (customers.length === 0 && !mayCheckLicence(user, null)) throw forbidden(LICENCE_CHECK_MESSAGES.refused)
+  if (customers.length === 0 && !mayCheckLicense(user, null)) throw forbidden(LICENSE_CHECK_MESSAGES.refused)
 
   // A line naming no customer describes none; one naming a customer the user may not check is only counted.
   const shown = verified.lines.filter((l) => {
@@ -116,9 +116,9 @@ export function checkLicence(db: Db, user: ApiUser, key: string, text: string): 
     const group = hostCustomers(db, host.id)
     const parts = customers
       .filter((c) => group.includes(c.accountId))
-      .map((account) => ({ account, products: licenceProducts(db, host, account.accountId) }))
-    const today = licenceFile(host, parts, licenceSigner(key), todayUtc())
-    differences = grantDifferences(lines, today ? grants(db, verifyLicence(today.licenseText, key).lines) : [])
+      .map((account) => ({ account, products: licenseProducts(db, host, account.accountId) }))
+    const today = licenseFile(host, parts, licenseSigner(key), todayUtc())
+    differences = grantDifferences(lines, today ? grants(db, verifyLicense(today.licenseText, key).lines) : [])
   }
   return {
     genuine: verified.ok && shown.length === verified.lines.length,
@@ -132,8 +132,8 @@ export function checkLicence(db: Db, user: ApiUser, key: string, text: string): 
   }
 }
 
-export function licenceCheckCalls(calls: CallTable, { db, config }: ApiDeps) {
+export function licenseCheckCalls(calls: CallTable, { db, config }: ApiDeps) {
   calls.implement(declared.check, async ({ input, form, user }) =>
-    checkLicence(db, user, config.licenceSigningKey, await licenceTextOf(input.licenseText, form)),
+    checkLicense(db, user, config.licenseSigningKey, await licenseTextOf(input.licenseText, form)),
   )
 }

@@ -5,14 +5,14 @@ import {
   flexDate,
   flexExpiry,
   flexVersion,
-  licenceFileName,
-  licenceText,
-  mergeLicenceTexts,
+  licenseFileName,
+  licenseText,
+  mergeLicenseTexts,
   serverLines,
-  type LicenceProduct,
-  type LicenceText,
-} from './licence-file'
-import { FEATURE_NAME_MAX } from './licence-lines'
+  type LicenseProduct,
+  type LicenseText,
+} from './license-file'
+import { FEATURE_NAME_MAX } from './license-lines'
 
 /** A stand-in signature that shows part of what it covered: feature, count and host ids. */
 const sign = (canonical: string) => {
@@ -20,7 +20,7 @@ const sign = (canonical: string) => {
   return `${positional[0]}|${positional[4]}|${hostIds.join('+')}`
 }
 
-const fluent: LicenceProduct = {
+const fluent: LicenseProduct = {
   feature: 'ansys_fluent',
   productName: 'Ansys Fluent',
   activationId: 'AAAA-1111',
@@ -31,7 +31,7 @@ const fluent: LicenceProduct = {
   count: 4,
   borrowable: true,
 }
-const hfss: LicenceProduct = {
+const hfss: LicenseProduct = {
   feature: 'electronics_desktop',
   productName: 'Ansys HFSS',
   activationId: 'BBBB-2222',
@@ -43,7 +43,7 @@ const hfss: LicenceProduct = {
   borrowable: false,
 }
 
-const base: LicenceText = {
+const base: LicenseText = {
   host: { name: 'acme-lic01', ids: ['001122aabbcc'], type: 'ETHERNET', port: 1055 },
   customer: { number: '1000001', name: 'Acme Aerospace' },
   products: [fluent, hfss],
@@ -121,7 +121,7 @@ describe('feature names', () => {
 
 describe('a customer’s licence text', () => {
   it('is laid out as the golden file', () => {
-    expect(licenceText(base)).toBe(
+    expect(licenseText(base)).toBe(
       [
         '# Licence file for 1000001 Acme Aerospace on acme-lic01',
         '# Issued 23-nov-2026; every INCREMENT line is signed by this portal.',
@@ -148,29 +148,29 @@ describe('a customer’s licence text', () => {
   })
 
   it('is the same when generated again, apart from the day it was issued', () => {
-    const again = licenceText({ ...base, issued: '2026-11-24' })
+    const again = licenseText({ ...base, issued: '2026-11-24' })
     const withoutIssued = (text: string) => text.replace(/\d{2}-nov-2026/g, 'ISSUED')
-    expect(withoutIssued(again)).toBe(withoutIssued(licenceText(base)))
+    expect(withoutIssued(again)).toBe(withoutIssued(licenseText(base)))
   })
 
   it('keeps quotes out of quoted values and refuses an unknown daemon', () => {
-    const text = licenceText({ ...base, customer: { number: '1', name: 'Say "hi"\nCorp' }, products: [fluent] })
+    const text = licenseText({ ...base, customer: { number: '1', name: 'Say "hi"\nCorp' }, products: [fluent] })
     expect(text).toContain('NOTICE="Say hi Corp"')
     // A line break in a name never starts a line of the file.
     expect(text.split('\n')[0]).toBe('# Licence file for 1 Say "hi" Corp on acme-lic01')
-    expect(() => licenceText({ ...base, products: [{ ...fluent, daemon: 'evil' }] })).toThrow(/Unknown vendor daemon/)
+    expect(() => licenseText({ ...base, products: [{ ...fluent, daemon: 'evil' }] })).toThrow(/Unknown vendor daemon/)
   })
 })
 
 describe('merging customers’ texts into the host’s file', () => {
   it('keeps one SERVER block, every daemon used, and numbers the products through', () => {
-    const acme = licenceText({ ...base, products: [fluent] })
-    const borealis = licenceText({
+    const acme = licenseText({ ...base, products: [fluent] })
+    const borealis = licenseText({
       ...base,
       customer: { number: '1000002', name: 'Borealis Motors' },
       products: [hfss, { ...fluent, activationId: 'CCCC-3333' }],
     })
-    const merged = mergeLicenceTexts([acme, borealis])
+    const merged = mergeLicenseTexts([acme, borealis])
     expect(merged.split('\n').filter((l) => l.startsWith('SERVER '))).toEqual(['SERVER acme-lic01 001122aabbcc 1055'])
     expect(merged.split('\n').filter((l) => l.startsWith('VENDOR '))).toEqual(['VENDOR ansyslmd', 'VENDOR ansoftd'])
     expect(merged.split('\n').filter((l) => l === 'USE_SERVER')).toHaveLength(1)
@@ -185,15 +185,15 @@ describe('merging customers’ texts into the host’s file', () => {
   })
 
   it('gives the same file for one text', () => {
-    expect(mergeLicenceTexts([licenceText(base)])).toBe(licenceText(base).replace(/\n+$/, '\n'))
+    expect(mergeLicenseTexts([licenseText(base)])).toBe(licenseText(base).replace(/\n+$/, '\n'))
   })
 })
 
 describe('the licence file name', () => {
   it('is license_{customerNumber}_{serverId}.lic, named after the customers whose lines it holds', () => {
-    expect(licenceFileName(['1000001'], '001122aabbcc')).toBe('license_1000001_001122aabbcc.lic')
-    expect(licenceFileName(['1000003'], '001122aabbcc')).toBe('license_1000003_001122aabbcc.lic')
-    expect(licenceFileName(['1000003', '1000002'], '9-00000001,9-00000002')).toBe(
+    expect(licenseFileName(['1000001'], '001122aabbcc')).toBe('license_1000001_001122aabbcc.lic')
+    expect(licenseFileName(['1000003'], '001122aabbcc')).toBe('license_1000003_001122aabbcc.lic')
+    expect(licenseFileName(['1000003', '1000002'], '9-00000001,9-00000002')).toBe(
       'license_1000002-1000003_9-00000001_9-00000002_shared.lic',
     )
   })

@@ -1,8 +1,8 @@
-import type { CheckedGrant, LicenceCheck } from '../domain/licence-check'
+import type { CheckedGrant, LicenseCheck } from '../domain/license-check'
 import { TableScroll } from '../ui/table-scroll'
 
 /** Whether the lines shown are genuine, in one sentence, and whether that is good news. */
-function genuineText(check: LicenceCheck): { text: string; good: boolean } {
+function genuineText(check: LicenseCheck): { text: string; good: boolean } {
   const bad = check.lines.filter((l) => !l.genuine).length
   const total = check.lines.length
   if (total === 0) return { text: 'The file has no licence line you may check.', good: false }
@@ -11,7 +11,7 @@ function genuineText(check: LicenceCheck): { text: string; good: boolean } {
   return { text, good: check.strayLines.length === 0 }
 }
 
-const STATE_TEXTS: Record<LicenceCheck['state'], string> = {
+const STATE_TEXTS: Record<LicenseCheck['state'], string> = {
   current: 'Current: the file is what the host’s activations give today.',
   differs: 'Not current: the file differs from what the host’s activations give today.',
   unknownHost: 'The host this file names is not a host of the customers you may check, so it cannot be compared.',
@@ -21,7 +21,7 @@ const Cell = ({ children }: { children: React.ReactNode }) => <td className="px-
 
 function GrantRow({ line }: { line: CheckedGrant }) {
   return (
-    <tr className="border-b border-gray-200" data-testid="licence-line">
+    <tr className="border-b border-gray-200" data-testid="license-line">
       <Cell>{line.lineNumber}</Cell>
       <Cell>
         {line.genuine ? (
@@ -54,7 +54,7 @@ function GrantRow({ line }: { line: CheckedGrant }) {
 }
 
 /** The answer of a licence check: genuine or not, whose and where, current or what differs, then line by line. */
-export function LicenceCheckResult({ check, fileName }: { check: LicenceCheck; fileName: string | null }) {
+export function LicenseCheckResult({ check, fileName }: { check: LicenseCheck; fileName: string | null }) {
   const headers = ['Line', 'Genuine', 'Product', 'Count', 'Expiry', 'Borrowing', 'Hosts', 'Customer']
   const genuine = genuineText(check)
   return (

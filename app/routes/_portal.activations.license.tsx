@@ -1,5 +1,5 @@
 /**
- * GET /activations/licence?customer=&serverId=&serverIdType=: the licence file of
+ * GET /activations/license?customer=&serverId=&serverIdType=: the licence file of
  * one of the customer's hosts as it is now (every customer of the host the user
  * may see merged into one file), downloaded under the API's file name. The
  * editor's save ends here, and so do the download links of Manage Activations.

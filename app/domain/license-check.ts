@@ -4,22 +4,22 @@
  * host's activations give today, in words. Pure: the API reads the file, checks
  * the signatures and generates today's file; this module compares.
  */
-import { customerOfVendorString } from './licence-file'
-import { attribute, type LicenceLine } from './licence-lines'
+import { customerOfVendorString } from './license-file'
+import { attribute, type LicenseLine } from './license-lines'
 import { isBusops, isSupport, flagSet } from './permissions'
 import type { AccountInfo, User } from './types'
 
 /** A customer's administrators, and vendor support and business operations. */
-export function mayCheckLicence(user: User | null | undefined, info: AccountInfo | null | undefined): boolean {
+export function mayCheckLicense(user: User | null | undefined, info: AccountInfo | null | undefined): boolean {
   return isBusops(user) || isSupport(user) || flagSet(info?.isPortalEdit)
 }
 
-export const LICENCE_CHECK_MESSAGES = {
+export const LICENSE_CHECK_MESSAGES = {
   empty: 'Paste the text of a licence file, or choose a .lic file to upload.',
   both: 'Paste a licence file or upload one, not both.',
   tooLarge: (limitKb: number) => `The file is larger than ${limitKb} KB: a licence file is smaller.`,
   notText: 'The file is not a text file: a licence file is plain text.',
-  notLicence: 'This is not a licence file: it has no SERVER line and no FEATURE or INCREMENT line.',
+  notLicense: 'This is not a licence file: it has no SERVER line and no FEATURE or INCREMENT line.',
   refused: 'You may check the licence files of the customers you administer only.',
 } as const
 
@@ -46,7 +46,7 @@ export interface CheckedGrant {
   customerNumber: string | null
 }
 
-export interface LicenceCheck {
+export interface LicenseCheck {
   genuine: boolean
   host: {
     /** The host ids of the file's SERVER lines. */
@@ -65,7 +65,7 @@ export interface LicenceCheck {
   differences: string[]
 }
 
-function borrowingOf(line: LicenceLine): string {
+function borrowingOf(line: LicenseLine): string {
   const borrow = attribute(line, 'BORROW')
   if (borrow === undefined) return 'No'
   return borrow === '' ? 'Yes' : `Up to ${borrow} hours`
@@ -73,7 +73,7 @@ function borrowingOf(line: LicenceLine): string {
 
 /** What a licence line grants, read from its fields (FEATURE/INCREMENT, UPGRADE and PACKAGE lay them out apart). */
 export function grantOf(
-  line: LicenceLine,
+  line: LicenseLine,
   problems: readonly string[],
   productName: string | null = null,
 ): CheckedGrant {

@@ -5,7 +5,7 @@
  * joined by commas, the master first). The ids then pass the host id checks.
  */
 import { checkHostIds, HOST_ID_TYPES, type HostIdType } from './host-id'
-import { readLicenceFile } from './licence-lines'
+import { readLicenseFile } from './license-lines'
 
 export interface UploadedHost {
   serverName: string
@@ -35,7 +35,7 @@ function hostIdOf(token: string): { type: HostIdType; id: string } | null {
 /** The host of a licence file's text, or the reason it names none this portal can use. */
 export function readUploadedHost(text: string): { ok: true; host: UploadedHost } | { ok: false; message: string } {
   const fail = (message: string) => ({ ok: false as const, message })
-  const servers = readLicenceFile(text).servers
+  const servers = readLicenseFile(text).servers
   if (servers.length === 0) return fail(UPLOAD_MESSAGES.noServer)
   if (servers.length !== 1 && servers.length !== 3) return fail(UPLOAD_MESSAGES.serverCount(servers.length))
   const read: { name: string; type: HostIdType; id: string }[] = []

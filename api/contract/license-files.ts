@@ -8,11 +8,11 @@ import { customerNumberSchema } from '../../app/domain/customer-number'
 import {
   BORROWED_FIELD,
   UPLOAD_LIMIT_BYTES,
-  type LicenceEmailResult,
-  type LicenceFile,
-  type LicencePreview,
+  type LicenseEmailResult,
+  type LicenseFile,
+  type LicensePreview,
 } from '../../app/domain/activation-types'
-import { LICENCE_CHECK_MESSAGES, type LicenceCheck } from '../../app/domain/licence-check'
+import { LICENSE_CHECK_MESSAGES, type LicenseCheck } from '../../app/domain/license-check'
 import { singleLine } from '../text-schemas'
 import { declareCall, replyObject } from './define'
 import { customerFields, hostFields } from './fulfillments'
@@ -21,18 +21,18 @@ const TAG = 'Licence files'
 
 const hostRequest = z.object({ ...customerFields, ...hostFields })
 
-const licenceRequest = hostRequest.extend({
+const licenseRequest = hostRequest.extend({
   time: singleLine().max(100).optional(),
   /** The editor's Borrowable checkbox: BORROW on the lines of borrowable entitlements; stored on the host. */
   [BORROWED_FIELD]: z.boolean().optional(),
 })
 
-const licenceFile = replyObject({
+const licenseFile = replyObject({
   licenseText: z.string(),
   licenseFileName: z.string(),
   shared: z.boolean(),
   customers: z.array(z.string()),
-}) satisfies z.ZodType<LicenceFile>
+}) satisfies z.ZodType<LicenseFile>
 
 const checkedGrant = replyObject({
   lineNumber: z.number().int(),
@@ -51,7 +51,7 @@ const checkedGrant = replyObject({
   customerNumber: z.string().nullable(),
 })
 
-const licenceCheck = replyObject({
+const licenseCheck = replyObject({
   genuine: z.boolean(),
   host: replyObject({ ids: z.array(z.string()), name: z.string().nullable() }),
   customers: z.array(replyObject({ number: z.string(), name: z.string() })),
@@ -60,13 +60,13 @@ const licenceCheck = replyObject({
   strayLines: z.array(replyObject({ lineNumber: z.number().int(), text: z.string() })),
   state: z.enum(['current', 'differs', 'unknownHost']),
   differences: z.array(z.string()),
-}) satisfies z.ZodType<LicenceCheck>
+}) satisfies z.ZodType<LicenseCheck>
 
 const NO_FILE = 'A host without activations of those customers is answered 404.'
 const MERGED = 'Merged over every customer of the host’s group that the caller may see and that is export-approved.'
 
-export const licenceFileCalls = {
-  licence: declareCall({
+export const licenseFileCalls = {
+  license: declareCall({
     method: 'POST',
     path: '/fulfillments/license',
     tag: TAG,
@@ -74,8 +74,8 @@ export const licenceFileCalls = {
     description: `With \`${BORROWED_FIELD}\`, the host's Borrowable flag is stored when it differs (not by a view-only user: 403); sending it again changes nothing more. ${NO_FILE}`,
     access: 'read',
     caller: 'customer-reader',
-    input: licenceRequest,
-    reply: licenceFile,
+    input: licenseRequest,
+    reply: licenseFile,
   }),
   download: declareCall({
     method: 'POST',
@@ -85,8 +85,8 @@ export const licenceFileCalls = {
     description: `${MERGED} ${NO_FILE}`,
     access: 'read',
     caller: 'customer-reader',
-    input: licenceRequest,
-    reply: licenceFile,
+    input: licenseRequest,
+    reply: licenseFile,
   }),
   preview: declareCall({
     method: 'POST',
@@ -102,7 +102,7 @@ export const licenceFileCalls = {
         z.array(z.object({ id: singleLine().trim().min(1).max(200), count: z.number().int() })).max(500),
       ),
     }),
-    reply: replyObject({ current: z.string(), proposed: z.string() }) satisfies z.ZodType<LicencePreview>,
+    reply: replyObject({ current: z.string(), proposed: z.string() }) satisfies z.ZodType<LicensePreview>,
   }),
   email: declareCall({
     method: 'POST',
@@ -121,7 +121,7 @@ export const licenceFileCalls = {
       sent: z.literal(true),
       emailId: z.number().int(),
       to: z.array(z.string()),
-    }) satisfies z.ZodType<LicenceEmailResult>,
+    }) satisfies z.ZodType<LicenseEmailResult>,
   }),
   check: declareCall({
     method: 'POST',
@@ -135,10 +135,10 @@ export const licenceFileCalls = {
     input: z.object({
       licenseText: z
         .string()
-        .max(UPLOAD_LIMIT_BYTES, LICENCE_CHECK_MESSAGES.tooLarge(UPLOAD_LIMIT_BYTES / 1024))
+        .max(UPLOAD_LIMIT_BYTES, LICENSE_CHECK_MESSAGES.tooLarge(UPLOAD_LIMIT_BYTES / 1024))
         .optional(),
     }),
-    reply: licenceCheck,
+    reply: licenseCheck,
     form: {
       maxFileBytes: UPLOAD_LIMIT_BYTES,
       fields: { file: 'The licence file: plain text.' },

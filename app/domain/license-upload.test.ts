@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { licenceText, mergeLicenceTexts } from './licence-file'
-import { readUploadedHost, UPLOAD_MESSAGES } from './licence-upload'
+import { licenseText, mergeLicenseTexts } from './license-file'
+import { readUploadedHost, UPLOAD_MESSAGES } from './license-upload'
 
 describe('the host an uploaded licence file names', () => {
   it('reads a single server, as this portal writes it', () => {
-    const text = mergeLicenceTexts([
-      licenceText({
+    const text = mergeLicenseTexts([
+      licenseText({
         host: { name: 'acme-lic01', ids: ['001122AABBCC'], type: 'ETHERNET', port: 1055 },
         customer: { number: '1000001', name: 'Acme Aerospace' },
         products: [],

@@ -15,7 +15,7 @@ function comparable(line: string): string {
     .replace(/^# Issued \S+;/, '# Issued;')
 }
 
-export function licenceDiff(current: string, proposed: string): DiffLine[] {
+export function licenseDiff(current: string, proposed: string): DiffLine[] {
   const a = current ? current.replace(/\n$/, '').split('\n') : []
   const b = proposed ? proposed.replace(/\n$/, '').split('\n') : []
   const ka = a.map(comparable)

@@ -16,12 +16,12 @@
 /** FlexNet's longest feature name. */
 export const FEATURE_NAME_MAX = 30
 
-export const LICENCE_KEYWORDS = ['FEATURE', 'INCREMENT', 'UPGRADE', 'PACKAGE'] as const
-export type LicenceKeyword = (typeof LICENCE_KEYWORDS)[number]
+export const LICENSE_KEYWORDS = ['FEATURE', 'INCREMENT', 'UPGRADE', 'PACKAGE'] as const
+export type LicenseKeyword = (typeof LICENSE_KEYWORDS)[number]
 const SERVER_KEYWORDS = ['SERVER', 'VENDOR', 'DAEMON', 'USE_SERVER'] as const
 
 /** The positional fields before the attributes, per licence keyword (PACKAGE's version is optional). */
-const POSITIONAL: Record<LicenceKeyword, { names: readonly string[]; required: number }> = {
+const POSITIONAL: Record<LicenseKeyword, { names: readonly string[]; required: number }> = {
   FEATURE: { names: ['feature', 'vendor', 'version', 'expiry', 'count'], required: 5 },
   INCREMENT: { names: ['feature', 'vendor', 'version', 'expiry', 'count'], required: 5 },
   UPGRADE: { names: ['feature', 'vendor', 'from version', 'version', 'expiry', 'count'], required: 6 },
@@ -35,10 +35,10 @@ export interface Attribute {
   value: string | null
 }
 
-export interface LicenceLine {
+export interface LicenseLine {
   /** The first line of the file this line starts on (1-based). */
   lineNumber: number
-  keyword: LicenceKeyword
+  keyword: LicenseKeyword
   positional: string[]
   attributes: Attribute[]
   /** The line as read, continuations joined. */
@@ -53,13 +53,13 @@ export interface ServerLine {
 
 export interface ReadFile {
   servers: ServerLine[]
-  licenceLines: LicenceLine[]
+  licenseLines: LicenseLine[]
   /** Lines that are neither comments nor lines of a licence file. */
   unknown: { lineNumber: number; text: string }[]
 }
 
-const isLicenceKeyword = (word: string): word is LicenceKeyword =>
-  (LICENCE_KEYWORDS as readonly string[]).includes(word)
+const isLicenseKeyword = (word: string): word is LicenseKeyword =>
+  (LICENSE_KEYWORDS as readonly string[]).includes(word)
 
 /** Tokens of a line: `name="quoted value"`, `"quoted"`, or runs of non-space characters. */
 export function tokensOf(line: string): string[] {
@@ -75,9 +75,9 @@ function attributeOf(token: string): Attribute {
 }
 
 /** A licence line's tokens (keyword first) as keyword, positional fields and attributes. */
-export function licenceLineOf(tokens: readonly string[], lineNumber = 0, text = tokens.join(' ')): LicenceLine | null {
+export function licenseLineOf(tokens: readonly string[], lineNumber = 0, text = tokens.join(' ')): LicenseLine | null {
   const keyword = tokens[0]?.toUpperCase() ?? ''
-  if (!isLicenceKeyword(keyword)) return null
+  if (!isLicenseKeyword(keyword)) return null
   const { names } = POSITIONAL[keyword]
   const positional: string[] = []
   let i = 1
@@ -109,15 +109,15 @@ function logicalLines(text: string): { lineNumber: number; text: string }[] {
 }
 
 /** A licence file's SERVER lines, licence lines and anything it should not hold. */
-export function readLicenceFile(text: string): ReadFile {
-  const read: ReadFile = { servers: [], licenceLines: [], unknown: [] }
+export function readLicenseFile(text: string): ReadFile {
+  const read: ReadFile = { servers: [], licenseLines: [], unknown: [] }
   for (const { lineNumber, text: raw } of logicalLines(text)) {
     const line = raw.trim().replace(/\s+/g, ' ')
     if (line === '' || line.startsWith('#')) continue
     const tokens = tokensOf(line)
     const keyword = tokens[0].toUpperCase()
-    const licence = licenceLineOf(tokens, lineNumber, line)
-    if (licence) read.licenceLines.push(licence)
+    const license = licenseLineOf(tokens, lineNumber, line)
+    if (license) read.licenseLines.push(license)
     else if (keyword === 'SERVER') {
       read.servers.push({ lineNumber, name: tokens[1] ?? '', hostId: tokens[2] ?? '' })
     } else if (!(SERVER_KEYWORDS as readonly string[]).includes(keyword)) read.unknown.push({ lineNumber, text: line })
@@ -126,7 +126,7 @@ export function readLicenceFile(text: string): ReadFile {
 }
 
 /** An attribute's value ('' for a flag), or undefined when the line has none. */
-export function attribute(line: LicenceLine, name: string): string | undefined {
+export function attribute(line: LicenseLine, name: string): string | undefined {
   const found = line.attributes.find((a) => a.name === name)
   return found ? (found.value ?? '') : undefined
 }
@@ -137,7 +137,7 @@ export function attribute(line: LicenceLine, name: string): string | undefined {
  * ids. JSON keeps every part apart, so no two different lines share a form.
  */
 export function canonicalLine(
-  line: Pick<LicenceLine, 'keyword' | 'positional' | 'attributes'>,
+  line: Pick<LicenseLine, 'keyword' | 'positional' | 'attributes'>,
   hostIds: readonly string[],
 ) {
   return JSON.stringify([
@@ -179,11 +179,11 @@ export const lineProblemText = (p: LineProblem) => (LINE_PROBLEM_TEXTS[p.kind] a
 export function lineProblems(
   file: ReadFile,
   signed: (canonical: string, sign: string) => boolean,
-): Map<LicenceLine, LineProblem[]> {
+): Map<LicenseLine, LineProblem[]> {
   const hostIds = file.servers.map((s) => s.hostId)
   const seen = new Map<string, number>()
-  const problems = new Map<LicenceLine, LineProblem[]>()
-  for (const line of file.licenceLines) {
+  const problems = new Map<LicenseLine, LineProblem[]>()
+  for (const line of file.licenseLines) {
     const found: LineProblem[] = []
     const { names, required } = POSITIONAL[line.keyword]
     if (line.positional.length < required) found.push({ kind: 'incomplete' })

@@ -1,23 +1,23 @@
 /**
  * A host's licence file from the database: per customer, its active fulfilments
  * on the host summed per entitlement (ordered by product name, then activation
- * id), written by licenceText and signed with the portal's key; the customers'
- * texts merged into one file (mergeLicenceTexts). Only the customers the caller
+ * id), written by licenseText and signed with the portal's key; the customers'
+ * texts merged into one file (mergeLicenseTexts). Only the customers the caller
  * may see and that are export-approved are taken in.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments } from '../db/schema'
 import type { HostIdType } from '../app/domain/host-id'
-import type { FulfillmentOperation, LicenceFile } from '../app/domain/activation-types'
-import { compareText, countsAfter, daemonOf, licenceBorrowable } from '../app/domain/activation-rules'
+import type { FulfillmentOperation, LicenseFile } from '../app/domain/activation-types'
+import { compareText, countsAfter, daemonOf, licenseBorrowable } from '../app/domain/activation-rules'
 import {
-  licenceFileName,
-  licenceText,
-  mergeLicenceTexts,
-  type LicenceHost,
-  type LicenceProduct,
-} from '../app/domain/licence-file'
+  licenseFileName,
+  licenseText,
+  mergeLicenseTexts,
+  type LicenseHost,
+  type LicenseProduct,
+} from '../app/domain/license-file'
 import type { Account } from './access'
 import { visibleApprovedAccounts } from './activation-access'
 import { customerEntitlement, type Entitlement } from './activation-rows'
@@ -30,7 +30,7 @@ export const SIGNED_BY = "this portal's licence key"
 
 export type Signer = (canonical: string) => string
 
-export function licenceHost(host: Host): LicenceHost {
+export function licenseHost(host: Host): LicenseHost {
   return {
     name: host.name,
     ids: host.hostIds.split(','),
@@ -45,7 +45,7 @@ type ProductSource = Pick<
 > &
   Pick<Entitlement, 'borrowable' | 'licenseModel'>
 
-function licenceProduct(e: ProductSource, count: number, hostBorrowable: boolean): LicenceProduct {
+function licenseProduct(e: ProductSource, count: number, hostBorrowable: boolean): LicenseProduct {
   return {
     feature: e.product,
     productName: e.productName,
@@ -55,15 +55,15 @@ function licenceProduct(e: ProductSource, count: number, hostBorrowable: boolean
     endDate: e.endDate,
     versionDate: e.versionDate ?? e.endDate ?? e.startDate,
     count,
-    borrowable: licenceBorrowable(e, hostBorrowable),
+    borrowable: licenseBorrowable(e, hostBorrowable),
   }
 }
 
-const byNameThenId = (a: LicenceProduct, b: LicenceProduct) =>
+const byNameThenId = (a: LicenseProduct, b: LicenseProduct) =>
   compareText(a.productName, b.productName) || compareText(a.activationId, b.activationId)
 
 /** One customer's licence products on a host: its active fulfilments summed per entitlement. */
-export function licenceProducts(tx: Tx | Db, host: Host, accountId: string): LicenceProduct[] {
+export function licenseProducts(tx: Tx | Db, host: Host, accountId: string): LicenseProduct[] {
   const rows = tx
     .select({
       activationId: entitlements.activationId,
@@ -84,26 +84,26 @@ export function licenceProducts(tx: Tx | Db, host: Host, accountId: string): Lic
     )
     .groupBy(entitlements.id)
     .all()
-  return rows.map((r) => licenceProduct(r, Number(r.count), host.borrowable === 1)).sort(byNameThenId)
+  return rows.map((r) => licenseProduct(r, Number(r.count), host.borrowable === 1)).sort(byNameThenId)
 }
 
 export interface CustomerProducts {
   account: Pick<Account, 'accountId' | 'accountName'>
-  products: LicenceProduct[]
+  products: LicenseProduct[]
 }
 
 /** The file of the customers' products on the host, named after the customers it holds lines of; null when none has any. */
-export function licenceFile(
+export function licenseFile(
   host: Host,
   parts: readonly CustomerProducts[],
   sign: Signer,
   issued: string,
-): LicenceFile | null {
+): LicenseFile | null {
   const withProducts = parts.filter((p) => p.products.length > 0)
   if (withProducts.length === 0) return null
   const texts = withProducts.map((p) =>
-    licenceText({
-      host: licenceHost(host),
+    licenseText({
+      host: licenseHost(host),
       customer: { number: p.account.accountId, name: p.account.accountName },
       products: p.products,
       issued,
@@ -113,8 +113,8 @@ export function licenceFile(
   )
   const customers = withProducts.map((p) => p.account.accountId)
   return {
-    licenseText: mergeLicenceTexts(texts),
-    licenseFileName: licenceFileName(customers, host.hostIds),
+    licenseText: mergeLicenseTexts(texts),
+    licenseFileName: licenseFileName(customers, host.hostIds),
     shared: customers.length > 1,
     customers,
   }
@@ -136,7 +136,7 @@ export function fileCustomers(
 export function currentParts(db: Db, tx: Tx | Db, user: ApiUser, host: Host): CustomerProducts[] {
   return fileCustomers(db, tx, user, host).map((account) => ({
     account,
-    products: licenceProducts(tx, host, account.accountId),
+    products: licenseProducts(tx, host, account.accountId),
   }))
 }
 
@@ -153,10 +153,10 @@ export function partsAfter(
   changes: Readonly<Record<string, readonly FulfillmentOperation[]>>,
 ): CustomerProducts[] {
   return fileCustomers(db, tx, user, host, Object.keys(changes)).map((account) => {
-    const current = licenceProducts(tx, host, account.accountId)
+    const current = licenseProducts(tx, host, account.accountId)
     const operations = changes[account.accountId] ?? []
     const counts = countsAfter(new Map(current.map((p) => [p.activationId, p.count])), operations)
-    const products: LicenceProduct[] = []
+    const products: LicenseProduct[] = []
     for (const [activationId, count] of counts) {
       const known = current.find((p) => p.activationId === activationId)
       if (known) {
@@ -165,7 +165,7 @@ export function partsAfter(
       }
       const e = customerEntitlement(tx, account.accountId, activationId)
       if (!e) throw notFound(`${activationId} is not an entitlement of customer ${account.accountId}`)
-      products.push(licenceProduct(e, count, host.borrowable === 1))
+      products.push(licenseProduct(e, count, host.borrowable === 1))
     }
     return { account, products: products.sort(byNameThenId) }
   })

@@ -89,7 +89,7 @@ test('a downloaded licence file is genuine and current; a changed count and a fu
     ])
     await expect(result).toContainText(`${BOREALIS} Borealis Motors`)
     await expect(result).toContainText(`${name}: ${mac}`)
-    const line = result.getByTestId('licence-line')
+    const line = result.getByTestId('license-line')
     await expect(line).toHaveCount(1)
     await expect(line).toContainText('Genuine')
     await expect(line).toContainText(activationId)
@@ -101,7 +101,7 @@ test('a downloaded licence file is genuine and current; a changed count and a fu
     expect(tampered).not.toBe(text)
     result = await check(page, { text: tampered })
     await expect(result.getByTestId('check-summary')).toContainText('1 of 1 licence lines is not genuine.')
-    await expect(result.getByTestId('licence-line')).toContainText(
+    await expect(result.getByTestId('license-line')).toContainText(
       'Its signature does not match what it grants: it was changed after it was issued.',
     )
     await expect(result.getByTestId('check-differences')).toContainText('count 5 in the file, 1 today.')

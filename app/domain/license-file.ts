@@ -14,7 +14,7 @@
  *   	VENDOR_STRING="..." ISSUED=... START=... [BORROW] NOTICE="..." SN=... SIGN=...
  */
 import { typedHostId, type HostIdType } from './host-id'
-import { canonicalLine, FEATURE_NAME_MAX, licenceLineOf } from './licence-lines'
+import { canonicalLine, FEATURE_NAME_MAX, licenseLineOf } from './license-lines'
 import { PRODUCT_PREFIX } from './product'
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
@@ -89,14 +89,14 @@ export function continued(tokens: readonly string[]): string {
   return lines.join(' \\\n')
 }
 
-export interface LicenceHost {
+export interface LicenseHost {
   name: string
   ids: string[]
   type: HostIdType
   port: number
 }
 
-export interface LicenceProduct {
+export interface LicenseProduct {
   /** The feature name (CA[ENT|ansysproduct]). */
   feature: string
   productName: string
@@ -110,10 +110,10 @@ export interface LicenceProduct {
   borrowable: boolean
 }
 
-export interface LicenceText {
-  host: LicenceHost
+export interface LicenseText {
+  host: LicenseHost
   customer: { number: string; name: string }
-  products: readonly LicenceProduct[]
+  products: readonly LicenseProduct[]
   /** 'YYYY-MM-DD' */
   issued: string
   /** The signature of a line's canonical form (canonicalLine). */
@@ -128,7 +128,7 @@ export interface LicenceText {
  * added (readHostNames); a triad stored under one name, which adding no longer
  * accepts, still gets three lines: the name with _2 and _3 added.
  */
-export function serverLines(host: LicenceHost): string[] {
+export function serverLines(host: LicenseHost): string[] {
   const names = host.name.split(',').map((name) => name.trim())
   return host.ids.map((id, i) => {
     const name =
@@ -165,7 +165,7 @@ export function customerOfVendorString(value: string | undefined): string | null
   return /^customer=(\d+)$/.exec(value ?? '')?.[1] ?? null
 }
 
-function incrementLine(text: LicenceText, product: LicenceProduct): string {
+function incrementLine(text: LicenseText, product: LicenseProduct): string {
   const tokens = [
     'INCREMENT',
     featureName(product.feature),
@@ -181,12 +181,12 @@ function incrementLine(text: LicenceText, product: LicenceProduct): string {
     `SN=${oneLine(product.activationId).replace(/\s+/g, '_')}`,
   ]
   const hostIds = text.host.ids.map((id) => typedHostId(text.host.type, id))
-  const line = licenceLineOf(tokens)!
+  const line = licenseLineOf(tokens)!
   return continued([...tokens, `SIGN=${quoted(text.sign(canonicalLine(line, hostIds)))}`])
 }
 
 /** The licence text of one customer's activations on a host. */
-export function licenceText(text: LicenceText): string {
+export function licenseText(text: LicenseText): string {
   const daemons = DAEMON_GROUPS.filter((d) => text.products.some((p) => p.daemon === d))
   const unknown = text.products.find((p) => !(DAEMON_GROUPS as readonly string[]).includes(p.daemon))
   if (unknown) throw new RangeError(`Unknown vendor daemon ${unknown.daemon} of ${unknown.activationId}`)
@@ -214,7 +214,7 @@ const PRODUCT_COMMENT = /^# \d+\. /
  * daemon group any of them uses, one USE_SERVER, then every product; runs of
  * blank lines collapse to one and the product comments are numbered through.
  */
-export function mergeLicenceTexts(texts: readonly string[]): string {
+export function mergeLicenseTexts(texts: readonly string[]): string {
   const header: string[] = []
   const servers: string[] = []
   const vendors = new Set<string>()
@@ -251,7 +251,7 @@ function daemonOrder(daemon: string): number {
  * customers whose lines the file holds (whoever asked for it); a file of several
  * customers names them all, joined by '-', and ends in _shared.
  */
-export function licenceFileName(customerNumbers: readonly string[], serverId: string): string {
+export function licenseFileName(customerNumbers: readonly string[], serverId: string): string {
   const safeId = serverId.replace(/[^A-Za-z0-9-]+/g, '_')
   const customers = [...customerNumbers].sort().join('-')
   return `license_${customers}_${safeId}${customerNumbers.length > 1 ? '_shared' : ''}.lic`

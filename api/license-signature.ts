@@ -2,21 +2,21 @@
  * The SIGN= value of a licence file's lines: an HMAC-SHA256, with this portal's
  * key, over the line's canonical form (canonicalLine: keyword, every field and
  * attribute, and every SERVER host id of the file), so any change to what a line
- * grants no longer matches. `verifyLicence` reads a file back as FlexNet does and
+ * grants no longer matches. `verifyLicense` reads a file back as FlexNet does and
  * checks every licence line.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { lineProblems, lineProblemText, readLicenceFile, type LicenceLine } from '../app/domain/licence-lines'
+import { lineProblems, lineProblemText, readLicenseFile, type LicenseLine } from '../app/domain/license-lines'
 
 /** The signature of a line's canonical form: 40 upper-case hex digits (160 bits of the HMAC). */
-export function licenceSigner(key: string): (canonical: string) => string {
+export function licenseSigner(key: string): (canonical: string) => string {
   if (key.length < 16) throw new Error('The licence signing key must be at least 16 characters.')
   return (canonical) => createHmac('sha256', key).update(canonical).digest('hex').slice(0, 40).toUpperCase()
 }
 
 /** Whether `given` is the signature this key gives `canonical`, compared in constant time. */
 export function signatureChecker(key: string): (canonical: string, given: string) => boolean {
-  const sign = licenceSigner(key)
+  const sign = licenseSigner(key)
   return (canonical, given) => {
     const expected = Buffer.from(sign(canonical))
     const actual = Buffer.from(given.toUpperCase())
@@ -25,7 +25,7 @@ export function signatureChecker(key: string): (canonical: string, given: string
 }
 
 export interface CheckedLine {
-  line: LicenceLine
+  line: LicenseLine
   /** Why the line is not genuine, in words; empty when it is. */
   problems: string[]
 }
@@ -41,10 +41,10 @@ export interface Verification {
   unknown: { lineNumber: number; text: string }[]
 }
 
-export function verifyLicence(text: string, key: string): Verification {
-  const file = readLicenceFile(text)
+export function verifyLicense(text: string, key: string): Verification {
+  const file = readLicenseFile(text)
   const problems = lineProblems(file, signatureChecker(key))
-  const lines = file.licenceLines.map((line) => ({ line, problems: (problems.get(line) ?? []).map(lineProblemText) }))
+  const lines = file.licenseLines.map((line) => ({ line, problems: (problems.get(line) ?? []).map(lineProblemText) }))
   const badLines = [
     ...lines.filter((l) => l.problems.length > 0).map((l) => l.line.text),
     ...file.unknown.map((u) => u.text),

@@ -11,20 +11,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { auditLog, emailAttachments, emails, hosts } from '../../db/schema'
 import { demoActivationId } from '../../db/seed-entitlements'
-import { verifyLicence } from '../../api/licence-signature'
-import { LICENCE_EMAIL_KIND, licenceEmailSubject } from '../../api/licence-files'
+import { verifyLicense } from '../../api/license-signature'
+import { LICENSE_EMAIL_KIND, licenseEmailSubject } from '../../api/license-files'
 import {
   BORROWED_FIELD,
   NOT_ENOUGH_PERMISSIONS,
   noDaemonsMessage,
-  type LicenceEmailResult,
-  type LicenceFile,
-  type LicencePreview,
+  type LicenseEmailResult,
+  type LicenseFile,
+  type LicensePreview,
 } from '../../app/domain/activation-types'
 import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
-import { demoHost, fulfilmentBody, incrementOf, licenceLines, operations, withoutIssueDay } from './support/activations'
+import {
+  demoHost,
+  fulfillmentBody,
+  incrementOf,
+  licenseLines,
+  operations,
+  withoutIssueDay,
+} from './support/activations'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
 let server: TestServer
@@ -62,7 +69,7 @@ const hostBody = (customerNumber: string, host: { serverId: string; serverIdType
 })
 
 async function file(email: string, path: string, body: Record<string, unknown>) {
-  const r = await (await as(email)).post<LicenceFile>(path, body)
+  const r = await (await as(email)).post<LicenseFile>(path, body)
   expect(r.http, JSON.stringify(r.body)).toBe(200)
   return r.body.data!
 }
@@ -77,15 +84,19 @@ async function activate(email: string, customer: string, host: typeof LIC01, act
   if (on.body.data!.length > 0) {
     const back = await api.post(
       '/fulfillments/return',
-      fulfilmentBody(customer, host, Object.fromEntries(on.body.data!.map((r) => [r.ActivationId, -r.ansysActivated]))),
+      fulfillmentBody(
+        customer,
+        host,
+        Object.fromEntries(on.body.data!.map((r) => [r.ActivationId, -r.ansysActivated])),
+      ),
     )
     expect(back.http, JSON.stringify(back.body)).toBe(200)
   }
-  const r = await api.post('/fulfillments/create', fulfilmentBody(customer, host, activations))
+  const r = await api.post('/fulfillments/create', fulfillmentBody(customer, host, activations))
   expect(r.http, JSON.stringify(r.body)).toBe(200)
 }
 
-const key = () => server.config.licenceSigningKey
+const key = () => server.config.licenseSigningKey
 
 describe('POST /fulfillments/license', () => {
   it('writes the customer’s activations on the host as a FlexNet file the portal’s key verifies', async () => {
@@ -96,7 +107,7 @@ describe('POST /fulfillments/license', () => {
       shared: false,
       customers: [ACME],
     })
-    const lines = licenceLines(f.licenseText)
+    const lines = licenseLines(f.licenseText)
     expect(lines.filter((l) => l.startsWith('SERVER '))).toEqual([`SERVER acme-lic01 ${LIC01.serverId} 1055`])
     expect(lines.filter((l) => l.startsWith('VENDOR '))).toEqual(['VENDOR ansyslmd'])
     expect(lines).toContain('USE_SERVER')
@@ -115,16 +126,16 @@ describe('POST /fulfillments/license', () => {
     expect(lines.filter((l) => /^# \d+\. /.test(l)).map((l) => l.split(' ')[1])).toEqual(['1.', '2.'])
     expect(f.licenseText).toContain("signed by this portal's licence key")
 
-    expect(verifyLicence(f.licenseText, key())).toMatchObject({ ok: true, badLines: [] })
-    const count = licenceLines(f.licenseText)
+    expect(verifyLicense(f.licenseText, key())).toMatchObject({ ok: true, badLines: [] })
+    const count = licenseLines(f.licenseText)
       .map((l) => (l === active ? l.split(' ').with(5, '3').join(' ') : l))
       .join('\n')
     expect(incrementOf(count, ACTIVE_LEASE)!.split(' ')[5]).toBe('3')
-    expect(verifyLicence(count, key()).ok).toBe(false)
+    expect(verifyLicense(count, key()).ok).toBe(false)
     const hostId = f.licenseText.replace(`SERVER acme-lic01 ${LIC01.serverId}`, 'SERVER acme-lic01 00155d0a1b2d')
-    expect(verifyLicence(hostId, key()).ok).toBe(false)
-    expect(verifyLicence(hostId, key()).badLines).toHaveLength(2)
-    expect(verifyLicence(f.licenseText, 'another key of 16 chars').ok).toBe(false)
+    expect(verifyLicense(hostId, key()).ok).toBe(false)
+    expect(verifyLicense(hostId, key()).badLines).toHaveLength(2)
+    expect(verifyLicense(f.licenseText, 'another key of 16 chars').ok).toBe(false)
   })
 
   it('gives the same text when nothing changed, apart from the issue day', async () => {
@@ -166,18 +177,18 @@ describe('POST /fulfillments/license', () => {
     await activate(ADMIN, ACME, TRIAD, { [ACTIVE_LEASE]: 1 })
     const f = await file(ADMIN, '/fulfillments/license', hostBody(ACME, TRIAD))
     const ids = TRIAD.serverId.split(',')
-    expect(licenceLines(f.licenseText).filter((l) => l.startsWith('SERVER '))).toEqual([
+    expect(licenseLines(f.licenseText).filter((l) => l.startsWith('SERVER '))).toEqual([
       `SERVER acme-lic-triad-a ${ids[0]} 1055`,
       `SERVER acme-lic-triad-b ${ids[1]} 1055`,
       `SERVER acme-lic-triad-c ${ids[2]} 1055`,
     ])
-    expect(verifyLicence(f.licenseText, key()).ok).toBe(true)
+    expect(verifyLicense(f.licenseText, key()).ok).toBe(true)
   })
 
   it('answers 404 with the spec words for a host without the customer’s activations', async () => {
     const api = await as(ADMIN)
     await activate(ADMIN, ACME, TRIAD, { [ACTIVE_LEASE]: 1 })
-    const back = await api.post('/fulfillments/return', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
+    const back = await api.post('/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
     expect(back.http).toBe(200)
     for (const path of ['/fulfillments/license', '/fulfillments/download']) {
       const r = await api.post(path, hostBody(ACME, TRIAD))
@@ -201,7 +212,7 @@ describe('POST /fulfillments/download of a shared host', () => {
     })
     const held = Object.fromEntries(on.body.data!.map((r) => [r.ActivationId, -r.ansysActivated]))
     if (Object.keys(held).length > 0) {
-      const back = await api.post('/fulfillments/return', fulfilmentBody(BOREALIS, SHARED, held))
+      const back = await api.post('/fulfillments/return', fulfillmentBody(BOREALIS, SHARED, held))
       expect(back.http, JSON.stringify(back.body)).toBe(200)
     }
     await activate(PARTNER, COBALT, SHARED, { [cobaltLease]: 1 })
@@ -222,7 +233,7 @@ describe('POST /fulfillments/download of a shared host', () => {
       shared: true,
       customers: [BOREALIS, COBALT],
     })
-    const lines = licenceLines(f.licenseText)
+    const lines = licenseLines(f.licenseText)
     expect(lines.filter((l) => l.startsWith('SERVER '))).toHaveLength(1)
     expect(lines.filter((l) => l === 'USE_SERVER')).toHaveLength(1)
     expect(incrementOf(f.licenseText, borealisLease)).toContain(`VENDOR_STRING="customer=${BOREALIS}"`)
@@ -230,7 +241,7 @@ describe('POST /fulfillments/download of a shared host', () => {
     const numbers = lines.filter((l) => /^# \d+\. /.test(l)).map((l) => Number(l.split(' ')[1].replace('.', '')))
     expect(numbers).toEqual(numbers.map((_, i) => i + 1))
     expect(f.licenseText).not.toMatch(/\n\n\n/)
-    expect(verifyLicence(f.licenseText, key()).ok).toBe(true)
+    expect(verifyLicense(f.licenseText, key()).ok).toBe(true)
   })
 
   it('leaves out the customers the caller may not see', async () => {
@@ -259,7 +270,7 @@ describe('POST /fulfillments/preview', () => {
     const subscription = demoActivationId('acme-subscription')
     const api = await as(VIEWER)
     const before = await file(ADMIN, '/fulfillments/download', hostBody(ACME, LIC01))
-    const r = await api.post<LicencePreview>(
+    const r = await api.post<LicensePreview>(
       '/fulfillments/preview',
       hostBody(ACME, LIC01, {
         changes: { [ACME]: operations({ [BORROW_LEASE]: -1, [subscription]: 3, [ACTIVE_LEASE]: 1 }) },
@@ -273,7 +284,7 @@ describe('POST /fulfillments/preview', () => {
     expect(incrementOf(proposed, ACTIVE_LEASE)!.split(' ')[5]).toBe('3')
     expect((await file(ADMIN, '/fulfillments/download', hostBody(ACME, LIC01))).licenseText).toBe(before.licenseText)
 
-    const everything = await api.post<LicencePreview>(
+    const everything = await api.post<LicensePreview>(
       '/fulfillments/preview',
       hostBody(ACME, LIC01, { changes: { [ACME]: operations({ [BORROW_LEASE]: -1, [ACTIVE_LEASE]: -2 }) } }),
     )
@@ -288,7 +299,7 @@ describe('POST /fulfillments/preview', () => {
   it('skips changes for customers the caller may not see', async () => {
     const r = await (
       await as(ADMIN)
-    ).post<LicencePreview>(
+    ).post<LicensePreview>(
       '/fulfillments/preview',
       hostBody(ACME, LIC01, {
         changes: { [BOREALIS]: operations({ [demoActivationId('borealis-lease-active')]: 1 }) },
@@ -308,7 +319,7 @@ describe('POST /fulfillments/email', () => {
     await activate(ADMIN, ACME, LIC01, { [ACTIVE_LEASE]: 1 })
     const r = await (
       await as(ADMIN)
-    ).post<LicenceEmailResult>(
+    ).post<LicenseEmailResult>(
       '/fulfillments/email',
       hostBody(ACME, LIC01, { licenseText: 'INCREMENT forged', supportEmailTo: 'someone@else.example' }),
     )
@@ -319,7 +330,7 @@ describe('POST /fulfillments/email', () => {
     const mail = outbox(emailId)
     expect(mail).toMatchObject({
       accountId: ACME,
-      kind: LICENCE_EMAIL_KIND,
+      kind: LICENSE_EMAIL_KIND,
       subject: 'Licence file for acme-lic01',
       to: to.join(', '),
     })
@@ -331,7 +342,7 @@ describe('POST /fulfillments/email', () => {
       contentType: 'text/plain',
     })
     expect(attachment.content).not.toContain('forged')
-    expect(verifyLicence(attachment.content, key()).ok).toBe(true)
+    expect(verifyLicense(attachment.content, key()).ok).toBe(true)
     expect(incrementOf(attachment.content, ACTIVE_LEASE)).toBeDefined()
     const audit = server.db
       .select()
@@ -360,7 +371,7 @@ describe('POST /fulfillments/email', () => {
   it('sends a shared host’s file to the support address first when the customer has the shared-licence permission', async () => {
     // Borealis activates on Acme's host, so it is shared (busops sees both customers).
     await activate(BUSOPS, BOREALIS, LIC01, { [demoActivationId('borealis-lease-active')]: 1 })
-    const shared = await (await as(BUSOPS)).post<LicenceEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
+    const shared = await (await as(BUSOPS)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
     expect(shared.http, JSON.stringify(shared.body)).toBe(200)
     expect(shared.body.data!.to[0]).toBe('support@acme.example')
     expect(shared.body.data!.to).toContain(ADMIN)
@@ -370,14 +381,14 @@ describe('POST /fulfillments/email', () => {
     expect(outbox(shared.body.data!.emailId).body).toContain(BOREALIS)
 
     // Acme's administrator does not see Borealis: its file holds Acme alone and is not shared.
-    const own = await (await as(ADMIN)).post<LicenceEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
+    const own = await (await as(ADMIN)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
     expect(own.body.data!.to).not.toContain('support@acme.example')
     expect(outbox(own.body.data!.emailId).body).not.toContain(BOREALIS)
   })
 
   it('keeps the subject within 50 characters', () => {
-    expect(licenceEmailSubject('acme-lic01')).toBe('Licence file for acme-lic01')
-    const long = licenceEmailSubject('a-very-long-licence-server-name-for-the-cluster-01')
+    expect(licenseEmailSubject('acme-lic01')).toBe('Licence file for acme-lic01')
+    const long = licenseEmailSubject('a-very-long-licence-server-name-for-the-cluster-01')
     expect(long).toHaveLength(50)
     expect(long.endsWith('…')).toBe(true)
   })
@@ -390,7 +401,7 @@ describe('POST /fulfillments/email', () => {
       .where(eq(accounts.accountId, ACME))
       .run()
     try {
-      const r = await (await as(ADMIN)).post<LicenceEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
+      const r = await (await as(ADMIN)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
       const body = outbox(r.body.data!.emailId).body
       expect(body).not.toContain('<script>')
       expect(body).toContain('Acme &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co')
@@ -403,7 +414,7 @@ describe('POST /fulfillments/email', () => {
     const before = server.db.select().from(emails).all().length
     await activate(ADMIN, ACME, TRIAD, { [ACTIVE_LEASE]: 1 })
     const api = await as(ADMIN)
-    await api.post('/fulfillments/return', fulfilmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
+    await api.post('/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
     const r = await api.post('/fulfillments/email', hostBody(ACME, TRIAD))
     expect([r.http, r.body.err]).toEqual([404, noDaemonsMessage(TRIAD.serverId)])
     expect(server.db.select().from(emails).all().length).toBe(before)

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { grantDifferences, grantOf, mayCheckLicence } from './licence-check'
-import { readLicenceFile } from './licence-lines'
+import { grantDifferences, grantOf, mayCheckLicense } from './license-check'
+import { readLicenseFile } from './license-lines'
 import type { AccountInfo, User } from './types'
 
 const user = (roles: string[]) => ({ roles }) as unknown as User
 const info = (isPortalEdit: number) => ({ isPortalEdit }) as unknown as AccountInfo
 
-const grants = (text: string) => readLicenceFile(text).licenceLines.map((l) => grantOf(l, []))
+const grants = (text: string) => readLicenseFile(text).licenseLines.map((l) => grantOf(l, []))
 
 const TODAY = [
   'INCREMENT mech ansyslmd 2026.1231 31-dec-2026 2 VENDOR_STRING="customer=1" BORROW SN=A SIGN=x',
@@ -15,12 +15,12 @@ const TODAY = [
 
 describe('checking a licence file', () => {
   it('is for a customer’s administrators, vendor support and business operations', () => {
-    expect(mayCheckLicence(user(['user']), info(1))).toBe(true)
-    expect(mayCheckLicence(user(['user', 'support']), null)).toBe(true)
-    expect(mayCheckLicence(user(['user', 'busops']), null)).toBe(true)
-    expect(mayCheckLicence(user(['user']), info(0))).toBe(false)
-    expect(mayCheckLicence(user(['user', 'sales']), info(0))).toBe(false)
-    expect(mayCheckLicence(null, null)).toBe(false)
+    expect(mayCheckLicense(user(['user']), info(1))).toBe(true)
+    expect(mayCheckLicense(user(['user', 'support']), null)).toBe(true)
+    expect(mayCheckLicense(user(['user', 'busops']), null)).toBe(true)
+    expect(mayCheckLicense(user(['user']), info(0))).toBe(false)
+    expect(mayCheckLicense(user(['user', 'sales']), info(0))).toBe(false)
+    expect(mayCheckLicense(null, null)).toBe(false)
   })
 
   it('reads what a line grants, UPGRADE fields included', () => {
