@@ -146,5 +146,3 @@ export function createAuthenticator({ config, db }: { config: Config; db: Db }) 
     return user
   }
 }
-
-export type Authenticate = ReturnType<typeof createAuthenticator>

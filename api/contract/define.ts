@@ -97,6 +97,3 @@ export const day = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
 
 /** A customer number in a reply. */
 export const customerNumberReply = () => z.string().min(1)
-
-/** The reply of a call that answers nothing but success. */
-export const nothing = () => z.null()

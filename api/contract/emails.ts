@@ -34,7 +34,6 @@ export const emailRecord = emailSummary.extend({
   body: z.string(),
   attachments: z.array(emailAttachmentSummary),
 })
-export type EmailRecord = z.infer<typeof emailRecord>
 
 export const emailAttachment = replyObject({
   fileName: z.string(),
@@ -42,7 +41,6 @@ export const emailAttachment = replyObject({
   /** The file's text. */
   content: z.string(),
 })
-export type EmailAttachment = z.infer<typeof emailAttachment>
 
 const NOT_FOUND =
   'An e-mail of another customer, or of a customer the caller may not see, is not found (404), as one that does not exist.'

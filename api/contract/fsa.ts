@@ -116,7 +116,6 @@ export const fsaOrderSchema = z.object({
   ansysbusopsemails: singleLine().max(2000).nullish(),
   products: z.array(orderLine).min(1, 'products must hold at least one line').max(MAX_ORDER_LINES),
 })
-export type FsaOrder = z.infer<typeof fsaOrderSchema>
 
 const customerRequest = z.object({ customerNumber: customerNumberSchema })
 

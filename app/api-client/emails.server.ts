@@ -3,7 +3,7 @@ import { emailCalls as declared } from '../../api/contract/emails'
 import type { ApiClient } from './client.server'
 import type { FilterRule, PageRequest } from './envelope'
 
-export type { EmailAttachment, EmailAttachmentSummary, EmailRecord, EmailSummary } from '../../api/contract/emails'
+export type { EmailSummary } from '../../api/contract/emails'
 
 export function emailCalls(api: ApiClient) {
   return {

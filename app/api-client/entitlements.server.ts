@@ -48,5 +48,3 @@ export function entitlementCalls(api: ApiClient) {
       api.send(elasticCreditCalls.setThreshold, { customerNumber, activationId, threshold }),
   }
 }
-
-export type EntitlementCalls = ReturnType<typeof entitlementCalls>

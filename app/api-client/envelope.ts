@@ -1,4 +1,4 @@
-import type { GridCriterion, GridFilterRule } from '../grid/grid-state'
+import type { GridFilterRule } from '../grid/grid-state'
 
 /** A FAILURE reply: the API's own envelope, or one the client makes when the call did not get one. */
 export interface Failure {
@@ -37,8 +37,6 @@ export function failureStatus(reply: Failure): number {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : 502
 }
 
-/** The filter rule of a page request (spec 1 section 3), as the grid builds it. */
-export type FilterCriterion = GridCriterion
 export type FilterRule = GridFilterRule
 
 export interface SortRule {

@@ -13,5 +13,3 @@ export function statementCalls(api: ApiClient) {
       api.send(period === 'week' ? declared.emailWeek : declared.emailMonth, request),
   }
 }
-
-export type StatementCalls = ReturnType<typeof statementCalls>

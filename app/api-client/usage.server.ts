@@ -51,5 +51,3 @@ export function usageCalls(api: ApiClient) {
     },
   }
 }
-
-export type UsageCalls = ReturnType<typeof usageCalls>

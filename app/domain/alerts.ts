@@ -10,9 +10,6 @@ import { durationText, relativeAge } from '../view/relative-time'
 export const ALERT_CATEGORIES = ['CRITICAL', 'WARNING', 'INFO', 'OK'] as const
 export type AlertCategory = (typeof ALERT_CATEGORIES)[number]
 
-export const ALERT_STATUSES = ['ACTIVE', 'RESOLVED'] as const
-export type AlertStatus = (typeof ALERT_STATUSES)[number]
-
 /** A notification as the licensing API returns it (spec 1 section 3). */
 export interface Notification {
   id: number

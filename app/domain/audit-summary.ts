@@ -5,19 +5,6 @@
  */
 import { diffContacts, isPortalRole, type Contact } from './portal-access'
 
-/** One audit record as the licensing API returns it. */
-export interface AuditEntry {
-  id: number
-  /** ISO 8601 time of the change (UTC). */
-  at: string
-  actorEmail: string
-  customerNumber: string
-  area: string
-  action: string
-  before: unknown
-  after: unknown
-}
-
 export const AUDIT_AREA_LABELS: Record<string, string> = {
   portalaccess: 'Licensing Portal Access',
   whitelist: 'Elastic IP Settings',

@@ -20,7 +20,6 @@ export const CUSTOMER_SEARCH_MESSAGES = {
   zeroCustomers: 'No account found.',
   invalidFilter: 'Invalid filter text. Filter by account ID or name.',
 } as const
-export type CustomerSearchError = keyof typeof CUSTOMER_SEARCH_MESSAGES
 
 /** The service's customer list maximum: a count at or above it is too many. */
 export const CUSTOMER_LIST_MAX = 500

@@ -19,7 +19,6 @@ export type PortalRole = (typeof PORTAL_ROLES)[number]
 
 /** The roles the role list offers; the coordinator option is hidden (the Account Manager grants it). */
 export const ASSIGNABLE_ROLES = [ROLE_ADMINISTRATOR, ROLE_VIEWER] as const
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number]
 
 export type StoredRole = 'admin' | 'viewer' | 'asc'
 

@@ -1,4 +1,4 @@
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 
 /** Any path no screen claims: a 404 inside the shell. */
@@ -15,4 +15,4 @@ export default function NotFound() {
   return null
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requireCustomerScreen } from '../guards/screen.server'
 import { isViewOnly } from '../domain/permissions'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle, screenPath } from '../screens/registry'
 import { todayUtc } from '../domain/entitlements'
@@ -226,4 +226,4 @@ export default function ManageActivationsRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

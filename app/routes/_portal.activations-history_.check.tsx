@@ -17,7 +17,7 @@ import { screenTitle, screenPath } from '../screens/registry'
 import { LicenseCheckResult } from '../activations/license-check-result'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 
 const TITLE = screenTitle('licenseCheck')
@@ -113,4 +113,4 @@ export default function CheckLicenseRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

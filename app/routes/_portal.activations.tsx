@@ -38,7 +38,7 @@ import { todayUtc } from '../domain/entitlements'
 import { isViewOnly } from '../domain/permissions'
 import { screenRedirect } from '../screens/access'
 import { screenPath, screenTitle } from '../screens/registry'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { button, Hidden, primary } from '../activations/editor-ui'
 import { ServerPicker } from '../activations/server-picker'
@@ -322,4 +322,4 @@ export default function ActivationsRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -28,7 +28,7 @@ import { useHydrated } from '../ui/use-hydrated'
 import { parseWithSchema } from '../ui/parse-with-schema'
 import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { RestrictionBanner } from '../ui/restriction-banner'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle, screenPath } from '../screens/registry'
 import { STALE_FORM_MESSAGE } from '../domain/saved-list'
@@ -363,4 +363,4 @@ function CancelButton({
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { requireScreen } from '../guards/screen.server'
 import { searchCustomers } from '../customers/customer-search.server'
 import { CUSTOMER_RESULTS_SHOWN } from '../domain/customer-search'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 
 /** The customer search without JavaScript: results of the toolbar form. */
@@ -62,4 +62,4 @@ export default function CustomerResults() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -21,7 +21,7 @@ import { entitlementCalls } from '../api-client/entitlements.server'
 import { ENTITLEMENT_FIELD, type EntitlementRow } from '../domain/entitlement-row'
 import { failureStatus, type Failure } from '../api-client/envelope'
 import { withCustomer } from '../ui/customer-href'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { EntitlementGrid } from '../ui/entitlement-grid'
 import { isSectionOpen, SectionToggle } from '../ui/section-toggle'
@@ -201,4 +201,4 @@ export default function ElasticRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

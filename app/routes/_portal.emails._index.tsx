@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { requireCustomerScreen } from '../guards/screen.server'
 import { withCustomer } from '../ui/customer-href'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 import { DataGrid } from '../ui/grid/data-grid'
@@ -66,4 +66,4 @@ export default function EmailsRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

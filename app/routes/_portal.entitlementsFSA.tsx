@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireCustomerScreen } from '../guards/screen.server'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 import { formatNumber, todayUtc } from '../domain/entitlements'
@@ -246,4 +246,4 @@ export default function FlexibleSpendingAccountRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -8,7 +8,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { requireScreen } from '../guards/screen.server'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { PortalLink } from '../ui/portal-link'
 import { roleSentence, isStaff } from '../domain/permissions'
 import { sortCustomerFigures } from '../domain/home-cards'
@@ -151,4 +151,4 @@ function CustomersSection({ page, customerNumber }: { page: CustomersPage; custo
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

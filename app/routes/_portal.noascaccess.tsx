@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireScreen } from '../guards/screen.server'
 import { noticePage } from '../ui/notice'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 
@@ -15,4 +15,4 @@ export const meta = screenMeta(screenTitle('noascaccess'))
 
 export default noticePage('noascaccess')
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -6,7 +6,7 @@ import { requireScreen } from '../guards/screen.server'
 import { AlertDetailsView } from '../ui/alerts/alert-details'
 import { BackToAlerts } from '../ui/alerts/back-link'
 import { AlertsLoadError } from '../ui/alerts/load-error'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
@@ -43,4 +43,4 @@ export default function AlertDetailsRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -7,7 +7,7 @@ import { ActiveAlertPanels, AlertsIntro } from '../ui/alerts/active-panels'
 import { ResolvedAlertsTable } from '../ui/alerts/resolved-table'
 import { AlertsTabs, type AlertsTab } from '../ui/alerts/tabs'
 import { AlertsLoadError } from '../ui/alerts/load-error'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
@@ -70,4 +70,4 @@ export default function AlertsRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -38,7 +38,7 @@ import { FlashPanel } from '../ui/shell/flash-panel'
 import { UnsavedChangesGuard } from '../ui/unsaved-changes'
 import { useHydrated } from '../ui/use-hydrated'
 import { parseWithSchema } from '../ui/parse-with-schema'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle, screenPath } from '../screens/registry'
 
@@ -368,4 +368,4 @@ function ContactRow({
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

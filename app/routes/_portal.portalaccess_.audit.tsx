@@ -12,7 +12,7 @@ import { auditQuerySchema } from '../portal-access/audit-query.server'
 import type { FilterRule } from '../api-client/envelope'
 import { withCustomer } from '../ui/customer-href'
 import { FlashPanel } from '../ui/shell/flash-panel'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle, screenPath } from '../screens/registry'
 import { TableScroll } from '../ui/table-scroll'
@@ -174,4 +174,4 @@ export default function AuditRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -9,7 +9,7 @@ import { parseFeatureFlagsForm } from '../settings/feature-flags-form.server'
 import { featurePanelVisible, flagSelectionError, type FeatureFlag } from '../domain/feature-flags'
 import { safeReturnTo } from '../auth/return-to'
 import { useHydrated } from '../ui/use-hydrated'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { failureStatus } from '../api-client/envelope'
 import { CentredModal } from '../ui/modal-dialog'
 import { screenMeta } from '../ui/screen-meta'
@@ -162,4 +162,4 @@ function FeatureFlagsForm({
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

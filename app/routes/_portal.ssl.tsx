@@ -13,7 +13,7 @@ import type { EntitlementRow } from '../domain/entitlement-row'
 import { activeLeaseGrid, inactiveLeaseGrid, isEvaluation, isPermanent } from '../grid/leases'
 import { leaseSource, loadEntitlementGrids } from '../grid/entitlements.server'
 import type { GridData } from '../grid/types'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { EntitlementGrid } from '../ui/entitlement-grid'
 import { isSectionOpen, SectionToggle } from '../ui/section-toggle'
@@ -89,4 +89,4 @@ export default function LeasesRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -52,7 +52,7 @@ import { StatementHeader, StatementHeaderFallback } from '../ui/statement/statem
 import { StatementEmailButtons, StatementPdfButton } from '../ui/statement/statement-actions'
 import { askConfirmation, ConfirmStep, isConfirmed } from '../ui/confirm-step'
 import { FlashPanel } from '../ui/shell/flash-panel'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { DataGrid } from '../ui/grid/data-grid'
 import { DateRangePicker } from '../ui/date-range-picker'
@@ -341,4 +341,4 @@ function RecordProducts({ record, pie }: { record: StatementRecord; pie: string 
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -26,7 +26,7 @@ import {
 import { USAGE_EXPORT_TOO_MANY, usageSelection, usageSource } from '../grid/usage.server'
 import { usageCalls } from '../api-client/usage.server'
 import { withCustomer } from '../ui/customer-href'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { DataGrid } from '../ui/grid/data-grid'
 import { GetForm } from '../ui/grid/get-form'
@@ -230,4 +230,4 @@ export default function UsageTransactionsRoute() {
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireScreen } from '../guards/screen.server'
 import { notAvailablePage } from '../ui/not-available'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 
@@ -15,4 +15,4 @@ export const meta = screenMeta(screenTitle('webReporting'))
 
 export default notAvailablePage(screenTitle('webReporting'))
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

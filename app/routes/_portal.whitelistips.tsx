@@ -24,7 +24,7 @@ import { parseWithSchema } from '../ui/parse-with-schema'
 import { RestrictionBanner } from '../ui/restriction-banner'
 import { EditableList, EditableListCell, EditableListRow } from '../ui/editable-list'
 import { STALE_FORM_MESSAGE } from '../domain/saved-list'
-import { ScreenErrorBoundary } from '../ui/error-page'
+import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 import { failureStatus } from '../api-client/envelope'
@@ -224,4 +224,4 @@ function RuleRow({
   )
 }
 
-export const ErrorBoundary = ScreenErrorBoundary
+export const ErrorBoundary = RouteErrorPage

@@ -48,15 +48,12 @@ export function ErrorPage({ status, error }: { status: number; error?: unknown }
   )
 }
 
-/** The ErrorPage of the error the route caught. */
+/**
+ * The ErrorPage of the error the route caught, and every screen's ErrorBoundary:
+ * a refusal or a failure thrown by the screen's loader or action shows in the
+ * screen's place, so the shell (navigation, customer search, breadcrumbs) stays around it.
+ */
 export function RouteErrorPage() {
   const error = useRouteError()
   return <ErrorPage status={errorStatus(error)} error={error} />
 }
-
-/**
- * Every screen's ErrorBoundary: a refusal or a failure thrown by the screen's loader
- * or action shows in the screen's place, so the shell (navigation, customer search,
- * breadcrumbs) stays around it.
- */
-export const ScreenErrorBoundary = RouteErrorPage

@@ -3,7 +3,7 @@ import { Form, useFetcher, useNavigate } from '@remix-run/react'
 import { useHydrated } from '../use-hydrated'
 import { Autocomplete } from '../autocomplete'
 
-export const CUSTOMER_SEARCH_DEBOUNCE_MS = 1000
+import { CUSTOMER_SEARCH_DEBOUNCE_MS } from '../../domain/customer-search'
 
 interface Account {
   AccountID: string

@@ -51,9 +51,3 @@ export async function filterBy(
   }
   await settled(page, name)
 }
-
-/** The UTC day `n` days from today, as the API counts. */
-export function dayFromToday(n: number): string {
-  const now = new Date()
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + n)).toISOString().slice(0, 10)
-}

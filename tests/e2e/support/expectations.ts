@@ -40,9 +40,6 @@ export const NAV_COBALT: NavGroupView[] = [
   { group: 'Messages', items: ['Emails', 'Alerts'] },
 ]
 
-/** 1000004 Delta Labs (type Undefined, nothing). */
-export const NAV_DELTA: NavGroupView[] = NAV_NO_CUSTOMER
-
 export const CUSTOMERS = {
   acme: { id: '1000001', name: 'Acme Aerospace' },
   borealis: { id: '1000002', name: 'Borealis Motors' },
