@@ -5,7 +5,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react'
 import { DialogTitle } from '@headlessui/react'
-import { CentredModal } from '../ui/modal-dialog'
+import { CenteredModal } from '../ui/modal-dialog'
 
 export function EditorModal({
   titleId,
@@ -29,13 +29,13 @@ export function EditorModal({
   children: ReactNode
 }) {
   return (
-    <CentredModal open onClose={onClose} panelClassName={panelClassName} panelStyle={panelStyle} testId={testId}>
+    <CenteredModal open onClose={onClose} panelClassName={panelClassName} panelStyle={panelStyle} testId={testId}>
       <section aria-labelledby={titleId} className={sectionClassName}>
         <DialogTitle as="h2" id={titleId} className={titleClassName}>
           {title}
         </DialogTitle>
         {children}
       </section>
-    </CentredModal>
+    </CenteredModal>
   )
 }

@@ -11,7 +11,7 @@ import { Link, useNavigate } from '@remix-run/react'
 import { DialogTitle } from '@headlessui/react'
 import { withStageUpdate, type SaveEvent, type StageUpdate } from '../domain/activation-editor'
 import { takeLines } from './ndjson'
-import { CentredModal } from '../ui/modal-dialog'
+import { CenteredModal } from '../ui/modal-dialog'
 import { StageList } from './stage-list'
 import { primary } from './editor-ui'
 
@@ -96,7 +96,7 @@ export function useLiveSave({ customerNumber, clearHref }: { customerNumber: str
   }
 
   const dialog = live ? (
-    <CentredModal
+    <CenteredModal
       open
       onClose={close}
       layer="z-50"
@@ -129,7 +129,7 @@ export function useLiveSave({ customerNumber, clearHref }: { customerNumber: str
           ) : null}
         </section>
       )}
-    </CentredModal>
+    </CenteredModal>
   ) : null
   return { onSubmit, dialog }
 }

@@ -12,7 +12,7 @@ import sanitizeHtml from 'sanitize-html'
 
 const LENGTH = /^-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?$/
 const BOX = /^(?:-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto)(?:\s+(?:-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto)){0,3}$/
-const COLOUR = [
+const COLOR = [
   /^#[0-9a-f]{3,8}$/i,
   /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i,
   /^[a-z]{3,20}$/i,
@@ -106,8 +106,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedStyles: {
     '*': {
-      color: COLOUR,
-      'background-color': COLOUR,
+      color: COLOR,
+      'background-color': COLOR,
       'font-size': [LENGTH],
       'font-weight': [/^(?:normal|bold|bolder|lighter|[1-9]00)$/],
       'font-style': [/^(?:normal|italic|oblique)$/],

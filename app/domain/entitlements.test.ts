@@ -7,7 +7,7 @@ import {
   classifyElastic,
   classifyLease,
   daysBetween,
-  elasticRemainingDaysColour,
+  elasticRemainingDaysColor,
   entitlementTiming,
   formatDay,
   formatNumber,
@@ -15,7 +15,7 @@ import {
   isDay,
   isElasticIncluded,
   isEntitlementType,
-  leaseRemainingDaysColour,
+  leaseRemainingDaysColor,
   licenseModelGroup,
   maintenanceText,
   rateTableLabel,
@@ -23,7 +23,7 @@ import {
   remainingDaysText,
   todayUtc,
   usedPercentage,
-  usedPercentageColour,
+  usedPercentageColor,
 } from './entitlements'
 
 const today = '2025-06-15'
@@ -266,7 +266,7 @@ describe('remainingAmount', () => {
   })
 })
 
-describe('usedPercentageColour', () => {
+describe('usedPercentageColor', () => {
   it.each([
     [0, 'green'],
     [79, 'green'],
@@ -279,12 +279,12 @@ describe('usedPercentageColour', () => {
     [99, 'red'],
     [100, 'red'],
     [101, 'red'],
-  ])('%d %% is %s', (pct, colour) => {
-    expect(usedPercentageColour(pct)).toBe(colour)
+  ])('%d %% is %s', (pct, color) => {
+    expect(usedPercentageColor(pct)).toBe(color)
   })
 })
 
-describe('elasticRemainingDaysColour', () => {
+describe('elasticRemainingDaysColor', () => {
   it.each([
     [-1, 'red'],
     [0, 'red'],
@@ -296,12 +296,12 @@ describe('elasticRemainingDaysColour', () => {
     [91, 'green'],
     [365, 'green'],
     [null, 'green'],
-  ])('%s days is %s', (days, colour) => {
-    expect(elasticRemainingDaysColour(days)).toBe(colour)
+  ])('%s days is %s', (days, color) => {
+    expect(elasticRemainingDaysColor(days)).toBe(color)
   })
 })
 
-describe('leaseRemainingDaysColour', () => {
+describe('leaseRemainingDaysColor', () => {
   it.each([
     [29, 'red'],
     [30, 'red'],
@@ -310,21 +310,21 @@ describe('leaseRemainingDaysColour', () => {
     [90, 'orange'],
     [91, 'green'],
     [null, 'green'],
-  ])('%s days, not expired, is %s', (days, colour) => {
-    expect(leaseRemainingDaysColour(days, false)).toBe(colour)
+  ])('%s days, not expired, is %s', (days, color) => {
+    expect(leaseRemainingDaysColor(days, false)).toBe(color)
   })
 
   it('is red whenever expired', () => {
-    expect(leaseRemainingDaysColour(0, true)).toBe('red')
-    expect(leaseRemainingDaysColour(-10, true)).toBe('red')
-    expect(leaseRemainingDaysColour(200, true)).toBe('red')
+    expect(leaseRemainingDaysColor(0, true)).toBe('red')
+    expect(leaseRemainingDaysColor(-10, true)).toBe('red')
+    expect(leaseRemainingDaysColor(200, true)).toBe('red')
   })
 
   it('agrees with the classification of a lease', () => {
     const expired = classifyLease({ startDate: day(-30), endDate: today, today }).status === 'EXPIRED'
-    expect(leaseRemainingDaysColour(0, expired)).toBe('red')
+    expect(leaseRemainingDaysColor(0, expired)).toBe('red')
     const permanent = entitlementTiming({ startDate: day(-30), endDate: null, today })
-    expect(leaseRemainingDaysColour(permanent.remainingDays, false)).toBe('green')
+    expect(leaseRemainingDaysColor(permanent.remainingDays, false)).toBe('green')
   })
 })
 

@@ -182,17 +182,17 @@ export function remainingAmount(total: number, used: number): number {
   return Math.min(Math.max(0, total), Math.max(0, roundTo(total - used, 1)))
 }
 
-export type BarColour = 'green' | 'orange' | 'red'
+export type BarColor = 'green' | 'orange' | 'red'
 
 /** Used percentage bar: green below 80, orange from 80, red from 95 (spec 2 section 9). */
-export function usedPercentageColour(pct: number): BarColour {
+export function usedPercentageColor(pct: number): BarColor {
   if (pct >= 95) return 'red'
   if (pct >= 80) return 'orange'
   return 'green'
 }
 
 /** Elastic remaining-days bar: red at 30 days or fewer, orange up to 90, else green; permanent is green. */
-export function elasticRemainingDaysColour(days: number | null): BarColour {
+export function elasticRemainingDaysColor(days: number | null): BarColor {
   if (days === null) return 'green'
   if (days <= 30) return 'red'
   if (days <= 90) return 'orange'
@@ -204,9 +204,9 @@ export function elasticRemainingDaysColour(days: number | null): BarColour {
  * red when expired or at 30 days or fewer, orange at 90 or fewer, else (and
  * when permanent) green.
  */
-export function leaseRemainingDaysColour(days: number | null, expired: boolean): BarColour {
+export function leaseRemainingDaysColor(days: number | null, expired: boolean): BarColor {
   if (expired) return 'red'
-  return elasticRemainingDaysColour(days)
+  return elasticRemainingDaysColor(days)
 }
 
 // ---------------------------------------------------------------------------

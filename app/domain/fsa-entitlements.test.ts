@@ -3,7 +3,7 @@ import {
   classifyFsa,
   contractLabel,
   fsaRemainingDays,
-  fsaUsedColour,
+  fsaUsedColor,
   fsaUsedPercentage,
   isManualLine,
   orderHistoryCsvName,
@@ -21,7 +21,7 @@ describe('the used share of an FSA balance', () => {
   })
 
   it('is green below 80, orange from 80 and red from 95', () => {
-    expect([79, 80, 94, 95, 100].map(fsaUsedColour)).toEqual(['green', 'orange', 'orange', 'red', 'red'])
+    expect([79, 80, 94, 95, 100].map(fsaUsedColor)).toEqual(['green', 'orange', 'orange', 'red', 'red'])
   })
 })
 

@@ -15,7 +15,7 @@ export function fsaUsedPercentage(used: number, total: number): number {
 }
 
 /** Green below 80 %, orange from 80, red from 95. */
-export function fsaUsedColour(percentage: number): 'green' | 'orange' | 'red' {
+export function fsaUsedColor(percentage: number): 'green' | 'orange' | 'red' {
   if (percentage >= 95) return 'red'
   if (percentage >= 80) return 'orange'
   return 'green'

@@ -26,8 +26,8 @@ import { DataGrid } from '../ui/grid/data-grid'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { isSectionOpen, SectionToggle } from '../ui/section-toggle'
 import { ProgressBar } from '../ui/progress-bar'
-import { fsaUsedColour } from '../domain/fsa-entitlements'
-import { leaseRemainingDaysColour } from '../domain/entitlements'
+import { fsaUsedColor } from '../domain/fsa-entitlements'
+import { leaseRemainingDaysColor } from '../domain/entitlements'
 import { FSA_TABS, FSA_TEXTS, fsaHref, fsaTab, type FsaTab } from '../fsa/fsa-screen'
 import { orderContract } from '../fsa/order-context'
 import { orderAction } from '../fsa/order-action.server'
@@ -109,7 +109,7 @@ function RemainingCell({ row }: { row: FsaEntitlementRow }) {
       value={row.usedDaysPercentage}
       text={row.remainingText === 'NOT STARTED' || expired ? row.remainingText : formatNumber(row.remainingdays)}
       label={`Term elapsed, ${row.entitlementId}`}
-      colour={leaseRemainingDaysColour(row.remainingdays, expired)}
+      color={leaseRemainingDaysColor(row.remainingdays, expired)}
     />
   )
 }
@@ -133,7 +133,7 @@ export default function FlexibleSpendingAccountRoute() {
         value={row.usedpercentage}
         text={`${row.usedpercentage}%`}
         label={`Used, ${row.entitlementId}`}
-        colour={fsaUsedColour(row.usedpercentage)}
+        color={fsaUsedColor(row.usedpercentage)}
       />
     ),
     ...(orderNow

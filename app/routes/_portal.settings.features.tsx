@@ -11,7 +11,7 @@ import { safeReturnTo } from '../auth/return-to'
 import { useHydrated } from '../ui/use-hydrated'
 import { RouteErrorPage } from '../ui/error-page'
 import { failureStatus } from '../api-client/envelope'
-import { CentredModal } from '../ui/modal-dialog'
+import { CenteredModal } from '../ui/modal-dialog'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 
@@ -77,7 +77,7 @@ export default function FeatureFlagsRoute() {
   }
   // The shell stays visible behind the modal but out of reach of keyboard and assistive technology.
   return (
-    <CentredModal open={open} onClose={close} panelClassName="w-full max-w-2xl rounded bg-white p-6 shadow-xl">
+    <CenteredModal open={open} onClose={close} panelClassName="w-full max-w-2xl rounded bg-white p-6 shadow-xl">
       <FeatureFlagsForm
         key={location.key}
         features={features}
@@ -85,7 +85,7 @@ export default function FeatureFlagsRoute() {
         onCancel={close}
         titleAs={DialogTitle}
       />
-    </CentredModal>
+    </CenteredModal>
   )
 }
 

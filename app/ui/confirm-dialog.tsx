@@ -1,7 +1,7 @@
 /** The 350 px dialog of ConfirmStep (confirm-step.tsx), which loads it when a question is first asked. */
 import type { ReactNode } from 'react'
 import { DialogTitle } from '@headlessui/react'
-import { CentredModal } from './modal-dialog'
+import { CenteredModal } from './modal-dialog'
 
 export function ConfirmDialog({
   open,
@@ -13,7 +13,7 @@ export function ConfirmDialog({
   children: ReactNode
 }) {
   return (
-    <CentredModal
+    <CenteredModal
       open={open}
       onClose={onClose}
       layer="z-50"
@@ -23,6 +23,6 @@ export function ConfirmDialog({
     >
       <DialogTitle className="text-lg font-semibold">Confirm</DialogTitle>
       {children}
-    </CentredModal>
+    </CenteredModal>
   )
 }

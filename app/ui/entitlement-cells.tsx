@@ -1,10 +1,10 @@
 /** Cells the entitlement grids draw rather than write: the Remaining Days and Used Percentage bars. */
 import {
-  elasticRemainingDaysColour,
-  leaseRemainingDaysColour,
+  elasticRemainingDaysColor,
+  leaseRemainingDaysColor,
   remainingDaysText,
   usedPercentage,
-  usedPercentageColour,
+  usedPercentageColor,
 } from '../domain/entitlements'
 import type { EntitlementRow } from '../domain/entitlement-row'
 import { ProgressBar } from './progress-bar'
@@ -18,15 +18,15 @@ function termGone(row: EntitlementRow): number {
 /** Remaining Days: the bar fills as the term passes; the text is the days left, or the status. */
 export function RemainingDaysBar({ row, lease = false }: { row: EntitlementRow; lease?: boolean }) {
   const expired = row.UsedDays >= 0 && row.RemainingDays !== null && row.RemainingDays <= 0
-  const colour = lease
-    ? leaseRemainingDaysColour(row.RemainingDays, expired)
-    : elasticRemainingDaysColour(expired ? 0 : row.RemainingDays)
+  const color = lease
+    ? leaseRemainingDaysColor(row.RemainingDays, expired)
+    : elasticRemainingDaysColor(expired ? 0 : row.RemainingDays)
   return (
     <ProgressBar
       value={termGone(row)}
       text={remainingDaysText({ usedDays: row.UsedDays, remainingDays: row.RemainingDays })}
       label={`Term elapsed, ${row.ActivationId}`}
-      colour={colour}
+      color={color}
     />
   )
 }
@@ -34,6 +34,6 @@ export function RemainingDaysBar({ row, lease = false }: { row: EntitlementRow; 
 export function UsedPercentageBar({ row }: { row: EntitlementRow }) {
   const pct = usedPercentage(row.Used, row.LineItemQuantity)
   return (
-    <ProgressBar value={pct} text={`${pct}%`} label={`Used, ${row.ActivationId}`} colour={usedPercentageColour(pct)} />
+    <ProgressBar value={pct} text={`${pct}%`} label={`Used, ${row.ActivationId}`} color={usedPercentageColor(pct)} />
   )
 }

@@ -40,7 +40,7 @@ export function ModalDialog({
 }
 
 /** A ModalDialog as the portal shows one: the page dimmed behind it, its panel in the middle of the window. */
-export function CentredModal({
+export function CenteredModal({
   open,
   onClose,
   layer = 'z-40',

@@ -1,7 +1,7 @@
 /** The colour names the entitlement rules give a bar (app/domain/entitlements.ts). */
-export type ProgressColour = 'green' | 'orange' | 'red'
+export type ProgressColor = 'green' | 'orange' | 'red'
 
-const FILL: Record<ProgressColour, string> = {
+const FILL: Record<ProgressColor, string> = {
   green: 'progress-green',
   orange: 'progress-orange',
   red: 'progress-red',
@@ -17,7 +17,7 @@ export function ProgressBar({
   max = 100,
   text,
   label,
-  colour,
+  color,
 }: {
   /** Clamped to [0, max]. */
   value: number
@@ -26,7 +26,7 @@ export function ProgressBar({
   text: string
   /** The bar's accessible name, e.g. 'Used percentage of ELS-123'. */
   label: string
-  colour: ProgressColour
+  color: ProgressColor
 }) {
   const clamped = Math.min(max, Math.max(0, Number.isFinite(value) ? value : 0))
   return (
@@ -35,8 +35,8 @@ export function ProgressBar({
         value={clamped}
         max={max}
         aria-label={label}
-        data-colour={colour}
-        className={`progress-bar ${FILL[colour]}`}
+        data-color={color}
+        className={`progress-bar ${FILL[color]}`}
       />
       {/* A status word (EXPIRED, NOT STARTED ...) is set smaller than a figure, so the column stays narrow. */}
       <span className={`shrink-0 tabular-nums ${/^[\d.,%]+$/.test(text) ? '' : 'text-xs font-medium'}`}>{text}</span>

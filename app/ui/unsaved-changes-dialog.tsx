@@ -3,7 +3,7 @@
  * change. A ModalDialog, since a user who leaves at once finds it mounting already open.
  */
 import { DialogTitle } from '@headlessui/react'
-import { CentredModal } from './modal-dialog'
+import { CenteredModal } from './modal-dialog'
 
 export const UNSAVED_CHANGES_MESSAGE =
   'WARNING: You have unsaved changes. Press Cancel to go back and save these changes. Press Ok to lose these changes.'
@@ -18,7 +18,7 @@ export function UnsavedChangesDialog({
   onOk: () => void
 }) {
   return (
-    <CentredModal
+    <CenteredModal
       open={open}
       onClose={onCancel}
       layer="z-50"
@@ -38,6 +38,6 @@ export function UnsavedChangesDialog({
           Ok
         </button>
       </div>
-    </CentredModal>
+    </CenteredModal>
   )
 }

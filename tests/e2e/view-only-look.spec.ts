@@ -51,9 +51,9 @@ async function lookOf(control: Locator): Promise<Look> {
     const style = getComputedStyle(element)
     // The canvas turns any CSS colour (oklch included) into sRGB channels.
     const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
-    const rgba = (colour: string) => {
+    const rgba = (color: string) => {
       context.clearRect(0, 0, 1, 1)
-      context.fillStyle = colour
+      context.fillStyle = color
       context.fillRect(0, 0, 1, 1)
       const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data
       return [r, g, b, a / 255]

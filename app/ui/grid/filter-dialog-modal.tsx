@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ElementType } from 'react'
 import { DialogTitle } from '@headlessui/react'
-import { CentredModal } from '../modal-dialog'
+import { CenteredModal } from '../modal-dialog'
 import { dialogSelection, selectionError } from '../../grid/grid-state'
 import { DIALOG_SEARCH_DEBOUNCE_MS, ErrorText, NO_MATCHES, ValueList } from './filter-dialog'
 
@@ -70,7 +70,7 @@ export function FilterDialogModal({ name, initialSelection, load, onApply, onCan
     })
 
   return (
-    <CentredModal open onClose={onCancel} panelClassName="w-full max-w-lg space-y-3 rounded bg-white p-6 shadow-xl">
+    <CenteredModal open onClose={onCancel} panelClassName="w-full max-w-lg space-y-3 rounded bg-white p-6 shadow-xl">
       <DialogTitle as={'h2' as ElementType} className="text-lg font-semibold">
         {name} Filter
       </DialogTitle>
@@ -118,6 +118,6 @@ export function FilterDialogModal({ name, initialSelection, load, onApply, onCan
           Cancel
         </button>
       </div>
-    </CentredModal>
+    </CenteredModal>
   )
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_NAMED_SLICES } from '../../view/pie-slices'
 import type { StatementData } from '../../domain/statement-types'
 import { StatementHeader, StatementHeaderFallback } from './statement-header'
-import { OTHER_COLOUR, PIE_COLOURS } from './statement-pie'
+import { OTHER_COLOR, PIE_COLORS } from './statement-pie'
 import { StatementPieFrame } from './statement-pie-frame'
 import { statementPieMarkup } from './statement-pie.server'
 
@@ -82,7 +82,7 @@ describe('statementPieMarkup', () => {
     const rows = tableRows(many)
     expect(rows).toHaveLength(1 + 9 + 1)
     expect(rows[9]).toEqual(['Other (3 products)', '273.00 AEU', '26.1 %'])
-    expect(many).toContain(`fill="${OTHER_COLOUR}"`)
+    expect(many).toContain(`fill="${OTHER_COLOR}"`)
   })
 
   it('says there is no usage instead of drawing an empty circle', () => {
@@ -92,10 +92,10 @@ describe('statementPieMarkup', () => {
   })
 
   it('colours every slice at 4.5:1 or more against white, neighbours different', () => {
-    for (const colour of [...PIE_COLOURS, OTHER_COLOUR]) expect(contrastWithWhite(colour)).toBeGreaterThanOrEqual(4.5)
-    expect(new Set([...PIE_COLOURS, OTHER_COLOUR]).size).toBe(PIE_COLOURS.length + 1)
+    for (const color of [...PIE_COLORS, OTHER_COLOR]) expect(contrastWithWhite(color)).toBeGreaterThanOrEqual(4.5)
+    expect(new Set([...PIE_COLORS, OTHER_COLOR]).size).toBe(PIE_COLORS.length + 1)
     // The most slices a pie names (the ninth is named when it is the only one left) never share a colour.
-    expect(PIE_COLOURS.length).toBeGreaterThanOrEqual(MAX_NAMED_SLICES + 1)
+    expect(PIE_COLORS.length).toBeGreaterThanOrEqual(MAX_NAMED_SLICES + 1)
   })
 
   it('is shown by the frame as it came', () => {

@@ -34,7 +34,7 @@ export interface StatementPieProps {
  * labels on them and the white page around them), and neighbours of clearly
  * different hue. 'Other' is always grey.
  */
-export const PIE_COLOURS = [
+export const PIE_COLORS = [
   '#1d4ed8',
   '#b45309',
   '#047857',
@@ -45,7 +45,7 @@ export const PIE_COLOURS = [
   '#a21caf',
   '#854d0e',
 ] as const
-export const OTHER_COLOUR = '#4b5563'
+export const OTHER_COLOR = '#4b5563'
 
 const SIZE = 180
 const RADIUS = SIZE / 2 - 2
@@ -54,8 +54,8 @@ const LABEL_MIN_ANGLE = 0.9
 /** Where a share sits on its slice, from the centre. */
 const LABEL_RADIUS = RADIUS * 0.6
 
-export function sliceColour(slice: PieSlice, index: number): string {
-  return slice.label === OTHER_LABEL && slice.count > 1 ? OTHER_COLOUR : PIE_COLOURS[index % PIE_COLOURS.length]
+export function sliceColor(slice: PieSlice, index: number): string {
+  return slice.label === OTHER_LABEL && slice.count > 1 ? OTHER_COLOR : PIE_COLORS[index % PIE_COLORS.length]
 }
 
 function sliceName(slice: PieSlice): string {
@@ -104,7 +104,7 @@ export function StatementPie({ title, slices: inputs, currency, id, table = true
                     <g key={index} data-slice={arc.data.label}>
                       <path
                         d={path(arc) ?? ''}
-                        fill={sliceColour(arc.data, index)}
+                        fill={sliceColor(arc.data, index)}
                         stroke="#ffffff"
                         strokeWidth={slices.length > 1 ? 1.5 : 0}
                       />
@@ -138,7 +138,7 @@ export function StatementPie({ title, slices: inputs, currency, id, table = true
           {slices.map((slice, index) => (
             <li key={index} className="flex items-start gap-2">
               <svg width="12" height="12" viewBox="0 0 12 12" className="mt-1 shrink-0">
-                <rect width="12" height="12" fill={sliceColour(slice, index)} />
+                <rect width="12" height="12" fill={sliceColor(slice, index)} />
               </svg>
               <span className="break-words">
                 {sliceName(slice)}: {slice.share}

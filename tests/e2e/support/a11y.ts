@@ -9,7 +9,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
  * page as the user has it (its DOM, with open disclosures, and its style
  * sheets) is shown again, scripts removed, in a scratch context where axe can run.
  */
-async function withAnalysablePage<T>(page: Page, run: (target: Page) => Promise<T>): Promise<T> {
+async function withAnalyzablePage<T>(page: Page, run: (target: Page) => Promise<T>): Promise<T> {
   if (test.info().project.name === 'js') return run(page)
   const html = (await page.content())
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
@@ -48,7 +48,7 @@ export interface A11yCheckOptions {
  * one with its offending elements.
  */
 export async function expectNoSeriousA11yViolations(page: Page, { exclude = [] }: A11yCheckOptions = {}) {
-  const results = await withAnalysablePage(page, (target) => {
+  const results = await withAnalyzablePage(page, (target) => {
     const axe = new AxeBuilder({ page: target }).withTags(TAGS)
     for (const selector of exclude) axe.exclude(selector)
     return axe.analyze()

@@ -26,8 +26,8 @@ export async function expectNav(page: Page, expected: NavGroupView[]) {
   await expect(mainNav(page)).toBeVisible()
   // Headings are upper-cased by the style sheet: compare them case-insensitively.
   // Polled, because a page without JavaScript may still be arriving when the URL has changed.
-  const normalise = (groups: NavGroupView[]) => groups.map((g) => ({ group: g.group.toLowerCase(), items: g.items }))
-  await expect.poll(async () => normalise(await readNav(page))).toEqual(normalise(expected))
+  const normalize = (groups: NavGroupView[]) => groups.map((g) => ({ group: g.group.toLowerCase(), items: g.items }))
+  await expect.poll(async () => normalize(await readNav(page))).toEqual(normalize(expected))
 }
 
 /** The toolbar's customer search box (a text box without JavaScript, a combobox with it). */
