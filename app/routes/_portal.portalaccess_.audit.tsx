@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { AUDIT_AREA_LABELS, auditAreaLabel, summarizeChange } from '../domain/audit-summary'
+import { AUDIT_AREA_LABELS, auditAreaLabel, summarizeChange } from '../view/audit-summary'
 import { withReauth } from '../request/context.server'
 import { requirePortalAccessScreen } from '../guards/screen.server'
 import { auditQuerySchema } from '../portal-access/audit-query.server'

@@ -3,7 +3,7 @@
  * access lists are compared by e-mail; other lists (IP rules, usernames) by item;
  * objects (e.g. `{ pinSet: true }`) by field.
  */
-import { diffContacts, isPortalRole, type Contact } from './portal-access'
+import { diffContacts, isPortalRole, type Contact } from '../domain/portal-access'
 
 export const AUDIT_AREA_LABELS: Record<string, string> = {
   portalaccess: 'Licensing Portal Access',
