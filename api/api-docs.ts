@@ -5,14 +5,15 @@
  * reply. Its one style sheet is inline and allowed by its hash.
  */
 import { createHash } from 'node:crypto'
-import type { OpenApiDocument } from './contract/openapi'
+import { ACCESS_TEXT, type OpenApiDocument } from './contract/openapi'
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1b2a3a}
 h1{font-size:1.75rem}h2{margin-top:2.5rem;border-bottom:1px solid #c8d1db;padding-bottom:.25rem}
 h3{font-size:1.05rem;margin:1.75rem 0 .25rem}code,pre{font-family:ui-monospace,monospace;font-size:.875rem}
 pre{background:#f3f5f8;padding:.75rem;overflow-x:auto;border-radius:4px}.method{font-weight:700;margin-right:.5rem}
 .read{color:#1d6b35}.write{color:#9a3412}table{border-collapse:collapse}th,td{text-align:left;padding:.25rem .75rem .25rem 0;vertical-align:top}
-nav ul{columns:16rem}a{color:#0b4f8a}`
+nav ul{columns:16rem}a{color:#0b4f8a}code{overflow-wrap:anywhere}
+@media (max-width:30rem){body{padding:1rem .75rem}th,td{padding-right:.5rem}}`
 
 /** The Content-Security-Policy of the page: nothing but its own inline style. */
 export const API_DOCS_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'`
@@ -24,7 +25,8 @@ const escape = (text: unknown) =>
 const paragraphs = (text: string | undefined) =>
   (text ?? '')
     .split(/\n\n+/)
-    .filter(Boolean)
+    // The access paragraph shows as the badge beside the summary.
+    .filter((p) => p && !Object.values(ACCESS_TEXT).some((access) => p === `**${access}**`))
     .map(
       (p) =>
         `<p>${escape(p)
@@ -68,7 +70,7 @@ function operationHtml(method: string, path: string, op: Operation) {
     .join('')
   return `<section aria-labelledby="${escape(op.operationId)}">
 <h3 id="${escape(op.operationId)}"><span class="method">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
-<p>${escape(op.summary)} <span class="${op['x-access'] === 'read' ? 'read' : 'write'}">(${op['x-access'] === 'read' ? 'reads' : 'writes'})</span></p>
+<p>${escape(op.summary)} <span class="${op['x-access'] === 'read' ? 'read' : 'write'}">(${escape(ACCESS_TEXT[op['x-access'] === 'read' ? 'read' : 'write'])})</span></p>
 ${paragraphs(op.description)}${parameters}${body}${reply}</section>`
 }
 

@@ -86,9 +86,11 @@ function requestBody(call: AnyCall) {
   }
 }
 
+/** What a call's access means to a caller: the description's last paragraph, and the reference page's badge. */
+export const ACCESS_TEXT = { read: 'Only reads: safe to send again.', write: 'Changes data: sent once.' } as const
+
 function description(call: AnyCall) {
-  const access = call.access === 'read' ? 'Only reads: safe to send again.' : 'Changes data: sent once.'
-  return [call.description, `**Who may call it:** ${CALLER_TEXT[call.caller]}`, `**${access}**`]
+  return [call.description, `**Who may call it:** ${CALLER_TEXT[call.caller]}`, `**${ACCESS_TEXT[call.access]}**`]
     .filter(Boolean)
     .join('\n\n')
 }

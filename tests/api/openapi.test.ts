@@ -3,6 +3,7 @@
  * describing every call the API answers, GET /api/docs renders it as a page,
  * both without a token; a path that no declaration names is a 404 envelope.
  */
+import fs from 'node:fs'
 import { validate, compileErrors } from '@readme/openapi-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCallTable } from '../../api/index'
@@ -14,6 +15,7 @@ import { apiClient, startTestServer, type TestServer } from './support/server'
 let server: TestServer
 let document: {
   openapi: string
+  info: { version: string }
   paths: Record<string, Record<string, { 'x-access': string; 'x-caller': string; summary: string }>>
 }
 
@@ -31,6 +33,12 @@ afterAll(async () => {
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1', async () => {
     expect(document.openapi).toBe('3.1.0')
+    // The portal's release, which a script can compare with the one it was written for.
+    const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(document.info.version).toBe(version)
     const result = await validate(structuredClone(document) as never)
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
   })

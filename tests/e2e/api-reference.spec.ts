@@ -13,7 +13,8 @@ test.describe('the API for scripts', () => {
     await expect(page).toHaveURL(/#tag-accounts$/)
     const info = page.getByRole('region', { name: 'GET /getaccountinfo/{customerNumber}' })
     await expect(info).toContainText('Anyone who may see the customer named in the request.')
-    await expect(info).toContainText('(reads)')
+    // Whether a call only reads is said once, beside its summary.
+    await expect(info.getByText('Only reads: safe to send again.')).toHaveCount(1)
     await info.getByText('Reply (application/json)').click()
     await expect(info.getByText('"customerName"')).toBeVisible()
     await expect(page.getByRole('link', { name: 'openapi.json' })).toHaveAttribute('href', 'openapi.json')

@@ -114,6 +114,15 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
     await expect(page.getByRole('heading', { level: 1, name: NOTICE.notypecustomer.heading })).toBeVisible()
   })
 
+  test('the API reference and the page where a script is signed in', async ({ page }) => {
+    await expectReflow(page, '/api/docs', (p) =>
+      expect(p.getByRole('heading', { level: 1, name: 'Licensing API reference' })).toBeVisible(),
+    )
+    await expectReflow(page, '/oidc/device', (p) =>
+      expect(p.getByRole('heading', { level: 1, name: 'Sign in a script to the Licensing API' })).toBeVisible(),
+    )
+  })
+
   test('every screen of the side menu, and the sign-in and signed-out pages', async ({ page }) => {
     test.setTimeout(180_000)
     const atSignIn = (p: Page) =>
