@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { e2eDataDir } from './tests/e2e/support/data-dir'
+import { e2eDataDir, e2eServerEnv } from './tests/e2e/support/data-dir'
 import { SERVER_NODE_ARGS } from './tests/support/compiled-server'
 
 /**
@@ -60,9 +60,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // A fresh database on every start: created, migrated and seeded by the server. Every reply of the API is
-      // checked against its declaration (api/reply-check.ts), so a journey that meets a wrong one fails.
-      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && DATABASE_PATH=${DATA_DIR}/portal.db PORT=${PORT} LOG_REQUESTS=0 PORTAL_ENVIRONMENT=dev API_CHECK_REPLIES=1 node ${SERVER_NODE_ARGS.join(' ')}`,
+      // A fresh database on every start: created, migrated and seeded by the server.
+      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && node ${SERVER_NODE_ARGS.join(' ')}`,
+      env: e2eServerEnv(PORT),
       url: `${baseURL}/healthz`,
       reuseExistingServer: !CI,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from './support/test'
-import { signIn, waitForPortal } from './support/auth'
+import { expect, test, type Page } from './support/test'
+import { addPortalSession, waitForPortal } from './support/auth'
 import { customerBox, mainNav } from './support/shell'
 import { CUSTOMERS, NOTICE } from './support/expectations'
 import { breadcrumbs } from '../../app/screens/breadcrumbs'
@@ -17,7 +17,7 @@ const USERS = {
   admin: 'admin@acme.example',
   viewer: 'viewer@acme.example',
   partner: 'partner@channel.example',
-  /** Staff with no customer remembered in the session: no other test here selects one for them. */
+  /** Staff with no customer remembered in the session (each test has a session of its own). */
   support: 'support@vendor.example',
 } as const
 type UserKey = keyof typeof USERS
@@ -191,21 +191,6 @@ const REFUSALS: Refusal[] = [
   },
 ]
 
-/** Each user signs in once per project; every test opens its own context with that session. */
-const sessions = new Map<UserKey, BrowserContextOptions['storageState']>()
-
-async function contextFor(browser: Browser, user: UserKey, options: BrowserContextOptions) {
-  let state = sessions.get(user)
-  if (!state) {
-    const context = await browser.newContext(options)
-    await signIn(await context.newPage(), USERS[user])
-    state = await context.storageState()
-    sessions.set(user, state)
-    await context.close()
-  }
-  return browser.newContext({ ...options, storageState: state })
-}
-
 /** Opens the path, or posts the form to it as a browser would, and answers the document's status. */
 async function open(page: Page, refusal: Refusal): Promise<number | undefined> {
   const { form } = refusal
@@ -240,25 +225,20 @@ function formPage(action: string, fields: Record<string, string>) {
 
 for (const refusal of REFUSALS) {
   test(`${refusal.screen}: ${refusal.path}${refusal.form ? ' (a posted change)' : ''} is refused inside the shell`, async ({
-    browser,
-  }, testInfo) => {
-    const { baseURL, javaScriptEnabled } = testInfo.project.use
-    const context = await contextFor(browser, refusal.user, { baseURL, javaScriptEnabled })
-    try {
-      const page = await context.newPage()
-      expect(await open(page, refusal), 'the status of the answer').toBe(refusal.status)
-      if (refusal.url)
-        await expect(page).toHaveURL(refusal.url.includes('?') ? refusal.url : new RegExp(`${refusal.url}(\\?|$)`))
-      const main = page.getByRole('main')
-      await expect(main.getByRole('heading', { level: 1, name: refusal.heading })).toBeVisible()
-      await expect(main.getByText(refusal.text, { exact: false })).toBeVisible()
-      // The shell around it.
-      await expect(mainNav(page)).toBeVisible()
-      await expect(customerBox(page)).toBeVisible()
-      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
-      if (breadcrumbs(new URL(page.url()).pathname).length > 0) await expect(crumbs).toBeVisible()
-    } finally {
-      await context.close()
-    }
+    page,
+  }) => {
+    // Signed in, straight to the page refused.
+    await addPortalSession(page.context(), USERS[refusal.user])
+    expect(await open(page, refusal), 'the status of the answer').toBe(refusal.status)
+    if (refusal.url)
+      await expect(page).toHaveURL(refusal.url.includes('?') ? refusal.url : new RegExp(`${refusal.url}(\\?|$)`))
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1, name: refusal.heading })).toBeVisible()
+    await expect(main.getByText(refusal.text, { exact: false })).toBeVisible()
+    // The shell around it.
+    await expect(mainNav(page)).toBeVisible()
+    await expect(customerBox(page)).toBeVisible()
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
+    if (breadcrumbs(new URL(page.url()).pathname).length > 0) await expect(crumbs).toBeVisible()
   })
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test'
-import { signIn, signInThroughForm } from './support/auth'
+import { signIn, signInThroughForm, signInWithProvider } from './support/auth'
 import { jsEnabled } from './support/env'
 import { expectMenuOpen, mainNav, menuPopup, menuTrigger, openUserMenu, userMenuLabel } from './support/shell'
 import { CUSTOMERS } from './support/expectations'
@@ -47,7 +47,8 @@ test.describe('toolbar menus', () => {
   }, testInfo) => {
     const js = jsEnabled(testInfo)
     const email = 'admin@acme.example'
-    await signIn(page, email)
+    // The profile page at the identity provider needs a session there.
+    await signInWithProvider(page, email)
     const trigger = menuTrigger(page, userMenuLabel(email), js)
     await expect(trigger).toHaveText('AA')
     await expect(page.getByText('(Portal Administrator Role)', { exact: true })).toBeHidden()
