@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { e2eDataDir } from './data-dir'
 
 /** The Nu HTML checker's service, started by the Playwright config next to the portal. */
 export const VNU_URL = process.env.VNU_URL ?? 'http://127.0.0.1:8888/'
@@ -18,14 +21,25 @@ interface VnuMessage {
 }
 
 /**
- * Checked documents by content (one checker verdict per distinct document; the
- * per-request nonce is left out of the key): a worker meets the same page many times.
+ * Checked documents by content (one checker verdict per distinct document): a worker meets the
+ * same page many times, and the run's workers (JavaScript off and on) meet the same pages.
  */
 const verdicts = new Map<string, Promise<HtmlProblem[]>>()
 
+/**
+ * The verdicts the run's workers share, a file per distinct document, next to the suite server's
+ * database (the server's start empties that folder).
+ */
+const SHARED_VERDICTS = path.join(e2eDataDir(Number(process.env.E2E_PORT ?? 3100)), 'html-verdicts')
+
+/**
+ * The document without its per-request nonce, which is any random text and so no part of the
+ * verdict: every occurrence goes (the attributes, and the copy in the page's data, escaped there).
+ */
 function contentKey(html: string): string {
+  const nonce = /\bnonce="([^"]+)"/.exec(html)?.[1] ?? /\\?"nonce\\?",\\?"([^"\\]+)\\?"/.exec(html)?.[1]
   return createHash('sha256')
-    .update(html.replace(/nonce="[^"]*"/g, '').replace(/"nonce","[^"]*"/g, ''))
+    .update(nonce ? html.split(nonce).join('') : html)
     .digest('hex')
 }
 
@@ -34,10 +48,30 @@ export function htmlErrors(html: string): Promise<HtmlProblem[]> {
   const key = contentKey(html)
   let verdict = verdicts.get(key)
   if (!verdict) {
-    verdict = check(html)
+    const file = path.join(SHARED_VERDICTS, `${key}.json`)
+    verdict = sharedVerdict(file) ?? check(html).then((problems) => shareVerdict(file, problems))
     verdicts.set(key, verdict)
   }
   return verdict
+}
+
+function sharedVerdict(file: string): Promise<HtmlProblem[]> | undefined {
+  let text: string
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+  return Promise.resolve(JSON.parse(text) as HtmlProblem[])
+}
+
+function shareVerdict(file: string, problems: HtmlProblem[]): HtmlProblem[] {
+  // Written whole, then renamed: a worker reading it never sees half of it.
+  const partial = `${file}.${process.pid}`
+  fs.mkdirSync(SHARED_VERDICTS, { recursive: true })
+  fs.writeFileSync(partial, JSON.stringify(problems))
+  fs.renameSync(partial, file)
+  return problems
 }
 
 async function check(html: string): Promise<HtmlProblem[]> {

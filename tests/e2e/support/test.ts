@@ -5,7 +5,8 @@ export * from '@playwright/test'
 
 interface CheckedDocument {
   url: string
-  html: string
+  /** The checker's verdict, asked for as soon as the document arrives. */
+  problems: Promise<HtmlProblem[]>
 }
 
 /**
@@ -23,7 +24,7 @@ export const test = base.extend<{ validHtml: void }>({
         if (!isOwnDocument(response, origin)) return
         documents.push(
           response.text().then(
-            (html) => ({ url: response.url(), html }),
+            (html) => ({ url: response.url(), problems: askChecker(html) }),
             // The page moved on before its body could be read: nothing to check.
             () => null,
           ),
@@ -35,20 +36,30 @@ export const test = base.extend<{ validHtml: void }>({
 
       if (testInfo.project.name === 'js' && !page.isClosed() && page.url().startsWith(origin)) {
         const html = await page.content().catch(() => null)
-        if (html) documents.push(Promise.resolve({ url: `${page.url()} (after scripts)`, html }))
+        if (html) documents.push(Promise.resolve({ url: `${page.url()} (after scripts)`, problems: askChecker(html) }))
       }
       // A test that already failed reports its own failure; the checker's adds nothing to it.
       if (testInfo.status !== testInfo.expectedStatus) return
       const problems: string[] = []
       for (const document of await Promise.all(documents)) {
         if (!document) continue
-        for (const problem of await htmlErrors(document.html)) problems.push(describe(document.url, problem))
+        for (const problem of await document.problems) problems.push(describe(document.url, problem))
       }
       expect(problems, 'the Nu HTML checker finds no errors in the pages of this test').toEqual([])
     },
     { auto: true },
   ],
 })
+
+/**
+ * The checker's verdict on a document, asked for at once so that it is ready by the end of the
+ * test; a failure to answer shows where the verdict is read (and nowhere if the test failed anyway).
+ */
+function askChecker(html: string): Promise<HtmlProblem[]> {
+  const verdict = htmlErrors(html)
+  verdict.catch(() => {})
+  return verdict
+}
 
 function isOwnDocument(response: Response, origin: string): boolean {
   const request = response.request()
