@@ -40,7 +40,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's build of Chromium's headless shell, the one Playwright itself runs headless (decision 0026):
+      // the same engine as /usr/bin/chromium without the full browser around it, a third less CPU per journey.
+      executablePath: '/usr/lib/chromium/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

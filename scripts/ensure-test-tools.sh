@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs the system tools the tests use when they are missing, before any test
 # runs: Debian's Chromium (the statements' PDF, in the API tests and the browser
-# journeys), a Java runtime for the Nu HTML checker (vnu-jar) that validates every
-# page, and poppler-utils (pdftotext, pdftoppm) that read the statement's PDF.
+# journeys' server), its headless shell (the browser the journeys drive), a Java
+# runtime for the Nu HTML checker (vnu-jar) that validates every page, and
+# poppler-utils (pdftotext, pdftoppm) that read the statement's PDF.
 # Exits non-zero, naming what is missing, when it cannot install them.
 set -uo pipefail
 
 # tool|Debian package that provides it
 TOOLS=(
   "/usr/bin/chromium|chromium"
+  "/usr/lib/chromium/chromium-headless-shell|chromium-headless-shell"
   "java|default-jre-headless"
   "pdftotext|poppler-utils"
   "pdftoppm|poppler-utils"
