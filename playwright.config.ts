@@ -7,7 +7,7 @@ import { SERVER_NODE_ARGS } from './tests/support/compiled-server'
  * as plain HTML forms and links) and once with it on.
  *
  * The server runs on its own throw-away database, created and seeded on start.
- * `npm run test:e2e` builds the portal and the server before Playwright starts;
+ * `npm test` and `npm run test:e2e` build the portal and the server before Playwright starts;
  * the journeys run against the compiled server, as production runs it.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100)
