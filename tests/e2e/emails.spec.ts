@@ -524,18 +524,23 @@ test.describe('with JavaScript only', () => {
     await start(page, testInfo)
     const overlay = (text: string) =>
       page.getByRole('status').filter({ hasText: new RegExp(`^${text.replace(/\./g, '\\.')}$`) })
-    // Slow answers keep the overlay up long enough to read it.
+    // The page's data is held back until the overlay has been read, so it stays up until then.
+    let answer!: () => void
+    let held = new Promise<void>((resolve) => (answer = resolve))
     await page.route(/\.data(\?|$)/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await held
       await route.continue()
     })
     await page.getByRole('link', { name: `View email: ${HOSTILE_SUBJECT}` }).click()
     await expect(overlay('Getting Email...')).toBeVisible()
+    answer()
     await expect(page.getByRole('heading', { level: 1, name: 'Email Details' })).toBeVisible()
     await expect(overlay('Getting Email...')).toBeHidden()
 
+    held = new Promise<void>((resolve) => (answer = resolve))
     await page.getByRole('link', { name: 'Back to Emails' }).click()
     await expect(overlay('Getting Emails...')).toBeVisible()
+    answer()
     await expect(page.getByRole('heading', { level: 1, name: 'Emails' })).toBeVisible()
     await expect(overlay('Getting Emails...')).toBeHidden()
     await page.unrouteAll({ behavior: 'ignoreErrors' })

@@ -15,7 +15,7 @@ interface CheckedDocument {
  * it stands at the end of the test, goes through the Nu HTML checker; the test
  * fails on any error it reports.
  */
-export const test = base.extend<{ validHtml: void }>({
+export const test = base.extend<{ validHtml: void; viewSavesStored: void }>({
   validHtml: [
     async ({ context, page, baseURL }, use, testInfo) => {
       const origin = new URL(baseURL ?? 'http://localhost').origin
@@ -46,6 +46,30 @@ export const test = base.extend<{ validHtml: void }>({
         for (const problem of await document.problems) problems.push(describe(document.url, problem))
       }
       expect(problems, 'the Nu HTML checker finds no errors in the pages of this test').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  /**
+   * With JavaScript a grid saves the user's view of it 2 s after the last change, or when the
+   * page is left, and the next test may be the same user's and open that grid with the saved
+   * view. Before a test ends, a save still waiting is sent (as leaving the page would send it),
+   * and every view save of the test has its answer.
+   */
+  viewSavesStored: [
+    async ({ page, baseURL }, use, testInfo) => {
+      const answers: Promise<unknown>[] = []
+      const onRequest = (request: Request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/resources/grid/'))
+          answers.push(request.response().catch(() => null))
+      }
+      page.on('request', onRequest)
+      await use()
+      const origin = new URL(baseURL ?? 'http://localhost').origin
+      if (testInfo.project.name === 'js' && !page.isClosed() && page.url().startsWith(origin))
+        await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide'))).catch(() => {})
+      page.off('request', onRequest)
+      await Promise.all(answers)
     },
     { auto: true },
   ],
