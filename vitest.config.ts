@@ -40,6 +40,10 @@ export default defineConfig({
           name: 'isolated',
           include: ISOLATED,
           globalSetup: ['tests/support/system-tools.ts', 'tests/support/base-database.ts'],
+          // Two files at a time: they mostly wait (servers, Chromium, child processes). Vitest's default on a
+          // 2-CPU machine is one. A project with its own worker count runs as a group of its own, after `unit`.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
