@@ -42,6 +42,8 @@ async function pickOne(page: Page, activationId: string) {
   await available.getByLabel(`Activate ${label}`).check()
   await available.getByLabel(`Count of ${label}`).fill('1')
   await page.getByRole('button', { name: 'Update selection' }).click()
+  // The editor's address holds its draft: the pick is applied once the address names it.
+  await expect(page).toHaveURL(new RegExp(`[?&]add=[^&]*${activationId}`))
   await expect(page.getByRole('button', { name: 'Save & Generate' })).toBeVisible()
   return activationId
 }
