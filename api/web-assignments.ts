@@ -77,11 +77,7 @@ type Change = (tx: Tx, account: Account, entitlement: WebEntitlement, today: str
 
 /** One assignment change: access, the entitlement, the guard, the audit and the detail after. */
 function assignmentChange(calls: CallTable, deps: ApiDeps) {
-  return (
-    declaration: AssignmentCall,
-    action: string,
-    change: (input: never, user: ApiUser) => Change,
-  ) => {
+  return (declaration: AssignmentCall, action: string, change: (input: never, user: ApiUser) => Change) => {
     calls.implement(declaration, ({ input, user }) => {
       const { customerNumber, activationId } = input as { customerNumber: string; activationId: string }
       const account = webAccess(deps.db, user, customerNumber, { write: true })
@@ -163,12 +159,12 @@ export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
     'set seats',
     (input: { holders: number[]; previous: number[] }, user) => (tx, account, entitlement, today) => {
       requireNamed(entitlement)
+      const wanted = new Set(usersById(tx, account, input.holders).map((u) => u.id))
       const stored = new Set(currentSeatUsers(tx, entitlement.id, today))
       const previous = new Set(input.previous)
       if (stored.size !== previous.size || [...stored].some((id) => !previous.has(id))) {
         throw conflict(WEB_MESSAGES.stale)
       }
-      const wanted = new Set(usersById(tx, account, input.holders).map((u) => u.id))
       const removed = [...stored].filter((id) => !wanted.has(id))
       const added = [...wanted].filter((id) => !stored.has(id))
       if (removed.length > 0) {

@@ -123,7 +123,7 @@ export const WEB_MESSAGES = {
   userExists: (email: string) => `${email} is already a web user of this customer.`,
   groupExists: (name: string) => `There is already a group called ${name}.`,
   notUsers: (emails: string[]) =>
-    `${emails.length === 1 ? 'This e-mail is' : 'These e-mails are'} not web users of this customer: ${emails.join(', ')}.`,
+    `${emails.length === 1 ? 'This e-mail is not a web user' : 'These e-mails are not web users'} of this customer: ${emails.join(', ')}.`,
   notUserIds: (ids: number[]) => `Not web users of this customer: ${ids.join(', ')}.`,
   stale: 'The seats were changed by someone else. Reload to see the current holders.',
   alreadyAssigned: (productName: string, group: string) => `${productName} is already assigned to ${group}.`,
