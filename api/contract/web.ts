@@ -8,6 +8,7 @@
  */
 import { z } from 'zod'
 import { customerNumberSchema } from '../../app/domain/customer-number'
+import { hasControlCharacter } from '../../app/domain/free-text'
 import { WEB_ENTITLEMENT_TYPES, WEB_ROLES } from '../../app/domain/web-licenses'
 import {
   MAX_GROUP_NAME_LENGTH,
@@ -259,7 +260,7 @@ export const webCalls = {
         .string()
         .max(MAX_IMPORT_BYTES)
         // A file's own line breaks and tabs are its text; any other control character is refused.
-        .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text), {
+        .refine((text) => !hasControlCharacter(text.replace(/[\t\r\n]/g, '')), {
           message: 'must not contain control characters other than line breaks and tabs',
         }),
     }),
