@@ -23,6 +23,7 @@ import {
   findGroup,
   findUser,
   guardNamedSeats,
+  registerWebFunctions,
   usersByEmail,
   usersById,
   webAccess,
@@ -104,6 +105,7 @@ function assignmentChange(calls: CallTable, deps: ApiDeps) {
 }
 
 export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
+  registerWebFunctions(deps.db)
   const implement = assignmentChange(calls, deps)
 
   implement(declared.assignGroup, 'assign group', (input: { groupId: number }, user) => (tx, account, entitlement) => {

@@ -16,6 +16,7 @@ import type { ListSource } from './list-engine'
 import type { Account } from './access'
 import {
   entitlementColumns,
+  registerWebFunctions,
   findEntitlement,
   toEntitlementRow,
   webAccess,
@@ -60,6 +61,7 @@ export function entitlementDetail(store: Store, entitlement: WebEntitlement): En
 }
 
 export function webEntitlementCalls(calls: CallTable, { db }: ApiDeps) {
+  registerWebFunctions(db)
   implementList<{ customerNumber: string }>(
     calls,
     webLists.entitlements,

@@ -9,6 +9,7 @@ import type { Db } from '../db/client'
 import { entitlements, webGroups, webUsers } from '../db/schema'
 import {
   namedSeatShortfall,
+  webTermState,
   WEB_ENTITLEMENT_TYPES,
   WEB_MESSAGES,
   type WebEntitlementType,
@@ -168,7 +169,21 @@ export const holderIdsSql = (entitlementId: SQL, today: string) =>
 /** Running checkouts: not ended, lease not past (a stale lease counts as free before any sweep ends it). */
 const runningSql = (now: number) => sql`c.ended_at IS NULL AND c.lease_expires_at > ${now}`
 
-/** The columns of a web entitlement row, for the list engine and the detail. */
+const withTermFunction = new WeakSet<Db>()
+
+/**
+ * Registers the term rule (app/domain/web-licenses, webTermState) as an SQL function of the
+ * connection, so the lists filter and sort by the very rule the portal shows. Once per connection.
+ */
+export function registerWebFunctions(db: Db) {
+  if (withTermFunction.has(db)) return
+  db.$client.function('web_term_state', { deterministic: true }, (start: unknown, end: unknown, today: unknown) =>
+    webTermState(String(start), end === null ? null : String(end), String(today)),
+  )
+  withTermFunction.add(db)
+}
+
+/** The columns of a web entitlement row, for the list engine and the detail (registerWebFunctions first). */
 export function entitlementColumns(today: string, now: number) {
   const e = entitlements
   const id = outerId('entitlements')
@@ -192,8 +207,7 @@ export function entitlementColumns(today: string, now: number) {
       AND (a.end_date IS NULL OR a.end_date >= ${today}))`,
     startDate: e.startDate,
     endDate: e.endDate,
-    termState: sql<string>`(CASE WHEN ${e.startDate} > ${today} THEN 'not-started'
-      WHEN ${e.endDate} IS NOT NULL AND ${e.endDate} < ${today} THEN 'ended' ELSE 'in-term' END)`,
+    termState: sql<string>`web_term_state(${e.startDate}, ${e.endDate}, ${today})`,
   }
 }
 

@@ -17,7 +17,7 @@ import {
   MAX_WEB_NAME_LENGTH,
 } from '../../app/domain/web-user-import'
 import { emailFormatValid, MAX_EMAIL_LENGTH } from '../../app/domain/portal-access'
-import { singleLine } from '../text-schemas'
+import { identifier, singleLine } from '../text-schemas'
 import { day, declareCall, replyObject } from './define'
 import { declareList } from './lists'
 
@@ -36,8 +36,9 @@ const email = () =>
     .max(MAX_EMAIL_LENGTH)
     .refine(emailFormatValid, 'is not a valid e-mail address')
     .transform((e) => e.toLowerCase())
-const personName = () => singleLine().trim().min(1, 'name is required').max(MAX_WEB_NAME_LENGTH)
-const groupName = () => singleLine().trim().min(1, 'name is required').max(MAX_GROUP_NAME_LENGTH)
+// Names land in lists and CSV files: never a spreadsheet formula, as the import refuses one.
+const personName = () => identifier().trim().min(1, 'name is required').max(MAX_WEB_NAME_LENGTH)
+const groupName = () => identifier().trim().min(1, 'name is required').max(MAX_GROUP_NAME_LENGTH)
 const description = () => singleLine().trim().max(500)
 /** A removal that would end running seats or free named seats needs `confirm: true` (409 otherwise). */
 const confirm = () => z.boolean().default(false)

@@ -464,6 +464,12 @@ describe('rights and bad input', () => {
       ['/web/users/add', { customerNumber: ACME, email: 'x@acme.example', name: '  ' }, 'name is required'],
       ['/web/users/add', { customerNumber: ACME, email: 'x@acme.example', name: 'X', role: 'owner' }, 'role'],
       ['/web/groups/add', { customerNumber: ACME, name: 'x'.repeat(101) }, 'name'],
+      ['/web/groups/add', { customerNumber: ACME, name: '=cmd()' }, 'must not start with =, +, - or @'],
+      [
+        '/web/users/change',
+        { customerNumber: ACME, userId: userId('xin.li@acme.example'), name: '@x', role: 'member' },
+        'must not start',
+      ],
       ['/web/assignments/users', { customerNumber: ACME, activationId: FLUENT, emails: [] }, 'emails'],
       [
         '/web/assignments/users',
@@ -487,5 +493,24 @@ describe('rights and bad input', () => {
       expect(r.body.err).toContain(text)
     }
     expect(dataSnapshot(server.db)).toEqual(before)
+  })
+})
+
+describe('term', () => {
+  it('shows an entitlement not started or ended as the portal’s rule says, and filters by it', async () => {
+    server.db.$client
+      .prepare("UPDATE entitlements SET start_date = '2999-01-01', end_date = '2999-12-31' WHERE activation_id = ?")
+      .run(SPACECLAIM)
+    server.db.$client
+      .prepare("UPDATE entitlements SET start_date = '2000-01-01', end_date = '2000-12-31' WHERE activation_id = ?")
+      .run(DISCOVERY)
+    const r = await admin.post<Row[]>('/web/entitlements', {
+      customerNumber: ACME,
+      filter: { criteria: [{ name: 'termState', method: 'IN', value: ['not-started', 'ended'] }] },
+    })
+    expect(r.body.data!.map((e) => [e.productName, e.termState])).toEqual([
+      ['Ansys Discovery - Shared Web', 'ended'],
+      ['Ansys SpaceClaim - Shared Web', 'not-started'],
+    ])
   })
 })
