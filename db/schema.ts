@@ -3,7 +3,7 @@
  * `npx drizzle-kit generate` to write the next migration into db/migrations.
  */
 import { sql } from 'drizzle-orm'
-import { sqliteTable, text, integer, real, primaryKey, index, check } from 'drizzle-orm/sqlite-core'
+import { sqliteTable, text, integer, real, primaryKey, index, uniqueIndex, check } from 'drizzle-orm/sqlite-core'
 
 /** A customer account. AccountID is the customer number. */
 export const accounts = sqliteTable(
@@ -258,7 +258,7 @@ export const entitlements = sqliteTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.accountId, { onDelete: 'cascade' }),
-    /** ELASTIC, SSL, FSA, SUBSCRIPTION or CONCURRENT */
+    /** ELASTIC, SSL, FSA, SUBSCRIPTION, CONCURRENT, or a web licence: SHARED_WEB or NAMED_USER */
     type: text('type').notNull(),
     /** Deployed, Inactive, Obsolete ... */
     state: text('state').notNull(),
@@ -591,3 +591,160 @@ export const accountChanges = sqliteTable('account_changes', {
   accountId: text('account_id').primaryKey(),
   version: integer('version').notNull(),
 })
+
+/**
+ * A person who may use the customer's web licences (shared or named), by e-mail. Not a portal
+ * contact: a web user needs no portal access, and a portal contact is no web user until added.
+ */
+export const webUsers = sqliteTable(
+  'web_users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** Lower case; one user per e-mail and customer. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** member or admin (Customer Administrator of the web licences) */
+    role: text('role').notNull().default('member'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('web_users_account_email_idx').on(t.accountId, t.email),
+    index('web_users_account_name_idx').on(t.accountId, t.name),
+  ],
+)
+
+/** A named set of a customer's web users; web licences are assigned to groups. */
+export const webGroups = sqliteTable(
+  'web_groups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+  },
+  // Group names are unique per customer whatever their case.
+  (t) => [uniqueIndex('web_groups_account_name_idx').on(t.accountId, sql`lower(${t.name})`)],
+)
+
+export const webGroupMembers = sqliteTable(
+  'web_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => webGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => webUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('web_group_members_user_idx').on(t.userId)],
+)
+
+/**
+ * A web entitlement (type SHARED_WEB or NAMED_USER) assigned to a group or to one user.
+ * Shared: only groups; with none, every web user of the customer may take a seat, with some,
+ * only their members. Named: users and groups; every distinct person reached holds one seat,
+ * never more people than the entitlement's quantity (checked inside the write's transaction).
+ */
+export const webAssignments = sqliteTable(
+  'web_assignments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => webGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => webUsers.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD': a named seat may end before the entitlement does; null: with the entitlement. */
+    endDate: text('end_date'),
+    assignedBy: text('assigned_by').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('web_assignments_group_idx')
+      .on(t.entitlementId, t.groupId)
+      .where(sql`${t.groupId} IS NOT NULL`),
+    uniqueIndex('web_assignments_user_idx')
+      .on(t.entitlementId, t.userId)
+      .where(sql`${t.userId} IS NOT NULL`),
+    index('web_assignments_group_ref_idx').on(t.groupId),
+    index('web_assignments_user_ref_idx').on(t.userId),
+    check('web_assignments_one_holder', sql`(${t.groupId} IS NULL) <> (${t.userId} IS NULL)`),
+  ],
+)
+
+/**
+ * A seat taken through the web licence service: held while its heartbeats keep the lease, and
+ * returned by a check-in or, when the heartbeats stop, at the lease's end. Active: no end.
+ * For a shared entitlement, its active checkouts never outnumber its seats.
+ */
+export const webCheckouts = sqliteTable(
+  'web_checkouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The id the service hands to the product for its heartbeats and check-in (random, not guessable). */
+    checkoutId: text('checkout_id').notNull().unique(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    /** The user as checked out; the e-mail stays if the user is later removed. */
+    userId: integer('user_id').references(() => webUsers.id, { onDelete: 'set null' }),
+    userEmail: text('user_email').notNull(),
+    clientHost: text('client_host').notNull().default(''),
+    productVersion: text('product_version').notNull().default(''),
+    /** Epoch milliseconds. */
+    startedAt: integer('started_at').notNull(),
+    lastHeartbeatAt: integer('last_heartbeat_at').notNull(),
+    leaseExpiresAt: integer('lease_expires_at').notNull(),
+    endedAt: integer('ended_at'),
+    /** returned (checked in) or expired (heartbeats stopped); null while active. */
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    index('web_checkouts_active_idx').on(t.entitlementId, t.endedAt),
+    index('web_checkouts_user_idx').on(t.userId, t.endedAt),
+    index('web_checkouts_lease_idx').on(t.endedAt, t.leaseExpiresAt),
+  ],
+)
+
+/**
+ * What the web licence service did, one row per event: a seat granted, returned or expired, or a
+ * checkout denied with its reason. The customer's web usage (Web Transactions, Web Reporting).
+ */
+export const webTransactions = sqliteTable(
+  'web_transactions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** The entitlement granted or returned; for a denial, the one the refusal is about, if any. */
+    entitlementId: integer('entitlement_id').references(() => entitlements.id, { onDelete: 'set null' }),
+    checkoutId: text('checkout_id'),
+    /** The feature name asked for. */
+    product: text('product').notNull(),
+    userEmail: text('user_email').notNull(),
+    /** granted, returned, expired or denied */
+    outcome: text('outcome').notNull(),
+    /** A denial's reason code (app/domain/web-seats); '' otherwise. */
+    reason: text('reason').notNull().default(''),
+    /** Epoch milliseconds. */
+    at: integer('at').notNull(),
+    /** For returned and expired: how long the seat was held, in milliseconds. */
+    durationMs: integer('duration_ms'),
+    clientHost: text('client_host').notNull().default(''),
+    productVersion: text('product_version').notNull().default(''),
+  },
+  (t) => [
+    index('web_transactions_account_at_idx').on(t.accountId, t.at, t.id),
+    index('web_transactions_entitlement_at_idx').on(t.entitlementId, t.at),
+  ],
+)
