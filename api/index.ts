@@ -51,6 +51,7 @@ import { uploadServerIdCalls } from './upload-server-id'
 import { fulfillmentCalls } from './fulfillments'
 import { licenseFileCalls } from './license-files'
 import { licenseCheckCalls } from './license-check'
+import { webLicenseServiceCalls } from './web-service'
 
 export interface ApiDeps {
   config: Config
@@ -85,6 +86,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   fulfillmentCalls(calls, deps)
   licenseFileCalls(calls, deps)
   licenseCheckCalls(calls, deps)
+  webLicenseServiceCalls(calls, deps)
   return calls
 }
 
