@@ -10,11 +10,12 @@
  * not expired. It agrees with classifyElastic and classifyLease (tested on the
  * demo rows).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments } from '../db/schema'
 import { DEPLOYED, ELASTIC_LICENSE_MODEL, licenseModelGroup } from '../app/domain/entitlements'
 import { ENTITLEMENT_FIELD as CA, type EntitlementRow } from '../app/domain/entitlement-row'
+import { WEB_ENTITLEMENT_TYPES } from '../app/domain/web-licenses'
 import { ListError, type ColumnMap, type ListColumn, type ListSource } from './list-engine'
 
 const e = entitlements
@@ -149,7 +150,8 @@ export function entitlementList(db: Db, scope: EntitlementScope): ListSource {
     query: (fields) => db.select(fields).from(e).$dynamic(),
     scope: and(
       eq(e.accountId, scope.accountId),
-      scope.type === 'ALL' ? undefined : eq(e.type, scope.type),
+      // Web licences have their own calls (api/web-entitlements.ts); ALL is the spec's types.
+      scope.type === 'ALL' ? notInArray(e.type, [...WEB_ENTITLEMENT_TYPES]) : eq(e.type, scope.type),
       scope.state ? eq(e.state, scope.state) : undefined,
       splitSql(scope.split, scope.today),
     ),

@@ -16,6 +16,7 @@ export const demoAccounts: (typeof accounts.$inferInsert)[] = [
     hasSsl: 1,
     hasFsa: 1,
     hasSharedLicense: 1,
+    hasNamedLicense: 1,
     supportEmail: 'support@acme.example',
   },
   {
@@ -25,6 +26,7 @@ export const demoAccounts: (typeof accounts.$inferInsert)[] = [
     exportControlStatus: '',
     hasElastic: 1,
     hasSsl: 1,
+    hasNamedLicense: 1,
   },
   { accountId: '1000003', accountName: 'Cobalt Energy', orgType: 'Indirect', hasSsl: 1 },
   { accountId: '1000004', accountName: 'Delta Labs', orgType: 'Undefined' },

@@ -42,7 +42,7 @@ describe('seed', () => {
       hasSsl: 1,
       hasFsa: 1,
       hasSharedLicense: 1,
-      hasNamedLicense: 0,
+      hasNamedLicense: 1,
       supportEmail: 'support@acme.example',
     })
     const embargo = db.select().from(accounts).where(eq(accounts.accountId, '1000005')).get()
@@ -119,6 +119,52 @@ describe('seed', () => {
     expect(countOfType('1000003', 'SSL')).toBeGreaterThan(0)
     expect(countOfType('1000002', 'SSL')).toBeGreaterThanOrEqual(45)
     expect(countOfType('1000005', 'ELASTIC')).toBeGreaterThan(0)
+  })
+
+  it('gives each fixed customer its web licence flags from the web entitlements it has', () => {
+    const rows = db.$client
+      .prepare(
+        `SELECT a.account_id AS id, a.has_shared_license AS shared, a.has_named_license AS named,
+           (SELECT count(*) FROM entitlements e WHERE e.account_id = a.account_id AND e.type = 'SHARED_WEB') AS sharedRows,
+           (SELECT count(*) FROM entitlements e WHERE e.account_id = a.account_id AND e.type = 'NAMED_USER') AS namedRows
+         FROM accounts a WHERE a.account_id BETWEEN '1000001' AND '1000005' ORDER BY 1`,
+      )
+      .all() as { id: string; shared: number; named: number; sharedRows: number; namedRows: number }[]
+    expect(rows.map((r) => [r.id, r.shared, r.named])).toEqual([
+      ['1000001', 1, 1],
+      ['1000002', 0, 1],
+      ['1000003', 0, 0],
+      ['1000004', 0, 0],
+      ['1000005', 0, 0],
+    ])
+    for (const r of rows) {
+      expect(r.shared, r.id).toBe(r.sharedRows > 0 ? 1 : 0)
+      expect(r.named, r.id).toBe(r.namedRows > 0 ? 1 : 0)
+    }
+  })
+
+  it('has Acme’s web users in four groups and named seats within their quantity', () => {
+    const q = <T>(text: string) => db.$client.prepare(text).all() as T[]
+    const users = q<{ email: string }>("SELECT email FROM web_users WHERE account_id = '1000001'")
+    expect(users.length).toBeGreaterThanOrEqual(35)
+    expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(['admin@acme.example', 'viewer@acme.example']))
+    const groups = q<{ name: string; n: number }>(
+      `SELECT g.name, count(m.user_id) AS n FROM web_groups g LEFT JOIN web_group_members m ON m.group_id = g.id
+       WHERE g.account_id = '1000001' GROUP BY g.id ORDER BY g.name`,
+    )
+    expect(groups.map((g) => g.name)).toEqual(['All Users', 'Design', 'Engineering Managers', 'Simulation'])
+    expect(groups.find((g) => g.name === 'All Users')!.n).toBe(users.length)
+    const seats = q<{ name: string; quantity: number; holders: number }>(
+      `SELECT e.product_name AS name, e.quantity, (
+         SELECT count(*) FROM (
+           SELECT a.user_id AS u FROM web_assignments a WHERE a.entitlement_id = e.id AND a.user_id IS NOT NULL
+             AND (a.end_date IS NULL OR a.end_date >= date('now'))
+           UNION SELECT m.user_id FROM web_assignments a JOIN web_group_members m ON m.group_id = a.group_id
+             WHERE a.entitlement_id = e.id)) AS holders
+       FROM entitlements e WHERE e.type = 'NAMED_USER' ORDER BY e.product_name`,
+    )
+    for (const s of seats) expect(s.holders, s.name).toBeLessThanOrEqual(s.quantity)
+    expect(seats.find((s) => s.name === 'Ansys Mechanical - Named User')).toMatchObject({ quantity: 5, holders: 5 })
   })
 
   it('clears data for a reset, keeping settings', async () => {

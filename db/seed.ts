@@ -14,6 +14,7 @@ import { notificationsStep } from './seed-notifications'
 import { elasticStep } from './seed-elastic'
 import { licensingStep } from './seed-licensing'
 import { fsaStep } from './seed-fsa'
+import { webStep } from './seed-web'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -147,6 +148,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     elasticStep(),
     licensingStep(),
     fsaStep(),
+    webStep(),
     // After the usage: the statements are worked out from it.
     statementEmailsStep(),
   ]

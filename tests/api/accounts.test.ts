@@ -181,7 +181,7 @@ describe('GET /getaccountinfo/:customerNumber', () => {
         isSales: 0,
         hasSSL: 1,
         hasSharedLicense: 1,
-        hasNamedLicense: 0,
+        hasNamedLicense: 1,
         hasFSA: 1,
         hasElastic: 1,
         orgType: 'Direct',

@@ -13,7 +13,7 @@ export const NAV_NO_CUSTOMER: NavGroupView[] = [
   { group: 'Messages', items: ['Emails', 'Alerts'] },
 ]
 
-/** 1000001 Acme Aerospace (elastic, SSL, FSA, shared licence) for a user allowed to activate. */
+/** 1000001 Acme Aerospace (elastic, SSL, FSA, shared and named web licences) for a user allowed to activate. */
 export const NAV_ACME: NavGroupView[] = [
   { group: 'Entitlements', items: ['Leases/Perpetuals', 'Elastic Licensing', 'Flexible Spending Account'] },
   { group: 'Activations', items: ['Activate Entitlements', 'Manage Activations'] },
@@ -23,10 +23,11 @@ export const NAV_ACME: NavGroupView[] = [
   { group: 'Messages', items: ['Emails', 'Alerts'] },
 ]
 
-/** 1000002 Borealis Motors (Channel; elastic and SSL, no FSA, no web licences). */
+/** 1000002 Borealis Motors (Channel; elastic and SSL, no FSA, named web licences only). */
 export const NAV_BOREALIS: NavGroupView[] = [
   { group: 'Entitlements', items: ['Leases/Perpetuals', 'Elastic Licensing'] },
   { group: 'Activations', items: ['Activate Entitlements', 'Manage Activations'] },
+  { group: 'Web', items: ['Assignments', 'Transactions', 'Reporting'] },
   { group: 'Elastic Reporting', items: ['Usage Transactions', 'Elastic Statements'] },
   { group: 'Settings', items: ['Licensing Portal Access', 'Elastic Credentials', 'Elastic IP Settings'] },
   { group: 'Messages', items: ['Emails', 'Alerts'] },
