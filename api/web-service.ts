@@ -9,7 +9,7 @@
  * as web transactions; they change nothing the customer owns, so they add no audit record.
  */
 import { randomUUID } from 'node:crypto'
-import { and, count, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
   accounts,
@@ -29,8 +29,8 @@ import {
   isLeaseExpired,
   leaseEnd,
   type SeatPool,
-  type WebEntitlementType,
 } from '../app/domain/web-seats'
+import { WEB_ENTITLEMENT_TYPES, namedHolders, type WebEntitlementType } from '../app/domain/web-licenses'
 import { EXPORT_DENIED_MESSAGE, isExportDenied } from './access'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
@@ -51,7 +51,6 @@ export const WEB_SERVICE_MESSAGES = {
   ended: 'This web licence seat has already been returned or its lease has ended: check out again.',
 } as const
 
-const WEB_TYPES: readonly WebEntitlementType[] = ['SHARED_WEB', 'NAMED_USER']
 /** Only deployed entitlements give seats; others are as good as absent. */
 const DEPLOYED = 'Deployed'
 
@@ -81,7 +80,7 @@ const statements = preparedPerDb((db) => ({
       and(
         eq(entitlements.accountId, sql.placeholder('accountId')),
         eq(entitlements.product, sql.placeholder('product')),
-        inArray(entitlements.type, [...WEB_TYPES]),
+        inArray(entitlements.type, [...WEB_ENTITLEMENT_TYPES]),
         eq(entitlements.state, DEPLOYED),
       ),
     )
@@ -101,23 +100,18 @@ const statements = preparedPerDb((db) => ({
     .from(webAssignments)
     .where(and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.groupId)))
     .prepare(),
-  /** A named entitlement's holders: its direct seats still running, and the members of its groups. */
-  holders: db
-    .selectDistinct({ userId: sql<number>`coalesce(${webAssignments.userId}, ${webGroupMembers.userId})` })
+  /** A named entitlement's direct seats. */
+  directSeats: db
+    .select({ userId: sql<number>`${webAssignments.userId}`, endDate: webAssignments.endDate })
     .from(webAssignments)
-    .leftJoin(webGroupMembers, eq(webGroupMembers.groupId, webAssignments.groupId))
-    .where(
-      and(
-        eq(webAssignments.entitlementId, sql.placeholder('entitlementId')),
-        or(
-          and(
-            isNotNull(webAssignments.userId),
-            or(isNull(webAssignments.endDate), gte(webAssignments.endDate, sql.placeholder('today'))),
-          ),
-          isNotNull(webGroupMembers.userId),
-        ),
-      ),
-    )
+    .where(and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.userId)))
+    .prepare(),
+  /** The members of the groups an entitlement is assigned to. */
+  groupMembers: db
+    .select({ userId: webGroupMembers.userId })
+    .from(webAssignments)
+    .innerJoin(webGroupMembers, eq(webGroupMembers.groupId, webAssignments.groupId))
+    .where(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')))
     .prepare(),
   active: db
     .select({ n: count() })
@@ -173,11 +167,17 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
         now,
       )
       const webUser = s.user.get({ accountId: account.accountId, email: input.email })
+      const holdersOf = (entitlementId: number, day: string) =>
+        namedHolders(
+          s.directSeats.all({ entitlementId }),
+          s.groupMembers.all({ entitlementId }).map((m) => m.userId),
+          day,
+        )
       const pools: SeatPool[] = found.map((p) => ({
         ...p,
         type: p.type as WebEntitlementType,
         groupIds: s.assignedGroups.all({ entitlementId: p.id }).map((a) => a.groupId!),
-        holderIds: p.type === 'NAMED_USER' ? s.holders.all({ entitlementId: p.id, today }).map((h) => h.userId) : [],
+        holderIds: p.type === 'NAMED_USER' ? [...holdersOf(p.id, today)] : [],
         active: s.active.get({ entitlementId: p.id })?.n ?? 0,
       }))
       const decision = decideCheckout({

@@ -9,7 +9,6 @@ import {
   isLeaseExpired,
   leaseEnd,
   mayUseShared,
-  termState,
   type SeatPool,
 } from './web-seats'
 
@@ -31,18 +30,12 @@ const named = (over: Partial<SeatPool> = {}): SeatPool => shared({ id: 2, type: 
 
 const decide = (...pools: SeatPool[]) => decideCheckout({ pools, user, today: TODAY })
 
-describe('term', () => {
-  it('is not started before the start, ended after the end, in term on both days and without dates', () => {
-    expect(termState({ startDate: '2026-11-28', endDate: null }, TODAY)).toBe('not-started')
-    expect(termState({ startDate: '2026-11-27', endDate: '2026-11-27' }, TODAY)).toBe('in-term')
-    expect(termState({ startDate: null, endDate: '2026-11-26' }, TODAY)).toBe('ended')
-    expect(termState({ startDate: null, endDate: null }, TODAY)).toBe('in-term')
-  })
-})
-
 describe('decideCheckout', () => {
   it('grants a free shared seat to any user when the entitlement has no group', () => {
-    expect(decide(shared({ active: 9 }))).toEqual({ outcome: 'granted', entitlementId: 1 })
+    expect(decide(shared({ active: 9, startDate: TODAY, endDate: TODAY }))).toEqual({
+      outcome: 'granted',
+      entitlementId: 1,
+    })
   })
 
   it('grants a shared seat to members of its groups only', () => {

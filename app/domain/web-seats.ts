@@ -1,24 +1,13 @@
 /**
  * The web licence service's rules: whether a checkout of a product is granted and on which
- * entitlement, or refused and why; the term of a web entitlement; and the lease a granted
- * seat is held by (its heartbeats keep it, a lease past its end returns it).
+ * entitlement, or refused and why, and the lease a granted seat is held by (its heartbeats
+ * keep it, a lease past its end returns it). The term and who holds a named seat are the
+ * management's rules (./web-licenses).
  */
+import { webTermState, type WebEntitlementType } from './web-licenses'
 
-/** Entitlement types of web licences: concurrent seats (shared) or seats held by people (named). */
-export type WebEntitlementType = 'SHARED_WEB' | 'NAMED_USER'
-
-/** Where an entitlement stands on a day: before its start, within its term, or after its end. */
-export type TermState = 'not-started' | 'in-term' | 'ended'
-
-/** The term on `today` ('YYYY-MM-DD'): not started (start after today), ended (end before today), otherwise in term. */
-export function termState(
-  { startDate, endDate }: { startDate: string | null; endDate: string | null },
-  today: string,
-): TermState {
-  if (startDate && startDate > today) return 'not-started'
-  if (endDate && endDate < today) return 'ended'
-  return 'in-term'
-}
+const termState = (pool: Pick<SeatPool, 'startDate' | 'endDate'>, today: string) =>
+  webTermState(pool.startDate, pool.endDate, today)
 
 export const DENIAL_REASONS = [
   'unknown-user',
@@ -50,11 +39,11 @@ export interface SeatPool {
   type: WebEntitlementType
   /** Shared: concurrent seats; named: people. */
   quantity: number
-  startDate: string | null
+  startDate: string
   endDate: string | null
   /** Groups it is assigned to; for a shared entitlement, none means every web user of the customer. */
   groupIds: readonly number[]
-  /** Named: the users holding a seat (direct assignments still running, and members of its groups). */
+  /** Named: the users holding a seat (namedHolders: direct seats still running, and members of its groups). */
   holderIds: readonly number[]
   /** Checkouts running now. */
   active: number
