@@ -7,9 +7,9 @@
  */
 import { and, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, webCheckouts, webTransactions } from '../db/schema'
+import { entitlements, webCheckouts } from '../db/schema'
 import { heldFor } from '../app/domain/web-seats'
-import type { Tx } from './audit-log'
+import { recordWebTransaction, webWrites } from './web-records'
 import { preparedPerDb } from './prepared'
 
 const statements = preparedPerDb((db) => ({
@@ -46,50 +46,47 @@ const statements = preparedPerDb((db) => ({
 type Checkout = typeof webCheckouts.$inferSelect
 
 /** Ends these checkouts at their lease's end and records each as expired. */
-function expire(tx: Tx, db: Db, stale: Checkout[]): number {
+function expire(db: Db, stale: Checkout[]): number {
   const products = new Map<number, string>()
+  let expired = 0
   for (const checkout of stale) {
-    const ended = tx
-      .update(webCheckouts)
-      .set({ endedAt: checkout.leaseExpiresAt, endReason: 'expired' })
-      .where(and(eq(webCheckouts.id, checkout.id), isNull(webCheckouts.endedAt)))
-      .run()
+    const ended = webWrites(db).end.run({ id: checkout.id, endedAt: checkout.leaseExpiresAt, endReason: 'expired' })
     if (ended.changes === 0) continue
+    expired++
     let product = products.get(checkout.entitlementId)
     if (product === undefined) {
       product = statements(db).product.get({ id: checkout.entitlementId })?.product ?? ''
       products.set(checkout.entitlementId, product)
     }
-    tx.insert(webTransactions)
-      .values({
-        accountId: checkout.accountId,
-        entitlementId: checkout.entitlementId,
-        checkoutId: checkout.checkoutId,
-        product,
-        userEmail: checkout.userEmail,
-        outcome: 'expired',
-        at: checkout.leaseExpiresAt,
-        durationMs: heldFor(checkout.startedAt, checkout.leaseExpiresAt),
-        clientHost: checkout.clientHost,
-        productVersion: checkout.productVersion,
-      })
-      .run()
+    recordWebTransaction(db, {
+      accountId: checkout.accountId,
+      entitlementId: checkout.entitlementId,
+      checkoutId: checkout.checkoutId,
+      product,
+      userEmail: checkout.userEmail,
+      outcome: 'expired',
+      reason: '',
+      at: checkout.leaseExpiresAt,
+      durationMs: heldFor(checkout.startedAt, checkout.leaseExpiresAt),
+      clientHost: checkout.clientHost,
+      productVersion: checkout.productVersion,
+    })
   }
-  return stale.length
+  return expired
 }
 
 /** Inside a checkout's transaction: the stale leases of these entitlements (the product's) are returned. */
-export function expireStaleLeasesOf(tx: Tx, db: Db, entitlementIds: readonly number[], now: number): void {
+export function expireStaleLeasesOf(db: Db, entitlementIds: readonly number[], now: number): void {
   for (const entitlementId of entitlementIds) {
     const stale = statements(db).staleOf.all({ entitlementId, now })
-    if (stale.length > 0) expire(tx, db, stale)
+    if (stale.length > 0) expire(db, stale)
   }
 }
 
 /** Returns every lease past its end, of every customer; how many. Cheap when there is none (no write lock). */
 export function sweepExpiredLeases(db: Db, now = Date.now()): number {
   if (!statements(db).anyStale.get({ now })) return 0
-  return db.transaction((tx) => expire(tx, db, statements(db).allStale.all({ now })), { behavior: 'immediate' })
+  return db.transaction(() => expire(db, statements(db).allStale.all({ now })), { behavior: 'immediate' })
 }
 
 /** How often each server process sweeps. */

@@ -11,15 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import {
-  accounts,
-  entitlements,
-  webAssignments,
-  webCheckouts,
-  webGroupMembers,
-  webTransactions,
-  webUsers,
-} from '../db/schema'
+import { accounts, entitlements, webAssignments, webCheckouts, webGroupMembers, webUsers } from '../db/schema'
 import { todayUtc } from '../app/domain/entitlements'
 import {
   DENIAL_TEXTS,
@@ -40,7 +32,7 @@ import { ApiError, forbidden, notFound } from './envelope'
 import type { ApiDeps } from './index'
 import { preparedPerDb } from './prepared'
 import { expireStaleLeasesOf } from './web-lease-sweep'
-import type { Tx } from './audit-log'
+import { recordWebTransaction, webWrites } from './web-records'
 
 /** Who may call the service: its account, and business operations (who also run it by hand). */
 export const WEB_SERVICE_ROLES = ['weblicense', 'busops'] as const
@@ -140,20 +132,19 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
   if (!account) throw notFound('Customer not found')
   const exportDenied = isExportDenied(account)
   const recorded = db.transaction(
-    (tx): CheckoutReply => {
+    (): CheckoutReply => {
       const now = Date.now()
       const event = {
         accountId: account.accountId,
         product: input.product,
         userEmail: input.email,
         at: now,
+        durationMs: null,
         clientHost: input.clientHost,
         productVersion: input.productVersion,
       }
       const deny = (reason: keyof typeof DENIAL_TEXTS, entitlementId: number | null): CheckoutReply => {
-        tx.insert(webTransactions)
-          .values({ ...event, entitlementId, outcome: 'denied', reason })
-          .run()
+        recordWebTransaction(db, { ...event, entitlementId, checkoutId: null, outcome: 'denied', reason })
         return { outcome: 'denied', reason, message: DENIAL_TEXTS[reason] }
       }
       // Recorded like any refusal, then answered as every call about such a customer is (below).
@@ -161,7 +152,6 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
       const today = todayUtc(new Date(now))
       const found = s.pools.all({ accountId: account.accountId, product: input.product })
       expireStaleLeasesOf(
-        tx,
         db,
         found.map((p) => p.id),
         now,
@@ -188,23 +178,25 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
       if (decision.outcome === 'denied') return deny(decision.reason, decision.entitlementId)
       const checkoutId = randomUUID()
       const leaseExpiresAt = leaseEnd(now)
-      tx.insert(webCheckouts)
-        .values({
-          checkoutId,
-          accountId: account.accountId,
-          entitlementId: decision.entitlementId,
-          userId: webUser!.id,
-          userEmail: input.email,
-          clientHost: input.clientHost,
-          productVersion: input.productVersion,
-          startedAt: now,
-          lastHeartbeatAt: now,
-          leaseExpiresAt,
-        })
-        .run()
-      tx.insert(webTransactions)
-        .values({ ...event, entitlementId: decision.entitlementId, checkoutId, outcome: 'granted' })
-        .run()
+      webWrites(db).checkout.run({
+        checkoutId,
+        accountId: account.accountId,
+        entitlementId: decision.entitlementId,
+        userId: webUser!.id,
+        userEmail: input.email,
+        clientHost: input.clientHost,
+        productVersion: input.productVersion,
+        startedAt: now,
+        lastHeartbeatAt: now,
+        leaseExpiresAt,
+      })
+      recordWebTransaction(db, {
+        ...event,
+        entitlementId: decision.entitlementId,
+        checkoutId,
+        outcome: 'granted',
+        reason: '',
+      })
       return {
         outcome: 'granted',
         checkoutId,
@@ -226,21 +218,21 @@ const alreadyEnded = () => new ApiError(409, WEB_SERVICE_MESSAGES.ended)
  * id, 403 for a customer under export control, and 409 for a seat already ended or whose lease
  * has run out (which is then recorded as expired, after the transaction: see `settle`).
  */
-function runningSeat(tx: Tx, db: Db, checkoutId: string, now: number) {
+function runningSeat(db: Db, checkoutId: string, now: number) {
   const found = statements(db).checkout.get({ checkoutId })
   if (!found) throw notFound(WEB_SERVICE_MESSAGES.unknownCheckout)
   if (isExportDenied({ exportControlStatus: found.exportControlStatus })) throw forbidden(EXPORT_DENIED_MESSAGE)
   const { checkout: seat } = found
   if (seat.endedAt !== null) return { ended: true as const }
   if (isLeaseExpired(seat.leaseExpiresAt, now)) {
-    expireStaleLeasesOf(tx, db, [seat.entitlementId], now)
+    expireStaleLeasesOf(db, [seat.entitlementId], now)
     return { ended: true as const }
   }
   return { ended: false as const, seat, product: found.product }
 }
 
 /** Runs a heartbeat's or a check-in's transaction; a seat found ended is answered 409 once the expiry is committed. */
-function settle<T>(db: Db, work: (tx: Tx) => T | 'ended'): T {
+function settle<T>(db: Db, work: () => T | 'ended'): T {
   const result = db.transaction(work, { behavior: 'immediate' })
   if (result === 'ended') throw alreadyEnded()
   return result
@@ -248,42 +240,38 @@ function settle<T>(db: Db, work: (tx: Tx) => T | 'ended'): T {
 
 export function heartbeat(db: Db, user: ApiUser, checkoutId: string) {
   requireService(user)
-  return settle(db, (tx) => {
+  return settle(db, () => {
     const now = Date.now()
-    const running = runningSeat(tx, db, checkoutId, now)
+    const running = runningSeat(db, checkoutId, now)
     if (running.ended) return 'ended'
     const leaseExpiresAt = leaseEnd(now)
-    tx.update(webCheckouts)
-      .set({ lastHeartbeatAt: now, leaseExpiresAt })
-      .where(eq(webCheckouts.id, running.seat.id))
-      .run()
+    webWrites(db).renew.run({ id: running.seat.id, at: now, leaseExpiresAt })
     return { checkoutId, leaseExpiresAt }
   })
 }
 
 export function checkin(db: Db, user: ApiUser, checkoutId: string) {
   requireService(user)
-  return settle(db, (tx) => {
+  return settle(db, () => {
     const now = Date.now()
-    const running = runningSeat(tx, db, checkoutId, now)
+    const running = runningSeat(db, checkoutId, now)
     if (running.ended) return 'ended'
     const { seat } = running
     const durationMs = heldFor(seat.startedAt, now)
-    tx.update(webCheckouts).set({ endedAt: now, endReason: 'returned' }).where(eq(webCheckouts.id, seat.id)).run()
-    tx.insert(webTransactions)
-      .values({
-        accountId: seat.accountId,
-        entitlementId: seat.entitlementId,
-        checkoutId,
-        product: running.product,
-        userEmail: seat.userEmail,
-        outcome: 'returned',
-        at: now,
-        durationMs,
-        clientHost: seat.clientHost,
-        productVersion: seat.productVersion,
-      })
-      .run()
+    webWrites(db).end.run({ id: seat.id, endedAt: now, endReason: 'returned' })
+    recordWebTransaction(db, {
+      accountId: seat.accountId,
+      entitlementId: seat.entitlementId,
+      checkoutId,
+      product: running.product,
+      userEmail: seat.userEmail,
+      outcome: 'returned',
+      reason: '',
+      at: now,
+      durationMs,
+      clientHost: seat.clientHost,
+      productVersion: seat.productVersion,
+    })
     return { checkoutId, returnedAt: now, durationMs }
   })
 }
