@@ -11,6 +11,7 @@ const record = (over: Partial<RoundRecord> = {}): RoundRecord => ({
   denied: 190,
   activeAfter: 10,
   activeAfterReturn: 0,
+  serverCpuMs: 100,
   ...over,
 })
 
@@ -36,6 +37,11 @@ describe('the checkout case', () => {
     expect(checkoutLine([round()], [record({ activeAfterReturn: 1 })]).met).toBe(false)
     expect(checkoutLine([round(150)], [record()]).met).toBe(false)
     expect(checkoutLine([], []).met).toBe(false)
+  })
+
+  it('reports the server’s CPU per checkout when it was measured', () => {
+    expect(checkoutLine([round()], [record()]).serverCpuMsPerCheckout).toBe(0.5)
+    expect(checkoutLine([round()], [record({ serverCpuMs: null })]).serverCpuMsPerCheckout).toBeNull()
   })
 
   it('reports the first round’s p99 apart', () => {

@@ -27,6 +27,8 @@ export interface RoundRecord {
   /** Seats running after the round, and after the round's seats were returned. */
   activeAfter: number
   activeAfterReturn: number
+  /** CPU time of the server's processes during the round's checkouts (Linux; null elsewhere). */
+  serverCpuMs: number | null
 }
 
 export interface CheckoutLine {
@@ -48,6 +50,8 @@ export interface CheckoutLine {
   p50Ms: number
   p99Ms: number
   maxMs: number
+  /** Server CPU per checkout over every round: steadier than latency on a shared machine. */
+  serverCpuMsPerCheckout: number | null
   /** The first round (it opens the connections); its latency is in the figures above too. */
   firstRoundP99Ms: number
   targetP99Ms: number
@@ -80,6 +84,9 @@ export function checkoutLine(rounds: readonly CheckoutReply[][], records: readon
     p50Ms: round1(percentile(ms, 0.5)),
     p99Ms: round1(p99),
     maxMs: round1(ms.at(-1) ?? 0),
+    serverCpuMsPerCheckout: records.some((r) => r.serverCpuMs === null)
+      ? null
+      : Math.round((records.reduce((sum, r) => sum + r.serverCpuMs!, 0) / Math.max(1, ms.length)) * 100) / 100,
     firstRoundP99Ms: round1(rounds.length > 0 ? percentile(sorted(rounds[0]), 0.99) : 0),
     targetP99Ms: CHECKOUT_P99_TARGET_MS,
     met:

@@ -26,6 +26,7 @@ import {
   BenchRun,
   ensureBuild,
   log,
+  processTreeCpuMs,
   runAndExit,
   serverEnv,
   SetupError,
@@ -83,7 +84,8 @@ function recorded(db: Db, afterId: number, outcome: 'granted' | 'denied') {
   )
 }
 
-async function checkoutRound(db: Db, post: Post, emails: string[]) {
+async function checkoutRound(db: Db, post: Post, emails: string[], serverCpuMs: () => number | null) {
+  const cpuBefore = serverCpuMs()
   const afterId = count(db, `SELECT coalesce(max(id), 0) AS n FROM web_transactions`)
   const granted: string[] = []
   const replies = await Promise.all(
@@ -101,6 +103,7 @@ async function checkoutRound(db: Db, post: Post, emails: string[]) {
       return { status: r.status, outcome: data ? (data.reason ?? data.outcome) : (r.json.err ?? ''), ms }
     }),
   )
+  const cpuAfter = serverCpuMs()
   const activeAfter = running(db)
   const returned = await Promise.all(granted.map((checkoutId) => post('/web/checkin', { checkoutId })))
   if (returned.some((r) => r.status !== 200)) throw new SetupError('a granted seat could not be checked in')
@@ -109,6 +112,7 @@ async function checkoutRound(db: Db, post: Post, emails: string[]) {
     denied: recorded(db, afterId, 'denied'),
     activeAfter,
     activeAfterReturn: running(db),
+    serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   }
   return { replies, record }
 }
@@ -119,7 +123,8 @@ export function webScenario(options: WebScenarioOptions): Promise<never> {
   return runAndExit(run, async () => {
     ensureBuild(options.build)
     const server = await serverEnv(path.join(run.tempDir(), 'portal.db'), options.webConcurrency)
-    await run.startServer(server)
+    const child = await run.startServer(server)
+    const serverCpuMs = () => processTreeCpuMs(child.pid)
     const db = openDb(server.env.DATABASE_PATH!)
     try {
       const post = postAs(server.baseUrl, await getAccessToken(server.baseUrl, SERVICE_USER, BENCH_PASSWORD))
@@ -128,7 +133,7 @@ export function webScenario(options: WebScenarioOptions): Promise<never> {
       const results: CheckoutReply[][] = []
       const records: RoundRecord[] = []
       for (let round = 0; round < rounds; round++) {
-        const { replies, record } = await checkoutRound(db, post, emails)
+        const { replies, record } = await checkoutRound(db, post, emails, serverCpuMs)
         results.push(replies)
         records.push(record)
         log(
