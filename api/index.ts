@@ -51,6 +51,11 @@ import { uploadServerIdCalls } from './upload-server-id'
 import { fulfillmentCalls } from './fulfillments'
 import { licenseFileCalls } from './license-files'
 import { licenseCheckCalls } from './license-check'
+import { webEntitlementCalls } from './web-entitlements'
+import { webUserCalls } from './web-users'
+import { webGroupCalls } from './web-groups'
+import { webAssignmentCalls } from './web-assignments'
+import { webImportCalls } from './web-import'
 import { webLicenseServiceCalls } from './web-service'
 
 export interface ApiDeps {
@@ -86,6 +91,11 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   fulfillmentCalls(calls, deps)
   licenseFileCalls(calls, deps)
   licenseCheckCalls(calls, deps)
+  webEntitlementCalls(calls, deps)
+  webUserCalls(calls, deps)
+  webGroupCalls(calls, deps)
+  webAssignmentCalls(calls, deps)
+  webImportCalls(calls, deps)
   webLicenseServiceCalls(calls, deps)
   return calls
 }

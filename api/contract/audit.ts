@@ -18,6 +18,7 @@ export const AUDIT_AREAS = [
   'hosts',
   'activations',
   'fsa',
+  'web',
 ] as const
 export type AuditArea = (typeof AUDIT_AREAS)[number]
 

@@ -5,6 +5,8 @@ import {
   namedHolders,
   namedSeatShortfall,
   parseWebRole,
+  removeGroupConfirmation,
+  removeUserConfirmation,
   webRoleLabel,
   webTermLabel,
   webTermState,
@@ -75,5 +77,24 @@ describe('named seats', () => {
   it('gives the allowed number left, never below zero', () => {
     expect(allowedLeft(5, 3)).toBe(2)
     expect(allowedLeft(5, 7)).toBe(0)
+  })
+})
+
+describe('confirmations', () => {
+  it('asks before removing a user who holds a named seat or a running session', () => {
+    expect(removeUserConfirmation('Ann Lee', [], 0)).toBeNull()
+    expect(removeUserConfirmation('Ann Lee', ['Ansys Mechanical - Named User'], 2)).toBe(
+      'Ann Lee holds a named seat of Ansys Mechanical - Named User and has 2 running sessions, which will end at once. Confirm to remove the user.',
+    )
+    expect(removeUserConfirmation('Ann Lee', [], 1)).toBe(
+      'Ann Lee has 1 running session, which will end at once. Confirm to remove the user.',
+    )
+  })
+
+  it('asks before deleting a group with members or assignments', () => {
+    expect(removeGroupConfirmation('Design', 0, 0)).toBeNull()
+    expect(removeGroupConfirmation('Design', 10, 1)).toBe(
+      'The group Design has 10 members and 1 licence assignment. Confirm to delete it; its members stay users.',
+    )
   })
 })

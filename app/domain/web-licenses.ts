@@ -110,3 +110,44 @@ export function namedSeatShortfall(check: NamedSeatCheck): string | null {
 export function allowedLeft(quantity: number, holders: number): number {
   return Math.max(0, quantity - holders)
 }
+
+/* ---------------------------------------------------------------- messages */
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+export const WEB_MESSAGES = {
+  viewOnly: 'You have view-only access to this customer and cannot change its web licences.',
+  sharedToGroups: (productName: string) =>
+    `${productName} is a shared web licence: it is assigned to groups, not to users.`,
+  notNamed: (productName: string) => `${productName} is not a named-user licence.`,
+  userExists: (email: string) => `${email} is already a web user of this customer.`,
+  groupExists: (name: string) => `There is already a group called ${name}.`,
+  notUsers: (emails: string[]) =>
+    `${emails.length === 1 ? 'This e-mail is not a web user' : 'These e-mails are not web users'} of this customer: ${emails.join(', ')}.`,
+  notUserIds: (ids: number[]) => `Not web users of this customer: ${ids.join(', ')}.`,
+  stale: 'The seats were changed by someone else. Reload to see the current holders.',
+  alreadyAssigned: (productName: string, group: string) => `${productName} is already assigned to ${group}.`,
+} as const
+
+/**
+ * Why removing a user needs a confirmation, or null when nothing is lost: the named seats
+ * the user holds are freed and the running checkouts end at once.
+ */
+export function removeUserConfirmation(name: string, namedSeats: string[], checkouts: number): string | null {
+  if (namedSeats.length === 0 && checkouts === 0) return null
+  const parts = [
+    namedSeats.length > 0 ? `holds a named seat of ${namedSeats.join(', ')}` : '',
+    checkouts > 0 ? `has ${plural(checkouts, 'running session')}, which will end at once` : '',
+  ].filter(Boolean)
+  return `${name} ${parts.join(' and ')}. Confirm to remove the user.`
+}
+
+/** Why deleting a group needs a confirmation, or null when it has no members and no assignments. */
+export function removeGroupConfirmation(name: string, members: number, assignments: number): string | null {
+  if (members === 0 && assignments === 0) return null
+  const parts = [
+    members > 0 ? plural(members, 'member') : '',
+    assignments > 0 ? plural(assignments, 'licence assignment') : '',
+  ].filter(Boolean)
+  return `The group ${name} has ${parts.join(' and ')}. Confirm to delete it; its members stay users.`
+}

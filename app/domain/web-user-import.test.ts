@@ -26,12 +26,16 @@ describe('parseWebUserCsv', () => {
     })
   })
 
-  it('reads a file without a header as email,name,role,groups, role and groups optional', () => {
-    const { rows } = parsed('a@acme.example,Ann\nb@acme.example,Ben,Customer Administrator,All Users\n')
+  it('needs a header naming at least email and name; role and groups are optional', () => {
+    const { rows } = parsed('Email,Full name\nb@acme.example,Ben\n')
     expect(rows.map((r) => [r.row, r.email, r.name, r.role, r.groups])).toEqual([
-      [1, 'a@acme.example', 'Ann', 'member', []],
-      [2, 'b@acme.example', 'Ben', 'admin', ['All Users']],
+      [2, 'b@acme.example', 'Ben', 'member', []],
     ])
+    expect(parseWebUserCsv('a@acme.example,Ann\n')).toEqual({ ok: false, message: IMPORT_MESSAGES.noHeader })
+    expect(parseWebUserCsv('e\nmail,name\na@acme.example,Ann')).toEqual({
+      ok: false,
+      message: IMPORT_MESSAGES.noHeader,
+    })
   })
 
   it('keeps doubled quotes and line breaks inside quotes, and skips blank lines', () => {
@@ -69,7 +73,7 @@ describe('parseWebUserCsv', () => {
     expect(parseWebUserCsv('')).toEqual({ ok: false, message: IMPORT_MESSAGES.empty })
     expect(parseWebUserCsv('\uFEFF\r\n\r\n')).toEqual({ ok: false, message: IMPORT_MESSAGES.empty })
     expect(parseWebUserCsv('email,name\r\n')).toEqual({ ok: false, message: IMPORT_MESSAGES.empty })
-    expect(parseWebUserCsv('name,role\nAnn,member')).toEqual({ ok: false, message: IMPORT_MESSAGES.noEmailColumn })
+    expect(parseWebUserCsv('name,role\nAnn,member')).toEqual({ ok: false, message: IMPORT_MESSAGES.noHeader })
     expect(parseWebUserCsv('email,name\na@acme.example,"Ann')).toEqual({
       ok: false,
       message: IMPORT_MESSAGES.unclosedQuote,

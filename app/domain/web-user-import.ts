@@ -1,7 +1,8 @@
 /**
- * The CSV file of web users an administrator imports: `email,name,role,groups` (role and
- * groups optional; groups separated by ';'). A header row is recognised by its `email`
- * column and may order the columns freely; without one the columns are in that order.
+ * The CSV file of web users an administrator imports: a header naming the columns, then one
+ * user a row: `email,name,role,groups` (role and groups optional; groups separated by ';').
+ * The header may order the columns freely and name them as people do (E-mail, Full name);
+ * a file whose first line is not such a header is refused whole rather than guessed at.
  * Fields may be quoted as RFC 4180 writes them; a byte order mark and CR, LF or CRLF line
  * ends are accepted. Each row is checked on its own: the fine rows come back with the
  * problems of the others, so the import adds what it can and reports the rest.
@@ -17,7 +18,7 @@ export const MAX_GROUP_NAME_LENGTH = 100
 
 export const IMPORT_MESSAGES = {
   empty: 'The file has no users in it.',
-  noEmailColumn: 'The header has no email column.',
+  noHeader: 'The first line must name the columns: email,name,role,groups (role and groups may be left out).',
   tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 1_000_000} MB.`,
   tooMany: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} users; import it in parts.`,
   unclosedQuote: 'A quoted field is not closed.',
@@ -110,8 +111,7 @@ function records(text: string): Record_[] | null {
   return out
 }
 
-const COLUMNS = ['email', 'name', 'role', 'groups'] as const
-type Column = (typeof COLUMNS)[number]
+type Column = 'email' | 'name' | 'role' | 'groups'
 
 const HEADER_NAMES: Record<string, Column> = {
   email: 'email',
@@ -125,10 +125,9 @@ const HEADER_NAMES: Record<string, Column> = {
   group: 'groups',
 }
 
-/** The column positions from a header row, or null when the row is not a header. */
-function headerColumns(cells: string[]): Partial<Record<Column, number>> | null {
+/** The column positions a header row names. */
+function headerColumns(cells: string[]): Partial<Record<Column, number>> {
   const names = cells.map((c) => c.trim().toLowerCase())
-  if (!names.some((n) => HEADER_NAMES[n] !== undefined)) return null
   const columns: Partial<Record<Column, number>> = {}
   names.forEach((n, i) => {
     const column = HEADER_NAMES[n]
@@ -173,10 +172,10 @@ export function parseWebUserCsv(input: string): ImportParse {
   const nonEmpty = all.filter((r) => r.cells.some((c) => c.trim() !== ''))
   if (nonEmpty.length === 0) return { ok: false, message: IMPORT_MESSAGES.empty }
 
-  const header = headerColumns(nonEmpty[0].cells)
-  if (header && header.email === undefined) return { ok: false, message: IMPORT_MESSAGES.noEmailColumn }
-  const columns: Partial<Record<Column, number>> = header ?? { email: 0, name: 1, role: 2, groups: 3 }
-  const data = header ? nonEmpty.slice(1) : nonEmpty
+  const columns = headerColumns(nonEmpty[0].cells)
+  if (columns?.email === undefined || columns.name === undefined)
+    return { ok: false, message: IMPORT_MESSAGES.noHeader }
+  const data = nonEmpty.slice(1)
   if (data.length === 0) return { ok: false, message: IMPORT_MESSAGES.empty }
   if (data.length > MAX_IMPORT_ROWS) return { ok: false, message: IMPORT_MESSAGES.tooMany }
 

@@ -9,12 +9,21 @@
  * one body with every field any call reads.
  */
 import { createHash } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Call } from '../../../api/call-table'
 import { readContacts } from '../../../api/portal-access'
 import { classifyElastic, isElasticIncluded } from '../../../app/domain/entitlements'
 import type { Db } from '../../../db/client'
-import { elasticServers, emails, entitlements, fulfillments, hostAccounts, hosts } from '../../../db/schema'
+import {
+  elasticServers,
+  emails,
+  entitlements,
+  fulfillments,
+  hostAccounts,
+  hosts,
+  webGroups,
+  webUsers,
+} from '../../../db/schema'
 
 export const callName = (call: Pick<Call, 'method' | 'path'>) => `${call.method} ${call.path}`
 
@@ -83,6 +92,25 @@ export function customerData(db: Db, customerNumber: string) {
         )
         .get()
     : undefined
+  const webEntitlement = (type: string) =>
+    db
+      .select({ id: entitlements.activationId })
+      .from(entitlements)
+      .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, type)))
+      .orderBy(desc(entitlements.id))
+      .get()?.id
+  const webUsersOf = db
+    .select({ id: webUsers.id, email: webUsers.email })
+    .from(webUsers)
+    .where(eq(webUsers.accountId, customerNumber))
+    .orderBy(webUsers.id)
+    .all()
+  const webGroupsOf = db
+    .select({ id: webGroups.id })
+    .from(webGroups)
+    .where(eq(webGroups.accountId, customerNumber))
+    .orderBy(webGroups.id)
+    .all()
   return {
     customerNumber,
     clsId: device?.deviceId ?? 'ELS-NONE',
@@ -97,6 +125,15 @@ export function customerData(db: Db, customerNumber: string) {
     serverRef: { serverId: host?.hostIds ?? '0cc47a1f3b90', serverIdType: host?.hostIdTypes ?? 'ETHERNET' },
     /** An entitlement with a seat on that host. */
     activatedId: activated?.id ?? 'NONE-SSL',
+    /** Its last shared and named web entitlements (Acme's named one has seats left), web users and groups. */
+    webShared: webEntitlement('SHARED_WEB') ?? 'NONE-WEB',
+    webNamed: webEntitlement('NAMED_USER') ?? 'NONE-WEB',
+    webUserId: webUsersOf[0]?.id ?? 1,
+    webUserEmail: webUsersOf[0]?.email ?? 'nobody@probe.example',
+    /** Removed by the sweep of business operations, so the calls after it still find the first. */
+    webLastUserId: webUsersOf.at(-1)?.id ?? 1,
+    webGroupId: webGroupsOf[0]?.id ?? 1,
+    webLastGroupId: webGroupsOf.at(-1)?.id ?? 1,
   }
 }
 
@@ -216,6 +253,64 @@ export const WRITE_BODIES: Record<string, (d: CustomerData) => Record<string, un
     activations: [{ id: d.activatedId, count: -1 }],
   }),
   'POST /fulfillments/email': (d) => ({ customerNumber: d.customerNumber, ...d.serverRef }),
+  'POST /web/users/add': (d) => ({ customerNumber: d.customerNumber, email: 'probe@probe.example', name: 'Probe' }),
+  'POST /web/users/change': (d) => ({
+    customerNumber: d.customerNumber,
+    userId: d.webUserId,
+    name: 'Probe',
+    role: 'admin',
+  }),
+  'POST /web/users/remove': (d) => ({ customerNumber: d.customerNumber, userId: d.webLastUserId, confirm: true }),
+  // The header comes first, so a character put into the file's first cell leaves no header: refused whole.
+  'POST /web/users/import': (d) => ({
+    customerNumber: d.customerNumber,
+    csv: 'email,name,role,groups\r\nprobe@probe.example,Probe,member,Probes\r\n',
+  }),
+  'POST /web/groups/add': (d) => ({ customerNumber: d.customerNumber, name: 'Probes', description: 'Probe' }),
+  'POST /web/groups/change': (d) => ({
+    customerNumber: d.customerNumber,
+    groupId: d.webGroupId,
+    name: 'Probes',
+    description: 'Probe',
+  }),
+  'POST /web/groups/remove': (d) => ({ customerNumber: d.customerNumber, groupId: d.webLastGroupId, confirm: true }),
+  'POST /web/groups/members/add': (d) => ({
+    customerNumber: d.customerNumber,
+    groupId: d.webGroupId,
+    emails: [d.webUserEmail],
+  }),
+  'POST /web/groups/members/remove': (d) => ({
+    customerNumber: d.customerNumber,
+    groupId: d.webGroupId,
+    userId: d.webUserId,
+  }),
+  'POST /web/assignments/group': (d) => ({
+    customerNumber: d.customerNumber,
+    activationId: d.webShared,
+    groupId: d.webGroupId,
+  }),
+  'POST /web/assignments/group/remove': (d) => ({
+    customerNumber: d.customerNumber,
+    activationId: d.webShared,
+    groupId: d.webGroupId,
+  }),
+  'POST /web/assignments/users': (d) => ({
+    customerNumber: d.customerNumber,
+    activationId: d.webNamed,
+    emails: [d.webUserEmail],
+    endDate: '2099-12-31',
+  }),
+  'POST /web/assignments/users/remove': (d) => ({
+    customerNumber: d.customerNumber,
+    activationId: d.webNamed,
+    userId: d.webUserId,
+  }),
+  'POST /web/assignments/matrix': (d) => ({
+    customerNumber: d.customerNumber,
+    activationId: d.webNamed,
+    holders: [d.webUserId],
+    previous: [],
+  }),
   // The web licence service: a checkout by someone who is no web user is refused (and recorded); a seat id
   // of the right form that no checkout answered is not found.
   'POST /web/checkout': (d) => ({
@@ -264,6 +359,8 @@ function readBody(d: CustomerData, path: string) {
     newContacts: d.contacts,
     oldContacts: d.contacts,
     activationId: path === '/fulfillments/count' ? [d.elasticActivation] : d.elasticActivation,
+    userId: d.webUserId,
+    groupId: d.webGroupId,
     threshold: 100,
     startTime: '2025-03-01 09:00:00',
     endTime: '2025-03-01 11:30:00',

@@ -1,0 +1,179 @@
+/**
+ * API: who may take a seat of a web entitlement. A shared entitlement is assigned to groups
+ * (none: every web user of the customer); a named one to users (a seat each, optionally until
+ * an end date) and to groups (a seat per member). Every change that can add a named holder
+ * runs the named seat guard inside its transaction. Removing an assignment does not end
+ * running checkouts: the next checkout follows the new assignments.
+ */
+import { and, eq, inArray, isNotNull, isNull, or, gte } from 'drizzle-orm'
+import { webAssignments } from '../db/schema'
+import { todayUtc } from '../app/domain/entitlements'
+import { WEB_MESSAGES } from '../app/domain/web-licenses'
+import type { CallTable } from './call-table'
+import { webCalls as declared } from './contract/web'
+import type { Account } from './access'
+import type { ApiUser } from './auth'
+import type { Tx } from './audit-log'
+import { badRequest } from './envelope'
+import { entitlementDetail } from './web-entitlements'
+import {
+  auditWeb,
+  conflict,
+  findEntitlement,
+  findGroup,
+  findUser,
+  guardNamedSeats,
+  usersByEmail,
+  usersById,
+  webAccess,
+  webWrite,
+  type WebEntitlement,
+} from './web-store'
+import type { ApiDeps } from './index'
+
+function requireNamed(entitlement: WebEntitlement) {
+  if (entitlement.type !== 'NAMED_USER') throw badRequest(WEB_MESSAGES.sharedToGroups(entitlement.productName))
+}
+
+/** The users of the entitlement's current direct seats. */
+function currentSeatUsers(tx: Tx, entitlementId: number, today: string): number[] {
+  return tx
+    .select({ userId: webAssignments.userId })
+    .from(webAssignments)
+    .where(
+      and(
+        eq(webAssignments.entitlementId, entitlementId),
+        isNotNull(webAssignments.userId),
+        or(isNull(webAssignments.endDate), gte(webAssignments.endDate, today)),
+      ),
+    )
+    .all()
+    .map((r) => r.userId!)
+}
+
+/** Gives each user a seat (a user with one, current or past, gets `endDate`). */
+function giveSeats(tx: Tx, user: ApiUser, entitlementId: number, userIds: number[], endDate: string | null) {
+  if (userIds.length === 0) return
+  tx.insert(webAssignments)
+    .values(
+      userIds.map((userId) => ({ entitlementId, userId, endDate, assignedBy: user.email, createdAt: Date.now() })),
+    )
+    .onConflictDoUpdate({
+      target: [webAssignments.entitlementId, webAssignments.userId],
+      targetWhere: isNotNull(webAssignments.userId),
+      set: { endDate, assignedBy: user.email },
+    })
+    .run()
+}
+
+type AssignmentCall =
+  | typeof declared.assignGroup
+  | typeof declared.unassignGroup
+  | typeof declared.assignUsers
+  | typeof declared.unassignUser
+  | typeof declared.setSeats
+
+type Change = (tx: Tx, account: Account, entitlement: WebEntitlement, today: string) => unknown
+
+/** One assignment change: access, the entitlement, the guard, the audit and the detail after. */
+function assignmentChange(calls: CallTable, deps: ApiDeps) {
+  return (declaration: AssignmentCall, action: string, change: (input: never, user: ApiUser) => Change) => {
+    calls.implement(declaration, ({ input, user }) => {
+      const { customerNumber, activationId } = input as { customerNumber: string; activationId: string }
+      const account = webAccess(deps.db, user, customerNumber, { write: true })
+      return webWrite(deps.db, (tx) => {
+        const entitlement = findEntitlement(tx, account, activationId)
+        const today = todayUtc()
+        const before = entitlementDetail(tx, entitlement)
+        const audit = guardNamedSeats(tx, account, today, () =>
+          change(input as never, user)(tx, account, entitlement, today),
+        )
+        const after = entitlementDetail(tx, entitlement)
+        if (audit !== false) {
+          const summary = (d: typeof before) => ({
+            activationId: entitlement.activationId,
+            groups: d.assignedGroups.map((g) => g.name),
+            seats: d.seats.map((s) => ({ email: s.email, endDate: s.endDate })),
+          })
+          auditWeb(tx, user, account, action, summary(before), summary(after))
+        }
+        return after
+      })
+    })
+  }
+}
+
+export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
+  const implement = assignmentChange(calls, deps)
+
+  implement(declared.assignGroup, 'assign group', (input: { groupId: number }, user) => (tx, account, entitlement) => {
+    const group = findGroup(tx, account, input.groupId)
+    const done = tx
+      .insert(webAssignments)
+      .values({ entitlementId: entitlement.id, groupId: group.id, assignedBy: user.email, createdAt: Date.now() })
+      .onConflictDoNothing()
+      .run()
+    if (done.changes === 0) throw conflict(WEB_MESSAGES.alreadyAssigned(entitlement.productName, group.name))
+  })
+
+  implement(declared.unassignGroup, 'unassign group', (input: { groupId: number }) => (tx, account, entitlement) => {
+    const group = findGroup(tx, account, input.groupId)
+    return (
+      tx
+        .delete(webAssignments)
+        .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.groupId, group.id)))
+        .run().changes > 0
+    )
+  })
+
+  implement(
+    declared.assignUsers,
+    'assign seats',
+    (input: { emails: string[]; endDate?: string | null }, user) => (tx, account, entitlement, today) => {
+      requireNamed(entitlement)
+      if (input.endDate && input.endDate < today) throw badRequest('The end date of a seat cannot be in the past.')
+      const users = usersByEmail(tx, account, input.emails)
+      giveSeats(
+        tx,
+        user,
+        entitlement.id,
+        users.map((u) => u.id),
+        input.endDate ?? null,
+      )
+    },
+  )
+
+  implement(declared.unassignUser, 'unassign seat', (input: { userId: number }) => (tx, account, entitlement) => {
+    requireNamed(entitlement)
+    const target = findUser(tx, account, input.userId)
+    return (
+      tx
+        .delete(webAssignments)
+        .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.userId, target.id)))
+        .run().changes > 0
+    )
+  })
+
+  implement(
+    declared.setSeats,
+    'set seats',
+    (input: { holders: number[]; previous: number[] }, user) => (tx, account, entitlement, today) => {
+      requireNamed(entitlement)
+      const wanted = new Set(usersById(tx, account, input.holders).map((u) => u.id))
+      const stored = new Set(currentSeatUsers(tx, entitlement.id, today))
+      const previous = new Set(input.previous)
+      if (stored.size !== previous.size || [...stored].some((id) => !previous.has(id))) {
+        throw conflict(WEB_MESSAGES.stale)
+      }
+      const removed = [...stored].filter((id) => !wanted.has(id))
+      const added = [...wanted].filter((id) => !stored.has(id))
+      if (removed.length > 0) {
+        tx.delete(webAssignments)
+          .where(and(eq(webAssignments.entitlementId, entitlement.id), inArray(webAssignments.userId, removed)))
+          .run()
+      }
+      giveSeats(tx, user, entitlement.id, added, null)
+      return removed.length + added.length > 0
+    },
+  )
+}

@@ -1,0 +1,259 @@
+/**
+ * API: a customer's web licence users: the list, one user (groups, what the user may use
+ * and why, running checkouts), adding, changing and removing one. Web users are not
+ * portal contacts: a person may use a web licence without portal access.
+ *
+ * Removing a user ends the user's running checkouts at once (a 'returned' transaction with
+ * reason 'user-removed' and its duration; a lease already past its end is recorded as
+ * expired at that end instead), and needs `confirm` when it frees a named seat or ends one.
+ */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import {
+  entitlements,
+  webAssignments,
+  webCheckouts,
+  webGroupMembers,
+  webGroups,
+  webTransactions,
+  webUsers,
+} from '../db/schema'
+import { todayUtc } from '../app/domain/entitlements'
+import {
+  isSeatCurrent,
+  removeUserConfirmation,
+  WEB_MESSAGES,
+  type WebEntitlementType,
+} from '../app/domain/web-licenses'
+import type { CallTable } from './call-table'
+import { webCalls as declared, webLists, type WebUserRow } from './contract/web'
+import type { CallReply } from './contract/define'
+import { implementList } from './list-calls'
+import type { ListSource } from './list-engine'
+import type { Account } from './access'
+import type { Tx } from './audit-log'
+import {
+  auditWeb,
+  conflict,
+  findUser,
+  holderIdsSql,
+  nameList,
+  userColumns,
+  webAccess,
+  webWrite,
+  type Store,
+  type WebUser,
+} from './web-store'
+import type { ApiDeps } from './index'
+
+function userList(db: Db, account: Account): ListSource {
+  return {
+    columns: userColumns(Date.now()),
+    sortColumns: { name: sql`lower(${webUsers.name})` },
+    defaultSort: [{ name: 'name', direction: 'asc' }],
+    uniqueKey: ['id'],
+    query: (fields) => db.select(fields).from(webUsers).$dynamic(),
+    scope: eq(webUsers.accountId, account.accountId),
+  }
+}
+
+const toUserRow = (row: Record<string, unknown>) => ({ ...row, groups: nameList(row.groups) }) as WebUserRow
+
+type UserDetail = CallReply<typeof declared.user>
+
+function running(store: Store, userId: number, now: number) {
+  return store
+    .select({
+      id: webCheckouts.id,
+      checkoutId: webCheckouts.checkoutId,
+      accountId: webCheckouts.accountId,
+      entitlementId: webCheckouts.entitlementId,
+      product: entitlements.product,
+      productName: entitlements.productName,
+      userEmail: webCheckouts.userEmail,
+      clientHost: webCheckouts.clientHost,
+      productVersion: webCheckouts.productVersion,
+      startedAt: webCheckouts.startedAt,
+      leaseExpiresAt: webCheckouts.leaseExpiresAt,
+    })
+    .from(webCheckouts)
+    .innerJoin(entitlements, eq(entitlements.id, webCheckouts.entitlementId))
+    .where(and(eq(webCheckouts.userId, userId), isNull(webCheckouts.endedAt)))
+    .orderBy(asc(webCheckouts.startedAt))
+    .all()
+    .filter((c) => now === 0 || c.leaseExpiresAt > now)
+}
+
+function userDetail(store: Store, account: Account, user: WebUser): UserDetail {
+  const today = todayUtc()
+  const groups = store
+    .select({ id: webGroups.id, name: webGroups.name })
+    .from(webGroupMembers)
+    .innerJoin(webGroups, eq(webGroups.id, webGroupMembers.groupId))
+    .where(eq(webGroupMembers.userId, user.id))
+    .orderBy(sql`lower(${webGroups.name})`)
+    .all()
+  const base = {
+    activationId: entitlements.activationId,
+    productName: entitlements.productName,
+    type: entitlements.type,
+  }
+  const seats = store
+    .select({ ...base, endDate: webAssignments.endDate })
+    .from(webAssignments)
+    .innerJoin(entitlements, eq(entitlements.id, webAssignments.entitlementId))
+    .where(eq(webAssignments.userId, user.id))
+    .all()
+    .filter((s) => isSeatCurrent(s, today))
+    .map((s) => ({ ...s, through: 'seat' as const, group: null }))
+  const throughGroups = store
+    .select({ ...base, group: webGroups.name })
+    .from(webGroupMembers)
+    .innerJoin(webAssignments, eq(webAssignments.groupId, webGroupMembers.groupId))
+    .innerJoin(webGroups, eq(webGroups.id, webGroupMembers.groupId))
+    .innerJoin(entitlements, eq(entitlements.id, webAssignments.entitlementId))
+    .where(eq(webGroupMembers.userId, user.id))
+    .all()
+    .map((s) => ({ ...s, through: 'group' as const, endDate: null }))
+  const everyone = store
+    .select(base)
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.accountId, account.accountId),
+        eq(entitlements.type, 'SHARED_WEB'),
+        sql`NOT EXISTS (SELECT 1 FROM web_assignments a WHERE a.entitlement_id = ${sql.identifier('entitlements')}.${sql.identifier('id')})`,
+      ),
+    )
+    .all()
+    .map((s) => ({ ...s, through: 'everyone' as const, group: null, endDate: null }))
+  const reached = [...seats, ...throughGroups, ...everyone]
+    .map((r) => ({ ...r, type: r.type as WebEntitlementType }))
+    .sort((a, b) => a.productName.localeCompare(b.productName) || (a.group ?? '').localeCompare(b.group ?? ''))
+  const checkouts = running(store, user.id, Date.now()).map((c) => ({
+    checkoutId: c.checkoutId,
+    productName: c.productName,
+    clientHost: c.clientHost,
+    startedAt: c.startedAt,
+    leaseExpiresAt: c.leaseExpiresAt,
+  }))
+  return { user, groups, entitlements: reached, checkouts }
+}
+
+/** The named entitlements the user holds a seat of today, by product name. */
+function namedSeatsOf(tx: Tx, account: Account, userId: number, today: string): string[] {
+  const id = sql`${sql.identifier('entitlements')}.${sql.identifier('id')}`
+  return tx
+    .select({ productName: entitlements.productName })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.accountId, account.accountId),
+        eq(entitlements.type, 'NAMED_USER'),
+        sql`${userId} IN (${holderIdsSql(id, today)})`,
+      ),
+    )
+    .all()
+    .map((r) => r.productName)
+}
+
+/**
+ * Ends the user's running checkouts now; a lease already past its end is recorded as expired at
+ * that end (what the service's sweep would have written). Returns how many were running.
+ */
+function endCheckouts(tx: Tx, userId: number, now: number): number {
+  let returned = 0
+  for (const c of running(tx, userId, 0)) {
+    const expired = c.leaseExpiresAt <= now
+    const endedAt = expired ? c.leaseExpiresAt : now
+    tx.update(webCheckouts)
+      .set({ endedAt, endReason: expired ? 'expired' : 'returned' })
+      .where(and(eq(webCheckouts.id, c.id), isNull(webCheckouts.endedAt)))
+      .run()
+    tx.insert(webTransactions)
+      .values({
+        accountId: c.accountId,
+        entitlementId: c.entitlementId,
+        checkoutId: c.checkoutId,
+        product: c.product,
+        userEmail: c.userEmail,
+        outcome: expired ? 'expired' : 'returned',
+        reason: expired ? '' : 'user-removed',
+        at: endedAt,
+        durationMs: endedAt - c.startedAt,
+        clientHost: c.clientHost,
+        productVersion: c.productVersion,
+      })
+      .run()
+    if (!expired) returned++
+  }
+  return returned
+}
+
+export function webUserCalls(calls: CallTable, { db }: ApiDeps) {
+  implementList<{ customerNumber: string }>(
+    calls,
+    webLists.users,
+    (user, input) => userList(db, webAccess(db, user, input.customerNumber)),
+    toUserRow,
+  )
+
+  calls.implement(declared.user, ({ input, user }) => {
+    const account = webAccess(db, user, input.customerNumber)
+    return db.transaction((tx) => userDetail(tx, account, findUser(tx, account, input.userId)))
+  })
+
+  calls.implement(declared.addUser, ({ input, user }) => {
+    const account = webAccess(db, user, input.customerNumber, { write: true })
+    return webWrite(db, (tx) => {
+      const taken = tx
+        .select({ id: webUsers.id })
+        .from(webUsers)
+        .where(and(eq(webUsers.accountId, account.accountId), eq(webUsers.email, input.email)))
+        .get()
+      if (taken) throw conflict(WEB_MESSAGES.userExists(input.email))
+      const added = tx
+        .insert(webUsers)
+        .values({
+          accountId: account.accountId,
+          email: input.email,
+          name: input.name,
+          role: input.role,
+          createdAt: Date.now(),
+        })
+        .returning({ id: webUsers.id, email: webUsers.email, name: webUsers.name, role: webUsers.role })
+        .get() as WebUser
+      auditWeb(tx, user, account, 'add user', null, added)
+      return added
+    })
+  })
+
+  calls.implement(declared.changeUser, ({ input, user }) => {
+    const account = webAccess(db, user, input.customerNumber, { write: true })
+    return webWrite(db, (tx) => {
+      const before = findUser(tx, account, input.userId)
+      const after = { ...before, name: input.name, role: input.role }
+      if (before.name !== after.name || before.role !== after.role) {
+        tx.update(webUsers).set({ name: after.name, role: after.role }).where(eq(webUsers.id, before.id)).run()
+        auditWeb(tx, user, account, 'change user', before, after)
+      }
+      return after
+    })
+  })
+
+  calls.implement(declared.removeUser, ({ input, user }) => {
+    const account = webAccess(db, user, input.customerNumber, { write: true })
+    return webWrite(db, (tx) => {
+      const now = Date.now()
+      const target = findUser(tx, account, input.userId)
+      const seats = namedSeatsOf(tx, account, target.id, todayUtc())
+      const sessions = running(tx, target.id, now).length
+      const ask = removeUserConfirmation(target.name, seats, sessions)
+      if (ask && !input.confirm) throw conflict(ask)
+      const endedCheckouts = endCheckouts(tx, target.id, now)
+      tx.delete(webUsers).where(eq(webUsers.id, target.id)).run()
+      auditWeb(tx, user, account, 'remove user', { ...target, namedSeats: seats }, { endedCheckouts })
+      return { removed: true, endedCheckouts }
+    })
+  })
+}
