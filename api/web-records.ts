@@ -11,20 +11,6 @@ import { preparedPerDb } from './prepared'
 const p = <Name extends string>(name: Name) => sql.placeholder(name)
 
 export type WebTransaction = Required<Omit<typeof webTransactions.$inferInsert, 'id'>>
-export type NewCheckout = Pick<
-  typeof webCheckouts.$inferInsert,
-  | 'checkoutId'
-  | 'accountId'
-  | 'entitlementId'
-  | 'userId'
-  | 'userEmail'
-  | 'clientHost'
-  | 'productVersion'
-  | 'startedAt'
-  | 'lastHeartbeatAt'
-  | 'leaseExpiresAt'
->
-
 export const webWrites = preparedPerDb((db) => ({
   transaction: db
     .insert(webTransactions)
