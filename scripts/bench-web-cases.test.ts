@@ -44,6 +44,13 @@ describe('the checkout case', () => {
     expect(checkoutLine([round()], [record({ serverCpuMs: null })]).serverCpuMsPerCheckout).toBeNull()
   })
 
+  it('times the rounds after the warm-up only, and holds the warm-up to the same invariant', () => {
+    const line = checkoutLine([round(500), round(10)], [record({ serverCpuMs: 1000 }), record()], 1)
+    expect(line).toMatchObject({ rounds: 2, warmupRounds: 1, p99Ms: 10, serverCpuMsPerCheckout: 0.5, met: true })
+    expect(checkoutLine([round(500), round(10)], [record({ denied: 189 }), record()], 1).met).toBe(false)
+    expect(checkoutLine([round()], [record()], 1).met).toBe(false)
+  })
+
   it('reports each round’s p99', () => {
     expect(checkoutLine([round(90), round(10)], [record(), record()]).p99ByRoundMs).toEqual([90, 10])
   })
