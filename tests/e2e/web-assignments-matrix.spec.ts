@@ -169,3 +169,50 @@ test.describe('Web > Assignments, the matrix', () => {
     expect(overflow).toBeLessThanOrEqual(0)
   })
 })
+
+test.describe('Web > Assignments, the matrix, view-only', () => {
+  // One viewer with the flag on, whom no other journey uses: one project is enough, the page is the server's.
+  const viewer = 'ole.hansen@borealis.example'
+  const customer = CUSTOMERS.borealis.id
+  let baseURL: string
+
+  test.beforeAll(async ({ baseURL: url }, testInfo) => {
+    test.skip(jsEnabled(testInfo), 'the view-only page is the server’s; one project is enough')
+    baseURL = url!
+    await apiData(baseURL, viewer, '/featureflag/features', { body: { features: V2_FLAGS } })
+  })
+
+  test.afterAll(async ({}, testInfo) => {
+    if (jsEnabled(testInfo)) return
+    await apiData(baseURL, viewer, '/featureflag/features', { body: { features: DEFAULT_FLAGS } })
+  })
+
+  test('a viewer sees the seats and can change none; a forged save is refused', async ({ page }) => {
+    await signIn(page, viewer)
+    await gotoPortal(page, `/webassignments-v2?customer=${customer}`)
+    const boxes = page.getByRole('checkbox')
+    await expect(boxes.first()).toBeVisible()
+    for (const box of await boxes.all()) await expect(box).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Save seats' })).toHaveCount(0)
+    await expect(page.getByText('You have view-only access: the seats cannot be changed.')).toBeVisible()
+
+    const rows = await apiData<EntitlementRow[]>(baseURL, viewer, '/web/entitlements', {
+      body: { customerNumber: customer, limit: 100 },
+    })
+    const hfss = rows.find((r) => r.type === 'NAMED_USER')!
+    const before = await apiData<EntitlementDetail>(baseURL, viewer, '/web/entitlement', {
+      body: { customerNumber: customer, activationId: hfss.activationId },
+    })
+    const holder = before.seats[0].id
+    // The form a writer would post, unticking a holder.
+    const response = await page.request.post(`/webassignments-v2?customer=${customer}`, {
+      headers: { origin: baseURL },
+      form: { seen: JSON.stringify({ [hfss.activationId]: [holder] }), user: String(holder) },
+    })
+    expect(response.status()).toBe(403)
+    const after = await apiData<EntitlementDetail>(baseURL, viewer, '/web/entitlement', {
+      body: { customerNumber: customer, activationId: hfss.activationId },
+    })
+    expect(after.seats).toEqual(before.seats)
+  })
+})
