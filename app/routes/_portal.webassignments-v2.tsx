@@ -52,8 +52,9 @@ export default function WebAssignmentMatrixRoute() {
   const { query, total, pageSize, href } = matrix
   const pending = refused?.pending ?? {}
   const pages = Math.max(1, Math.ceil(total / pageSize))
-  const first = total === 0 ? 0 : (query.page - 1) * pageSize + 1
-  const last = Math.min(total, query.page * pageSize)
+  const offset = (query.page - 1) * pageSize
+  const first = matrix.users.length === 0 ? 0 : offset + 1
+  const last = offset + matrix.users.length
   const customer = new URL(href, 'http://portal').searchParams.get('customer') ?? ''
   // What is stored and the ticks put back draw a fresh form.
   const formKey = JSON.stringify([matrix.columns.map((c) => c.direct), pending, query])
@@ -84,7 +85,8 @@ export default function WebAssignmentMatrixRoute() {
           Users {first}–{last} of {total}
         </span>
         {query.page > 1 ? (
-          <Link to={matrixPageHref(href, { ...query, page: query.page - 1 })}>Previous page</Link>
+          // A page past the end (the users found shrank) goes back to the last one.
+          <Link to={matrixPageHref(href, { ...query, page: Math.min(query.page - 1, pages) })}>Previous page</Link>
         ) : null}
         {query.page < pages ? (
           <Link to={matrixPageHref(href, { ...query, page: query.page + 1 })}>Next page</Link>

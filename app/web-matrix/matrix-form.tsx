@@ -40,7 +40,7 @@ function sharedCellText(column: MatrixColumn, user: WebUserRow): string {
 
 export function MatrixForm({ matrix, pending }: { matrix: MatrixData; pending: PendingTicks }) {
   const { columns, users, viewOnly } = matrix
-  const named = columns.filter((c) => c.type === 'NAMED_USER')
+  const named = useMemo(() => columns.filter((c) => c.type === 'NAMED_USER'), [columns])
   const pageUsers = users.map((u) => u.id)
   const seen = useMemo(() => new Map(named.map((c) => [c.activationId, c.direct])), [named])
   // The page opens with what is stored, and after a refused save with the user's ticks put back over it.
