@@ -3,7 +3,7 @@ import { webCalls as declared, webLists } from '../../api/contract/web'
 import type { ApiClient } from './client.server'
 import type { FilterRule, PageRequest } from './envelope'
 
-export type { WebEntitlementRow, WebGroupRow, WebUserRow } from '../../api/contract/web'
+export type { WebEntitlementRow, WebGroupRow, WebImportRow, WebUserRow } from '../../api/contract/web'
 
 const { entitlements, users, groups } = webLists
 

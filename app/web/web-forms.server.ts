@@ -4,6 +4,8 @@
  */
 import { z } from 'zod'
 import { emailFormatValid } from '../domain/portal-access'
+import { WEB_ROLES } from '../domain/web-licenses'
+import { MAX_GROUP_NAME_LENGTH, MAX_WEB_NAME_LENGTH } from '../domain/web-user-import'
 import { parseWithZod } from '../request/parse-form.server'
 
 const id = () => z.coerce.number({ message: 'Choose one.' }).int().min(1, 'Choose one.')
@@ -28,6 +30,27 @@ const emails = () =>
         ctx.issues.push({ code: 'custom', message: `Not a valid e-mail address: ${bad.join(', ')}.`, input: ctx.value })
     })
 
+const email = () =>
+  z
+    .string({ message: 'Enter an e-mail address.' })
+    .trim()
+    .toLowerCase()
+    .refine(emailFormatValid, 'Enter a valid e-mail address, e.g. name@example.com.')
+
+const personName = () =>
+  z
+    .string({ message: 'Enter a name.' })
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(MAX_WEB_NAME_LENGTH, `At most ${MAX_WEB_NAME_LENGTH} characters.`)
+
+const groupName = () =>
+  z
+    .string({ message: 'Enter a name.' })
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(MAX_GROUP_NAME_LENGTH, `At most ${MAX_GROUP_NAME_LENGTH} characters.`)
+
 const day = () =>
   z
     .string()
@@ -39,6 +62,34 @@ export const entitlementForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('unassign-group'), groupId: id() }),
   z.object({ intent: z.literal('assign-users'), emails: emails(), endDate: day() }),
   z.object({ intent: z.literal('unassign-user'), userId: id() }),
+])
+
+export const groupsForm = z.object({
+  intent: z.literal('create'),
+  name: groupName(),
+  description: z.string().trim().max(500).default(''),
+})
+
+export const groupForm = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('add-members'), emails: emails() }),
+  z.object({ intent: z.literal('remove-member'), userId: id() }),
+  z.object({ intent: z.literal('rename'), name: groupName(), description: z.string().trim().max(500).default('') }),
+  z.object({ intent: z.literal('delete') }),
+])
+
+export const usersForm = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('add'),
+    email: email(),
+    name: personName(),
+    role: z.enum(WEB_ROLES).default('member'),
+  }),
+  z.object({ intent: z.literal('import') }),
+])
+
+export const userForm = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('change'), name: personName(), role: z.enum(WEB_ROLES) }),
+  z.object({ intent: z.literal('remove') }),
 ])
 
 /** A submitted form read against one of the schemas above. */

@@ -44,3 +44,9 @@ export function refused(
   if (status === 403 || status >= 500) throw data(reply.err, { status })
   return data({ intent, result: result({ formErrors: [reply.err] }), confirmation: null }, { status })
 }
+
+/** Exact-match filter of one field, ignoring case (a group by its name, a user by e-mail). */
+export const equalsFilter = (name: string, value: string) => ({
+  condition: 'ALL' as const,
+  criteria: [{ name, method: 'EQUALS', value, casefold: true }],
+})
