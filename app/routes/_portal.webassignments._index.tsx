@@ -8,7 +8,7 @@ import { webPageName } from '../web/web-titles'
 export const meta = screenMeta(webPageName())
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webAssignments')
   const [entitlements, groups, users] = await Promise.all([
     screen.calls.entitlements.count(screen.customerNumber),
     screen.calls.groups.count(screen.customerNumber),

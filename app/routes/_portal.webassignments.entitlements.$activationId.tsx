@@ -15,7 +15,7 @@ import { MAX_PAGE_SIZE_FOR_CHOICES } from '../web/web-limits'
 export const meta = screenMeta<typeof loader>((loaded) => webPageName(loaded?.entitlement.productName))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webEntitlement')
   const detail = readOrThrow(await screen.calls.entitlement(screen.customerNumber, params.activationId ?? ''))
   const groups = screen.viewOnly
     ? []
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webEntitlement')
   const activationId = params.activationId ?? ''
   const submission = readForm(await request.formData(), entitlementForm)
   if (submission.status !== 'success') {
@@ -128,7 +128,7 @@ export default function WebEntitlementRoute() {
           <ul className="divide-y divide-gray-200 rounded border border-gray-300 bg-white">
             {assignedGroups.map((g) => (
               <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-                <Link to={groupHref[g.id] ?? '#'} className="font-medium break-words">
+                <Link to={groupHref[g.id] ?? '#'} className="font-medium break-words underline">
                   {g.name}
                 </Link>
                 {viewOnly ? null : (
@@ -176,7 +176,7 @@ export default function WebEntitlementRoute() {
               {seats.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
                   <span className="min-w-0 break-words">
-                    <Link to={userHref[s.id] ?? '#'} className="font-medium">
+                    <Link to={userHref[s.id] ?? '#'} className="font-medium underline">
                       {s.name}
                     </Link>{' '}
                     <span className="text-gray-700">

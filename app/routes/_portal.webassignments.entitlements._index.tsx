@@ -15,7 +15,7 @@ import { webPageName } from '../web/web-titles'
 export const meta = screenMeta(webPageName('Entitlements'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webEntitlements')
   const grid = await loadWebGrid(
     request,
     screen,

@@ -14,7 +14,7 @@ import { screenMeta } from '../ui/screen-meta'
 export const meta = screenMeta<typeof loader>((loaded) => webPageName(loaded ? `Group ${loaded.group.name}` : null))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webGroup')
   const groupId = await groupIdByName(screen, params.name ?? '')
   const detail = readOrThrow(await screen.calls.group(screen.customerNumber, groupId))
   return {
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webGroup')
   const groupId = await groupIdByName(screen, params.name ?? '')
   const formData = await request.formData()
   const submission = readForm(formData, groupForm)
@@ -101,7 +101,10 @@ export default function WebGroupRoute() {
           <ul className="list-inside list-disc">
             {entitlements.map((e) => (
               <li key={e.activationId}>
-                <Link to={entitlementHref[e.activationId] ?? '#'}>{e.productName}</Link> ({WEB_LICENSE_MODEL[e.type]})
+                <Link to={entitlementHref[e.activationId] ?? '#'} className="underline">
+                  {e.productName}
+                </Link>{' '}
+                ({WEB_LICENSE_MODEL[e.type]})
               </li>
             ))}
           </ul>
@@ -119,7 +122,7 @@ export default function WebGroupRoute() {
             {members.map((m) => (
               <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
                 <span className="min-w-0 break-words">
-                  <Link to={userHref[m.id] ?? '#'} className="font-medium">
+                  <Link to={userHref[m.id] ?? '#'} className="font-medium underline">
                     {m.name}
                   </Link>{' '}
                   <span className="text-gray-700">

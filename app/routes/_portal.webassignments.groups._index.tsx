@@ -18,7 +18,7 @@ import { webPageName } from '../web/web-titles'
 export const meta = screenMeta(webPageName('Groups'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webGroups')
   const grid = await loadWebGrid(request, screen, webGroupGrid, webGroupSource(screen.api, screen.customerNumber))
   return { grid, customerNumber: screen.customerNumber, viewOnly: screen.viewOnly, href: screen.href('groups') }
 }
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const clientLoader = gridClientLoader(webGroupGrid)
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webGroups')
   const submission = readForm(await request.formData(), groupsForm)
   if (submission.status !== 'success') {
     return data({ intent: 'create', result: submission.reply(), confirmation: null }, { status: 400 })

@@ -15,7 +15,7 @@ import { screenMeta } from '../ui/screen-meta'
 export const meta = screenMeta<typeof loader>((loaded) => webPageName(loaded ? `User ${loaded.user.email}` : null))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webUser')
   const userId = await userIdByEmail(screen, params.email ?? '')
   const detail = readOrThrow(await screen.calls.user(screen.customerNumber, userId))
   return {
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webUser')
   const userId = await userIdByEmail(screen, params.email ?? '')
   const formData = await request.formData()
   const submission = readForm(formData, userForm)
@@ -96,7 +96,9 @@ export default function WebUserRoute() {
           <ul className="list-inside list-disc">
             {groups.map((g) => (
               <li key={g.id}>
-                <Link to={groupHref[g.id] ?? '#'}>{g.name}</Link>
+                <Link to={groupHref[g.id] ?? '#'} className="underline">
+                  {g.name}
+                </Link>
               </li>
             ))}
           </ul>
@@ -113,8 +115,10 @@ export default function WebUserRoute() {
           <ul className="list-inside list-disc">
             {entitlements.map((e) => (
               <li key={`${e.activationId}-${e.through}-${e.group ?? ''}`}>
-                <Link to={entitlementHref[e.activationId] ?? '#'}>{e.productName}</Link> ({WEB_LICENSE_MODEL[e.type]}):{' '}
-                {THROUGH[e.through]}
+                <Link to={entitlementHref[e.activationId] ?? '#'} className="underline">
+                  {e.productName}
+                </Link>{' '}
+                ({WEB_LICENSE_MODEL[e.type]}): {THROUGH[e.through]}
                 {e.group ? ` ${e.group}` : ''}
                 {e.endDate ? `, until ${formatDayMonYear(e.endDate)}` : ''}
               </li>

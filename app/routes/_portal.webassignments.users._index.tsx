@@ -21,7 +21,7 @@ import { webPageName } from '../web/web-titles'
 export const meta = screenMeta(webPageName('Users'))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webUsers')
   const grid = await loadWebGrid(request, screen, webUserGrid, webUserSource(screen.api, screen.customerNumber))
   return { grid, customerNumber: screen.customerNumber, viewOnly: screen.viewOnly, href: screen.href('users') }
 }
@@ -37,7 +37,7 @@ async function importText(formData: FormData): Promise<string> {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const screen = await requireWebScreen(request, context)
+  const screen = await requireWebScreen(request, context, 'webUsers')
   const formData = await request.formData()
   const submission = readForm(formData, usersForm)
   if (submission.status !== 'success') {

@@ -12,11 +12,15 @@ import { isViewOnly } from '../domain/permissions'
 import { withCustomer } from '../ui/customer-href'
 import { webPath, withoutMatrixParams } from './web-paths'
 
-export async function requireWebScreen(request: Request, context: AppLoadContext) {
+/** The area's screens in the registry: the overview, the lists and the record pages. */
+export type WebScreenId =
+  'webAssignments' | 'webEntitlements' | 'webEntitlement' | 'webGroups' | 'webGroup' | 'webUsers' | 'webUser'
+
+export async function requireWebScreen(request: Request, context: AppLoadContext, id: WebScreenId) {
   const url = new URL(request.url)
   const plain = withoutMatrixParams(url.pathname)
   if (plain !== null) throw redirect(`${plain}${url.search}`)
-  const screen = await requireCustomerScreen(request, context, 'webAssignments')
+  const screen = await requireCustomerScreen(request, context, id)
   return {
     ...screen,
     calls: webCalls(screen.api),
