@@ -56,6 +56,7 @@ import { webUserCalls } from './web-users'
 import { webGroupCalls } from './web-groups'
 import { webAssignmentCalls } from './web-assignments'
 import { webImportCalls } from './web-import'
+import { webLicenseServiceCalls } from './web-service'
 
 export interface ApiDeps {
   config: Config
@@ -95,6 +96,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   webGroupCalls(calls, deps)
   webAssignmentCalls(calls, deps)
   webImportCalls(calls, deps)
+  webLicenseServiceCalls(calls, deps)
   return calls
 }
 

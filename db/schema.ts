@@ -26,7 +26,7 @@ export const accounts = sqliteTable(
   (t) => [index('accounts_name_idx').on(t.accountName)],
 )
 
-/** Global roles: user, admin, busops, support, sales, salesaccess (JSON array). */
+/** Global roles: user, admin, busops, support, sales, salesaccess, weblicense (JSON array). */
 export const users = sqliteTable(
   'users',
   {

@@ -132,6 +132,8 @@ export const demoUsers: DemoUser[] = [
     roles: ['user'],
     access: [{ accountId: '1000005', role: 'admin' }],
   },
+  // The web licence service's account: it checks seats out and in, and is no staff (it sees no customer).
+  { email: 'weblicense@vendor.example', name: 'Web Licence Service', roles: ['user', 'weblicense'] },
 ]
 
 export const demoFeatureFlags: (typeof featureFlags.$inferInsert)[] = [

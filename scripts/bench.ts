@@ -6,13 +6,15 @@
  * npm run bench -- --scenario statement [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario home-page [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario activations [--repetitions N] [--web-concurrency N] [--build]
+ * npm run bench -- --scenario web [--repetitions N] [--web-concurrency N] [--build]
  *
  * `--scenario usage` measures the data pages at a million sessions: see
  * scripts/bench-usage.ts; `--scenario statement` the statement and its PDF on
  * the same data: see scripts/bench-statement.ts; `--scenario home-page` the home
  * page's document and data request on the same data: see scripts/bench-home.ts;
  * `--scenario activations` concurrent creates for one entitlement and a shared
- * host's merged licence file: see scripts/bench-activations.ts. Without it (scenario `home`), this file measures the
+ * host's merged licence file: see scripts/bench-activations.ts; `--scenario web` concurrent
+ * checkouts of 10 shared web licence seats: see scripts/bench-web.ts. Without it (scenario `home`), this file measures the
  * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
  * production server on a throw-away database:
  *
@@ -102,7 +104,9 @@ if (args.help) {
       '       npm run bench -- --scenario home-page [--quick] [--repetitions 30] [--reseed] [--build]\n' +
       '                        (the home page at usage scale: see scripts/bench-home.ts)\n' +
       '       npm run bench -- --scenario activations [--repetitions 30] [--web-concurrency N] [--build]\n' +
-      '                        (concurrent creates and the shared licence file: see scripts/bench-activations.ts)',
+      '                        (concurrent creates and the shared licence file: see scripts/bench-activations.ts)\n' +
+      '       npm run bench -- --scenario web [--repetitions 5] [--web-concurrency N] [--build]\n' +
+      '                        (200 checkouts at once of 10 shared web seats: see scripts/bench-web.ts)',
   )
   process.exit(0)
 }
@@ -126,11 +130,19 @@ const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
-if (!['home', 'usage', 'statement', 'home-page', 'activations'].includes(args.scenario!)) {
-  usage(`--scenario is home, usage, statement, home-page or activations, got '${args.scenario}'`)
+if (!['home', 'usage', 'statement', 'home-page', 'activations', 'web'].includes(args.scenario!)) {
+  usage(`--scenario is home, usage, statement, home-page, activations or web, got '${args.scenario}'`)
 }
 
-if (args.scenario === 'activations') {
+if (args.scenario === 'web') {
+  await (
+    await import('./bench-web')
+  ).webScenario({
+    repetitions: wholeNumber('repetitions', args.repetitions, 1),
+    webConcurrency,
+    build: args.build!,
+  })
+} else if (args.scenario === 'activations') {
   await (
     await import('./bench-activations')
   ).activationsScenario({

@@ -20,6 +20,7 @@ import { serveInProcess } from '../app/api-client/in-process.server'
 import { createLoadContext } from '../app/load-context'
 import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
 import { projectPath } from './project-root'
+import { startLeaseSweep } from '../api/web-lease-sweep'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -95,6 +96,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
   const stopInProcessApi = config.embeddedApi
     ? serveInProcess(config.apiBaseUrl, createApiDispatch({ config, db }))
     : () => {}
+  // Web licence seats whose heartbeats stopped are returned by whichever process sweeps first.
+  const stopLeaseSweep = config.embeddedApi ? startLeaseSweep(db) : () => {}
   const server = http.createServer(app)
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
@@ -114,6 +117,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     url: `http://127.0.0.1:${port}`,
     async close() {
       stopInProcessApi()
+      stopLeaseSweep()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await closePdfPrinter()

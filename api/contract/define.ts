@@ -21,11 +21,20 @@ export type CallMethod = 'GET' | 'POST' | 'DELETE'
  * - `customer-writer`: anyone who may change that customer (not a view-only user);
  * - `staff`: vendor staff only;
  * - `business-operations`: the vendor's business operations only;
- * - `session-recorder`: what records elastic usage (the licence servers' reporting; support).
+ * - `session-recorder`: what records elastic usage (the licence servers' reporting; support);
+ * - `web-license-service`: the vendor's web licence service, which checks web licence seats out and in
+ *   (its service account, role `weblicense`; business operations).
  * A customer under export control is refused to all but `user` calls.
  */
 export type Caller =
-  'user' | 'own-settings' | 'customer-reader' | 'customer-writer' | 'staff' | 'business-operations' | 'session-recorder'
+  | 'user'
+  | 'own-settings'
+  | 'customer-reader'
+  | 'customer-writer'
+  | 'staff'
+  | 'business-operations'
+  | 'session-recorder'
+  | 'web-license-service'
 
 export const CALLER_TEXT: Record<Caller, string> = {
   user: 'Any signed-in user; the answer holds only what the user may see.',
@@ -35,6 +44,7 @@ export const CALLER_TEXT: Record<Caller, string> = {
   staff: 'Vendor staff only.',
   'business-operations': 'The vendor’s business operations only.',
   'session-recorder': 'Those who record elastic usage: licence servers’ reporting accounts and vendor support.',
+  'web-license-service': 'The vendor’s web licence service (its service account) and business operations.',
 }
 
 /** A call that also takes a multipart/form-data body: an uploaded file and named text fields. */

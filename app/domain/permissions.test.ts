@@ -84,7 +84,7 @@ describe('roles', () => {
   })
 
   it('does not treat customer roles as staff', () => {
-    expect(isStaff(makeUser(['user', 'admin', 'asc', 'portalview', 'portaledit']))).toBe(false)
+    expect(isStaff(makeUser(['user', 'admin', 'asc', 'portalview', 'portaledit', 'weblicense']))).toBe(false)
     expect(isStaff(null)).toBe(false)
   })
 })

@@ -15,6 +15,7 @@ describe('shared types', () => {
       'asc',
       'portalview',
       'portaledit',
+      'weblicense',
     ])
   })
 

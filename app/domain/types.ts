@@ -11,6 +11,7 @@ export const ROLES = [
   'asc',
   'portalview',
   'portaledit',
+  'weblicense',
 ] as const
 export type Role = (typeof ROLES)[number]
 

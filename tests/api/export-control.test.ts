@@ -9,6 +9,7 @@ import { apiCallTable } from '../../api/index'
 import type { Call } from '../../api/call-table'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { AUDIT_STAFF_ONLY } from '../../api/audit'
+import { WEB_SERVICE_MESSAGES } from '../../api/web-service'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { callName, customerData, dataSnapshot, requestFor } from './support/call-requests'
 import { apiClient, startTestServer, type TestServer } from './support/server'
@@ -30,6 +31,16 @@ const ACCOUNT_INFO = 'GET /getaccountinfo/:customerNumber'
 /** Vendor staff only: anyone else is refused as such before the customer is looked at. */
 const staffOnly = (calls: readonly Call[]) =>
   new Set(calls.filter((c) => c.declaration.caller === 'staff').map(callName))
+
+/**
+ * The web licence service's calls are refused to anyone but the service and business operations before the customer
+ * is looked at. Its checkout records the refusal of such a customer ('export-control') before answering 403, the one
+ * row a refused call writes; a heartbeat or a check-in names a seat, which such a customer cannot have taken (a seat
+ * taken before the customer came under export control is refused in tests/api/web-service.test.ts).
+ */
+const webService = (calls: readonly Call[]) =>
+  new Set(calls.filter((c) => c.declaration.caller === 'web-license-service').map(callName))
+const NAMES_A_SEAT = new Set(['POST /web/heartbeat', 'POST /web/checkin'])
 
 let server: TestServer
 let tokens: Record<string, string>
@@ -61,30 +72,46 @@ describe('a customer under export control', () => {
     }
     expect(calls).toContain(ACCOUNT_INFO)
     expect([...staffOnly(table)]).toEqual(['POST /audit', 'GET /audit', 'POST /audit/count'])
+    expect([...webService(table)]).toEqual(['POST /web/checkout', ...NAMES_A_SEAT])
     expect(calls.filter((c) => !noCustomer.has(c)).length).toBeGreaterThan(20)
   })
 
   for (const who of [STAFF, CUSTOMER_USER]) {
-    it(`refuses every call that names it, with the export-compliance err, to ${who}, and nothing changes`, async () => {
+    it(`refuses every call that names it, with the export-compliance err, to ${who}; nothing changes but a web checkout’s recorded refusal`, async () => {
       const api = apiClient(server.url, tokens[who])
       const calls = apiCallTable({ config: server.config, db: server.db }).calls
       const noCustomer = namesNoCustomer(calls)
       const staff = staffOnly(calls)
+      const service = webService(calls)
       const data = customerData(server.db, EMBARGO)
       const before = dataSnapshot(server.db)
       const answers: Record<string, unknown> = {}
       const expected: Record<string, unknown> = {}
       for (const call of calls) {
         const name = callName(call)
-        if (noCustomer.has(name) || name === ACCOUNT_INFO) continue
+        if (noCustomer.has(name) || name === ACCOUNT_INFO || NAMES_A_SEAT.has(name)) continue
         const { url, body } = requestFor(data, call)
         const reply = await api.call(call.method, url, body)
         answers[name] = { http: reply.http, body: reply.body }
-        const err = staff.has(name) && who !== STAFF ? AUDIT_STAFF_ONLY : EXPORT_DENIED_MESSAGE
+        const err =
+          staff.has(name) && who !== STAFF
+            ? AUDIT_STAFF_ONLY
+            : service.has(name) && who !== STAFF
+              ? WEB_SERVICE_MESSAGES.serviceOnly
+              : EXPORT_DENIED_MESSAGE
         expected[name] = { http: 403, body: { status: 'FAILURE', err } }
       }
       expect(answers).toEqual(expected)
-      expect(dataSnapshot(server.db)).toEqual(before)
+      const { web_transactions: recorded, ...after } = dataSnapshot(server.db)
+      const { web_transactions: recordedBefore, ...unchanged } = before
+      expect(after).toEqual(unchanged)
+      expect(recorded.rows - recordedBefore.rows).toBe(who === STAFF ? 1 : 0)
+      if (who === STAFF) {
+        const denial = server.db.$client
+          .prepare(`SELECT account_id, outcome, reason FROM web_transactions ORDER BY id DESC LIMIT 1`)
+          .get()
+        expect(denial).toEqual({ account_id: EMBARGO, outcome: 'denied', reason: 'export-control' })
+      }
     })
 
     it(`still answers its account info to ${who}, with the status the portal shows the notice for`, async () => {

@@ -311,7 +311,20 @@ export const WRITE_BODIES: Record<string, (d: CustomerData) => Record<string, un
     holders: [d.webUserId],
     previous: [],
   }),
+  // The web licence service: a checkout by someone who is no web user is refused (and recorded); a seat id
+  // of the right form that no checkout answered is not found.
+  'POST /web/checkout': (d) => ({
+    customerNumber: d.customerNumber,
+    email: 'probe.user@example.com',
+    product: 'ANSYS_DISCOVERY_WEB',
+    clientHost: 'ws-01',
+    productVersion: '2026 R1',
+  }),
+  'POST /web/heartbeat': () => ({ checkoutId: UNKNOWN_CHECKOUT }),
+  'POST /web/checkin': () => ({ checkoutId: UNKNOWN_CHECKOUT }),
 }
+
+const UNKNOWN_CHECKOUT = '00000000-0000-4000-8000-000000000000'
 
 function statementBody(d: CustomerData) {
   return { customerid: d.customerNumber, server: d.clsId, activationid: d.elasticActivation, date: TODAY }

@@ -1,0 +1,62 @@
+/**
+ * The web licence service's writes, prepared once per database handle: a checkout runs them
+ * hundreds of times a second, and building their SQL with drizzle on every call cost more than
+ * running it (docs/decisions/0028-web-licence-service.md).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { webCheckouts, webTransactions } from '../db/schema'
+import { preparedPerDb } from './prepared'
+
+const p = <Name extends string>(name: Name) => sql.placeholder(name)
+
+export type WebTransaction = Required<Omit<typeof webTransactions.$inferInsert, 'id'>>
+export const webWrites = preparedPerDb((db) => ({
+  transaction: db
+    .insert(webTransactions)
+    .values({
+      accountId: p('accountId'),
+      entitlementId: p('entitlementId'),
+      checkoutId: p('checkoutId'),
+      product: p('product'),
+      userEmail: p('userEmail'),
+      outcome: p('outcome'),
+      reason: p('reason'),
+      at: p('at'),
+      durationMs: p('durationMs'),
+      clientHost: p('clientHost'),
+      productVersion: p('productVersion'),
+    })
+    .prepare(),
+  checkout: db
+    .insert(webCheckouts)
+    .values({
+      checkoutId: p('checkoutId'),
+      accountId: p('accountId'),
+      entitlementId: p('entitlementId'),
+      userId: p('userId'),
+      userEmail: p('userEmail'),
+      clientHost: p('clientHost'),
+      productVersion: p('productVersion'),
+      startedAt: p('startedAt'),
+      lastHeartbeatAt: p('lastHeartbeatAt'),
+      leaseExpiresAt: p('leaseExpiresAt'),
+    })
+    .prepare(),
+  /** Ends a running checkout (returned or expired); no change when it has already ended. */
+  end: db
+    .update(webCheckouts)
+    .set({ endedAt: sql`${p('endedAt')}`, endReason: sql`${p('endReason')}` })
+    .where(and(eq(webCheckouts.id, p('id')), isNull(webCheckouts.endedAt)))
+    .prepare(),
+  renew: db
+    .update(webCheckouts)
+    .set({ lastHeartbeatAt: sql`${p('at')}`, leaseExpiresAt: sql`${p('leaseExpiresAt')}` })
+    .where(eq(webCheckouts.id, p('id')))
+    .prepare(),
+}))
+
+/** One row of the customer's web transactions. */
+export function recordWebTransaction(db: Db, row: WebTransaction) {
+  webWrites(db).transaction.run(row)
+}

@@ -1,0 +1,283 @@
+/**
+ * API: the web licence service (api/contract/web-service.ts).
+ *
+ * Only the service's account (role weblicense) and business operations call it. A checkout is
+ * one immediate transaction: the product's stale leases are returned, the seats counted, the
+ * rule decides (app/domain/web-seats), and the seat with its 'granted' transaction, or the
+ * 'denied' transaction, is written. SQLite takes one writer at a time across every process, so
+ * two checkouts never count the same free seat. These writes are the customer's web usage, kept
+ * as web transactions; they change nothing the customer owns, so they add no audit record.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { accounts, entitlements, webAssignments, webCheckouts, webGroupMembers, webUsers } from '../db/schema'
+import { todayUtc } from '../app/domain/entitlements'
+import {
+  DENIAL_TEXTS,
+  HEARTBEAT_INTERVAL_MS,
+  decideCheckout,
+  heldFor,
+  isLeaseExpired,
+  leaseEnd,
+  type SeatPool,
+} from '../app/domain/web-seats'
+import { WEB_ENTITLEMENT_TYPES, namedHolders, type WebEntitlementType } from '../app/domain/web-licenses'
+import { EXPORT_DENIED_MESSAGE, isExportDenied } from './access'
+import type { ApiUser } from './auth'
+import type { CallTable } from './call-table'
+import type { CallReply } from './contract/define'
+import { webServiceCalls, type CheckoutRequest } from './contract/web-service'
+import { ApiError, forbidden, notFound } from './envelope'
+import type { ApiDeps } from './index'
+import { preparedPerDb } from './prepared'
+import { expireStaleLeasesOf } from './web-lease-sweep'
+import { recordWebTransaction, webWrites } from './web-records'
+
+/** Who may call the service: its account, and business operations (who also run it by hand). */
+export const WEB_SERVICE_ROLES = ['weblicense', 'busops'] as const
+
+export const WEB_SERVICE_MESSAGES = {
+  serviceOnly: 'Only the web licence service (or business operations) can check web licence seats out and in.',
+  unknownCheckout: 'No web licence seat has this checkout id.',
+  ended: 'This web licence seat has already been returned or its lease has ended: check out again.',
+} as const
+
+/** Only deployed entitlements give seats; others are as good as absent. */
+const DEPLOYED = 'Deployed'
+
+function requireService(user: ApiUser) {
+  if (!user.roles.some((r) => (WEB_SERVICE_ROLES as readonly string[]).includes(r))) {
+    throw forbidden(WEB_SERVICE_MESSAGES.serviceOnly)
+  }
+}
+
+const statements = preparedPerDb((db) => ({
+  account: db
+    .select({ accountId: accounts.accountId, exportControlStatus: accounts.exportControlStatus })
+    .from(accounts)
+    .where(eq(accounts.accountId, sql.placeholder('accountId')))
+    .prepare(),
+  pools: db
+    .select({
+      id: entitlements.id,
+      activationId: entitlements.activationId,
+      type: entitlements.type,
+      quantity: entitlements.quantity,
+      startDate: entitlements.startDate,
+      endDate: entitlements.endDate,
+    })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.accountId, sql.placeholder('accountId')),
+        eq(entitlements.product, sql.placeholder('product')),
+        inArray(entitlements.type, [...WEB_ENTITLEMENT_TYPES]),
+        eq(entitlements.state, DEPLOYED),
+      ),
+    )
+    .prepare(),
+  user: db
+    .select({ id: webUsers.id })
+    .from(webUsers)
+    .where(and(eq(webUsers.accountId, sql.placeholder('accountId')), eq(webUsers.email, sql.placeholder('email'))))
+    .prepare(),
+  userGroups: db
+    .select({ groupId: webGroupMembers.groupId })
+    .from(webGroupMembers)
+    .where(eq(webGroupMembers.userId, sql.placeholder('userId')))
+    .prepare(),
+  assignedGroups: db
+    .select({ groupId: webAssignments.groupId })
+    .from(webAssignments)
+    .where(and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.groupId)))
+    .prepare(),
+  /** A named entitlement's direct seats. */
+  directSeats: db
+    .select({ userId: sql<number>`${webAssignments.userId}`, endDate: webAssignments.endDate })
+    .from(webAssignments)
+    .where(and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.userId)))
+    .prepare(),
+  /** The members of the groups an entitlement is assigned to. */
+  groupMembers: db
+    .select({ userId: webGroupMembers.userId })
+    .from(webAssignments)
+    .innerJoin(webGroupMembers, eq(webGroupMembers.groupId, webAssignments.groupId))
+    .where(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')))
+    .prepare(),
+  active: db
+    .select({ n: count() })
+    .from(webCheckouts)
+    .where(and(eq(webCheckouts.entitlementId, sql.placeholder('entitlementId')), isNull(webCheckouts.endedAt)))
+    .prepare(),
+  checkout: db
+    .select({
+      checkout: webCheckouts,
+      exportControlStatus: accounts.exportControlStatus,
+      product: entitlements.product,
+    })
+    .from(webCheckouts)
+    .innerJoin(accounts, eq(accounts.accountId, webCheckouts.accountId))
+    .innerJoin(entitlements, eq(entitlements.id, webCheckouts.entitlementId))
+    .where(eq(webCheckouts.checkoutId, sql.placeholder('checkoutId')))
+    .prepare(),
+}))
+
+type CheckoutReply = CallReply<typeof webServiceCalls.checkout>
+
+export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): CheckoutReply {
+  requireService(user)
+  const s = statements(db)
+  const account = s.account.get({ accountId: input.customerNumber })
+  if (!account) throw notFound('Customer not found')
+  const exportDenied = isExportDenied(account)
+  const recorded = db.transaction(
+    (): CheckoutReply => {
+      const now = Date.now()
+      const event = {
+        accountId: account.accountId,
+        product: input.product,
+        userEmail: input.email,
+        at: now,
+        durationMs: null,
+        clientHost: input.clientHost,
+        productVersion: input.productVersion,
+      }
+      const deny = (reason: keyof typeof DENIAL_TEXTS, entitlementId: number | null): CheckoutReply => {
+        recordWebTransaction(db, { ...event, entitlementId, checkoutId: null, outcome: 'denied', reason })
+        return { outcome: 'denied', reason, message: DENIAL_TEXTS[reason] }
+      }
+      // Recorded like any refusal, then answered as every call about such a customer is (below).
+      if (exportDenied) return deny('export-control', null)
+      const today = todayUtc(new Date(now))
+      const found = s.pools.all({ accountId: account.accountId, product: input.product })
+      expireStaleLeasesOf(
+        db,
+        found.map((p) => p.id),
+        now,
+      )
+      const webUser = s.user.get({ accountId: account.accountId, email: input.email })
+      const holdersOf = (entitlementId: number, day: string) =>
+        namedHolders(
+          s.directSeats.all({ entitlementId }),
+          s.groupMembers.all({ entitlementId }).map((m) => m.userId),
+          day,
+        )
+      const pools: SeatPool[] = found.map((p) => ({
+        ...p,
+        type: p.type as WebEntitlementType,
+        groupIds: s.assignedGroups.all({ entitlementId: p.id }).map((a) => a.groupId!),
+        holderIds: p.type === 'NAMED_USER' ? [...holdersOf(p.id, today)] : [],
+        active: s.active.get({ entitlementId: p.id })?.n ?? 0,
+      }))
+      const decision = decideCheckout({
+        pools,
+        user: webUser && { id: webUser.id, groupIds: s.userGroups.all({ userId: webUser.id }).map((g) => g.groupId) },
+        today,
+      })
+      if (decision.outcome === 'denied') return deny(decision.reason, decision.entitlementId)
+      const checkoutId = randomUUID()
+      const leaseExpiresAt = leaseEnd(now)
+      webWrites(db).checkout.run({
+        checkoutId,
+        accountId: account.accountId,
+        entitlementId: decision.entitlementId,
+        userId: webUser!.id,
+        userEmail: input.email,
+        clientHost: input.clientHost,
+        productVersion: input.productVersion,
+        startedAt: now,
+        lastHeartbeatAt: now,
+        leaseExpiresAt,
+      })
+      recordWebTransaction(db, {
+        ...event,
+        entitlementId: decision.entitlementId,
+        checkoutId,
+        outcome: 'granted',
+        reason: '',
+      })
+      return {
+        outcome: 'granted',
+        checkoutId,
+        activationId: found.find((p) => p.id === decision.entitlementId)!.activationId,
+        leaseExpiresAt,
+        heartbeatSeconds: HEARTBEAT_INTERVAL_MS / 1000,
+      }
+    },
+    { behavior: 'immediate' },
+  )
+  if (exportDenied) throw forbidden(EXPORT_DENIED_MESSAGE)
+  return recorded
+}
+
+const alreadyEnded = () => new ApiError(409, WEB_SERVICE_MESSAGES.ended)
+
+/**
+ * A running seat, for a heartbeat or a check-in, inside their transaction: 404 for an unknown
+ * id, 403 for a customer under export control, and 409 for a seat already ended or whose lease
+ * has run out (which is then recorded as expired, after the transaction: see `settle`).
+ */
+function runningSeat(db: Db, checkoutId: string, now: number) {
+  const found = statements(db).checkout.get({ checkoutId })
+  if (!found) throw notFound(WEB_SERVICE_MESSAGES.unknownCheckout)
+  if (isExportDenied({ exportControlStatus: found.exportControlStatus })) throw forbidden(EXPORT_DENIED_MESSAGE)
+  const { checkout: seat } = found
+  if (seat.endedAt !== null) return { ended: true as const }
+  if (isLeaseExpired(seat.leaseExpiresAt, now)) {
+    expireStaleLeasesOf(db, [seat.entitlementId], now)
+    return { ended: true as const }
+  }
+  return { ended: false as const, seat, product: found.product }
+}
+
+/** Runs a heartbeat's or a check-in's transaction; a seat found ended is answered 409 once the expiry is committed. */
+function settle<T>(db: Db, work: () => T | 'ended'): T {
+  const result = db.transaction(work, { behavior: 'immediate' })
+  if (result === 'ended') throw alreadyEnded()
+  return result
+}
+
+export function heartbeat(db: Db, user: ApiUser, checkoutId: string) {
+  requireService(user)
+  return settle(db, () => {
+    const now = Date.now()
+    const running = runningSeat(db, checkoutId, now)
+    if (running.ended) return 'ended'
+    const leaseExpiresAt = leaseEnd(now)
+    webWrites(db).renew.run({ id: running.seat.id, at: now, leaseExpiresAt })
+    return { checkoutId, leaseExpiresAt }
+  })
+}
+
+export function checkin(db: Db, user: ApiUser, checkoutId: string) {
+  requireService(user)
+  return settle(db, () => {
+    const now = Date.now()
+    const running = runningSeat(db, checkoutId, now)
+    if (running.ended) return 'ended'
+    const { seat } = running
+    const durationMs = heldFor(seat.startedAt, now)
+    webWrites(db).end.run({ id: seat.id, endedAt: now, endReason: 'returned' })
+    recordWebTransaction(db, {
+      accountId: seat.accountId,
+      entitlementId: seat.entitlementId,
+      checkoutId,
+      product: running.product,
+      userEmail: seat.userEmail,
+      outcome: 'returned',
+      reason: '',
+      at: now,
+      durationMs,
+      clientHost: seat.clientHost,
+      productVersion: seat.productVersion,
+    })
+    return { checkoutId, returnedAt: now, durationMs }
+  })
+}
+
+export function webLicenseServiceCalls(calls: CallTable, { db }: ApiDeps) {
+  calls.implement(webServiceCalls.checkout, ({ input, user }) => checkout(db, user, input))
+  calls.implement(webServiceCalls.heartbeat, ({ input, user }) => heartbeat(db, user, input.checkoutId))
+  calls.implement(webServiceCalls.checkin, ({ input, user }) => checkin(db, user, input.checkoutId))
+}
