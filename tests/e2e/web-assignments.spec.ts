@@ -7,6 +7,7 @@
 import { expect, test, type Page, type TestInfo } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { flashPanel } from './support/shell'
+import { apiData } from './support/api'
 
 const ACME = '1000001'
 const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}customer=${ACME}`
@@ -75,6 +76,48 @@ test('an administrator creates a group, imports users and assigns licences', asy
   await page.getByRole('textbox', { name: 'E-mail addresses' }).fill(outside)
   await page.getByRole('button', { name: 'Give Seats' }).click()
   await expect(page.getByRole('alert')).toContainText(`${MECHANICAL} has 5 seats`)
+})
+
+type Checkout = { outcome: 'granted'; checkoutId: string } | { outcome: 'denied'; reason: string }
+
+test('a checkout by a group member is granted and shows in use; one by a user outside the group is denied', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const p = testInfo.project.name
+  const group = `E2E Checkout ${p}`
+  const inside = `e2e-co-in-${p}@acme.example`
+  const outside = `e2e-co-out-${p}@acme.example`
+  await signIn(page, 'admin@acme.example')
+  await gotoPortal(page, at('/webassignments/users'))
+  const csv = ['email,name,role,groups', `${inside},Checkout In ${p},,${group}`, `${outside},Checkout Out ${p},,`]
+  await page.getByRole('textbox', { name: 'Or paste the CSV' }).fill(csv.join('\n'))
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByRole('heading', { name: 'Import Report' })).toBeVisible()
+  await openEntitlement(page, SPACECLAIM)
+  await page.getByRole('combobox', { name: 'Group' }).selectOption({ label: group })
+  await page.getByRole('button', { name: 'Assign to Group' }).click()
+  await expect(flashPanel(page, 'Success', `${group} may now use ${SPACECLAIM}.`)).toBeVisible()
+
+  const checkout = (email: string) =>
+    apiData<Checkout>(baseURL!, 'weblicense@vendor.example', '/web/checkout', {
+      body: { customerNumber: ACME, email, product: 'Ansys SpaceClaim', clientHost: `e2e-${p}` },
+    })
+  const denied = await checkout(outside)
+  expect(denied.outcome).toBe('denied')
+  const granted = await checkout(inside)
+  expect(granted.outcome).toBe('granted')
+
+  await gotoPortal(page, at(`/webassignments/users/${encodeURIComponent(inside)}`))
+  await expect(page.getByRole('region', { name: 'Current Sessions' })).toContainText(`on e2e-${p}`)
+  // The other project may hold a seat too: at least this one is in use now.
+  await openEntitlement(page, SPACECLAIM)
+  const inUse = page.locator('dt', { hasText: 'In Use Now' }).locator('xpath=following-sibling::dd')
+  expect(Number(await inUse.textContent())).toBeGreaterThanOrEqual(1)
+  await expect(page.getByTestId('seats-left')).toContainText('in use now')
+  if (granted.outcome === 'granted') {
+    await apiData(baseURL!, 'weblicense@vendor.example', '/web/checkin', { body: { checkoutId: granted.checkoutId } })
+  }
 })
 
 test('a viewer sees the assignments and can change nothing', async ({ page }) => {
