@@ -120,6 +120,45 @@ test('a checkout by a group member is granted and shows in use; one by a user ou
   }
 })
 
+test('a group is renamed and deleted, and a user with a seat removed, each after a confirmation', async ({
+  page,
+}, testInfo) => {
+  const p = testInfo.project.name
+  const group = `E2E Rename ${p}`
+  const renamed = `E2E Renamed ${p}`
+  const user = `e2e-rm-${p}@acme.example`
+  await signIn(page, 'admin@acme.example')
+  await gotoPortal(page, at('/webassignments/users'))
+  await page
+    .getByRole('textbox', { name: 'Or paste the CSV' })
+    .fill(`email,name,role,groups\n${user},Remove Me ${p},,${group}`)
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByRole('heading', { name: 'Import Report' })).toBeVisible()
+
+  // A section's address with matrix parameters opens the section.
+  await gotoPortal(page, at(`/webassignments/groups;sort=name/${encodeURIComponent(group)}`))
+  await expect(page.getByRole('heading', { level: 1, name: `Group ${group}` })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Group ${renamed}` })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete Group' }).click()
+  await expect(page.getByText(`The group ${renamed} has 1 member.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Yes' }).click()
+  await expect(flashPanel(page, 'Success', `The group ${renamed} has been deleted.`)).toBeVisible()
+
+  await openEntitlement(page, FLUENT)
+  await page.getByRole('textbox', { name: 'E-mail addresses' }).fill(user)
+  await page.getByRole('button', { name: 'Give Seats' }).click()
+  await expect(flashPanel(page, 'Success', `${user} has a seat of ${FLUENT}.`)).toBeVisible()
+  await gotoPortal(page, at(`/webassignments/users/${encodeURIComponent(user)}`))
+  await page.getByRole('button', { name: 'Remove User' }).click()
+  await expect(page.getByText(`holds a named seat of ${FLUENT}`)).toBeVisible()
+  await page.getByRole('button', { name: 'Yes' }).click()
+  await expect(flashPanel(page, 'Success', `${user} has been removed.`)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+})
+
 test('a viewer sees the assignments and can change nothing', async ({ page }) => {
   await signIn(page, 'viewer@acme.example')
   await openEntitlement(page, SPACECLAIM)
