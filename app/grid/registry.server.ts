@@ -15,6 +15,7 @@ import { usageList } from './usage.server'
 import { statementList, statementProductList } from './statement.server'
 import { serverLists } from './servers.server'
 import { fsaEntitlementLists, fsaHistoryList } from './fsa.server'
+import { webLists } from './web-lists.server'
 import { type ScreenId } from '../screens/registry'
 
 export interface GridList<Row> {
@@ -62,6 +63,7 @@ const LISTS: Record<string, GridList<any>> = {
   ...Object.fromEntries(serverLists.map((list) => [list.spec.tableName, list])),
   ...Object.fromEntries(fsaEntitlementLists.map((list) => [list.spec.tableName, list])),
   [fsaHistoryList.spec.tableName]: fsaHistoryList,
+  ...Object.fromEntries(webLists.map((list) => [list.spec.tableName, list])),
 }
 
 export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {

@@ -1,18 +1,12 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireScreen } from '../guards/screen.server'
-import { notAvailablePage } from '../ui/not-available'
-import { RouteErrorPage } from '../ui/error-page'
-import { screenMeta } from '../ui/screen-meta'
-import { screenTitle } from '../screens/registry'
+import { Outlet } from '@remix-run/react'
+import { WebSectionNav } from '../web/section-nav'
 
-/** Not built yet, but its rules apply already: a bookmark to it is refused as the screen will be. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireScreen(request, context, 'webAssignments')
-  return null
+/** The web assignments area: its sections, then the page (overview, a list or a record). */
+export default function WebAssignmentsLayout() {
+  return (
+    <>
+      <WebSectionNav />
+      <Outlet />
+    </>
+  )
 }
-
-export const meta = screenMeta(screenTitle('webAssignments'))
-
-export default notAvailablePage(screenTitle('webAssignments'))
-
-export const ErrorBoundary = RouteErrorPage

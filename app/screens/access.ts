@@ -14,6 +14,7 @@ import {
 } from '../domain/permissions'
 import { PORTAL_ACCESS_MESSAGES, portalAccessAuthority } from '../domain/portal-access'
 import type { AccountInfo, User } from '../domain/types'
+import { WEB_MESSAGES } from '../domain/web-licenses'
 import { SCREEN_IDS, screenDef, type CustomerRule, type WriteRule } from './registry'
 
 /** Where a guarded screen sends the user instead: a notice page, or the root for activations. */
@@ -154,6 +155,7 @@ const WRITE_RULES: Readonly<Record<WriteRule, (user: User, info: AccountInfo | n
   portalAccessEditor: (user, info) =>
     portalAccessAuthority(user, info).canEdit ? null : PORTAL_ACCESS_MESSAGES.viewOnly,
   notViewOnly: (user, info) => (isViewOnly(user, info) ? ELASTIC_VIEW_ONLY_MESSAGE : null),
+  webLicensing: (user, info) => (isViewOnly(user, info) ? WEB_MESSAGES.viewOnly : null),
 }
 
 /** The screen at exactly this path (ignoring case); screens that change something have one path each. */

@@ -40,7 +40,7 @@ export type NavItemRule = 'always' | 'hasFSA' | 'hasElastic'
 export type CustomerRule = 'any' | 'customerType' | 'emailList' | 'activations'
 
 /** Who may change what a screen shows (see access.ts). */
-export type WriteRule = 'portalAccessEditor' | 'notViewOnly'
+export type WriteRule = 'portalAccessEditor' | 'notViewOnly' | 'webLicensing'
 
 export interface ScreenDef {
   /**
@@ -141,6 +141,56 @@ export const SCREENS = {
     nav: { shows: 'always' },
     segmentCrumbs: WEB_ASSIGNMENT_SECTIONS,
     customer: 'any',
+  },
+  webEntitlements: {
+    path: '/webassignments/entitlements',
+    parent: 'webAssignments',
+    spinner: 'Getting Web Entitlements...',
+  },
+  webEntitlement: {
+    path: '/webassignments/entitlements',
+    param: 'activationId',
+    parent: 'webAssignments',
+    spinner: 'Getting Web Entitlement...',
+    submitting: {
+      'assign-group': 'Assigning to the group...',
+      'unassign-group': 'Removing the group...',
+      'assign-users': 'Giving seats...',
+      'unassign-user': 'Taking the seat back...',
+    },
+  },
+  webGroups: {
+    path: '/webassignments/groups',
+    parent: 'webAssignments',
+    write: 'webLicensing',
+    spinner: 'Getting Groups...',
+    submitting: { create: 'Creating group...' },
+  },
+  webGroup: {
+    path: '/webassignments/groups',
+    param: 'name',
+    parent: 'webAssignments',
+    spinner: 'Getting Group...',
+    submitting: {
+      'add-members': 'Adding members...',
+      'remove-member': 'Removing the member...',
+      rename: 'Saving group...',
+      delete: 'Deleting group...',
+    },
+  },
+  webUsers: {
+    path: '/webassignments/users',
+    parent: 'webAssignments',
+    write: 'webLicensing',
+    spinner: 'Getting Users...',
+    submitting: { add: 'Adding user...', import: 'Importing users...' },
+  },
+  webUser: {
+    path: '/webassignments/users',
+    param: 'email',
+    parent: 'webAssignments',
+    spinner: 'Getting User...',
+    submitting: { change: 'Saving user...', remove: 'Removing user...' },
   },
   webAssignmentsV2: {
     path: '/webassignments-v2',

@@ -70,6 +70,26 @@ test.describe('accessibility', () => {
     }
   })
 
+  test('the web assignments pages of a customer administrator', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    for (const [path, heading] of [
+      ['/webassignments', 'Assignments'],
+      ['/webassignments/entitlements', 'Entitlements'],
+      ['/webassignments/groups', 'Groups'],
+      ['/webassignments/groups/Design', 'Group Design'],
+      ['/webassignments/users', 'Users'],
+      ['/webassignments/users/admin%40acme.example', /./],
+    ] as const) {
+      await gotoPortal(page, `${path}?customer=${CUSTOMERS.acme.id}`)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+    }
+    await gotoPortal(page, `/webassignments/entitlements?customer=${CUSTOMERS.acme.id}`)
+    await page.getByRole('link', { name: 'Ansys Fluent - Named User', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Ansys Fluent - Named User' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
   test('/transactions with the Custom calendar open', async ({ page }) => {
     await signIn(page, 'lena.fischer@acme.example')
     await gotoPortal(page, `/transactions?customer=${CUSTOMERS.acme.id}&picker=custom`)

@@ -64,6 +64,11 @@ test.describe('page titles', () => {
       ['/transactions', 'Usage Transactions'],
       ['/statementv2', 'Elastic Statements'],
       ['/webassignments', 'Assignments'],
+      ['/webassignments/entitlements', 'Entitlements – Assignments'],
+      ['/webassignments/groups', 'Groups – Assignments'],
+      ['/webassignments/groups/Design', 'Group Design – Assignments'],
+      ['/webassignments/users', 'Users – Assignments'],
+      ['/webassignments/users/admin%40acme.example', 'User admin@acme.example – Assignments'],
       ['/webtransactions', 'Transactions'],
       ['/webreporting', 'Reporting'],
     ]

@@ -78,6 +78,11 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
     await signIn(page, 'admin@acme.example')
     const alert = await firstLinkTo(page, withAcme('/notifications-category/critical'), /^\/notification-details\/\d+/)
     const email = await firstLinkTo(page, withAcme('/emails'), /^\/emails\/\d+/)
+    const webEntitlement = await firstLinkTo(
+      page,
+      withAcme('/webassignments/entitlements'),
+      /^\/webassignments\/entitlements\/[^/?]+/,
+    )
     for (const path of [
       withAcme('/home'),
       '/customers?q=acme',
@@ -89,6 +94,13 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
       withAcme('/notifications-category/critical'),
       alert,
       email,
+      withAcme('/webassignments'),
+      withAcme('/webassignments/entitlements'),
+      webEntitlement,
+      withAcme('/webassignments/groups'),
+      withAcme('/webassignments/groups/Design'),
+      withAcme('/webassignments/users'),
+      withAcme('/webassignments/users/admin%40acme.example'),
       withAcme('/nopermissions'),
       withAcme('/noascaccess'),
       withAcme('/there-is-no-such-page'),

@@ -108,6 +108,12 @@ test('every portal page loads at most 150 KB of compressed script', async ({ pag
     '/entitlementsFSA?tab=history',
     '/transactions',
     '/statementv2',
+    '/webassignments',
+    '/webassignments/entitlements',
+    '/webassignments/groups',
+    '/webassignments/groups/Design',
+    '/webassignments/users',
+    '/webassignments/users/admin%40acme.example',
     '/nopermissions',
     '/no-such-page',
   ].map((path) => `${path}${path.includes('?') ? '&' : '?'}customer=${ACME}`)
