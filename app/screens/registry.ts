@@ -200,6 +200,8 @@ export const SCREENS = {
     flagVariantOf: 'webAssignments',
     segmentCrumbs: WEB_ASSIGNMENT_SECTIONS,
     customer: 'any',
+    spinner: 'Getting Assignments...',
+    submitting: { save: 'Saving seats...' },
   },
   webTransactions: {
     path: '/webtransactions',
