@@ -69,12 +69,16 @@ function Picker({
   const [state, setState] = useState(picker)
   const details = useRef<HTMLDetailsElement>(null)
   const popup = useRef<HTMLUListElement>(null)
-  const [menuOpen, setMenuOpen] = useState(false)
-  useDismiss(menuOpen, [details], popup, (reason) => {
-    if (!details.current) return
-    details.current.open = false
-    if (reason === 'escape') details.current.querySelector('summary')?.focus()
-  })
+  useDismiss(
+    () => details.current?.open ?? false,
+    [details],
+    popup,
+    (reason) => {
+      if (!details.current) return
+      details.current.open = false
+      if (reason === 'escape') details.current.querySelector('summary')?.focus()
+    },
+  )
 
   const calendarId = `${id}-calendar`
   const opening: PickerState = { month: null, picks: NO_PICKS }
@@ -84,7 +88,7 @@ function Picker({
 
   return (
     <div className="space-y-2" data-date-range-picker={id}>
-      <details ref={details} className="relative w-fit" onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+      <details ref={details} className="relative w-fit">
         <summary className="btn-secondary">
           <span>
             {label}: <strong>{currentPreset ? presetLabel(currentPreset) : 'Custom'}</strong>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { useDismiss } from './use-dismiss'
 
 export interface MenuEntry {
@@ -29,15 +29,19 @@ export function ToolbarMenu({
 }) {
   const details = useRef<HTMLDetailsElement>(null)
   const popup = useRef<HTMLDivElement>(null)
-  const [open, setOpen] = useState(false)
-  useDismiss(open, [details], popup, (reason) => {
-    const element = details.current
-    if (!element) return
-    element.open = false
-    if (reason === 'escape') element.querySelector('summary')?.focus()
-  })
+  useDismiss(
+    () => details.current?.open ?? false,
+    [details],
+    popup,
+    (reason) => {
+      const element = details.current
+      if (!element) return
+      element.open = false
+      if (reason === 'escape') element.querySelector('summary')?.focus()
+    },
+  )
   return (
-    <details ref={details} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details ref={details} className="relative">
       <summary
         className="flex items-center gap-2 rounded px-2 py-1 text-white hover:bg-brand-800 focus-visible:outline-white"
         aria-label={label}

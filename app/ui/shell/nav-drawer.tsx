@@ -36,7 +36,12 @@ export function useNavDrawer(): NavDrawer {
   const toggle = useCallback(() => setOpen((o) => !o), [])
 
   // A press on the backdrop is handled by the backdrop itself, so the page under it gets no click.
-  useDismiss(open, [nav, control, backdrop], nav, (reason) => close(reason !== 'focus-left'))
+  useDismiss(
+    () => open,
+    [nav, control, backdrop],
+    nav,
+    (reason) => close(reason !== 'focus-left'),
+  )
 
   useEffect(() => {
     if (open) nav.current?.querySelector<HTMLElement>('[data-drawer-close]')?.focus()

@@ -9,36 +9,41 @@ export type DismissReason = 'escape' | 'outside' | 'focus-left' | 'chosen'
  * outside it, or following one of its links or submit buttons. `parts` are the
  * elements that count as inside (the popup and the control that opens it);
  * `popup` is the one whose links and submit buttons close it when chosen.
+ *
+ * `isOpen` is asked at each event, and the listeners stay attached while the
+ * component is mounted: a native <details> is open as soon as its summary is
+ * pressed, before its toggle event has reached React state, and a press outside
+ * in that moment must close it too.
  */
 export function useDismiss(
-  open: boolean,
+  isOpen: () => boolean,
   parts: RefObject<HTMLElement | null>[],
   popup: RefObject<HTMLElement | null>,
   onDismiss: (reason: DismissReason) => void,
 ) {
   // The latest callback and parts, without re-attaching the listeners on every render.
-  const latest = useRef({ parts, popup, onDismiss })
-  latest.current = { parts, popup, onDismiss }
+  const latest = useRef({ isOpen, parts, popup, onDismiss })
+  latest.current = { isOpen, parts, popup, onDismiss }
 
   useEffect(() => {
-    if (!open) return
+    const open = () => latest.current.isOpen()
     const inside = (node: EventTarget | null) =>
       node instanceof Node && latest.current.parts.some((part) => part.current?.contains(node))
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (event.key !== 'Escape' || event.defaultPrevented || !open()) return
       event.preventDefault()
       latest.current.onDismiss('escape')
     }
     const onPointerDown = (event: PointerEvent) => {
-      if (!inside(event.target)) latest.current.onDismiss('outside')
+      if (open() && !inside(event.target)) latest.current.onDismiss('outside')
     }
     const onFocusIn = (event: FocusEvent) => {
-      if (!inside(event.target)) latest.current.onDismiss('focus-left')
+      if (open() && !inside(event.target)) latest.current.onDismiss('focus-left')
     }
     const onClick = (event: MouseEvent) => {
       // Links and submit buttons are choices; other buttons (e.g. Collapse all) act inside the popup.
       const chosen = (event.target as Element).closest?.('a[href], button[type="submit"]')
-      if (!chosen || !latest.current.popup.current?.contains(chosen)) return
+      if (!open() || !chosen || !latest.current.popup.current?.contains(chosen)) return
       // After the click has done its work (a link followed, a form submitted).
       setTimeout(() => latest.current.onDismiss('chosen'))
     }
@@ -52,5 +57,5 @@ export function useDismiss(
       document.removeEventListener('focusin', onFocusIn)
       document.removeEventListener('click', onClick)
     }
-  }, [open])
+  }, [])
 }
