@@ -22,6 +22,7 @@
  * JSON line per case and a summary line. Exit code 0 when both cases met their
  * targets, 1 otherwise, 2 on a setup failure.
  */
+import { apiAs, type BenchApi } from './bench-api'
 import os from 'node:os'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
@@ -72,20 +73,6 @@ export interface ActivationsScenarioOptions {
 
 const lic01 = DEMO_HOSTS.find((h) => h.key === 'acme-lic01')!
 
-type Api = (route: string, body: unknown) => Promise<{ status: number; json: { data?: unknown; err?: string } }>
-
-function apiAs(baseUrl: string, token: string): Api {
-  return async (route, body) => {
-    const res = await fetch(`${baseUrl}/api${route}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    })
-    return { status: res.status, json: (await res.json()) as { data?: unknown; err?: string } }
-  }
-}
-
 function activeSum(db: Db, activationId: string): number {
   const row = db
     .select({ total: sql<number>`coalesce(sum(${fulfillments.count}), 0)` })
@@ -98,7 +85,7 @@ function activeSum(db: Db, activationId: string): number {
 
 /* ---------------------------------------------------------------- create-concurrent */
 
-async function createRound(db: Db, api: Api, round: number) {
+async function createRound(db: Db, api: BenchApi, round: number) {
   const lease = createLease(BENCH_CUSTOMER, round, todayUtc())
   db.insert(entitlements).values(lease).run()
   const body = {
@@ -133,7 +120,7 @@ function addSharedHost(db: Db) {
   })
 }
 
-async function download(api: Api): Promise<{ ms: number; ok: boolean }> {
+async function download(api: BenchApi): Promise<{ ms: number; ok: boolean }> {
   const started = performance.now()
   const r = await api('/fulfillments/download', {
     customerNumber: BENCH_CUSTOMER,

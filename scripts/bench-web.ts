@@ -17,6 +17,7 @@
  * Stdout: a table, then one JSON line for the case and a summary line. Exit code 0 when the
  * case met its target, 1 otherwise, 2 on a setup failure.
  */
+import { apiAs, type BenchApi } from './bench-api'
 import os from 'node:os'
 import path from 'node:path'
 import { openDb, type Db } from '../db/client'
@@ -46,20 +47,6 @@ export interface WebScenarioOptions {
   build: boolean
 }
 
-type Post = (route: string, body: unknown) => Promise<{ status: number; json: { data?: unknown; err?: string } }>
-
-function postAs(baseUrl: string, token: string): Post {
-  return async (route, body) => {
-    const res = await fetch(`${baseUrl}/api${route}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    })
-    return { status: res.status, json: (await res.json()) as { data?: unknown; err?: string } }
-  }
-}
-
 const count = (db: Db, query: string, ...params: unknown[]) =>
   (db.$client.prepare(query).get(...params) as { n: number }).n
 
@@ -87,7 +74,7 @@ function recorded(db: Db, afterId: number, outcome: 'granted' | 'denied') {
   )
 }
 
-async function checkoutRound(db: Db, post: Post, emails: string[], serverCpuMs: () => number | null) {
+async function checkoutRound(db: Db, post: BenchApi, emails: string[], serverCpuMs: () => number | null) {
   const cpuBefore = serverCpuMs()
   const afterId = count(db, `SELECT coalesce(max(id), 0) AS n FROM web_transactions`)
   const granted: string[] = []
@@ -130,7 +117,7 @@ export function webScenario(options: WebScenarioOptions): Promise<never> {
     const serverCpuMs = () => processTreeCpuMs(child.pid)
     const db = openDb(server.env.DATABASE_PATH!)
     try {
-      const post = postAs(server.baseUrl, await getAccessToken(server.baseUrl, SERVICE_USER, BENCH_PASSWORD))
+      const post = apiAs(server.baseUrl, await getAccessToken(server.baseUrl, SERVICE_USER, BENCH_PASSWORD))
       const emails = demoWebUsers(BENCH_CUSTOMER).map((u) => u.email)
       if (running(db) !== 0) throw new SetupError(`${PRODUCT} has seats running before the bench`)
       const results: CheckoutReply[][] = []
