@@ -2,8 +2,8 @@
  * Managing who may use Acme's web licences, with JavaScript off and on: a member taken out of a
  * group on the group's page (the group's licence follows), a named seat taken back on the
  * entitlement's page, a group unassigned from a shared entitlement (a checkout then follows
- * decision 0028's rule), a user's role changed and changed back, users imported from a CSV file,
- * and the Users list's filter, sort, saved view and CSV export.
+ * decision 0028's rule), a user's role changed and changed back, users imported from a CSV file
+ * (and the file's limits), and the Users list's filter, sort, saved view and CSV export.
  *
  * Each test makes its own users and groups (named after the project and the moment) and, where it
  * counts seats, web entitlements of its own, so that journeys running at once never move the
@@ -21,7 +21,7 @@ import { flashPanel } from './support/shell'
 import { makeWebEntitlement, removeWebEntitlement, type JourneyWebEntitlement } from './support/web-entitlement'
 import { webUsers } from '../../db/schema'
 import type { WebEntitlementType } from '../../app/domain/web-licenses'
-import { MAX_IMPORT_BYTES } from '../../app/domain/web-user-import'
+import { IMPORT_MESSAGES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../app/domain/web-user-import'
 
 const ACME = '1000001'
 const ADMIN = 'admin@acme.example'
@@ -258,7 +258,10 @@ test('a user’s role changed to Customer Administrator and back, on the user’
   await page.getByRole('button', { name: 'Reset View' }).click()
 })
 
-test('users imported from a CSV file: the report names the bad row and why', async ({ page, baseURL }, testInfo) => {
+test('users imported from a CSV file: the report names the bad row and why; a file too large or too long is refused whole', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const tag = records.tag
   const group = `E2E Import ${tag}`
   const good = [`e2e-imp1-${tag}@acme.example`, `e2e-imp2-${tag}@acme.example`]
@@ -284,6 +287,15 @@ test('users imported from a CSV file: the report names the bad row and why', asy
   await page.getByRole('button', { name: 'Import' }).click()
   await expect(page.getByLabel('CSV file')).toHaveAccessibleDescription(/The file is larger than 1 MB\./)
   await expect(page.getByLabel('CSV file')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('heading', { name: 'Import Report' })).toHaveCount(0)
+
+  // So is a file with more rows than one import takes, as a whole.
+  const tooMany = testInfo.outputPath(`too-many-${tag}.csv`)
+  const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `e2e-many${i}-${tag}@acme.example,Many ${i},,`)
+  fs.writeFileSync(tooMany, ['email,name,role,groups', ...rows].join('\r\n'))
+  await page.getByLabel('CSV file').setInputFiles(tooMany)
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(flashPanel(page, 'Error', IMPORT_MESSAGES.tooMany)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Import Report' })).toHaveCount(0)
 
   await page.getByLabel('CSV file').setInputFiles(file)
@@ -314,6 +326,11 @@ test('users imported from a CSV file: the report names the bad row and why', asy
     limit: 1,
   })
   expect(big).toEqual([])
+  const many = await acme<UserRef[]>(baseURL!, '/web/users', {
+    filter: { condition: 'ALL', criteria: [{ name: 'email', method: 'CONTAINS', value: `-${tag}@` }] },
+    limit: 10,
+  })
+  expect(many.map((u) => u.email).filter((e) => e.startsWith('e2e-many'))).toEqual([])
 })
 
 test('the Users list: a filter, a sort, the saved view on a later visit, and its CSV export', async ({
