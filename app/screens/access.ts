@@ -15,7 +15,7 @@ import {
 import { PORTAL_ACCESS_MESSAGES, portalAccessAuthority } from '../domain/portal-access'
 import type { AccountInfo, User } from '../domain/types'
 import { WEB_MESSAGES } from '../domain/web-licenses'
-import { SCREEN_IDS, screenDef, type CustomerRule, type WriteRule } from './registry'
+import { SCREEN_IDS, screenDef, type CustomerRule, type ScreenId, type WriteRule } from './registry'
 
 /** Where a guarded screen sends the user instead: a notice page, or the root for activations. */
 export type GuardRedirect =
@@ -158,18 +158,14 @@ const WRITE_RULES: Readonly<Record<WriteRule, (user: User, info: AccountInfo | n
   webLicensing: (user, info) => (isViewOnly(user, info) ? WEB_MESSAGES.viewOnly : null),
 }
 
-/** The screen at exactly this path (ignoring case); screens that change something have one path each. */
-function screenWithPath(pathname: string) {
-  const path = pathname.toLowerCase()
-  return SCREEN_IDS.map(screenDef).find((def) => !def.param && def.path.toLowerCase() === path)
-}
-
 /** The form intents of a screen's action that change nothing (Elastic Credentials' export of the stored PIN). */
-export function readOnlyIntents(pathname: string): readonly string[] {
-  return screenWithPath(pathname)?.readOnlyIntents ?? []
+export function readOnlyIntents(screen: ScreenId): readonly string[] {
+  return screenDef(screen).readOnlyIntents ?? []
 }
 
 export interface ScreenDecisionInput extends ScreenAccessInput {
+  /** The screen asked for: its write rule applies (a record page has its own, though it shares its list's path). */
+  screen: ScreenId
   /** 'write' when the request asks to change something (a form posted to the screen). */
   access: 'read' | 'write'
   /** The user's feature flags; null when the flag service is absent. */
@@ -190,7 +186,7 @@ export function screenDecision(input: ScreenDecisionInput): ScreenDecision {
   if (!routeAllowedByFlags(input.pathname, input.flags))
     return { kind: 'refuse', status: 403, message: FLAG_OFF_MESSAGE }
   if (input.access === 'write') {
-    const rule = screenWithPath(input.pathname)?.write
+    const rule = screenDef(input.screen).write
     const refusal = rule && WRITE_RULES[rule](input.user, input.info)
     if (refusal) return { kind: 'refuse', status: 403, message: refusal }
   }
