@@ -20,7 +20,7 @@ export const CHECKPOINT_INTERVAL_MS = 1_000
 export const SAFETY_NET_PAGES = 10_000
 
 /** For a serving process: leave checkpoints to the primary when it takes them. */
-export function deferCheckpointsToPrimary(db: Db, env: NodeJS.ProcessEnv = process.env) {
+export function deferCheckpointsToPrimary(db: Db, env: Readonly<Record<string, string | undefined>> = process.env) {
   if (env[CHECKPOINTS_BY_PRIMARY] === '1') db.$client.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`)
 }
 
