@@ -200,6 +200,7 @@ export const SCREENS = {
     flagVariantOf: 'webAssignments',
     segmentCrumbs: WEB_ASSIGNMENT_SECTIONS,
     customer: 'any',
+    write: 'webLicensing',
     spinner: 'Getting Assignments...',
     submitting: { save: 'Saving seats...' },
   },

@@ -3,7 +3,7 @@ import { gotoPortal, signIn } from './support/auth'
 import { apiData } from './support/api'
 import { jsEnabled } from './support/env'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { flashPanel } from './support/shell'
+import { flashPanel, mainNav } from './support/shell'
 import { CUSTOMERS } from './support/expectations'
 
 /**
@@ -216,4 +216,25 @@ test.describe('Web > Assignments, the matrix, view-only', () => {
     })
     expect(after.seats).toEqual(before.seats)
   })
+})
+
+test('a user who has the matrix from the seed finds it under Web > Assignments, from the classic addresses too', async ({
+  page,
+}) => {
+  const acme = CUSTOMERS.acme.id
+  const matrix = `/webassignments-v2?customer=${acme}`
+  await signIn(page, 'webmatrix.viewer@acme.example', { start: `/home?customer=${acme}` })
+  const assignments = mainNav(page).getByRole('link', { name: 'Assignments' })
+  await expect(assignments).toHaveCount(1)
+  await expect(assignments).toHaveAttribute('href', matrix)
+  await assignments.click()
+  await expect(page).toHaveURL(matrix)
+  await expect(page.getByRole('table', { name: /^Web licences by user/ })).toBeVisible()
+  // A bookmark of the classic screens leads to the matrix that replaces them.
+  for (const path of ['/webassignments', '/webassignments/groups/Design', '/webassignments/users']) {
+    const response = await gotoPortal(page, `${path}?customer=${acme}`)
+    expect(response?.status(), path).toBe(200)
+    await expect(page).toHaveURL(matrix)
+    await expect(page.getByRole('heading', { level: 1, name: 'Assignments' })).toBeVisible()
+  }
 })
