@@ -18,6 +18,7 @@ import type { DemoStep } from './seed'
 import type { GeneratedWeb } from './seed-scale'
 import { entitlements, webAssignments, webGroupMembers, webGroups, webUsers } from './schema'
 import { demoActivationId } from './seed-entitlements'
+import { setWebLicenseFlags } from './web-license-flags'
 
 const ACME = '1000001'
 const BOREALIS = '1000002'
@@ -299,6 +300,7 @@ export function webStep(now: Date = new Date()): DemoStep {
       for (const userId of borealis.slice(1, 3)) {
         assign(WEB_KEYS.borealisHfss, { userId }, 'marta.lindqvist@borealis.example')
       }
+      setWebLicenseFlags(tx, [...new Set(DEMO_WEB_ENTITLEMENTS.map((e) => e.accountId))])
     },
   }
 }

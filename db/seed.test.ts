@@ -133,6 +133,26 @@ describe('seed', () => {
     expect(generateCustomer(1000123).accountName).not.toBe(generateCustomer(1000124).accountName)
   })
 
+  it('generates web flags exactly for the web licences it generates, and named seats within their seats', () => {
+    let withWeb = 0
+    for (let n = FIRST_GENERATED_NUMBER; n < FIRST_GENERATED_NUMBER + 1000; n++) {
+      const c = generateCustomer(n)
+      const types = new Set(c.web?.entitlements.map((e) => e.type))
+      expect([c.hasSharedLicense, c.hasNamedLicense], c.accountId).toEqual([
+        types.has('SHARED_WEB') ? 1 : 0,
+        types.has('NAMED_USER') ? 1 : 0,
+      ])
+      if (!c.web) continue
+      withWeb++
+      expect(c.web.entitlements.length, c.accountId).toBeGreaterThan(0)
+      expect(new Set(c.web.users.map((u) => u.email)).size, c.accountId).toBe(c.web.users.length)
+      const named = c.web.entitlements.filter((e) => e.type === 'NAMED_USER')
+      named.forEach((e, i) => expect(c.web!.namedHolders[i], c.accountId).toBeLessThanOrEqual(e.seats))
+    }
+    expect(withWeb).toBeGreaterThan(200)
+    expect(withWeb).toBeLessThan(400)
+  })
+
   it('has entitlements whose Used is the sum of their sessions and whose activations stay within the quantity', () => {
     const q = <T>(text: string) => db.$client.prepare(text).all() as T[]
     const drift = q<{ id: string }>(

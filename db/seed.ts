@@ -15,6 +15,7 @@ import { elasticStep } from './seed-elastic'
 import { licensingStep } from './seed-licensing'
 import { fsaStep } from './seed-fsa'
 import { insertGeneratedWeb, webStep } from './seed-web'
+import { setWebLicenseFlags } from './web-license-flags'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -121,6 +122,10 @@ function insertGenerated(tx: Tx, first: number, n: number, passwordHash: string)
       }
       if (customer.web) insertGeneratedWeb(tx, customer.accountId, customer.web)
     }
+    setWebLicenseFlags(
+      tx,
+      batch.map((c) => c.accountId),
+    )
   }
   return contacts
 }
