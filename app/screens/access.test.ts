@@ -148,6 +148,32 @@ describe('screenDecision: every rule of a screen, in order', () => {
     expect(decide('/home', { flags: null })).toMatchObject({ kind: 'refuse', status: 403 })
   })
 
+  it('the classic web assignments, switched off for the matrix, send the user to the matrix', () => {
+    const webCustomer = info({ hasSharedLicense: 1, hasNamedLicense: 1 })
+    const gates = (classic: boolean, matrix: boolean) => [
+      { name: 'webAssignmentsClassic', enabled: classic, path: '/webassignments' },
+      { name: 'webAssignmentsV2', enabled: matrix, path: '/webassignments-v2' },
+    ]
+    for (const path of ['/webassignments', '/webassignments/users', '/webassignments/groups']) {
+      expect(decide(path, { info: webCustomer, flags: gates(false, true) })).toEqual({
+        kind: 'redirect',
+        to: '/webassignments-v2',
+      })
+      expect(decide(path, { info: webCustomer, flags: gates(true, false) })).toEqual({ kind: 'show' })
+      // Both off: there is nothing to send the user to.
+      expect(decide(path, { info: webCustomer, flags: gates(false, false) })).toEqual({
+        kind: 'refuse',
+        status: 403,
+        message: FLAG_OFF_MESSAGE,
+      })
+    }
+    expect(decide('/webassignments-v2', { info: webCustomer, flags: gates(true, false) })).toEqual({
+      kind: 'refuse',
+      status: 403,
+      message: FLAG_OFF_MESSAGE,
+    })
+  })
+
   it('a view-only user may read the settings screens but not change them', () => {
     for (const path of ['/whitelistips', '/clscredentials', '/portalaccess']) {
       expect(decide(path, { info: viewer })).toEqual({ kind: 'show' })

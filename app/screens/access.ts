@@ -176,15 +176,35 @@ export type ScreenDecision =
   { kind: 'show' } | { kind: 'redirect'; to: string } | { kind: 'refuse'; status: 403; message: string }
 
 /**
+ * The flagged variant that replaces the screen at this path, or the section it is part of
+ * ('/webassignments/users' is part of '/webassignments'), when the user's flags let it show.
+ */
+function enabledFlagVariant(pathname: string, flags: readonly FlagGate[] | null): string | null {
+  const path = pathname.toLowerCase()
+  for (const def of SCREEN_IDS.map(screenDef)) {
+    if (!def.flagVariantOf) continue
+    const replaced = screenDef(def.flagVariantOf).path.toLowerCase()
+    const within = path === replaced || path.startsWith(`${replaced}/`)
+    if (within && flags?.some((f) => f.enabled && f.path?.toLowerCase() === def.path.toLowerCase())) return def.path
+  }
+  return null
+}
+
+/**
  * The screen rules, in order: the notice pages' exits and the customer rules
  * (screenRedirect: a customer, export control, its type, the screen's permission),
- * the screen's feature flag, then for a write the permission to change it.
+ * the screen's feature flag (a screen switched off for its flagged variant sends the
+ * user to the variant, which the menu shows in its place), then for a write the
+ * permission to change it.
  */
 export function screenDecision(input: ScreenDecisionInput): ScreenDecision {
   const target = screenRedirect(input)
   if (target && target !== input.pathname) return { kind: 'redirect', to: target }
-  if (!routeAllowedByFlags(input.pathname, input.flags))
+  if (!routeAllowedByFlags(input.pathname, input.flags)) {
+    const variant = enabledFlagVariant(input.pathname, input.flags)
+    if (variant) return { kind: 'redirect', to: variant }
     return { kind: 'refuse', status: 403, message: FLAG_OFF_MESSAGE }
+  }
   if (input.access === 'write') {
     const rule = screenDef(input.screen).write
     const refusal = rule && WRITE_RULES[rule](input.user, input.info)
