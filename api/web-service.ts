@@ -32,6 +32,7 @@ import { ApiError, forbidden, notFound } from './envelope'
 import type { ApiDeps } from './index'
 import { preparedPerDb } from './prepared'
 import { expireStaleLeasesOf } from './web-lease-sweep'
+import { immediateTransaction } from './write-lock'
 import { recordWebTransaction, webWrites } from './web-records'
 
 /** Who may call the service: its account, and business operations (who also run it by hand). */
@@ -131,82 +132,79 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
   const account = s.account.get({ accountId: input.customerNumber })
   if (!account) throw notFound('Customer not found')
   const exportDenied = isExportDenied(account)
-  const recorded = db.transaction(
-    (): CheckoutReply => {
-      const now = Date.now()
-      const event = {
-        accountId: account.accountId,
-        product: input.product,
-        userEmail: input.email,
-        at: now,
-        durationMs: null,
-        clientHost: input.clientHost,
-        productVersion: input.productVersion,
-      }
-      const deny = (reason: keyof typeof DENIAL_TEXTS, entitlementId: number | null): CheckoutReply => {
-        recordWebTransaction(db, { ...event, entitlementId, checkoutId: null, outcome: 'denied', reason })
-        return { outcome: 'denied', reason, message: DENIAL_TEXTS[reason] }
-      }
-      // Recorded like any refusal, then answered as every call about such a customer is (below).
-      if (exportDenied) return deny('export-control', null)
-      const today = todayUtc(new Date(now))
-      const found = s.pools.all({ accountId: account.accountId, product: input.product })
-      expireStaleLeasesOf(
-        db,
-        found.map((p) => p.id),
-        now,
+  const recorded = immediateTransaction(db, (): CheckoutReply => {
+    const now = Date.now()
+    const event = {
+      accountId: account.accountId,
+      product: input.product,
+      userEmail: input.email,
+      at: now,
+      durationMs: null,
+      clientHost: input.clientHost,
+      productVersion: input.productVersion,
+    }
+    const deny = (reason: keyof typeof DENIAL_TEXTS, entitlementId: number | null): CheckoutReply => {
+      recordWebTransaction(db, { ...event, entitlementId, checkoutId: null, outcome: 'denied', reason })
+      return { outcome: 'denied', reason, message: DENIAL_TEXTS[reason] }
+    }
+    // Recorded like any refusal, then answered as every call about such a customer is (below).
+    if (exportDenied) return deny('export-control', null)
+    const today = todayUtc(new Date(now))
+    const found = s.pools.all({ accountId: account.accountId, product: input.product })
+    expireStaleLeasesOf(
+      db,
+      found.map((p) => p.id),
+      now,
+    )
+    const webUser = s.user.get({ accountId: account.accountId, email: input.email })
+    const holdersOf = (entitlementId: number, day: string) =>
+      namedHolders(
+        s.directSeats.all({ entitlementId }),
+        s.groupMembers.all({ entitlementId }).map((m) => m.userId),
+        day,
       )
-      const webUser = s.user.get({ accountId: account.accountId, email: input.email })
-      const holdersOf = (entitlementId: number, day: string) =>
-        namedHolders(
-          s.directSeats.all({ entitlementId }),
-          s.groupMembers.all({ entitlementId }).map((m) => m.userId),
-          day,
-        )
-      const pools: SeatPool[] = found.map((p) => ({
-        ...p,
-        type: p.type as WebEntitlementType,
-        groupIds: s.assignedGroups.all({ entitlementId: p.id }).map((a) => a.groupId!),
-        holderIds: p.type === 'NAMED_USER' ? [...holdersOf(p.id, today)] : [],
-        active: s.active.get({ entitlementId: p.id })?.n ?? 0,
-      }))
-      const decision = decideCheckout({
-        pools,
-        user: webUser && { id: webUser.id, groupIds: s.userGroups.all({ userId: webUser.id }).map((g) => g.groupId) },
-        today,
-      })
-      if (decision.outcome === 'denied') return deny(decision.reason, decision.entitlementId)
-      const checkoutId = randomUUID()
-      const leaseExpiresAt = leaseEnd(now)
-      webWrites(db).checkout.run({
-        checkoutId,
-        accountId: account.accountId,
-        entitlementId: decision.entitlementId,
-        userId: webUser!.id,
-        userEmail: input.email,
-        clientHost: input.clientHost,
-        productVersion: input.productVersion,
-        startedAt: now,
-        lastHeartbeatAt: now,
-        leaseExpiresAt,
-      })
-      recordWebTransaction(db, {
-        ...event,
-        entitlementId: decision.entitlementId,
-        checkoutId,
-        outcome: 'granted',
-        reason: '',
-      })
-      return {
-        outcome: 'granted',
-        checkoutId,
-        activationId: found.find((p) => p.id === decision.entitlementId)!.activationId,
-        leaseExpiresAt,
-        heartbeatSeconds: HEARTBEAT_INTERVAL_MS / 1000,
-      }
-    },
-    { behavior: 'immediate' },
-  )
+    const pools: SeatPool[] = found.map((p) => ({
+      ...p,
+      type: p.type as WebEntitlementType,
+      groupIds: s.assignedGroups.all({ entitlementId: p.id }).map((a) => a.groupId!),
+      holderIds: p.type === 'NAMED_USER' ? [...holdersOf(p.id, today)] : [],
+      active: s.active.get({ entitlementId: p.id })?.n ?? 0,
+    }))
+    const decision = decideCheckout({
+      pools,
+      user: webUser && { id: webUser.id, groupIds: s.userGroups.all({ userId: webUser.id }).map((g) => g.groupId) },
+      today,
+    })
+    if (decision.outcome === 'denied') return deny(decision.reason, decision.entitlementId)
+    const checkoutId = randomUUID()
+    const leaseExpiresAt = leaseEnd(now)
+    webWrites(db).checkout.run({
+      checkoutId,
+      accountId: account.accountId,
+      entitlementId: decision.entitlementId,
+      userId: webUser!.id,
+      userEmail: input.email,
+      clientHost: input.clientHost,
+      productVersion: input.productVersion,
+      startedAt: now,
+      lastHeartbeatAt: now,
+      leaseExpiresAt,
+    })
+    recordWebTransaction(db, {
+      ...event,
+      entitlementId: decision.entitlementId,
+      checkoutId,
+      outcome: 'granted',
+      reason: '',
+    })
+    return {
+      outcome: 'granted',
+      checkoutId,
+      activationId: found.find((p) => p.id === decision.entitlementId)!.activationId,
+      leaseExpiresAt,
+      heartbeatSeconds: HEARTBEAT_INTERVAL_MS / 1000,
+    }
+  })
   if (exportDenied) throw forbidden(EXPORT_DENIED_MESSAGE)
   return recorded
 }
@@ -233,7 +231,7 @@ function runningSeat(db: Db, checkoutId: string, now: number) {
 
 /** Runs a heartbeat's or a check-in's transaction; a seat found ended is answered 409 once the expiry is committed. */
 function settle<T>(db: Db, work: () => T | 'ended'): T {
-  const result = db.transaction(work, { behavior: 'immediate' })
+  const result = immediateTransaction(db, work)
   if (result === 'ended') throw alreadyEnded()
   return result
 }

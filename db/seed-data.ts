@@ -52,7 +52,12 @@ export interface DemoUser {
     isSales?: number
     isSalesAccess?: number
   }[]
+  /** Feature flags saved as the user's own choice from the start (else the defaults apply). */
+  features?: string[]
 }
+
+/** The default flags with the assignment matrix in place of the classic web assignments. */
+const WEB_MATRIX_FEATURES = ['fsa', 'statementsV2', 'webAssignmentsV2']
 
 export const demoUsers: DemoUser[] = [
   { email: 'busops@vendor.example', name: 'Bianca Boyd', roles: ['user', 'busops'] },
@@ -131,6 +136,30 @@ export const demoUsers: DemoUser[] = [
     name: 'Igor Petrov',
     roles: ['user'],
     access: [{ accountId: '1000005', role: 'admin' }],
+  },
+  // Users who see web assignments as the matrix (webAssignmentsV2) from the start, with the rights of
+  // admin@acme.example, viewer@acme.example and Borealis' administrator: checks can open the matrix without
+  // switching a flag that other tests read.
+  {
+    email: 'webmatrix.admin@acme.example',
+    name: 'Maya Marsh',
+    roles: ['user'],
+    access: [{ accountId: '1000001', role: 'admin' }],
+    features: WEB_MATRIX_FEATURES,
+  },
+  {
+    email: 'webmatrix.viewer@acme.example',
+    name: 'Victor Vale',
+    roles: ['user'],
+    access: [{ accountId: '1000001', role: 'viewer' }],
+    features: WEB_MATRIX_FEATURES,
+  },
+  {
+    email: 'webmatrix.admin@borealis.example',
+    name: 'Nils Berg',
+    roles: ['user'],
+    access: [{ accountId: '1000002', role: 'admin' }],
+    features: WEB_MATRIX_FEATURES,
   },
   // The web licence service's account: it checks seats out and in, and is no staff (it sees no customer).
   { email: 'weblicense@vendor.example', name: 'Web Licence Service', roles: ['user', 'weblicense'] },

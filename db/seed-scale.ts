@@ -208,6 +208,29 @@ export interface GeneratedContact {
   role: 'admin' | 'viewer'
 }
 
+export type GeneratedWebType = 'SHARED_WEB' | 'NAMED_USER'
+
+/** A generated web licence: seats of a product for a term, in days from the seed day. */
+export interface GeneratedWebEntitlement {
+  type: GeneratedWebType
+  product: string
+  seats: number
+  start: number
+  end: number
+}
+
+/**
+ * A generated customer's web licensing: its licences, a few web users (the contacts first,
+ * the first of them a Customer Administrator), all in one 'All Users' group, and the named
+ * seats given directly to the first users (never more than the licence's seats).
+ */
+export interface GeneratedWeb {
+  entitlements: GeneratedWebEntitlement[]
+  users: { email: string; name: string; role: 'admin' | 'member' }[]
+  /** Per named entitlement (in the order of `entitlements`), how many of the first users hold a seat. */
+  namedHolders: number[]
+}
+
 export interface GeneratedCustomer {
   accountId: string
   accountName: string
@@ -220,6 +243,56 @@ export interface GeneratedCustomer {
   hasElastic: number
   supportEmail: string
   contacts: GeneratedContact[]
+  /** Null when the customer has no web licences; its web flags say exactly whether it has each type. */
+  web: GeneratedWeb | null
+}
+
+const WEB_PRODUCTS = ['Discovery', 'Mechanical', 'Fluent', 'HFSS', 'SpaceClaim']
+
+/**
+ * The web licences of a customer that has them. A PRNG of its own, so that adding web
+ * licences left every other generated field of every customer as it was.
+ */
+function generateWeb(
+  customerNumber: number,
+  types: { shared: boolean; named: boolean },
+  contacts: GeneratedContact[],
+  domain: string,
+): GeneratedWeb | null {
+  if (!types.shared && !types.named) return null
+  const rnd = random(customerNumber * 40503 + 17)
+  const users: GeneratedWeb['users'] = contacts.map((c, i) => ({
+    email: c.email,
+    name: c.name,
+    role: i === 0 ? 'admin' : 'member',
+  }))
+  const extra = 2 + Math.floor(rnd() * 4)
+  for (let i = 0; i < extra; i++) {
+    const first = pick(rnd, FIRST_NAMES)
+    const last = pick(rnd, LAST_NAMES)
+    const email = `${slug(first)}.${slug(last)}@${domain}`
+    if (!users.some((u) => u.email === email)) users.push({ email, name: `${first} ${last}`, role: 'member' })
+  }
+  const entitlements: GeneratedWebEntitlement[] = []
+  const namedHolders: number[] = []
+  const term = () => {
+    const start = -Math.floor(rnd() * 300)
+    return { start, end: start + 365 }
+  }
+  if (types.shared) {
+    entitlements.push({
+      type: 'SHARED_WEB',
+      product: pick(rnd, WEB_PRODUCTS),
+      seats: 2 + Math.floor(rnd() * 9),
+      ...term(),
+    })
+  }
+  if (types.named) {
+    const seats = 1 + Math.floor(rnd() * 5)
+    entitlements.push({ type: 'NAMED_USER', product: pick(rnd, WEB_PRODUCTS), seats, ...term() })
+    namedHolders.push(Math.min(users.length, Math.floor(rnd() * (seats + 1))))
+  }
+  return { entitlements, users, namedHolders }
 }
 
 export function generateCustomer(customerNumber: number): GeneratedCustomer {
@@ -249,17 +322,21 @@ export function generateCustomer(customerNumber: number): GeneratedCustomer {
     contacts.push({ email, name: `${first} ${last}`, role: i === 0 ? 'admin' : 'viewer' })
   }
 
+  const hasSsl = chance(rnd, 0.7)
+  const web = generateWeb(customerNumber, { shared: rnd() < 0.2, named: rnd() < 0.1 }, contacts, domain)
+  const hasWeb = (type: GeneratedWebType) => (web?.entitlements.some((e) => e.type === type) ? 1 : 0)
   return {
     accountId: String(customerNumber),
     accountName,
     orgType,
     exportControlStatus,
-    hasSsl: chance(rnd, 0.7),
-    hasSharedLicense: chance(rnd, 0.2),
-    hasNamedLicense: chance(rnd, 0.1),
+    hasSsl,
+    hasSharedLicense: hasWeb('SHARED_WEB'),
+    hasNamedLicense: hasWeb('NAMED_USER'),
     hasFsa: chance(rnd, 0.15),
     hasElastic: chance(rnd, 0.4),
     supportEmail: rnd() < 0.5 ? `licensing@${domain}` : '',
     contacts,
+    web,
   }
 }

@@ -15,8 +15,10 @@ import { PRODUCT_NAME } from '../app/domain/product'
 import { addDays, todayUtc } from '../app/domain/entitlements'
 import { WEB_LICENSE_MODEL, type WebEntitlementType, type WebRole } from '../app/domain/web-licenses'
 import type { DemoStep } from './seed'
+import type { GeneratedWeb } from './seed-scale'
 import { entitlements, webAssignments, webGroupMembers, webGroups, webUsers } from './schema'
 import { demoActivationId } from './seed-entitlements'
+import { setWebLicenseFlags } from './web-license-flags'
 
 const ACME = '1000001'
 const BOREALIS = '1000002'
@@ -298,6 +300,58 @@ export function webStep(now: Date = new Date()): DemoStep {
       for (const userId of borealis.slice(1, 3)) {
         assign(WEB_KEYS.borealisHfss, { userId }, 'marta.lindqvist@borealis.example')
       }
+      setWebLicenseFlags(tx, [...new Set(DEMO_WEB_ENTITLEMENTS.map((e) => e.accountId))])
     },
+  }
+}
+
+type Tx = Parameters<DemoStep['run']>[0]['tx']
+
+const GENERATED_UNIT_PRICE = { SHARED_WEB: 1200, NAMED_USER: 2400 } as const
+
+/**
+ * A generated customer's web licences, users, its 'All Users' group and the named seats given
+ * directly. Every seat given is within the licence's seats.
+ */
+export function insertGeneratedWeb(tx: Tx, accountId: string, web: GeneratedWeb, now: Date = new Date()) {
+  const today = todayUtc(now)
+  const at = now.getTime()
+  const userIds = web.users.map(
+    (u) =>
+      tx
+        .insert(webUsers)
+        .values({ accountId, ...u, createdAt: at })
+        .returning({ id: webUsers.id })
+        .get().id,
+  )
+  const group = tx
+    .insert(webGroups)
+    .values({ accountId, name: 'All Users', description: 'Everyone with a web licence.', createdAt: at })
+    .returning({ id: webGroups.id })
+    .get().id
+  tx.insert(webGroupMembers)
+    .values(userIds.map((userId) => ({ groupId: group, userId })))
+    .run()
+  let named = 0
+  for (const [i, e] of web.entitlements.entries()) {
+    const spec: WebEntitlementSpec = {
+      key: `generated-${accountId}-web-${i}`,
+      accountId,
+      ...e,
+      currency: 'USD',
+      po: `PO-${accountId}-WEB-${i + 1}`,
+      unitPrice: GENERATED_UNIT_PRICE[e.type],
+    }
+    const entitlementId = tx
+      .insert(entitlements)
+      .values(entitlementRow(spec, today))
+      .returning({ id: entitlements.id })
+      .get().id
+    if (e.type !== 'NAMED_USER') continue
+    const holders = userIds.slice(0, Math.min(web.namedHolders[named++] ?? 0, e.seats))
+    const by = web.users[0].email
+    for (const userId of holders) {
+      tx.insert(webAssignments).values({ entitlementId, userId, assignedBy: by, createdAt: at }).run()
+    }
   }
 }

@@ -4,10 +4,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
 import { openDb, type Db } from './client'
-import { accountAccess, accounts, featureFlags, users } from './schema'
+import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './schema'
+import { enabledFeatureNames } from '../api/featureflags'
+import { findConflicts } from '../app/domain/feature-flags'
 import { clearData, ensureSeeded, seedScale } from './seed'
 import { verifyPassword } from './passwords'
-import { generateCustomer } from './seed-scale'
+import { FIRST_GENERATED_NUMBER, generateCustomer } from './seed-scale'
 
 let dir: string
 let db: Db
@@ -78,6 +80,43 @@ describe('seed', () => {
     expect(flags.find((f) => f.name === 'webAssignmentsClassic')!.conflicts).toEqual(['webAssignmentsV2'])
   })
 
+  it('gives the matrix users the assignment matrix from the start, and every other user the defaults', () => {
+    const flags = db.select().from(featureFlags).all()
+    const saved = db
+      .select({ email: users.email, enabled: userFeatureFlags.enabled })
+      .from(userFeatureFlags)
+      .innerJoin(users, eq(users.id, userFeatureFlags.userId))
+      .all()
+    expect(saved.map((s) => s.email).sort()).toEqual([
+      'webmatrix.admin@acme.example',
+      'webmatrix.admin@borealis.example',
+      'webmatrix.viewer@acme.example',
+    ])
+    for (const { email } of saved) {
+      const user = db.select().from(users).where(eq(users.email, email)).get()!
+      const enabled = [...enabledFeatureNames(db, user.id)]
+      expect(enabled, email).toContain('webAssignmentsV2')
+      expect(enabled, email).not.toContain('webAssignmentsClassic')
+      expect(
+        findConflicts(
+          enabled,
+          flags.map((f) => ({ ...f, enabled: false })),
+        ),
+        email,
+      ).toEqual([])
+    }
+    const roles = (email: string) =>
+      db
+        .select({ accountId: accountAccess.accountId, role: accountAccess.role })
+        .from(accountAccess)
+        .innerJoin(users, eq(users.id, accountAccess.userId))
+        .where(eq(users.email, email))
+        .all()
+    expect(roles('webmatrix.admin@acme.example')).toEqual(roles('admin@acme.example'))
+    expect(roles('webmatrix.viewer@acme.example')).toEqual(roles('viewer@acme.example'))
+    expect(roles('webmatrix.admin@borealis.example')).toEqual(roles('marta.lindqvist@borealis.example'))
+  })
+
   it('adds generated customers after the highest one, with contacts', async () => {
     const before = countOf(accounts)
     const added = await seedScale(db, 250)
@@ -92,6 +131,26 @@ describe('seed', () => {
   it('generates the same customer for the same number', () => {
     expect(generateCustomer(1000123)).toEqual(generateCustomer(1000123))
     expect(generateCustomer(1000123).accountName).not.toBe(generateCustomer(1000124).accountName)
+  })
+
+  it('generates web flags exactly for the web licences it generates, and named seats within their seats', () => {
+    let withWeb = 0
+    for (let n = FIRST_GENERATED_NUMBER; n < FIRST_GENERATED_NUMBER + 1000; n++) {
+      const c = generateCustomer(n)
+      const types = new Set(c.web?.entitlements.map((e) => e.type))
+      expect([c.hasSharedLicense, c.hasNamedLicense], c.accountId).toEqual([
+        types.has('SHARED_WEB') ? 1 : 0,
+        types.has('NAMED_USER') ? 1 : 0,
+      ])
+      if (!c.web) continue
+      withWeb++
+      expect(c.web.entitlements.length, c.accountId).toBeGreaterThan(0)
+      expect(new Set(c.web.users.map((u) => u.email)).size, c.accountId).toBe(c.web.users.length)
+      const named = c.web.entitlements.filter((e) => e.type === 'NAMED_USER')
+      named.forEach((e, i) => expect(c.web!.namedHolders[i], c.accountId).toBeLessThanOrEqual(e.seats))
+    }
+    expect(withWeb).toBeGreaterThan(200)
+    expect(withWeb).toBeLessThan(400)
   })
 
   it('has entitlements whose Used is the sum of their sessions and whose activations stay within the quantity', () => {
@@ -141,6 +200,39 @@ describe('seed', () => {
       expect(r.shared, r.id).toBe(r.sharedRows > 0 ? 1 : 0)
       expect(r.named, r.id).toBe(r.namedRows > 0 ? 1 : 0)
     }
+  })
+
+  it('gives every customer, generated ones included, a web flag exactly when it has web entitlements of the type', () => {
+    const q = <T>(text: string) => db.$client.prepare(text).all() as T[]
+    const rows = q<{ id: string; shared: number; named: number; sharedRows: number; namedRows: number }>(
+      `SELECT a.account_id AS id, a.has_shared_license AS shared, a.has_named_license AS named,
+         (SELECT count(*) FROM entitlements e WHERE e.account_id = a.account_id AND e.type = 'SHARED_WEB') AS sharedRows,
+         (SELECT count(*) FROM entitlements e WHERE e.account_id = a.account_id AND e.type = 'NAMED_USER') AS namedRows
+       FROM accounts a`,
+    )
+    // The seed's own customers and those seedScale added in the test above.
+    expect(rows.length).toBeGreaterThan(850)
+    const mismatched = rows.filter(
+      (r) => r.shared !== (r.sharedRows > 0 ? 1 : 0) || r.named !== (r.namedRows > 0 ? 1 : 0),
+    )
+    expect(mismatched).toEqual([])
+    const generated = rows.filter((r) => Number(r.id) >= FIRST_GENERATED_NUMBER)
+    expect(generated.filter((r) => r.shared).length).toBeGreaterThan(50)
+    expect(generated.filter((r) => r.named).length).toBeGreaterThan(20)
+    expect(generated.filter((r) => !r.shared && !r.named).length).toBeGreaterThan(500)
+
+    // Their web users are all in 'All Users', and no named licence has more direct holders than seats.
+    const outside = q<{ id: number }>(
+      `SELECT u.id FROM web_users u WHERE NOT EXISTS (
+         SELECT 1 FROM web_group_members m JOIN web_groups g ON g.id = m.group_id
+         WHERE m.user_id = u.id AND g.name = 'All Users')`,
+    )
+    expect(outside).toEqual([])
+    const over = q<{ id: string }>(
+      `SELECT e.activation_id AS id FROM entitlements e WHERE e.type = 'NAMED_USER'
+         AND e.quantity < (SELECT count(*) FROM web_assignments a WHERE a.entitlement_id = e.id AND a.user_id IS NOT NULL)`,
+    )
+    expect(over).toEqual([])
   })
 
   it('has Acme’s web users in four groups and named seats within their quantity', () => {

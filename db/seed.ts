@@ -5,7 +5,7 @@
  */
 import { count, gte, max, sql } from 'drizzle-orm'
 import type { Db } from './client'
-import { accountAccess, accounts, featureFlags, users } from './schema'
+import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './schema'
 import { hashPassword } from './passwords'
 import { DEMO_GENERATED_CUSTOMERS, DEMO_PASSWORD, demoAccounts, demoFeatureFlags, demoUsers } from './seed-data'
 import { FIRST_GENERATED_NUMBER, generateCustomer } from './seed-scale'
@@ -14,7 +14,8 @@ import { notificationsStep } from './seed-notifications'
 import { elasticStep } from './seed-elastic'
 import { licensingStep } from './seed-licensing'
 import { fsaStep } from './seed-fsa'
-import { webStep } from './seed-web'
+import { insertGeneratedWeb, webStep } from './seed-web'
+import { setWebLicenseFlags } from './web-license-flags'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -74,10 +75,15 @@ function insertUsersStep(hashes: Map<string, string>): DemoStep {
 function insertFeatureFlagsStep(): DemoStep {
   return {
     name: 'feature flags',
-    run: ({ tx }) => {
+    run: ({ tx, userIds }) => {
       tx.insert(featureFlags)
         .values(demoFeatureFlags.map((f, i) => ({ ...f, sortOrder: i })))
         .run()
+      for (const u of demoUsers) {
+        if (!u.features) continue
+        const userId = userIds.get(u.email.toLowerCase())!
+        tx.insert(userFeatureFlags).values({ userId, enabled: u.features, updatedAt: Date.now() }).run()
+      }
     },
   }
 }
@@ -97,7 +103,7 @@ function insertGenerated(tx: Tx, first: number, n: number, passwordHash: string)
   for (let start = 0; start < n; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, n - start) }, (_, i) => generateCustomer(first + start + i))
     tx.insert(accounts)
-      .values(batch.map(({ contacts: _c, ...account }) => account))
+      .values(batch.map(({ contacts: _c, web: _w, ...account }) => account))
       .run()
     for (const customer of batch) {
       for (const c of customer.contacts) {
@@ -114,7 +120,12 @@ function insertGenerated(tx: Tx, first: number, n: number, passwordHash: string)
           .run()
         contacts++
       }
+      if (customer.web) insertGeneratedWeb(tx, customer.accountId, customer.web)
     }
+    setWebLicenseFlags(
+      tx,
+      batch.map((c) => c.accountId),
+    )
   }
   return contacts
 }

@@ -45,6 +45,8 @@ export interface WebScenarioOptions {
   repetitions?: number
   webConcurrency?: number
   build: boolean
+  /** Extra arguments for the server's node (`--cpu-prof`). */
+  nodeArgs?: string[]
 }
 
 const count = (db: Db, query: string, ...params: unknown[]) =>
@@ -113,7 +115,7 @@ export function webScenario(options: WebScenarioOptions): Promise<never> {
   return runAndExit(run, async () => {
     ensureBuild(options.build)
     const server = await serverEnv(path.join(run.tempDir(), 'portal.db'), options.webConcurrency)
-    const child = await run.startServer(server)
+    const child = await run.startServer(server, options.nodeArgs)
     const serverCpuMs = () => processTreeCpuMs(child.pid)
     const db = openDb(server.env.DATABASE_PATH!)
     try {

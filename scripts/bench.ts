@@ -141,6 +141,7 @@ if (args.scenario === 'web') {
     repetitions: wholeNumber('repetitions', args.repetitions, 1),
     webConcurrency,
     build: args.build!,
+    nodeArgs: args['node-arg'],
   })
 } else if (args.scenario === 'activations') {
   await (

@@ -21,6 +21,7 @@ import { createLoadContext } from '../app/load-context'
 import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
 import { projectPath } from './project-root'
 import { startLeaseSweep } from '../api/web-lease-sweep'
+import { deferCheckpointsToPrimary } from '../db/wal-checkpoints'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -90,6 +91,7 @@ const refuseUnusableHost: RequestHandler = (req, res, next) => {
 
 export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
   const db = openDb(config.databasePath)
+  deferCheckpointsToPrimary(db)
   if (options.seed !== false) await ensureSeeded(db)
   const app = await createApp(config, db, options)
   // The portal's calls to the embedded API are handed to it in this process (app/api-client/in-process.server.ts).

@@ -78,22 +78,28 @@ async function serve(options: { seed: boolean; announce: boolean }) {
 /** Primary: prepare the database once, then fork and supervise the workers. */
 async function primary(workers: number) {
   // Only what preparing the database needs: the primary serves no requests.
-  const [{ openDb }, { ensureSeeded }, { loadSigningKeys }, { describeBuild }] = await Promise.all([
+  const [{ openDb }, { ensureSeeded }, { loadSigningKeys }, { describeBuild }, checkpoints] = await Promise.all([
     import('../db/client'),
     import('../db/seed'),
     import('./oidc/keys'),
     import('../api/meta'),
+    import('../db/wal-checkpoints'),
   ])
   const config = loadConfig()
   const db = openDb(config.databasePath)
   try {
     await ensureSeeded(db)
     if (config.embeddedOidc) await loadSigningKeys(db, config.oidcJwks)
-  } finally {
+  } catch (error) {
     db.$client.close()
+    throw error
   }
+  // The primary keeps its connection to checkpoint the log for the workers (db/wal-checkpoints.ts).
+  const stopCheckpoints = checkpoints.startWalCheckpoints(db, (error) =>
+    log('warn', 'WAL checkpoint failed', { error: String(error) }),
+  )
   // Same build text (with one start time) from every worker.
-  const env: Record<string, string> = {}
+  const env: Record<string, string> = { [checkpoints.CHECKPOINTS_BY_PRIMARY]: '1' }
   if (config.embeddedApi && !config.buildInfo) env.BUILD_INFO = describeBuild(config)
 
   const semiSpaceSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) =>
@@ -143,6 +149,8 @@ async function primary(workers: number) {
     }, SHUTDOWN_GRACE_MS)
     await exited
     clearTimeout(timer)
+    stopCheckpoints()
+    db.$client.close()
     process.exit(exitCode)
   }
   onStopSignal(() => void stop(0))

@@ -87,7 +87,8 @@ export async function requireScreen(
       info,
       customerNumber,
       customerCount: noticePageOf(path) === 'nocustomer' ? await customerCount(request, context, accessToken) : null,
-      access: (await writes(request, path)) ? 'write' : 'read',
+      screen,
+      access: (await writes(request, screen)) ? 'write' : 'read',
       flags: await featureFlags(request, context, session, accessToken),
     })
     refuse(decision, customerNumber, options)
@@ -166,9 +167,9 @@ function refuse(decision: ScreenDecision, customerNumber: string | null, { noRed
 }
 
 /** Whether the request asks to change something: an unsafe method, unless its form intent only reads. */
-async function writes(request: Request, screenPath: string): Promise<boolean> {
+async function writes(request: Request, screen: ScreenId): Promise<boolean> {
   if (!UNSAFE.has(request.method)) return false
-  const readIntents = readOnlyIntents(screenPath)
+  const readIntents = readOnlyIntents(screen)
   if (readIntents.length === 0) return true
   const intent = await request
     .clone()

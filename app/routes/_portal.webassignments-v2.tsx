@@ -83,11 +83,11 @@ export default function WebAssignmentMatrixRoute() {
       <nav aria-label="Pages of users" className="flex flex-wrap items-center gap-3 text-sm">
         <span>
           Users {first}–{last} of {total}
-        </span>
+        </span>{' '}
         {query.page > 1 ? (
           // A page past the end (the users found shrank) goes back to the last one.
           <Link to={matrixPageHref(href, { ...query, page: Math.min(query.page - 1, pages) })}>Previous page</Link>
-        ) : null}
+        ) : null}{' '}
         {query.page < pages ? (
           <Link to={matrixPageHref(href, { ...query, page: query.page + 1 })}>Next page</Link>
         ) : null}

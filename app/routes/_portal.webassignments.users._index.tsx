@@ -3,13 +3,14 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { refused, requireWebScreen } from '../web/web-screen.server'
 import { loadWebGrid } from '../web/web-grid.server'
 import { readForm, usersForm } from '../web/web-forms.server'
+import { readUsersPost } from '../web/users-post.server'
 import { Field, IntentForm, SubmitButton, WebFormError } from '../web/web-form'
 import { ImportReport, type ImportReportData } from '../web/import-report'
 import { webUserGrid } from '../grid/web-lists'
 import { webUserSource } from '../grid/web-lists.server'
 import { redirectWithFlash } from '../guards/screen.server'
 import { WEB_ROLES, webRoleLabel } from '../domain/web-licenses'
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../domain/web-user-import'
+import { IMPORT_MESSAGES, MAX_IMPORT_ROWS } from '../domain/web-user-import'
 import { DataGrid } from '../ui/grid/data-grid'
 import { gridClientLoader } from '../ui/grid/client-loader'
 import { withCustomer } from '../ui/customer-href'
@@ -28,18 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const clientLoader = gridClientLoader(webUserGrid)
 
-/** The CSV of an import: the chosen file, else the pasted text. */
-async function importText(formData: FormData): Promise<string> {
-  const file = formData.get('file')
-  if (file instanceof File && file.size > 0) return file.size > MAX_IMPORT_BYTES ? '\u0000' : await file.text()
-  const pasted = formData.get('csv')
-  return typeof pasted === 'string' ? pasted : ''
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const screen = await requireWebScreen(request, context, 'webUsers')
-  const formData = await request.formData()
-  const submission = readForm(formData, usersForm)
+  const posted = await readUsersPost(request)
+  if (!posted.ok) {
+    const result = readForm(importOnly(), usersForm).reply({ fieldErrors: { file: [IMPORT_MESSAGES.tooLarge] } })
+    return data({ intent: 'import', result, confirmation: null, report: null }, { status: 400 })
+  }
+  const submission = readForm(posted.form, usersForm)
   if (submission.status !== 'success') {
     const intent = String(submission.payload.intent ?? '')
     return data({ intent, result: submission.reply(), confirmation: null, report: null }, { status: 400 })
@@ -54,21 +51,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       message: `${added.data.name} (${added.data.email}) has been added.`,
     })
   }
-  const csv = await importText(formData)
+  const csv = v.file ? await v.file.text() : (v.csv ?? '')
   if (csv.trim() === '') {
     const result = submission.reply({ fieldErrors: { csv: ['Choose a CSV file or paste its text.'] } })
-    return data({ intent: 'import', result, confirmation: null, report: null }, { status: 400 })
-  }
-  if (csv === '\u0000') {
-    const result = submission.reply({
-      fieldErrors: { file: [`The file is larger than ${MAX_IMPORT_BYTES / 1_000_000} MB.`] },
-    })
     return data({ intent: 'import', result, confirmation: null, report: null }, { status: 400 })
   }
   const imported = await screen.calls.importUsers(c, csv)
   if (imported.status !== 'SUCCESS') return refused('import', (errors) => submission.reply(errors), imported)
   const report: ImportReportData = imported.data
   return data({ intent: 'import', result: submission.reply({ resetForm: true }), confirmation: null, report })
+}
+
+/** An import's form with nothing read from it, for the answer to an upload too large to read. */
+function importOnly() {
+  const form = new FormData()
+  form.set('intent', 'import')
+  return form
 }
 
 export default function WebUsersRoute() {
@@ -130,12 +128,7 @@ export default function WebUsersRoute() {
               Header <code>email,name,role,groups</code>: role and groups are optional, groups separated by ‘;’ and
               created when missing. At most {MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows.
             </p>
-            <div className="space-y-1">
-              <label htmlFor="import-file" className="block font-medium">
-                CSV file
-              </label>
-              <input id="import-file" name="file" type="file" accept=".csv,text/csv" className="block w-full" />
-            </div>
+            <Field intent="import" name="file" label="CSV file" type="file" accept=".csv,text/csv" />
             <Field intent="import" name="csv" label="Or paste the CSV" type="textarea" />
             <SubmitButton>Import</SubmitButton>
           </IntentForm>

@@ -9,6 +9,8 @@ import {
 } from './access'
 import { PORTAL_ACCESS_MESSAGES } from '../domain/portal-access'
 import type { AccountInfo, User } from '../domain/types'
+import { WEB_MESSAGES } from '../domain/web-licenses'
+import { SCREEN_IDS, screenDef, screenPath, type ScreenId } from './registry'
 
 const admin: User = { email: 'admin@acme.example', name: 'Ada Admin', roles: ['user'] }
 
@@ -105,8 +107,12 @@ describe('screenRedirect', () => {
 
 describe('screenDecision: every rule of a screen, in order', () => {
   const viewer = info({ isPortalEdit: 0, isPortalView: 1 })
+  /** The screen of the path's first segments, as the route modules name theirs. */
+  const screenAt = (pathname: string): ScreenId =>
+    SCREEN_IDS.find((id) => !screenDef(id).param && screenPath(id) === pathname.split('?')[0]) ??
+    SCREEN_IDS.find((id) => pathname.startsWith(`${screenPath(id)}/`))!
   const decide = (pathname: string, overrides: Partial<ScreenDecisionInput> = {}) =>
-    screenDecision({ ...input(pathname), access: 'read', flags: [], ...overrides })
+    screenDecision({ ...input(pathname), screen: screenAt(pathname), access: 'read', flags: [], ...overrides })
 
   it('shows a screen whose rules all pass', () => {
     expect(decide('/portalaccess')).toEqual({ kind: 'show' })
@@ -142,6 +148,32 @@ describe('screenDecision: every rule of a screen, in order', () => {
     expect(decide('/home', { flags: null })).toMatchObject({ kind: 'refuse', status: 403 })
   })
 
+  it('the classic web assignments, switched off for the matrix, send the user to the matrix', () => {
+    const webCustomer = info({ hasSharedLicense: 1, hasNamedLicense: 1 })
+    const gates = (classic: boolean, matrix: boolean) => [
+      { name: 'webAssignmentsClassic', enabled: classic, path: '/webassignments' },
+      { name: 'webAssignmentsV2', enabled: matrix, path: '/webassignments-v2' },
+    ]
+    for (const path of ['/webassignments', '/webassignments/users', '/webassignments/groups']) {
+      expect(decide(path, { info: webCustomer, flags: gates(false, true) })).toEqual({
+        kind: 'redirect',
+        to: '/webassignments-v2',
+      })
+      expect(decide(path, { info: webCustomer, flags: gates(true, false) })).toEqual({ kind: 'show' })
+      // Both off: there is nothing to send the user to.
+      expect(decide(path, { info: webCustomer, flags: gates(false, false) })).toEqual({
+        kind: 'refuse',
+        status: 403,
+        message: FLAG_OFF_MESSAGE,
+      })
+    }
+    expect(decide('/webassignments-v2', { info: webCustomer, flags: gates(true, false) })).toEqual({
+      kind: 'refuse',
+      status: 403,
+      message: FLAG_OFF_MESSAGE,
+    })
+  })
+
   it('a view-only user may read the settings screens but not change them', () => {
     for (const path of ['/whitelistips', '/clscredentials', '/portalaccess']) {
       expect(decide(path, { info: viewer })).toEqual({ kind: 'show' })
@@ -157,6 +189,27 @@ describe('screenDecision: every rule of a screen, in order', () => {
       status: 403,
       message: PORTAL_ACCESS_MESSAGES.viewOnly,
     })
+  })
+
+  it('a view-only user may read every web assignments page but post to none, its record pages included', () => {
+    const web = info({ isPortalEdit: 0, isPortalView: 1, hasSharedLicense: 1, hasNamedLicense: 1 })
+    const pages: [ScreenId, string][] = [
+      ['webGroups', '/webassignments/groups'],
+      ['webGroup', '/webassignments/groups/Design'],
+      ['webUsers', '/webassignments/users'],
+      ['webUser', '/webassignments/users/ann%40acme.example'],
+      ['webEntitlement', '/webassignments/entitlements/7'],
+      ['webAssignmentsV2', '/webassignments-v2'],
+    ]
+    for (const [screen, pathname] of pages) {
+      expect([screen, decide(pathname, { screen, info: web })]).toEqual([screen, { kind: 'show' }])
+      expect([screen, decide(pathname, { screen, info: web, access: 'write' })]).toEqual([
+        screen,
+        { kind: 'refuse', status: 403, message: WEB_MESSAGES.viewOnly },
+      ])
+      const editor = info({ hasSharedLicense: 1, hasNamedLicense: 1 })
+      expect([screen, decide(pathname, { screen, info: editor, access: 'write' })]).toEqual([screen, { kind: 'show' }])
+    }
   })
 
   it('business operations may change a customer they hold no role on', () => {

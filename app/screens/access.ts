@@ -15,7 +15,7 @@ import {
 import { PORTAL_ACCESS_MESSAGES, portalAccessAuthority } from '../domain/portal-access'
 import type { AccountInfo, User } from '../domain/types'
 import { WEB_MESSAGES } from '../domain/web-licenses'
-import { SCREEN_IDS, screenDef, type CustomerRule, type WriteRule } from './registry'
+import { SCREEN_IDS, screenDef, type CustomerRule, type ScreenId, type WriteRule } from './registry'
 
 /** Where a guarded screen sends the user instead: a notice page, or the root for activations. */
 export type GuardRedirect =
@@ -158,18 +158,14 @@ const WRITE_RULES: Readonly<Record<WriteRule, (user: User, info: AccountInfo | n
   webLicensing: (user, info) => (isViewOnly(user, info) ? WEB_MESSAGES.viewOnly : null),
 }
 
-/** The screen at exactly this path (ignoring case); screens that change something have one path each. */
-function screenWithPath(pathname: string) {
-  const path = pathname.toLowerCase()
-  return SCREEN_IDS.map(screenDef).find((def) => !def.param && def.path.toLowerCase() === path)
-}
-
 /** The form intents of a screen's action that change nothing (Elastic Credentials' export of the stored PIN). */
-export function readOnlyIntents(pathname: string): readonly string[] {
-  return screenWithPath(pathname)?.readOnlyIntents ?? []
+export function readOnlyIntents(screen: ScreenId): readonly string[] {
+  return screenDef(screen).readOnlyIntents ?? []
 }
 
 export interface ScreenDecisionInput extends ScreenAccessInput {
+  /** The screen asked for: its write rule applies (a record page has its own, though it shares its list's path). */
+  screen: ScreenId
   /** 'write' when the request asks to change something (a form posted to the screen). */
   access: 'read' | 'write'
   /** The user's feature flags; null when the flag service is absent. */
@@ -180,17 +176,37 @@ export type ScreenDecision =
   { kind: 'show' } | { kind: 'redirect'; to: string } | { kind: 'refuse'; status: 403; message: string }
 
 /**
+ * The flagged variant that replaces the screen at this path, or the section it is part of
+ * ('/webassignments/users' is part of '/webassignments'), when the user's flags let it show.
+ */
+function enabledFlagVariant(pathname: string, flags: readonly FlagGate[] | null): string | null {
+  const path = pathname.toLowerCase()
+  for (const def of SCREEN_IDS.map(screenDef)) {
+    if (!def.flagVariantOf) continue
+    const replaced = screenDef(def.flagVariantOf).path.toLowerCase()
+    const within = path === replaced || path.startsWith(`${replaced}/`)
+    if (within && flags?.some((f) => f.enabled && f.path?.toLowerCase() === def.path.toLowerCase())) return def.path
+  }
+  return null
+}
+
+/**
  * The screen rules, in order: the notice pages' exits and the customer rules
  * (screenRedirect: a customer, export control, its type, the screen's permission),
- * the screen's feature flag, then for a write the permission to change it.
+ * the screen's feature flag (a screen switched off for its flagged variant sends the
+ * user to the variant, which the menu shows in its place), then for a write the
+ * permission to change it.
  */
 export function screenDecision(input: ScreenDecisionInput): ScreenDecision {
   const target = screenRedirect(input)
   if (target && target !== input.pathname) return { kind: 'redirect', to: target }
-  if (!routeAllowedByFlags(input.pathname, input.flags))
+  if (!routeAllowedByFlags(input.pathname, input.flags)) {
+    const variant = enabledFlagVariant(input.pathname, input.flags)
+    if (variant) return { kind: 'redirect', to: variant }
     return { kind: 'refuse', status: 403, message: FLAG_OFF_MESSAGE }
+  }
   if (input.access === 'write') {
-    const rule = screenWithPath(input.pathname)?.write
+    const rule = screenDef(input.screen).write
     const refusal = rule && WRITE_RULES[rule](input.user, input.info)
     if (refusal) return { kind: 'refuse', status: 403, message: refusal }
   }

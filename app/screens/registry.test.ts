@@ -22,10 +22,18 @@ function routeAddress(file: string): string {
 }
 
 /** The portal's route modules that render a page (resource routes export no component; '$' is the 404 page). */
-const SCREEN_ROUTES = readdirSync(ROUTES_DIR)
+const SCREEN_FILES = readdirSync(ROUTES_DIR)
   .filter((file) => file.startsWith('_portal.') && file !== '_portal.tsx' && file !== '_portal.$.tsx')
   .filter((file) => /^export default /m.test(readFileSync(join(ROUTES_DIR, file), 'utf8')))
-  .map(routeAddress)
+const SCREEN_ROUTES = SCREEN_FILES.map(routeAddress)
+
+/** Whether the route module at this address takes posted forms. */
+const takesForms = (path: string) => {
+  const file = SCREEN_FILES.find((f) => routeAddress(f) === path)
+  return (
+    file !== undefined && /^export (async function|const) action\b/m.test(readFileSync(join(ROUTES_DIR, file), 'utf8'))
+  )
+}
 
 const address = (id: ScreenId) => {
   const def = screenDef(id)
@@ -69,6 +77,17 @@ describe('the screen registry', () => {
       expect(def.customer).toBeUndefined()
       if (parent.customer) expect(def.path === parent.path || def.path.startsWith(`${parent.path}/`)).toBe(true)
     }
+  })
+
+  it('lets only those the web licensing rule allows post to every web assignments page that takes a form', () => {
+    const web = SCREEN_IDS.filter((id) => screenPath(id).startsWith('/webassignments'))
+    const posting = web.filter((id) => takesForms(address(id)))
+    expect(posting).toEqual(
+      expect.arrayContaining(['webEntitlement', 'webGroups', 'webGroup', 'webUsers', 'webUser', 'webAssignmentsV2']),
+    )
+    for (const id of posting) expect([id, screenDef(id).write]).toEqual([id, 'webLicensing'])
+    // The pages that take no form have nothing to refuse; a form added to one must bring the rule (above).
+    expect(web.filter((id) => !posting.includes(id))).toEqual(['webAssignments', 'webEntitlements'])
   })
 
   it('names its flagged variants after screens of the menu', () => {

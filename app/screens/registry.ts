@@ -151,6 +151,7 @@ export const SCREENS = {
     path: '/webassignments/entitlements',
     param: 'activationId',
     parent: 'webAssignments',
+    write: 'webLicensing',
     spinner: 'Getting Web Entitlement...',
     submitting: {
       'assign-group': 'Assigning to the group...',
@@ -170,6 +171,7 @@ export const SCREENS = {
     path: '/webassignments/groups',
     param: 'name',
     parent: 'webAssignments',
+    write: 'webLicensing',
     spinner: 'Getting Group...',
     submitting: {
       'add-members': 'Adding members...',
@@ -189,6 +191,7 @@ export const SCREENS = {
     path: '/webassignments/users',
     param: 'email',
     parent: 'webAssignments',
+    write: 'webLicensing',
     spinner: 'Getting User...',
     submitting: { change: 'Saving user...', remove: 'Removing user...' },
   },
@@ -200,6 +203,7 @@ export const SCREENS = {
     flagVariantOf: 'webAssignments',
     segmentCrumbs: WEB_ASSIGNMENT_SECTIONS,
     customer: 'any',
+    write: 'webLicensing',
     spinner: 'Getting Assignments...',
     submitting: { save: 'Saving seats...' },
   },

@@ -114,8 +114,9 @@ export function MatrixForm({ matrix, pending }: { matrix: MatrixData; pending: P
               </th>
               {columns.map((c) => (
                 <th key={c.activationId} scope="col" className="px-3 py-2 text-left align-bottom">
-                  <span className="block">{c.productName}</span>
-                  <span className="block font-normal text-gray-700">{WEB_LICENSE_MODEL[c.type]}</span>
+                  {/* The spaces keep the words apart where the spans are not blocks (a text browser). */}
+                  <span className="block">{c.productName}</span>{' '}
+                  <span className="block font-normal text-gray-700">{WEB_LICENSE_MODEL[c.type]}</span>{' '}
                   <span className="block font-normal" data-testid={`count-${c.activationId}`}>
                     {c.type === 'NAMED_USER' ? `${held(c)} of ${c.seats} held` : `${c.inUse} of ${c.seats} in use now`}
                   </span>
@@ -134,7 +135,7 @@ export function MatrixForm({ matrix, pending }: { matrix: MatrixData; pending: P
               users.map((user) => (
                 <tr key={user.id} className="border-t border-gray-200">
                   <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <span className="block font-medium">{user.name}</span>
+                    <span className="block font-medium">{user.name}</span>{' '}
                     <span className="block break-all text-gray-700">{user.email}</span>
                   </th>
                   {columns.map((c) => (

@@ -68,14 +68,26 @@ interface FieldProps {
   name: string
   label: string
   hint?: string
-  type?: 'text' | 'email' | 'date' | 'textarea'
+  type?: 'text' | 'email' | 'date' | 'textarea' | 'file'
+  /** The kinds of file a file field takes. */
+  accept?: string
   defaultValue?: string
   required?: boolean
   autoComplete?: string
 }
 
 /** A labelled field with its hint and the server's message about it. */
-export function Field({ intent, name, label, hint, type = 'text', defaultValue, required, autoComplete }: FieldProps) {
+export function Field({
+  intent,
+  name,
+  label,
+  hint,
+  type = 'text',
+  accept,
+  defaultValue,
+  required,
+  autoComplete,
+}: FieldProps) {
   const answer = answerOf(useWebActionData(), intent)
   const errors = answer?.error?.[name] ?? undefined
   const submitted = answer?.initialValue?.[name]
@@ -98,7 +110,22 @@ export function Field({ intent, name, label, hint, type = 'text', defaultValue, 
       <p id={`${id}-hint`} className="text-sm text-gray-700">
         {hint}
       </p>
-      {type === 'textarea' ? <textarea rows={4} {...props} /> : <input type={type} {...props} />}
+      {type === 'textarea' ? (
+        <textarea rows={4} {...props} />
+      ) : type === 'file' ? (
+        // A file cannot be given back: the field starts empty again.
+        <input
+          type="file"
+          id={id}
+          name={name}
+          accept={accept}
+          required={required}
+          className="block w-full"
+          {...fieldDescription(`${id}-hint`, `${id}-error`, errors)}
+        />
+      ) : (
+        <input type={type} {...props} />
+      )}
       <FieldErrors id={`${id}-error`} errors={errors} />
     </div>
   )

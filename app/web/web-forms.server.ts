@@ -5,7 +5,12 @@
 import { z } from 'zod'
 import { emailFormatValid } from '../domain/portal-access'
 import { WEB_ROLES } from '../domain/web-licenses'
-import { MAX_GROUP_NAME_LENGTH, MAX_WEB_NAME_LENGTH } from '../domain/web-user-import'
+import {
+  IMPORT_MESSAGES,
+  MAX_GROUP_NAME_LENGTH,
+  MAX_IMPORT_BYTES,
+  MAX_WEB_NAME_LENGTH,
+} from '../domain/web-user-import'
 import { parseWithZod } from '../request/parse-form.server'
 
 const id = () => z.coerce.number({ message: 'Choose one.' }).int().min(1, 'Choose one.')
@@ -84,7 +89,15 @@ export const usersForm = z.discriminatedUnion('intent', [
     name: personName(),
     role: z.enum(WEB_ROLES).default('member'),
   }),
-  z.object({ intent: z.literal('import') }),
+  // The file chosen, else the text pasted; the API's parser reads either (and counts the rows).
+  z.object({
+    intent: z.literal('import'),
+    file: z
+      .instanceof(File)
+      .refine((file) => file.size <= MAX_IMPORT_BYTES, IMPORT_MESSAGES.tooLarge)
+      .optional(),
+    csv: z.string().max(MAX_IMPORT_BYTES, IMPORT_MESSAGES.tooLarge).optional(),
+  }),
 ])
 
 export const userForm = z.discriminatedUnion('intent', [

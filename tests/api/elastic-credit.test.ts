@@ -286,7 +286,7 @@ describe('the low-balance threshold', () => {
     expect(sent[0]).toMatchObject({
       kind: 'balance',
       subject: `Elastic credit low: Ansys Elastic Units (${STEADY})`,
-      to: 'admin@acme.example, raj.patel@acme.example',
+      to: 'admin@acme.example, raj.patel@acme.example, webmatrix.admin@acme.example',
     })
     expect(sent[0].body).toContain('href="/elastic"')
     expect(sent[0].body).toContain(`${threshold.toLocaleString('en-US')}.0 USD`)

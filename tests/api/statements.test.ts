@@ -194,7 +194,7 @@ describe('POST /emailweek and /emailmonth', () => {
     // The 7 days ending on `to` hold the 4 h Fluent session (34.00); 85 + 17 + 12.75 were charged before.
     const weekFrom = addDays(to, -6)
     const email = await emailNamed(`Weekly elastic statement ${weekFrom} to ${to}`)
-    expect(email.to).toBe('admin@acme.example, raj.patel@acme.example')
+    expect(email.to).toBe('admin@acme.example, raj.patel@acme.example, webmatrix.admin@acme.example')
     expect(email.date.slice(0, 10)).toBe(today)
     const quantity = steadyQuantity()
     const cells = [...email.body.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1])

@@ -90,6 +90,23 @@ test.describe('accessibility', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
+  test('the assignment matrix of an administrator and a viewer who have it from the seed', async ({ page }) => {
+    const matrix = (customer: string, query = '') => `/webassignments-v2?customer=${customer}${query}`
+    for (const [email, customer, queries] of [
+      // Acme has shared and named licences and two pages of users; Borealis named licences only.
+      ['webmatrix.admin@acme.example', CUSTOMERS.acme.id, ['', '&page=2', '&q=Design', '&q=zzzz-nobody']],
+      ['webmatrix.viewer@acme.example', CUSTOMERS.acme.id, ['']],
+      ['webmatrix.admin@borealis.example', CUSTOMERS.borealis.id, ['']],
+    ] as const) {
+      await signIn(page, email, { start: `/home?customer=${customer}` })
+      for (const query of queries) {
+        await gotoPortal(page, matrix(customer, query))
+        await expect(page.getByRole('heading', { level: 1, name: 'Assignments' })).toBeVisible()
+        await expectNoSeriousA11yViolations(page)
+      }
+    }
+  })
+
   test('/transactions with the Custom calendar open', async ({ page }) => {
     await signIn(page, 'lena.fischer@acme.example')
     await gotoPortal(page, `/transactions?customer=${CUSTOMERS.acme.id}&picker=custom`)

@@ -95,6 +95,40 @@ test.describe('page titles', () => {
     await expect(page).toHaveTitle(acme('Elastic licensing outage'))
   })
 
+  test('the assignment matrix names itself and the customer, for users who have it from the seed', async ({ page }) => {
+    const borealis = (screen: string) => title(screen, '1000002 Borealis Motors')
+    for (const [email, customer, visits] of [
+      [
+        'webmatrix.admin@acme.example',
+        '1000001',
+        [
+          { path: withAcme('/webassignments-v2'), title: acme('Assignments') },
+          { path: withAcme('/webassignments-v2?page=2'), title: acme('Assignments') },
+          { path: withAcme('/webassignments-v2?q=Design'), title: acme('Assignments') },
+          // The classic address leads to the matrix that replaces it.
+          {
+            path: withAcme('/webassignments/users'),
+            url: /^[^?]*\/webassignments-v2\?customer=1000001$/,
+            title: acme('Assignments'),
+          },
+        ],
+      ],
+      [
+        'webmatrix.viewer@acme.example',
+        '1000001',
+        [{ path: withAcme('/webassignments-v2'), title: acme('Assignments') }],
+      ],
+      [
+        'webmatrix.admin@borealis.example',
+        '1000002',
+        [{ path: '/webassignments-v2?customer=1000002', title: borealis('Assignments') }],
+      ],
+    ] as const) {
+      await signIn(page, email, { start: `/home?customer=${customer}` })
+      await expectTitles(page, [...visits])
+    }
+  })
+
   test('notices, refusals and errors are named as their heading', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
     await expectTitles(page, [

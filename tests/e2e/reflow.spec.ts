@@ -112,6 +112,18 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
     )
   })
 
+  test('the assignment matrix, for users who have it from the seed', async ({ page }) => {
+    test.setTimeout(120_000)
+    await signIn(page, 'webmatrix.admin@acme.example')
+    for (const query of ['', '&page=2', '&q=Design', '&q=zzzz-nobody']) {
+      await expectReflow(page, `/webassignments-v2?customer=${ACME}${query}`)
+    }
+    await signIn(page, 'webmatrix.viewer@acme.example')
+    await expectReflow(page, withAcme('/webassignments-v2'))
+    await signIn(page, 'webmatrix.admin@borealis.example')
+    await expectReflow(page, `/webassignments-v2?customer=${CUSTOMERS.borealis.id}`)
+  })
+
   test('the pages only staff see, and the notices about a customer', async ({ page }) => {
     await signIn(page, 'busops@vendor.example')
     // Before any customer is chosen.

@@ -16,6 +16,8 @@ const USERS = {
   busops: 'busops@vendor.example',
   admin: 'admin@acme.example',
   viewer: 'viewer@acme.example',
+  /** A viewer who has the assignment matrix (webAssignmentsV2) from the seed. */
+  matrixViewer: 'webmatrix.viewer@acme.example',
   partner: 'partner@channel.example',
   /** Staff with no customer remembered in the session (each test has a session of its own). */
   support: 'support@vendor.example',
@@ -26,6 +28,7 @@ const MESSAGES = {
   elasticViewOnly: 'View-only users cannot change elastic server settings.',
   portalAccessViewOnly: 'You have view-only access to this customer and cannot change its contacts.',
   flagOff: 'This page is switched off by a feature flag.',
+  webViewOnly: 'You have view-only access to this customer and cannot change its web licences.',
   forbiddenCustomer: (id: string) => `Customer ${id} was not found or you do not have access to it.`,
 } as const
 
@@ -148,6 +151,17 @@ const REFUSALS: Refusal[] = [
     status: 403,
     heading: 'Not available',
     text: MESSAGES.flagOff,
+  },
+  noAccess('Assignments (new layout)', '/webassignments-v2'),
+  {
+    screen: 'Assignments (new layout)',
+    user: 'matrixViewer',
+    path: `/webassignments-v2?customer=${CUSTOMERS.acme.id}`,
+    // A forged save: refused before the form is read.
+    form: { intent: 'save', seen: '{}', seat: '1:x' },
+    status: 403,
+    heading: 'Not available',
+    text: MESSAGES.webViewOnly,
   },
   noAccess('Web Transactions', '/webtransactions'),
   noAccess('Web Reporting', '/webreporting'),

@@ -53,3 +53,39 @@ test('a text browser keeps the words of grids and page links apart and shows eve
   const activeRow = usage.locator('tbody tr').filter({ hasText: 'Active' }).first()
   await expect(activeRow.locator('td').nth(endColumn).locator('[aria-hidden="true"]')).toHaveText('–')
 })
+
+test('a text browser keeps the words of the assignment matrix apart and shows every cell', async ({ page }) => {
+  const acme = CUSTOMERS.acme.id
+  // A user who has the matrix (webAssignmentsV2) from the seed.
+  await signIn(page, 'webmatrix.admin@acme.example', { start: `/webassignments-v2?customer=${acme}` })
+  const matrix = page.getByRole('table', { name: /^Web licences by user/ })
+  await expect(matrix).toBeVisible()
+  const headers = await matrix
+    .locator('thead th')
+    .evaluateAll((cells) => cells.map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()))
+  expect(headers[0]).toBe('User')
+  expect(headers.length).toBeGreaterThan(2)
+  for (const header of headers.slice(1)) {
+    expect(header).toMatch(/^\S.* - (Shared Web|Named User) (Shared Web|Named User) \d+ of \d+ (held|in use now)$/)
+  }
+  const rows = await matrix.evaluate((element) =>
+    Array.from((element as HTMLTableElement).tBodies[0].rows, (row) =>
+      Array.from(row.cells, (cell) => ({
+        text: (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        checkbox: cell.querySelector('input[type="checkbox"]') !== null,
+      })),
+    ),
+  )
+  expect(rows.length).toBe(25)
+  for (const [user, ...cells] of rows) {
+    // The name and the e-mail apart.
+    expect(user.text).toMatch(/^\S.* [^\s@]+@[^\s@]+$/)
+    expect(cells).toHaveLength(headers.length - 1)
+    // A named seat is a checkbox (a text browser shows it as one); a shared licence says who may use it.
+    for (const cell of cells) expect(cell.checkbox || cell.text !== '', JSON.stringify(cell)).toBe(true)
+  }
+  const pages = page.getByRole('navigation', { name: 'Pages of users', exact: true })
+  expect(await readAsText(pages)).toMatch(/^Users 1–25 of \d+ Next page$/)
+  await page.goto(`/webassignments-v2?customer=${acme}&page=2`)
+  expect(await readAsText(pages)).toMatch(/^Users 26–\d+ of \d+ Previous page$/)
+})

@@ -3,7 +3,7 @@ import { gotoPortal, signIn } from './support/auth'
 import { apiData } from './support/api'
 import { jsEnabled } from './support/env'
 import { expectNoSeriousA11yViolations } from './support/a11y'
-import { flashPanel } from './support/shell'
+import { flashPanel, mainNav } from './support/shell'
 import { CUSTOMERS } from './support/expectations'
 
 /**
@@ -172,20 +172,14 @@ test.describe('Web > Assignments, the matrix', () => {
 })
 
 test.describe('Web > Assignments, the matrix, view-only', () => {
-  // One viewer with the flag on, whom no other journey uses: one project is enough, the page is the server's.
-  const viewer = 'ole.hansen@borealis.example'
-  const customer = CUSTOMERS.borealis.id
+  // A viewer who has the matrix from the seed: no flag is switched. One project is enough, the page is the server's.
+  const viewer = 'webmatrix.viewer@acme.example'
+  const customer = CUSTOMERS.acme.id
   let baseURL: string
 
-  test.beforeAll(async ({ baseURL: url }, testInfo) => {
+  test.beforeAll(({ baseURL: url }, testInfo) => {
     test.skip(jsEnabled(testInfo), 'the view-only page is the server’s; one project is enough')
     baseURL = url!
-    await apiData(baseURL, viewer, '/featureflag/features', { body: { features: V2_FLAGS } })
-  })
-
-  test.afterAll(async ({}, testInfo) => {
-    if (jsEnabled(testInfo)) return
-    await apiData(baseURL, viewer, '/featureflag/features', { body: { features: DEFAULT_FLAGS } })
   })
 
   test('a viewer sees the seats and can change none; a forged save is refused', async ({ page }) => {
@@ -200,20 +194,42 @@ test.describe('Web > Assignments, the matrix, view-only', () => {
     const rows = await apiData<EntitlementRow[]>(baseURL, viewer, '/web/entitlements', {
       body: { customerNumber: customer, limit: 100 },
     })
-    const hfss = rows.find((r) => r.type === 'NAMED_USER')!
+    // Mechanical: every seat given directly.
+    const named = rows.find((r) => r.type === 'NAMED_USER' && /Mechanical - Named User$/.test(r.productName))!
     const before = await apiData<EntitlementDetail>(baseURL, viewer, '/web/entitlement', {
-      body: { customerNumber: customer, activationId: hfss.activationId },
+      body: { customerNumber: customer, activationId: named.activationId },
     })
     const holder = before.seats[0].id
     // The form a writer would post, unticking a holder.
     const response = await page.request.post(`/webassignments-v2?customer=${customer}`, {
       headers: { origin: baseURL },
-      form: { seen: JSON.stringify({ [hfss.activationId]: [holder] }), user: String(holder) },
+      form: { seen: JSON.stringify({ [named.activationId]: [holder] }), user: String(holder) },
     })
     expect(response.status()).toBe(403)
     const after = await apiData<EntitlementDetail>(baseURL, viewer, '/web/entitlement', {
-      body: { customerNumber: customer, activationId: hfss.activationId },
+      body: { customerNumber: customer, activationId: named.activationId },
     })
     expect(after.seats).toEqual(before.seats)
   })
+})
+
+test('a user who has the matrix from the seed finds it under Web > Assignments, from the classic addresses too', async ({
+  page,
+}) => {
+  const acme = CUSTOMERS.acme.id
+  const matrix = `/webassignments-v2?customer=${acme}`
+  await signIn(page, 'webmatrix.viewer@acme.example', { start: `/home?customer=${acme}` })
+  const assignments = mainNav(page).getByRole('link', { name: 'Assignments' })
+  await expect(assignments).toHaveCount(1)
+  await expect(assignments).toHaveAttribute('href', matrix)
+  await assignments.click()
+  await expect(page).toHaveURL(matrix)
+  await expect(page.getByRole('table', { name: /^Web licences by user/ })).toBeVisible()
+  // A bookmark of the classic screens leads to the matrix that replaces them.
+  for (const path of ['/webassignments', '/webassignments/groups/Design', '/webassignments/users']) {
+    const response = await gotoPortal(page, `${path}?customer=${acme}`)
+    expect(response?.status(), path).toBe(200)
+    await expect(page).toHaveURL(matrix)
+    await expect(page.getByRole('heading', { level: 1, name: 'Assignments' })).toBeVisible()
+  }
 })

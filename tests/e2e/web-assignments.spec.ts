@@ -15,6 +15,7 @@ const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}customer=$
 const SPACECLAIM = 'Ansys SpaceClaim - Shared Web'
 const MECHANICAL = 'Ansys Mechanical - Named User'
 const FLUENT = 'Ansys Fluent - Named User'
+const VIEW_ONLY = 'You have view-only access to this customer and cannot change its web licences.'
 
 /** Names of this project's own records. */
 function own(testInfo: TestInfo) {
@@ -159,9 +160,10 @@ test('a group is renamed and deleted, and a user with a seat removed, each after
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
 })
 
-test('a viewer sees the assignments and can change nothing', async ({ page }) => {
+test('a viewer sees the assignments and can change nothing', async ({ page, baseURL }) => {
   await signIn(page, 'viewer@acme.example')
   await openEntitlement(page, SPACECLAIM)
+  const entitlement = new URL(page.url()).pathname
   await expect(page.getByText('You have view-only access')).toBeVisible()
   await expect(page.getByRole('button')).not.toHaveText(['Assign to Group'])
   await gotoPortal(page, at('/webassignments/groups'))
@@ -170,9 +172,18 @@ test('a viewer sees the assignments and can change nothing', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0)
   await expect(page.getByRole('table', { name: 'Web users' })).toBeVisible()
 
-  // A change posted anyway is refused by the licensing API, shown inside the shell.
-  const response = await page.request.post(at('/webassignments/groups'), {
-    form: { intent: 'create', name: 'Viewer Group' },
-  })
-  expect(response.status()).toBe(403)
+  // A change posted anyway to any page that takes a form is refused by the portal before the licensing API is
+  // asked, with the view-only message inside the shell.
+  const posts: [string, Record<string, string>][] = [
+    ['/webassignments/groups', { intent: 'create', name: 'Viewer Group' }],
+    ['/webassignments/groups/All%20Users', { intent: 'rename', name: 'Viewer Renamed' }],
+    ['/webassignments/users', { intent: 'add', email: 'viewer-added@acme.example', name: 'Viewer Added' }],
+    ['/webassignments/users/viewer%40acme.example', { intent: 'change', name: 'Viewer', role: 'admin' }],
+    [entitlement, { intent: 'assign-users', emails: 'viewer-seat@acme.example' }],
+  ]
+  for (const [path, form] of posts) {
+    const response = await page.request.post(at(path), { headers: { origin: baseURL! }, form })
+    expect([path, response.status()]).toEqual([path, 403])
+    expect(await response.text()).toContain(VIEW_ONLY)
+  }
 })

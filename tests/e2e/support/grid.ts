@@ -18,5 +18,40 @@ export function gridLocators(label: string) {
    * The grid's own table is the one that tells whether it is busy (an open row may hold a table too).
    */
   const settled = (page: Page) => expect(grid(page).locator('table[aria-busy]')).toHaveAttribute('aria-busy', 'false')
-  return { grid, rows, headerTexts, columnCells, settled }
+  /** The texts of every shown row, cell by cell, as they are seen (without text for screen readers only). */
+  const rowTexts = (page: Page) =>
+    rows(page).evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll(':scope > td')].map((td) => {
+          const seen = td.cloneNode(true) as HTMLElement
+          for (const hidden of seen.querySelectorAll('.sr-only')) hidden.remove()
+          return (seen.textContent ?? '').trim()
+        }),
+      ),
+    )
+  /**
+   * Applies a text filter of one column (header `column`, id `colId`): its Apply button without
+   * JavaScript, the pause after typing with it; then waits for the rows of the filter.
+   */
+  const filterBy = async (page: Page, js: boolean, column: string, colId: string, text: string, prefix = '') => {
+    await grid(page).getByLabel(`Filter ${column}`, { exact: true }).fill(text)
+    if (js) {
+      const param = `${prefix ? `${prefix}.` : ''}f.${colId}`
+      await expect.poll(() => new URL(page.url()).searchParams.get(param)?.slice(2)).toBe(text)
+    } else {
+      await grid(page)
+        .getByRole('button', { name: `Apply ${column} filter` })
+        .click()
+    }
+    await settled(page)
+  }
+  /** Sorts by one column through its header's link. */
+  const sortBy = async (page: Page, header: string, dir: 'ascending' | 'descending') => {
+    await grid(page)
+      .getByRole('link', { name: `Sort by ${header}, ${dir}`, exact: true })
+      .click()
+    await expect(grid(page).getByRole('columnheader', { name: header }).first()).toHaveAttribute('aria-sort', dir)
+    await settled(page)
+  }
+  return { grid, rows, headerTexts, columnCells, rowTexts, settled, filterBy, sortBy }
 }
