@@ -11,6 +11,7 @@ const account: Account = {
   hasSsl: 1,
   hasSharedLicense: 0,
   hasNamedLicense: 1,
+  sharedServerSupport: 0,
   hasFsa: 0,
   hasElastic: 1,
   accessDisabled: 0,

@@ -143,7 +143,7 @@ function recipients(tx: Tx, account: Account, shared: boolean): string[] {
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean)
-  const toSupport = account.hasSharedLicense === 1 && account.supportEmail !== '' && shared
+  const toSupport = account.sharedServerSupport === 1 && account.supportEmail !== '' && shared
   return [...new Set(toSupport ? [account.supportEmail, ...administrators] : administrators)]
 }
 

@@ -18,6 +18,11 @@ export const accounts = sqliteTable(
     hasSsl: integer('has_ssl').notNull().default(0),
     hasSharedLicense: integer('has_shared_license').notNull().default(0),
     hasNamedLicense: integer('has_named_license').notNull().default(0),
+    /**
+     * The shared-licence-server permission: a licence file of a host shared with other customers is
+     * e-mailed to `supportEmail` as well (spec 3). Not the web flags above, which follow web entitlements.
+     */
+    sharedServerSupport: integer('shared_server_support').notNull().default(0),
     hasFsa: integer('has_fsa').notNull().default(0),
     hasElastic: integer('has_elastic').notNull().default(0),
     accessDisabled: integer('access_disabled').notNull().default(0),

@@ -17,6 +17,7 @@ export const demoAccounts: (typeof accounts.$inferInsert)[] = [
     hasFsa: 1,
     hasSharedLicense: 1,
     hasNamedLicense: 1,
+    sharedServerSupport: 1,
     supportEmail: 'support@acme.example',
   },
   {

@@ -169,8 +169,9 @@ function session(
   }
 }
 
-/** Sessions of one entitlement under its plan; ends never after `now`. */
-function plannedSessions(entitlement: DemoEntitlement, plan: UsagePlan, now: number): DemoSession[] {
+/** Sessions of one entitlement under its plan; ends never after `now`. Times are whole seconds, as stored. */
+function plannedSessions(entitlement: DemoEntitlement, plan: UsagePlan, atMs: number): DemoSession[] {
+  const now = Math.floor(atMs / 1000) * 1000
   const rnd = randomSequence(seedOf(entitlement.key))
   const serverId = demoElasticServers.find((s) => s.accountId === entitlement.accountId)!.deviceId
   const midnight = Math.floor(now / DAY_MS) * DAY_MS

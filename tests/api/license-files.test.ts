@@ -384,6 +384,20 @@ describe('POST /fulfillments/email', () => {
     const own = await (await as(ADMIN)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
     expect(own.body.data!.to).not.toContain('support@acme.example')
     expect(outbox(own.body.data!.emailId).body).not.toContain(BOREALIS)
+
+    // Shared web seats (hasSharedLicense) are not the shared-licence-server permission.
+    const { accounts } = await import('../../db/schema')
+    const permission = (value: number) =>
+      server.db.update(accounts).set({ sharedServerSupport: value }).where(eq(accounts.accountId, ACME)).run()
+    permission(0)
+    try {
+      const without = await (await as(BUSOPS)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
+      expect(without.http, JSON.stringify(without.body)).toBe(200)
+      expect(without.body.data!.to).not.toContain('support@acme.example')
+      expect(without.body.data!.to).toContain(ADMIN)
+    } finally {
+      permission(1)
+    }
   })
 
   it('keeps the subject within 50 characters', () => {
