@@ -59,6 +59,12 @@ export default function EmailsRoute() {
                 View<span className="sr-only"> email: {row.subject}</span>
               </Link>
             ),
+            // Many recipients would make a tall row on a phone: three lines show, the e-mail's page has them all.
+            to: (row) => (
+              <span className="line-clamp-3" title={row.to}>
+                {row.to}
+              </span>
+            ),
           }}
         />
       ) : null}
