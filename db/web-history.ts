@@ -6,10 +6,10 @@
  * free (a named seat always), else 'no-free-seat'. Used by the demo history (db/seed-web.ts)
  * and the generator (db/seed-web-scale.ts).
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { LEASE_MS } from '../app/domain/web-seats'
 import type { Db } from './client'
-import { webCheckouts, webTransactions } from './schema'
+import { webCheckouts, webTransactions, webUsers } from './schema'
 import { WebAggregator } from './web-aggregates'
 
 type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -112,7 +112,7 @@ function prepare(db: Writer) {
         checkoutId: p('checkoutId'),
         accountId: p('accountId'),
         entitlementId: p('entitlementId'),
-        userId: sql`(SELECT id FROM web_users WHERE account_id = ${p('accountId')} AND email = ${p('userEmail')})`,
+        userId: p('userId'),
         userEmail: p('userEmail'),
         clientHost: p('clientHost'),
         productVersion: p('productVersion'),
@@ -131,6 +131,7 @@ export class WebHistoryWriter {
   private readonly aggregator: WebAggregator
   private readonly s: ReturnType<typeof prepare>
   private ids = 0
+  private readonly userIds = new Map<string, number>()
   written = { checkouts: 0, transactions: 0, denied: 0 }
 
   /**
@@ -143,6 +144,11 @@ export class WebHistoryWriter {
     private readonly now: number,
     private readonly idPrefix: string,
   ) {
+    for (const accountId of new Set(pools.map((pool) => pool.accountId))) {
+      for (const u of db.select().from(webUsers).where(eq(webUsers.accountId, accountId)).all()) {
+        this.userIds.set(`${accountId}\u0000${u.email}`, u.id)
+      }
+    }
     this.running = pools.map(() => new Seats())
     this.aggregator = new WebAggregator(db)
     this.s = prepare(db)
@@ -178,6 +184,7 @@ export class WebHistoryWriter {
       checkoutId,
       accountId: pool.accountId,
       entitlementId: pool.entitlementId,
+      userId: this.userIds.get(`${pool.accountId}\u0000${r.user}`) ?? null,
       userEmail: r.user,
       clientHost: r.clientHost,
       productVersion: r.productVersion,
