@@ -6,11 +6,9 @@
  * user's saved view.
  */
 import { encodeFilter, encodeSetValues, GRID_PARAM, LINKED_VIEW_PARAM } from '../grid/grid-state'
+import type { WebOutcome } from '../domain/web-transactions'
 
 export const WEB_TRANSACTIONS_PATH = '/webtransactions'
-
-export const WEB_OUTCOMES = ['granted', 'returned', 'expired', 'denied'] as const
-export type WebOutcome = (typeof WEB_OUTCOMES)[number]
 
 /** The grid's column ids these links filter. */
 export const WEB_TRANSACTION_LINK_COLUMNS = {
