@@ -135,17 +135,14 @@ function countFromDays(db: Db, accountId: string, range: Countable): number {
   const d = webTransactionDays
   const ofOutcome = (column: typeof d.outcome | typeof t.outcome) =>
     outcomes === null ? undefined : outcomes.length === 0 ? sql`0` : inArray(column, outcomes)
-  const before = (time: number | null): number => {
+  const before = (time: number): number => {
     const whole = Number(
       db
         .select({ n: sql<number>`coalesce(sum(${d.n}), 0)` })
         .from(d)
-        .where(
-          and(eq(d.accountId, accountId), time === null ? undefined : lt(d.day, dayOf(time)), ofOutcome(d.outcome)),
-        )
+        .where(and(eq(d.accountId, accountId), lt(d.day, dayOf(time)), ofOutcome(d.outcome)))
         .get()?.n ?? 0,
     )
-    if (time === null) return whole
     const part = Number(
       db
         .select({ n: sql<number>`count(*)` })

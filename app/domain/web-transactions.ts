@@ -1,5 +1,6 @@
 /** What a web transaction is, as Web Transactions shows it: its outcome, a denial's reason in words, its duration. */
 import { DENIAL_TEXTS, type DenialReason } from './web-seats'
+import { WEB_LICENSE_MODEL, isWebEntitlementType } from './web-licenses'
 
 export const WEB_OUTCOMES = ['granted', 'returned', 'expired', 'denied'] as const
 export type WebOutcome = (typeof WEB_OUTCOMES)[number]
@@ -25,6 +26,10 @@ export function webReasonText(reason: string): string {
   if (Object.hasOwn(DENIAL_TEXTS, reason)) return DENIAL_TEXTS[reason as DenialReason]
   return RETURN_TEXTS[reason] ?? reason
 }
+
+/** SHARED_WEB / NAMED_USER as the portal names them; '' for none. */
+export const webLicenseTypeLabel = (type: string): string =>
+  isWebEntitlementType(type) ? WEB_LICENSE_MODEL[type] : type
 
 /** Milliseconds as minutes to one decimal; null for none. */
 export function durationMinutes(ms: number | null | undefined): number | null {
