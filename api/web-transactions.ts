@@ -17,7 +17,7 @@ import { entitlements, webTransactionDays, webTransactions } from '../db/schema'
 import { dayOf, DAY_MS } from '../db/usage-aggregates'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../app/domain/usage-export'
 import type { CallTable } from './call-table'
-import { MAX_PAGE_SIZE } from './constants'
+import { MAX_IN_VALUES, MAX_PAGE_SIZE } from './constants'
 import { webTransactionCalls as declared, type WebTransactionRow } from './contract/web-transactions'
 import type { Criterion, Filter, PageRequest } from './contract/list-requests'
 import { badRequest, withToken } from './envelope'
@@ -164,11 +164,47 @@ function newestAt(db: Db, accountId: string): number {
   return row?.at ?? 0
 }
 
+/**
+ * The customer's users, sorted, by skipping through the user index (one seek per user) instead of
+ * reading every row; at most `limit` + 1, so more than `limit` shows.
+ */
+function usersOf(db: Db, accountId: string, limit: number): string[] {
+  const rows = db.all<{ v: string }>(sql`WITH RECURSIVE found(v) AS (
+      SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId})
+      UNION ALL
+      SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId} AND ${t.userEmail} > found.v)
+        FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
+    ) SELECT v FROM found WHERE v IS NOT NULL`)
+  return rows.map((r) => r.v)
+}
+
+/**
+ * The filter with each text criterion on the user (e.g. CONTAINS 'ana') replaced by IN over the
+ * customer's users that match it, so a count reads those users' index entries instead of every
+ * row; undefined when there is none to replace or the customer has too many users.
+ */
+function withUserValues(db: Db, accountId: string, filter: Filter | null | undefined): Filter | undefined {
+  const isText = (c: Criterion) =>
+    c.name === 'user' && c.value !== null && c.value !== undefined && !Array.isArray(c.value)
+  if (!filter || !filter.criteria.some(isText)) return undefined
+  const users = usersOf(db, accountId, MAX_IN_VALUES)
+  if (users.length > MAX_IN_VALUES) return undefined
+  const criteria = filter.criteria.map((c, index) => {
+    if (!isText(c)) return c
+    const test = buildCriterion({ ...c, not: false }, { user: sql`v` }, index)
+    const matching = db
+      .all<{ v: string }>(sql`SELECT value AS v FROM json_each(${JSON.stringify(users)}) WHERE ${test}`)
+      .map((r) => r.v)
+    return { name: 'user', method: 'IN', value: matching, not: c.not }
+  })
+  return { ...filter, criteria }
+}
+
 /** Pages this deep or deeper are read from the list's end when that is nearer. */
 const REVERSE_SCAN_FROM = 10_000
 
 export function webTransactionList(db: Db, accountId: string): ListSource {
-  return {
+  const source: ListSource = {
     columns: COLUMNS,
     sortColumns: SORT_COLUMNS,
     defaultSort: DEFAULT_SORT,
@@ -182,9 +218,12 @@ export function webTransactionList(db: Db, accountId: string): ListSource {
     scope: eq(t.accountId, accountId),
     count: (filter) => {
       const byDays = countable(filter)
-      return byDays ? countFromDays(db, accountId, byDays) : undefined
+      if (byDays) return countFromDays(db, accountId, byDays)
+      const rewritten = withUserValues(db, accountId, filter)
+      return rewritten ? listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
     },
   }
+  return source
 }
 
 /** Export pages are told apart from list pages by their tokens, which hold the last row's sort keys. */

@@ -198,6 +198,25 @@ describe('the list', () => {
     )
   })
 
+  it('counts what the filters keep', async () => {
+    const count = async (...criteria: Record<string, unknown>[]) =>
+      (
+        await as['admin@acme.example'].post<number>('/web/transactions/count', {
+          customerNumber: ACME,
+          filter: { condition: 'ALL', criteria },
+        })
+      ).body.data
+    const user = { name: 'user', method: 'CONTAINS', value: second.slice(1, 6).toUpperCase(), casefold: true }
+    expect(await count(user)).toBe(all.filter((r) => r.user.includes(second.slice(1, 6))).length)
+    expect(await count({ ...user, not: true })).toBe(all.filter((r) => !r.user.includes(second.slice(1, 6))).length)
+    expect(await count({ name: 'user', method: 'EQUALS', value: first })).toBe(
+      all.filter((r) => r.user === first).length,
+    )
+    expect(await count({ name: 'licenseType', method: 'IN', value: ['NAMED_USER'] })).toBe(
+      all.filter((r) => r.licenseType === 'NAMED_USER').length,
+    )
+  })
+
   it('sorts and pages on the server', async () => {
     const byUser = await list('admin@acme.example', { sorting: [{ name: 'user', direction: 'asc' }] })
     const users = byUser.body.data!.map((r) => r.user)
