@@ -46,8 +46,8 @@ async function count(page: Page): Promise<number> {
   return Number((await status(page).innerText()).match(/^([\d,]+)/)![1].replace(/,/g, ''))
 }
 
-async function start(page: Page, path = PAGE) {
-  await signIn(page, 'admin@acme.example')
+async function start(page: Page, path = PAGE, email = 'admin@acme.example') {
+  await signIn(page, email)
   await gotoPortal(page, path)
   await expect(page.getByRole('heading', { name: 'Web Transactions', level: 1 })).toBeVisible()
   await settled(page)
@@ -102,4 +102,22 @@ test('the CSV export holds the grid’s rows, a formula-like cell neutralised', 
     row.map((cell, i) => (i === userAt ? `'${cell}` : cell === '–' ? '' : cell)),
   )
   expect(lines.slice(1, -1)).toEqual(expected.map((row) => row.join(',')))
+})
+
+test('a preset is kept as the saved view, and Reset View goes back to 1 Month', async ({ page }, testInfo) => {
+  const js = jsEnabled(testInfo)
+  // A user of each project's own: the saved view is the user's.
+  await start(page, PAGE, js ? 'viewer@acme.example' : 'raj.patel@acme.example')
+  await expect(page.locator('summary').filter({ hasText: 'Date range:' })).toHaveText(/Date range: 1 Month/)
+  await page.locator('summary').filter({ hasText: 'Date range:' }).click()
+  await page.getByRole('list', { name: 'Date range' }).getByRole('link', { name: '5 Days', exact: true }).click()
+  await expect(page).toHaveURL(/range=5d/)
+  await settled(page)
+  if (js) await page.waitForResponse((r) => r.url().includes('/resources/grid/WebTransactions'))
+  await gotoPortal(page, PAGE)
+  await expect(page).toHaveURL(/range=5d/)
+  await expect(page.locator('summary').filter({ hasText: 'Date range:' })).toHaveText(/Date range: 5 Days/)
+  await page.getByRole('button', { name: 'Reset View' }).click()
+  await expect(page).not.toHaveURL(/range=/)
+  await expect(page.locator('summary').filter({ hasText: 'Date range:' })).toHaveText(/Date range: 1 Month/)
 })
