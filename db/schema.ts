@@ -751,6 +751,9 @@ export const webTransactions = sqliteTable(
   (t) => [
     index('web_transactions_account_at_idx').on(t.accountId, t.at, t.id),
     index('web_transactions_entitlement_at_idx').on(t.entitlementId, t.at),
+    // Web Transactions filtered by a user or an outcome, newest first (api/web-transactions.ts).
+    index('web_transactions_account_user_at_idx').on(t.accountId, t.userEmail, t.at, t.id),
+    index('web_transactions_account_outcome_at_idx').on(t.accountId, t.outcome, t.at, t.id),
   ],
 )
 
