@@ -57,6 +57,7 @@ import { webGroupCalls } from './web-groups'
 import { webAssignmentCalls } from './web-assignments'
 import { webImportCalls } from './web-import'
 import { webLicenseServiceCalls } from './web-service'
+import { webReportCalls } from './web-report'
 
 export interface ApiDeps {
   config: Config
@@ -97,6 +98,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   webAssignmentCalls(calls, deps)
   webImportCalls(calls, deps)
   webLicenseServiceCalls(calls, deps)
+  webReportCalls(calls, deps)
   return calls
 }
 
