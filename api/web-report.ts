@@ -10,10 +10,12 @@ import {
   webCheckouts,
   webGroupMembers,
   webGroups,
+  webTransactionDays,
   webUsageDays,
   webUserDays,
   webUsers,
 } from '../db/schema'
+import type { HomeWeb } from '../app/domain/home-summary'
 import { todayUtc } from '../app/domain/entitlements'
 import { WEB_ENTITLEMENT_TYPES, type WebEntitlementType } from '../app/domain/web-licenses'
 import {
@@ -56,7 +58,7 @@ interface Running extends RunningSeat {
   leaseExpiresAt: number
 }
 
-function reportEntitlements(db: Db, account: Account): Entitlement[] {
+function reportEntitlements(db: Db, accountId: string): Entitlement[] {
   const e = entitlements
   return db
     .select({
@@ -69,12 +71,67 @@ function reportEntitlements(db: Db, account: Account): Entitlement[] {
       endDate: e.endDate,
     })
     .from(e)
-    .where(and(eq(e.accountId, account.accountId), inArray(e.type, [...WEB_ENTITLEMENT_TYPES])))
+    .where(and(eq(e.accountId, accountId), inArray(e.type, [...WEB_ENTITLEMENT_TYPES])))
     .orderBy(e.productName, e.activationId)
     .all() as Entitlement[]
 }
 
+/** The stored days of the entitlements from fromDay to toDay, per entitlement. */
+function storedDays(db: Db, ids: number[], fromDay: number, toDay: number): Map<number, UsageDayRow[]> {
+  const d = webUsageDays
+  const rowsOf = new Map<number, UsageDayRow[]>()
+  for (const row of db
+    .select({
+      entitlementId: d.entitlementId,
+      day: d.day,
+      peak: d.peak,
+      seatMs: d.seatMs,
+      deniedNoSeat: d.deniedNoSeat,
+      deniedOther: d.deniedOther,
+      deniedHours: d.deniedHours,
+    })
+    .from(d)
+    .where(and(inArray(d.entitlementId, ids), between(d.day, fromDay, toDay)))
+    .all()) {
+    const rows = rowsOf.get(row.entitlementId) ?? []
+    rows.push(row)
+    rowsOf.set(row.entitlementId, rows)
+  }
+  return rowsOf
+}
+
+/** Each entitlement's last stored day (one index seek each). */
+function lastStoredDays(db: Db, ids: number[]): Map<number, number> {
+  const d = webUsageDays
+  return new Map(
+    db
+      .select({ entitlementId: d.entitlementId, day: sql<number>`max(${d.day})` })
+      .from(d)
+      .where(inArray(d.entitlementId, ids))
+      .groupBy(d.entitlementId)
+      .all()
+      .map((r) => [r.entitlementId, r.day]),
+  )
+}
+
+/** The checkouts not ended yet; a lease past its end is expired at that end (by the next sweep or service call). */
+function runningSeats(db: Db, ids: number[], now: number): Running[] {
+  const c = webCheckouts
+  return db
+    .select({
+      entitlementId: c.entitlementId,
+      userEmail: c.userEmail,
+      startedAt: c.startedAt,
+      leaseExpiresAt: c.leaseExpiresAt,
+    })
+    .from(c)
+    .where(and(inArray(c.entitlementId, ids), isNull(c.endedAt)))
+    .all()
+    .map((r) => ({ ...r, endsAt: Math.min(now, r.leaseExpiresAt) }))
+}
+
 /** Milliseconds of [start, end) within the days fromDay..toDay. */
+
 const withinDays = (start: number, end: number, fromDay: number, toDay: number) =>
   Math.max(0, Math.min(end, (toDay + 1) * DAY_MS) - Math.max(start, fromDay * DAY_MS))
 
@@ -89,7 +146,7 @@ export function webReport(
   const fromDay = dayNumber(input.from)
   const toDay = dayNumber(input.to)
   const verdictFrom = todayDay - VERDICT_DAYS + 1
-  const all = reportEntitlements(db, account)
+  const all = reportEntitlements(db, account.accountId)
   const list = input.activationId === undefined ? all : all.filter((e) => e.activationId === input.activationId)
   if (input.activationId !== undefined && list.length === 0)
     throw notFound(`${input.activationId} is not a web entitlement of customer ${account.accountId}.`)
@@ -98,51 +155,9 @@ export function webReport(
   const head = { from: input.from, to: input.to, today, choices }
   if (ids.length === 0) return { ...head, entitlements: [], topUsers: [], topGroups: [] }
 
-  const d = webUsageDays
-  const stored = db
-    .select({
-      entitlementId: d.entitlementId,
-      day: d.day,
-      peak: d.peak,
-      seatMs: d.seatMs,
-      deniedNoSeat: d.deniedNoSeat,
-      deniedOther: d.deniedOther,
-      deniedHours: d.deniedHours,
-    })
-    .from(d)
-    .where(
-      and(inArray(d.entitlementId, ids), between(d.day, Math.min(fromDay, verdictFrom), Math.max(toDay, todayDay))),
-    )
-    .all()
-  const lastStored = new Map(
-    db
-      .select({ entitlementId: d.entitlementId, day: sql<number>`max(${d.day})` })
-      .from(d)
-      .where(inArray(d.entitlementId, ids))
-      .groupBy(d.entitlementId)
-      .all()
-      .map((r) => [r.entitlementId, r.day]),
-  )
-  const c = webCheckouts
-  const running: Running[] = db
-    .select({
-      entitlementId: c.entitlementId,
-      userEmail: c.userEmail,
-      startedAt: c.startedAt,
-      leaseExpiresAt: c.leaseExpiresAt,
-    })
-    .from(c)
-    .where(and(inArray(c.entitlementId, ids), isNull(c.endedAt)))
-    .all()
-    // A lease past its end is expired at that end (by the next sweep or service call).
-    .map((r) => ({ ...r, endsAt: Math.min(now, r.leaseExpiresAt) }))
-
-  const rowsOf = new Map<number, UsageDayRow[]>()
-  for (const row of stored) {
-    const rows = rowsOf.get(row.entitlementId) ?? []
-    rows.push(row)
-    rowsOf.set(row.entitlementId, rows)
-  }
+  const rowsOf = storedDays(db, ids, Math.min(fromDay, verdictFrom), Math.max(toDay, todayDay))
+  const lastStored = lastStoredDays(db, ids)
+  const running = runningSeats(db, ids, now)
 
   const reports: WebEntitlementReport[] = list.map((e) => {
     const rows = rowsOf.get(e.id) ?? []
@@ -275,6 +290,45 @@ function topUsersAndGroups(
     .slice(0, TOP)
     .map(([name, g]) => ({ name, members: g.members, hours: hours(g.ms), checkouts: g.checkouts }))
   return { topUsers, topGroups }
+}
+
+/**
+ * The Home card's figures (decisions 0018, 0022: cheap reads only): per web entitlement the seats
+ * in use now and the verdict of the last 30 days from its stored days, and the denials of the last
+ * 7 days from the customer's transaction counts per day.
+ */
+export function webHomeFigures(db: Db, accountId: string, now: number): HomeWeb {
+  const todayDay = dayNumber(todayUtc(new Date(now)))
+  const list = reportEntitlements(db, accountId)
+  const ids = list.map((e) => e.id)
+  const t = webTransactionDays
+  const { denied } = db
+    .select({ denied: sql<number>`coalesce(sum(${t.n}), 0)` })
+    .from(t)
+    .where(and(eq(t.accountId, accountId), eq(t.outcome, 'denied'), between(t.day, todayDay - 6, todayDay)))
+    .get()!
+  if (ids.length === 0) return { inUse: 0, seats: 0, deniedLast7: denied, entitlements: [] }
+  const verdictFrom = todayDay - VERDICT_DAYS + 1
+  const rowsOf = storedDays(db, ids, verdictFrom, todayDay)
+  const lastStored = lastStoredDays(db, ids)
+  const running = runningSeats(db, ids, now)
+  const shown = list.map((e) => {
+    const seats = running.filter((r) => r.entitlementId === e.id)
+    const days = dailySeries(rowsOf.get(e.id) ?? [], e, verdictFrom, todayDay, seats, lastStored.get(e.id))
+    return {
+      activationId: e.activationId,
+      productName: e.productName,
+      seats: e.quantity,
+      inUse: seats.filter((s) => s.leaseExpiresAt > now).length,
+      verdict: verdict(days, e.quantity),
+    }
+  })
+  return {
+    inUse: shown.reduce((sum, e) => sum + e.inUse, 0),
+    seats: shown.reduce((sum, e) => sum + e.seats, 0),
+    deniedLast7: denied,
+    entitlements: shown,
+  }
 }
 
 export function webReportCalls(calls: CallTable, { db }: ApiDeps) {

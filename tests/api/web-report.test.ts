@@ -11,6 +11,7 @@ import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { demoWebUsers } from '../../db/seed-web'
 import { dayNumber } from '../../app/domain/web-report'
 import type { WebReport } from '../../api/contract/web-report'
+import type { HomeWeb } from '../../app/domain/home-summary'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
@@ -203,6 +204,24 @@ describe('the report against the web transactions', () => {
     expect(e.seatHours).toBe(Math.round((reference.ms / HOUR) * 100) / 100)
     expect([e.deniedNoSeat, e.denialHours]).toEqual([denials.length, hours.size])
     expect(e.verdict.text).toBe('Denied on 1 of the last 30 days: consider more seats')
+  })
+})
+
+describe('the Home card', () => {
+  it('shows each web entitlement with the verdict of the report, and the seats in use now', async () => {
+    const today = todayUtc()
+    const home = await admin.post<{ web: HomeWeb | null }>('/home/summary', { customerNumber: ACME })
+    expect(home.http).toBe(200)
+    const web = home.body.data!.web!
+    const r = await report({ from: today, to: today })
+    expect(web.entitlements.map((e) => [e.activationId, e.seats, e.inUse, e.verdict])).toEqual(
+      r.entitlements.map((e) => [e.activationId, e.seats, e.inUseNow, e.verdict]),
+    )
+    expect(web.inUse).toBe(r.entitlements.reduce((sum, e) => sum + e.inUseNow, 0))
+    const denied = server.db.$client
+      .prepare("SELECT count(*) AS n FROM web_transactions WHERE account_id = ? AND outcome = 'denied' AND at >= ?")
+      .get(ACME, Date.parse(`${addDays(today, -6)}T00:00:00Z`)) as { n: number }
+    expect(web.deniedLast7).toBe(denied.n)
   })
 })
 
