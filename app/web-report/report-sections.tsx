@@ -21,7 +21,7 @@ export function PeriodForm({
       <input type="hidden" name="customer" value={customerNumber} />
       <label className="flex flex-col gap-1">
         <span className="font-medium">Period</span>
-        <select name="range" defaultValue={params.preset ?? 'custom'} className={input}>
+        <select name="range" defaultValue={params.preset ?? 'custom'} className={input} aria-describedby="period-hint">
           {REPORT_PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
@@ -52,6 +52,9 @@ export function PeriodForm({
       <button type="submit" className="rounded bg-blue-800 px-4 py-1.5 font-medium text-white">
         Show
       </button>
+      <p id="period-hint" className="w-full text-sm text-gray-700">
+        From and To apply with the period Custom; days are UTC.
+      </p>
     </Form>
   )
 }
