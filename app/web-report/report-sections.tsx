@@ -5,7 +5,7 @@ import { WEB_LICENSE_MODEL } from '../domain/web-licenses'
 import { REPORT_PRESETS, type ReportParams } from './report-params'
 import { hoursText, percent } from './report-text'
 
-const input = 'rounded border border-gray-500 bg-white px-2 py-1'
+const input = 'max-w-full rounded border border-gray-500 bg-white px-2 py-1'
 
 export function PeriodForm({
   params,
@@ -19,7 +19,7 @@ export function PeriodForm({
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3 rounded border border-gray-300 bg-white p-4">
       <input type="hidden" name="customer" value={customerNumber} />
-      <label className="flex flex-col gap-1">
+      <label className="flex max-w-full min-w-0 flex-col gap-1">
         <span className="font-medium">Period</span>
         <select name="range" defaultValue={params.preset ?? 'custom'} className={input} aria-describedby="period-hint">
           {REPORT_PRESETS.map((p) => (
@@ -30,15 +30,15 @@ export function PeriodForm({
           <option value="custom">Custom (from and to)</option>
         </select>
       </label>
-      <label className="flex flex-col gap-1">
+      <label className="flex max-w-full min-w-0 flex-col gap-1">
         <span className="font-medium">From</span>
         <input type="date" name="from" defaultValue={params.from} className={input} />
       </label>
-      <label className="flex flex-col gap-1">
+      <label className="flex max-w-full min-w-0 flex-col gap-1">
         <span className="font-medium">To</span>
         <input type="date" name="to" defaultValue={params.to} className={input} />
       </label>
-      <label className="flex flex-col gap-1">
+      <label className="flex max-w-full min-w-0 flex-col gap-1">
         <span className="font-medium">Entitlement</span>
         <select name="entitlement" defaultValue={params.entitlement ?? ''} className={input}>
           <option value="">All web entitlements</option>
