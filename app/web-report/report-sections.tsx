@@ -223,7 +223,7 @@ export function TopUsage({
         {report.topUsers.length === 0 ? (
           <p>No use in the period.</p>
         ) : (
-          <table className="w-full text-sm">
+          <table className="w-full text-sm [&_td]:py-1 [&_th]:py-1">
             <thead>
               <tr>
                 <th scope="col" className="text-left">
@@ -261,7 +261,7 @@ export function TopUsage({
         {report.topGroups.length === 0 ? (
           <p>No use by group members in the period.</p>
         ) : (
-          <table className="w-full text-sm">
+          <table className="w-full text-sm [&_td]:py-1 [&_th]:py-1">
             <thead>
               <tr>
                 <th scope="col" className="text-left">
