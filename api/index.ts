@@ -58,6 +58,7 @@ import { webAssignmentCalls } from './web-assignments'
 import { webImportCalls } from './web-import'
 import { webLicenseServiceCalls } from './web-service'
 import { webTransactionCalls } from './web-transactions'
+import { webReportCalls } from './web-report'
 
 export interface ApiDeps {
   config: Config
@@ -99,6 +100,7 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   webImportCalls(calls, deps)
   webLicenseServiceCalls(calls, deps)
   webTransactionCalls(calls, deps)
+  webReportCalls(calls, deps)
   return calls
 }
 

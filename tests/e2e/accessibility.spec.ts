@@ -80,6 +80,7 @@ test.describe('accessibility', () => {
       ['/webassignments/users', 'Users'],
       ['/webassignments/users/admin%40acme.example', /./],
       ['/webtransactions', 'Web Transactions'],
+      ['/webreporting', 'Web Reporting'],
     ] as const) {
       await gotoPortal(page, `${path}?customer=${CUSTOMERS.acme.id}`)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()

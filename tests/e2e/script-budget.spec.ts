@@ -116,6 +116,7 @@ test('every portal page loads at most 150 KB of compressed script', async ({ pag
     '/webassignments/users',
     '/webassignments/users/admin%40acme.example',
     '/webtransactions',
+    '/webreporting',
     '/nopermissions',
     '/no-such-page',
   ].map((path) => `${path}${path.includes('?') ? '&' : '?'}customer=${ACME}`)
