@@ -176,7 +176,8 @@ export class WebHistoryWriter {
       return
     }
     const checkoutId = `${this.idPrefix}-${(this.ids++).toString(16).padStart(8, '0')}`
-    const end = r.at + Math.max(1000, r.lengthMs)
+    // Stored times are whole milliseconds: a drawn length is not.
+    const end = r.at + Math.max(1000, Math.round(r.lengthMs))
     const live = end > this.now
     // A lease that ran out ends a seat; its last heartbeat was one lease before.
     const lastHeartbeatAt = live ? this.now - ((this.now - r.at) % (LEASE_MS / 3)) : r.expires ? end - LEASE_MS : end
