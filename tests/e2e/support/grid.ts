@@ -7,8 +7,12 @@ export function gridLocators(label: string) {
   const headerTexts = (page: Page) => grid(page).locator('thead tr').first().locator('th [data-header]').allInnerTexts()
   /** The texts of one column's cells, in row order. */
   const columnCells = async (page: Page, header: string) => {
+    // Polled: without JavaScript a new page's address is there before the whole table has arrived.
+    await expect
+      .poll(async () => (await headerTexts(page)).indexOf(header), { message: `column ${header} is shown` })
+      .toBeGreaterThanOrEqual(0)
     const index = (await headerTexts(page)).indexOf(header)
-    expect(index, `column ${header} is shown`).toBeGreaterThanOrEqual(0)
+    await page.waitForLoadState('domcontentloaded')
     return rows(page)
       .locator(`td:nth-child(${index + 1})`)
       .allInnerTexts()
