@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daySplit, dayOf, fillRunning, hourBit, hoursSet, rollForwardDays } from './web-usage-days'
+import { daySplit, dayOf, hourBit, hoursSet, rollForwardDays } from './web-usage-days'
 
 const H = 3_600_000
 const D = 24 * H
@@ -44,30 +44,9 @@ describe('hourBit and hoursSet', () => {
   })
 })
 
-describe('fillRunning', () => {
-  it('leaves the rows as they are when no seat runs', () => {
-    const rows = [{ day: 10, peak: 2, seatMs: 5, granted: 2 }]
-    expect(fillRunning(rows, [], day10 + 5 * D)).toEqual(rows)
-  })
-  it('adds the running seats’ time so far and their count as the peak of the days after the last row', () => {
-    const rows = [
-      { day: 10, peak: 2, seatMs: H },
-      { day: 11, peak: 2, seatMs: 0 },
-    ]
-    const starts = [day10 + 20 * H, day10 + D + 12 * H]
-    expect(fillRunning(rows, starts, day10 + 2 * D + 6 * H)).toEqual([
-      { day: 10, peak: 2, seatMs: H + 4 * H },
-      { day: 11, peak: 2, seatMs: D + 12 * H },
-      { day: 12, peak: 2, seatMs: 12 * H },
-    ])
-  })
-  it('works from the first seat’s day when there is no row', () => {
-    expect(fillRunning([], [day10 + 23 * H], day10 + D + H)).toEqual([
-      { day: 10, peak: 1, seatMs: H },
-      { day: 11, peak: 1, seatMs: H },
-    ])
-  })
-  it('reads days as dayOf does', () => {
+describe('dayOf', () => {
+  it('reads a time as its UTC day', () => {
     expect(dayOf(day10 - 1)).toBe(9)
+    expect(dayOf(day10)).toBe(10)
   })
 })

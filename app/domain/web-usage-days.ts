@@ -1,6 +1,7 @@
 /**
  * The rules of the web usage pre-aggregates (decision 0029): how one web transaction changes
- * its entitlement's rows of web_usage_days, and what the seats still running add when read.
+ * its entitlement's rows of web_usage_days. What the seats still running add is read by the
+ * report (app/domain/web-report.ts `dailySeries`).
  * Days are UTC days since 1970-01-01.
  */
 import { DAY_MS } from './utc-day'
@@ -38,38 +39,4 @@ export function hoursSet(bits: number): number {
   let n = 0
   for (let b = bits >>> 0; b !== 0; b &= b - 1) n++
   return n
-}
-
-export interface DayFigures {
-  day: number
-  peak: number
-  seatMs: number
-}
-
-/**
- * An entitlement's day rows as read at `now`, with what its seats still running add: each
- * seat's time so far in its days, and on the days after the last row (up to today) their
- * count as the peak, since nothing changed on those days. Rows are sorted by day; other
- * fields of the rows are kept, and the added days have only day, peak and seatMs.
- */
-export function fillRunning<Row extends DayFigures>(
-  rows: readonly Row[],
-  runningStarts: readonly number[],
-  now: number,
-): (Row | DayFigures)[] {
-  const byDay = new Map<number, Row | DayFigures>(rows.map((r) => [r.day, { ...r }]))
-  if (runningStarts.length > 0) {
-    const today = dayOf(now)
-    const first = rows.length > 0 ? Math.max(...rows.map((r) => r.day)) + 1 : Math.min(...runningStarts.map(dayOf))
-    for (let day = first; day <= today; day++) {
-      byDay.set(day, { day, peak: runningStarts.length, seatMs: 0 })
-    }
-    for (const start of runningStarts) {
-      for (const part of daySplit(start, now)) {
-        const row = byDay.get(part.day)
-        if (row) row.seatMs += part.ms
-      }
-    }
-  }
-  return [...byDay.values()].sort((a, b) => a.day - b.day)
 }
