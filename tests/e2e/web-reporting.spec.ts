@@ -23,7 +23,7 @@ const DISCOVERY_NAME = 'Ansys Discovery - Shared Web'
 test('the report of one entitlement agrees with the API, as chart, table and CSV', async ({ page, baseURL }) => {
   await signIn(page, ADMIN)
   await gotoPortal(page, `/webreporting?customer=${ACME}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Web Reporting' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reporting', exact: true })).toBeVisible()
   await expect(page).toHaveTitle(/^Reporting – 1000001/)
   await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: '3 Months' })
   await page.getByRole('combobox', { name: 'Entitlement' }).selectOption({ value: DISCOVERY })
@@ -88,6 +88,6 @@ test('the Home card shows the verdicts of the report and leads to it', async ({ 
   const seats = report.entitlements.reduce((sum, e) => sum + e.seats, 0)
   await expect(card.locator('[data-figure="web"]')).toHaveText(`${inUse} of ${seats} seats in use now`)
   await card.getByRole('link', { name: report.entitlements[0].verdict.text }).first().click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Web Reporting' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reporting', exact: true })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Entitlement' })).toHaveValue(report.entitlements[0].activationId)
 })

@@ -49,7 +49,7 @@ async function count(page: Page): Promise<number> {
 async function start(page: Page, path = PAGE, email = 'admin@acme.example') {
   await signIn(page, email)
   await gotoPortal(page, path)
-  await expect(page.getByRole('heading', { name: 'Web Transactions', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1, exact: true })).toBeVisible()
   await settled(page)
 }
 
