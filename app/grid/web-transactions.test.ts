@@ -6,6 +6,8 @@ import {
   columnById,
   fromSavedView,
   gridHref,
+  setValueMatches,
+  setValueText,
   toSavedView,
   withExtras,
   withPage,
@@ -83,6 +85,22 @@ describe('the Web Transactions grid', () => {
     expect(webTransactionsGroup(cleared.extras)).toBeNull()
     expect(webTransactionsRange.choice(cleared.extras)).toEqual({ from: '2026-05-01', to: '2026-05-31' })
     expect(webTransactionCriteria(range, null).some((c) => c.name === 'group')).toBe(false)
+  })
+
+  it('lists the coded values of its set filters in the words of the cells, searchable by either', () => {
+    expect(setValueText(column('outcome'), 'denied')).toBe('Denied')
+    expect(setValueText(column('licenseType'), 'SHARED_WEB')).toBe('Shared Web')
+    expect(setValueText(column('reason'), 'no-free-seat')).toBe(DENIAL_TEXTS['no-free-seat'])
+    expect(setValueText(column('reason'), '')).toBe('(empty)')
+    expect(setValueText(column('product'), 'Ansys Discovery')).toBe('Ansys Discovery')
+    expect(setValueMatches(column('reason'), 'no-free-seat', 'EVERY SEAT')).toBe(true)
+    expect(setValueMatches(column('reason'), 'no-free-seat', 'free-seat')).toBe(true)
+    expect(setValueMatches(column('outcome'), 'granted', 'denied')).toBe(false)
+    // The codes stay what a chosen value sends.
+    const state = parseGridState(webTransactionsGrid, new URLSearchParams('f.outcome=in:denied'))
+    expect(columnCriteria(column('outcome'), state.filters.outcome)).toEqual([
+      { name: 'outcome', method: 'IN', value: ['denied'] },
+    ])
   })
 
   it('shows a denial’s reason, the outcome and the licence type in words', () => {

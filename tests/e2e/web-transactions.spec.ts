@@ -69,6 +69,28 @@ test('one user’s transactions through the user filter, a denial with its reaso
   expect((await columnCells(page, 'Product')).sort()).toEqual(['Ansys Discovery', 'Ansys Fluent'])
 })
 
+test('the Outcome filter lists its values in words and sends the codes', async ({ page }, testInfo) => {
+  const js = jsEnabled(testInfo)
+  await start(page)
+  await page.getByRole(js ? 'button' : 'link', { name: 'Outcome Filter: choose values' }).click()
+  const dialog = js
+    ? page.getByRole('dialog', { name: 'Outcome Filter' })
+    : page.getByRole('region', { name: 'Outcome Filter' })
+  const values = dialog.getByRole('list', { name: 'Outcome values' })
+  await expect(values.getByRole('checkbox', { name: 'Denied', exact: true })).toBeVisible()
+  await expect(values.getByRole('checkbox', { name: 'denied', exact: true })).toHaveCount(0)
+  // The search finds the words too.
+  await dialog.getByPlaceholder('Search...').fill('DENIED')
+  if (!js) await dialog.getByRole('button', { name: 'Search' }).click()
+  await expect(values.getByRole('checkbox')).toHaveCount(1)
+  await expect(values.getByRole('checkbox', { name: 'Denied', exact: true })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/f\.outcome=in%3Adenied(&|$)/)
+  await settled(page)
+  expect(new Set(await columnCells(page, 'Outcome'))).toEqual(new Set(['Denied']))
+})
+
 test('a link of the report opens the denials of a user', async ({ page, baseURL }, testInfo) => {
   const user = await stranger(baseURL!, testInfo)
   await start(page, webTransactionsHref({ customer: ACME, user, outcome: 'denied', reason: 'unknown-user' }))
