@@ -295,6 +295,15 @@ describe('a group', () => {
       server.db.$client.prepare(`INSERT INTO web_group_members (group_id, user_id) VALUES (?, ?)`).run(group.id, id)
     }
     expect(await filtered(inGroup('No Such Group'))).toEqual([])
+    // A group of one member.
+    server.db.$client.prepare(`INSERT INTO web_groups (account_id, name, created_at) VALUES (?, 'Solo', 0)`).run(ACME)
+    server.db.$client
+      .prepare(
+        `INSERT INTO web_group_members (group_id, user_id)
+         SELECT g.id, u.id FROM web_groups g, web_users u WHERE g.account_id = ? AND g.name = 'Solo' AND u.email = ?`,
+      )
+      .run(ACME, left)
+    expect(ids(await filtered(inGroup('solo')))).toEqual(ids(all.filter((r) => r.user === left)))
   })
 
   it('refuses a group criterion it cannot answer, with a message', async () => {
