@@ -7,13 +7,15 @@
  *   a user or an outcome reads its own index (migration 0015) in the same order;
  * - the entitlement's activation id and licence type are looked up by the entitlement: a filter on
  *   them becomes a filter on the customer's entitlement ids;
+ * - a group (filter only, no field of a row) keeps the transactions of its current members: a
+ *   filter on the members' e-mails, which the user index serves one member at a time;
  * - the count of a date range (and outcomes) comes from web_transaction_days for whole days and
  *   from the time index for the parts of the first and last day, so the last page is as cheap as
  *   the first (read from the list's end).
  */
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, webTransactionDays, webTransactions } from '../db/schema'
+import { entitlements, webGroupMembers, webGroups, webTransactionDays, webTransactions, webUsers } from '../db/schema'
 import { dayOf, DAY_MS } from '../db/usage-aggregates'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../app/domain/usage-export'
 import type { CallTable } from './call-table'
@@ -89,11 +91,43 @@ const byEntitlement =
     return sql`${t.entitlementId} IN (SELECT ${e.id} FROM ${e} WHERE ${e.accountId} = ${accountId} AND ${test})`
   }
 
-const criteriaFor = (accountId: string): CriterionOverrides => ({
+/** The filter-only field of a group: its name (any case), EQUALS or IN. */
+export const GROUP_CRITERION = 'group'
+
+/**
+ * A group criterion: the user is a current member of the customer's group of that name (as Web
+ * Reporting's group hours count). An unknown group has no members, so it keeps no row.
+ */
+const byGroup =
+  (db: Db, accountId: string) =>
+  (c: Criterion, method: string, index: number): SQL => {
+    if (method !== 'EQUALS' && method !== 'IN') {
+      throw new ListError(`${GROUP_CRITERION} takes EQUALS or IN with group names; ${method} is not offered.`)
+    }
+    const g = webGroups
+    const test = buildCriterion({ ...c, not: false, casefold: true, tostring: false }, { [c.name]: g.name }, index)
+    const members = sql`SELECT ${webUsers.email} AS email FROM ${webGroupMembers}
+      JOIN ${g} ON ${g.id} = ${webGroupMembers.groupId}
+      JOIN ${webUsers} ON ${webUsers.id} = ${webGroupMembers.userId}
+      WHERE ${g.accountId} = ${accountId} AND ${webUsers.accountId} = ${accountId} AND ${test}`
+    // The list reads the time index and tests each row's user, which is slow only when the
+    // group's rows are rare. No member or one is named outright: no row is read, or that user's
+    // own index is read in the list's order.
+    const few = db.all<{ email: string }>(sql`${members} LIMIT 2`)
+    if (few.length === 0) return sql`0`
+    if (few.length === 1) return eq(t.userEmail, few[0].email)
+    return sql`${t.userEmail} IN (${members})`
+  }
+
+const criteriaFor = (db: Db, accountId: string): CriterionOverrides => ({
   ...Object.fromEntries(NUMERIC.map((name) => [name, numericCheck])),
   activationId: byEntitlement(accountId, 'activationId', e.activationId),
   licenseType: byEntitlement(accountId, 'licenseType', e.type),
+  [GROUP_CRITERION]: byGroup(db, accountId),
 })
+
+/** What a filter may name: the row's fields and the group (which no row shows, so it has no values to list). */
+const FILTER_COLUMNS: ColumnMap = { ...COLUMNS, [GROUP_CRITERION]: sql`''` }
 
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
@@ -205,17 +239,22 @@ const REVERSE_SCAN_FROM = 10_000
 
 export function webTransactionList(db: Db, accountId: string): ListSource {
   const source: ListSource = {
-    columns: COLUMNS,
+    columns: FILTER_COLUMNS,
+    fields: COLUMNS,
     sortColumns: SORT_COLUMNS,
     defaultSort: DEFAULT_SORT,
     // Ties in time are broken by the id in the same direction: the order of the time index.
     uniqueKey: ['id'],
     tieBreakFollowsSort: true,
-    criteria: criteriaFor(accountId),
+    criteria: criteriaFor(db, accountId),
     reverseScanFrom: REVERSE_SCAN_FROM,
     consistent: (read) => db.transaction(() => read()),
     query: (fields) => db.select(fields).from(t).$dynamic(),
     scope: eq(t.accountId, accountId),
+    distinct: (input) => {
+      if (input.key === GROUP_CRITERION) throw new ListError(`${GROUP_CRITERION} has no list of values.`)
+      return undefined
+    },
     count: (filter) => {
       const byDays = countable(filter)
       if (byDays) return countFromDays(db, accountId, byDays)

@@ -11,21 +11,30 @@ import type { GridSource } from './types'
 import {
   webTransactionCriteria,
   webTransactionsGrid,
+  webTransactionsGroup,
   webTransactionsRange,
   type WebTransactionGridRow,
 } from './web-transactions'
 
-/** The range the view's extras choose, at `now`. */
-export function webTransactionsSelection(params: URLSearchParams, now: number): DateRange {
+/** What the view's extras narrow the list to: the range they choose at `now`, and the group's members if any. */
+export interface WebTransactionsSelection {
+  range: DateRange
+  group: string | null
+}
+
+export function webTransactionsSelection(params: URLSearchParams, now: number): WebTransactionsSelection {
   const { extras } = parseGridState(webTransactionsGrid, params)
-  return webTransactionsRange.range(webTransactionsRange.choice(extras), now)
+  return {
+    range: webTransactionsRange.range(webTransactionsRange.choice(extras), now),
+    group: webTransactionsGroup(extras),
+  }
 }
 
 /** The list's calls narrowed to the range; the export's pages come from the call that refuses too many rows. */
 export function webTransactionsSource(
   api: ApiClient,
   customerNumber: string,
-  range: DateRange,
+  { range, group }: WebTransactionsSelection,
   { exporting = false } = {},
 ): GridSource<WebTransactionGridRow> {
   const { list } = declared
@@ -34,7 +43,7 @@ export function webTransactionsSource(
     count: (filter) => api.send(list.count, { customerNumber, filter }),
     distinct: (filter, key, limit) => api.send(list.distinct, { customerNumber, filter, key, limit }),
   }
-  return withFixedCriteria(calls, webTransactionCriteria(range))
+  return withFixedCriteria(calls, webTransactionCriteria(range, group))
 }
 
 /** A fixed prefix, the customer number and the range's first and last day, as Usage Transactions' file. */
@@ -52,6 +61,7 @@ export const webTransactionsList: GridList<WebTransactionGridRow> = {
     webTransactionsSource(api, customerNumber, webTransactionsSelection(params, Date.now())),
   exportSource: (api, customerNumber, params) =>
     webTransactionsSource(api, customerNumber, webTransactionsSelection(params, Date.now()), { exporting: true }),
-  exportName: (customerNumber, params) => exportName(customerNumber, webTransactionsSelection(params, Date.now())),
+  exportName: (customerNumber, params) =>
+    exportName(customerNumber, webTransactionsSelection(params, Date.now()).range),
   exportRefusal: (message) => (message === usageExportTooMany() ? WEB_TRANSACTIONS_EXPORT_TOO_MANY : null),
 }

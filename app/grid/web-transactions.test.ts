@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { cellText, columnCriteria, parseGridState, columnById } from './grid-state'
-import { durationCriterion, webTransactionsGrid, webTransactionsRange } from './web-transactions'
+import {
+  cellText,
+  columnCriteria,
+  parseGridState,
+  columnById,
+  fromSavedView,
+  gridHref,
+  setValueMatches,
+  setValueText,
+  toSavedView,
+  withExtras,
+  withPage,
+  withSort,
+} from './grid-state'
+import {
+  durationCriterion,
+  webTransactionCriteria,
+  webTransactionsGrid,
+  webTransactionsGroup,
+  webTransactionsRange,
+} from './web-transactions'
 import { webTransactionsHref } from '../web-usage/transactions-href'
 import { DENIAL_TEXTS } from '../domain/web-seats'
 import type { WebTransactionRow } from '../../api/contract/web-transactions'
@@ -42,6 +61,46 @@ describe('the Web Transactions grid', () => {
       reason: { type: 'set', values: ['no-free-seat'] },
     })
     expect(webTransactionsRange.choice(state.extras)).toEqual({ from: '2026-05-01', to: '2026-05-31' })
+  })
+
+  it('keeps a linked group through paging, sorting and the saved view, and drops it on request', () => {
+    const spec = webTransactionsGrid
+    const href = webTransactionsHref({ customer: '1000001', group: 'Design', from: '2026-05-01', to: '2026-05-31' })
+    const state = parseGridState(spec, new URL(href, 'http://portal.local').searchParams)
+    expect(webTransactionsGroup(state.extras)).toBe('Design')
+    const range = { from: Date.UTC(2026, 4, 1), to: Date.UTC(2026, 5, 1) }
+    expect(webTransactionCriteria(range, webTransactionsGroup(state.extras))).toContainEqual({
+      name: 'group',
+      method: 'EQUALS',
+      value: 'Design',
+    })
+    const reread = (next: typeof state) =>
+      parseGridState(spec, new URL(gridHref('/webtransactions', spec, next), 'http://portal.local').searchParams)
+    expect(webTransactionsGroup(reread(withPage(state, 3)).extras)).toBe('Design')
+    expect(webTransactionsGroup(reread(withSort(state, [{ col: 'user', dir: 'asc' }])).extras)).toBe('Design')
+    const saved = toSavedView(spec, state)
+    expect(saved).toMatchObject({ group: 'Design', startDate: '2026-05-01', endDate: '2026-05-31' })
+    expect(webTransactionsGroup(fromSavedView(spec, JSON.parse(JSON.stringify(saved)))?.extras)).toBe('Design')
+    const cleared = withExtras(spec, state, { group: '' })
+    expect(webTransactionsGroup(cleared.extras)).toBeNull()
+    expect(webTransactionsRange.choice(cleared.extras)).toEqual({ from: '2026-05-01', to: '2026-05-31' })
+    expect(webTransactionCriteria(range, null).some((c) => c.name === 'group')).toBe(false)
+  })
+
+  it('lists the coded values of its set filters in the words of the cells, searchable by either', () => {
+    expect(setValueText(column('outcome'), 'denied')).toBe('Denied')
+    expect(setValueText(column('licenseType'), 'SHARED_WEB')).toBe('Shared Web')
+    expect(setValueText(column('reason'), 'no-free-seat')).toBe(DENIAL_TEXTS['no-free-seat'])
+    expect(setValueText(column('reason'), '')).toBe('(empty)')
+    expect(setValueText(column('product'), 'Ansys Discovery')).toBe('Ansys Discovery')
+    expect(setValueMatches(column('reason'), 'no-free-seat', 'EVERY SEAT')).toBe(true)
+    expect(setValueMatches(column('reason'), 'no-free-seat', 'free-seat')).toBe(true)
+    expect(setValueMatches(column('outcome'), 'granted', 'denied')).toBe(false)
+    // The codes stay what a chosen value sends.
+    const state = parseGridState(webTransactionsGrid, new URLSearchParams('f.outcome=in:denied'))
+    expect(columnCriteria(column('outcome'), state.filters.outcome)).toEqual([
+      { name: 'outcome', method: 'IN', value: ['denied'] },
+    ])
   })
 
   it('shows a denial’s reason, the outcome and the licence type in words', () => {

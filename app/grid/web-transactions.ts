@@ -3,14 +3,14 @@
  * criteria and view extras (the date presets and custom range of Usage Transactions). Shared by
  * the screen, its CSV export and the browser.
  */
-import type { GridColumnSpec, GridCriterion, GridSpec } from './grid-state'
+import { MAX_FILTER_TEXT, type GridColumnSpec, type GridCriterion, type GridSpec, type ViewExtras } from './grid-state'
 import type { WebTransactionRow } from '../../api/contract/web-transactions'
 import { expandPartialDate } from '../domain/partial-date'
 import { USAGE_PRESETS, type DateRange } from '../domain/date-presets'
 import { formatNumber } from '../domain/entitlements'
 import { USAGE_EXPORT_MAX } from '../domain/usage-export'
 import { webLicenseTypeLabel, webOutcomeLabel, webReasonText } from '../domain/web-transactions'
-import { WEB_TRANSACTION_LINK_COLUMNS as LINKED } from '../web-usage/transactions-href'
+import { WEB_TRANSACTION_LINK_COLUMNS as LINKED, WEB_TRANSACTIONS_GROUP } from '../web-usage/transactions-href'
 import { DATE_PICKER_PARAMS, DATE_RANGE_NAMES, dateRangeExtras } from './date-range-extras'
 import { textColumn } from './usage'
 
@@ -21,10 +21,23 @@ export const WEB_TRANSACTIONS_DEFAULT_PRESET = '1m'
 
 export const webTransactionsRange = dateRangeExtras(USAGE_PRESETS, WEB_TRANSACTIONS_DEFAULT_PRESET)
 
-/** The range: transactions at or after its start and before its end. */
-export const webTransactionCriteria = (range: DateRange): GridCriterion[] => [
+/**
+ * The group a view's extras narrow the list to (its current members), if any: a view extra, not a
+ * column filter, as no row shows a group.
+ */
+export const webTransactionsGroup = (extras: ViewExtras | undefined): string | null =>
+  extras?.[WEB_TRANSACTIONS_GROUP] || null
+
+function parseGroup(own: URLSearchParams): ViewExtras {
+  const group = own.get(WEB_TRANSACTIONS_GROUP)?.trim() ?? ''
+  return group && group.length <= MAX_FILTER_TEXT ? { [WEB_TRANSACTIONS_GROUP]: group } : {}
+}
+
+/** The range (transactions at or after its start and before its end) and the group's members, if any. */
+export const webTransactionCriteria = (range: DateRange, group: string | null = null): GridCriterion[] => [
   { name: 'at', method: '>=', value: range.from },
   { name: 'at', method: 'BEFORE', value: range.to },
+  ...(group ? [{ name: WEB_TRANSACTIONS_GROUP, method: 'EQUALS', value: group }] : []),
 ]
 
 const COMPARISON = /^(>=|<=|>|<|=)?\s*(.*)$/
@@ -65,6 +78,7 @@ const columns: GridColumnSpec<WebTransactionGridRow>[] = [
     header: 'Licence Type',
     field: 'licenseType',
     setFilter: true,
+    setValueLabel: webLicenseTypeLabel,
     sortable: true,
     kind: 'short',
     value: (row) => webLicenseTypeLabel(row.licenseType),
@@ -74,6 +88,7 @@ const columns: GridColumnSpec<WebTransactionGridRow>[] = [
     header: 'Outcome',
     field: 'outcome',
     setFilter: true,
+    setValueLabel: webOutcomeLabel,
     sortable: true,
     kind: 'short',
     value: (row) => webOutcomeLabel(row.outcome),
@@ -83,6 +98,7 @@ const columns: GridColumnSpec<WebTransactionGridRow>[] = [
     header: 'Reason',
     field: 'reason',
     setFilter: true,
+    setValueLabel: webReasonText,
     sortable: true,
     width: 320,
     value: (row) => webReasonText(row.reason),
@@ -112,10 +128,16 @@ export const webTransactionsGrid: GridSpec<WebTransactionGridRow> = {
   exportLimit: USAGE_EXPORT_MAX,
   distinctLimit: 500,
   viewExtras: {
-    names: DATE_RANGE_NAMES,
-    parse: (own) => webTransactionsRange.parse(own),
-    toSaved: (extras) => webTransactionsRange.toSaved(extras),
-    fromSaved: (saved) => webTransactionsRange.fromSaved(saved),
+    names: [...DATE_RANGE_NAMES, WEB_TRANSACTIONS_GROUP],
+    parse: (own) => ({ ...webTransactionsRange.parse(own), ...parseGroup(own) }),
+    toSaved: (extras) => {
+      const group = webTransactionsGroup(extras)
+      return { ...webTransactionsRange.toSaved(extras), ...(group ? { group } : {}) }
+    },
+    fromSaved: (saved) => ({
+      ...webTransactionsRange.fromSaved(saved),
+      ...(typeof saved.group === 'string' ? { [WEB_TRANSACTIONS_GROUP]: saved.group } : {}),
+    }),
     transient: DATE_PICKER_PARAMS,
   },
 }

@@ -38,7 +38,7 @@ export default function WebReportingRoute() {
   return (
     <section aria-labelledby="page-title" className="max-w-5xl space-y-6">
       <h1 id="page-title" className="text-2xl font-semibold">
-        Web Reporting
+        {screenTitle('webReporting')}
       </h1>
       <PeriodForm params={params} choices={report.choices} customerNumber={customerNumber} />
       <p>

@@ -6,14 +6,20 @@
  * it. No browser cache of the rows (a customer may have millions).
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData, useLocation } from '@remix-run/react'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { requireCustomerScreen } from '../guards/screen.server'
 import { screenTitle } from '../screens/registry'
 import { gridHref, withExtras, type GridState } from '../grid/grid-state'
 import { formatRangeDay, rangeDays, USAGE_PRESETS } from '../domain/date-presets'
 import { usageExportTooMany } from '../domain/usage-export'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
-import { webTransactionsGrid, webTransactionsRange, type WebTransactionGridRow } from '../grid/web-transactions'
+import {
+  webTransactionsGrid,
+  webTransactionsGroup,
+  webTransactionsRange,
+  type WebTransactionGridRow,
+} from '../grid/web-transactions'
+import { WEB_TRANSACTIONS_GROUP } from '../web-usage/transactions-href'
 import {
   WEB_TRANSACTIONS_EXPORT_TOO_MANY,
   webTransactionsSelection,
@@ -33,11 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const now = Date.now()
   const spec = webTransactionsGrid
-  const range = webTransactionsSelection(params, now)
+  const selection = webTransactionsSelection(params, now)
   const grid = await loadGrid({
     request,
     spec,
-    source: webTransactionsSource(api, customerNumber, range),
+    source: webTransactionsSource(api, customerNumber, selection),
     preferences: preferenceStore(api, customerNumber, spec),
     countLater: true,
   })
@@ -49,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     grid,
     customerNumber,
-    days: rangeDays(range),
+    days: rangeDays(selection.range),
     today: formatRangeDay(now),
     exportRefused: params.get('csvRefused') === WEB_TRANSACTIONS_EXPORT_TOO_MANY,
   }
@@ -63,6 +69,7 @@ export default function WebTransactionsRoute() {
   const current = new URLSearchParams(location.search)
   const hrefOf = (next: GridState) => gridHref(location.pathname, spec, next, current)
   const chosen = webTransactionsRange.choice(grid.state.extras)
+  const group = webTransactionsGroup(grid.state.extras)
 
   const hrefFor = (change: DateRangeChange) => {
     if (change.kind === 'picker') return `${location.pathname}${dateRangeSearch(location.search, change)}`
@@ -74,7 +81,7 @@ export default function WebTransactionsRoute() {
   return (
     <section aria-labelledby="page-title" className="min-w-0 space-y-4">
       <h1 id="page-title" className="text-2xl font-semibold">
-        Web Transactions
+        {screenTitle('webTransactions')}
       </h1>
       <p className="text-sm text-gray-700">
         Every checkout, return, lease expiry and denial of your web licences. Times are UTC; a denial shows its reason.
@@ -95,6 +102,18 @@ export default function WebTransactionsRoute() {
           <span className="font-medium">{data.days.to}</span>
         </p>
       </div>
+
+      {group ? (
+        <p className="rounded border-l-4 border-blue-700 bg-blue-50 px-3 py-2 text-sm" data-testid="group-notice">
+          Showing the transactions of the current members of group <span className="font-medium">{group}</span>.{' '}
+          <Link
+            to={hrefOf(withExtras(spec, { ...grid.state, page: 1 }, { [WEB_TRANSACTIONS_GROUP]: '' }))}
+            className="underline"
+          >
+            Show all users
+          </Link>
+        </p>
+      ) : null}
 
       {data.exportRefused ? (
         <p role="alert" className="rounded border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">

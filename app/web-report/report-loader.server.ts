@@ -1,7 +1,7 @@
 /**
  * What the Web Reporting page and its CSV read: the period and entitlement from the address,
  * the report from the API, and the links each figure leads to (the filtered Web Transactions,
- * a group's page).
+ * narrowed to a user, a group's members, an entitlement or its denials).
  */
 import { data, type AppLoadContext } from '@remix-run/node'
 import { requireCustomerScreen } from '../guards/screen.server'
@@ -9,7 +9,6 @@ import { webReportCall } from '../api-client/web-report.server'
 import { failureStatus } from '../api-client/envelope'
 import { webTransactionsHref } from '../web-usage/transactions-href'
 import { withCustomer } from '../ui/customer-href'
-import { webPath } from '../web/web-paths'
 import { screenPath } from '../screens/registry'
 import { DAY_MS, formatDay } from '../domain/utc-day'
 import { VERDICT_DAYS } from '../domain/web-report'
@@ -69,7 +68,10 @@ export async function reportPage(request: Request, context: AppLoadContext) {
       ]),
     ),
     groupLinks: Object.fromEntries(
-      report.topGroups.map((g) => [g.name, withCustomer(webPath('groups', g.name), customer)]),
+      report.topGroups.map((g) => [
+        g.name,
+        webTransactionsHref({ customer, group: g.name, activationId: scope, from, to }),
+      ]),
     ),
   }
 }

@@ -257,7 +257,9 @@ export function TopUsage({
         <h2 id="top-groups" className="text-lg font-semibold">
           Top groups by hours
         </h2>
-        <p className="text-sm text-gray-700">The hours of each group’s current members.</p>
+        <p className="text-sm text-gray-700">
+          The hours of each group’s current members; a group’s name opens their transactions.
+        </p>
         {report.topGroups.length === 0 ? (
           <p>No use by group members in the period.</p>
         ) : (

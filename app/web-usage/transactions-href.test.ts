@@ -32,6 +32,14 @@ describe('webTransactionsHref', () => {
     })
   })
 
+  it('narrows to a group’s members by the group’s name, as a view extra', () => {
+    expect(paramsOf(webTransactionsHref({ customer: '1001', group: 'R&D, Design' })).params).toEqual({
+      customer: '1001',
+      group: 'R&D, Design',
+      linked: '1',
+    })
+  })
+
   it('takes a range of days, or one day when only one end is given', () => {
     expect(paramsOf(webTransactionsHref({ customer: '1', from: '2026-01-01', to: '2026-01-31' })).params).toMatchObject(
       {

@@ -1,12 +1,16 @@
 /**
- * Links to Web Transactions (/webtransactions) narrowed to a user, an entitlement, an outcome,
- * a denial reason and a range of whole UTC days: the report's and the home card's deep links.
+ * Links to Web Transactions (/webtransactions) narrowed to a user, a group's current members, an
+ * entitlement, an outcome, a denial reason and a range of whole UTC days: the report's and the
+ * home card's deep links.
  * The parameters are the grid's own (app/grid/web-transactions.ts), so the page opens with
  * those filters set; the view is marked as linked, so it is shown without replacing the
  * user's saved view.
  */
 import { encodeFilter, encodeSetValues, GRID_PARAM, LINKED_VIEW_PARAM } from '../grid/grid-state'
 import type { WebOutcome } from '../domain/web-transactions'
+
+/** The view extra that narrows the list to a group's current members (app/grid/web-transactions.ts). */
+export const WEB_TRANSACTIONS_GROUP = 'group'
 
 export const WEB_TRANSACTIONS_PATH = '/webtransactions'
 
@@ -22,6 +26,8 @@ export interface WebTransactionsLink {
   customer: string
   /** The user's e-mail (exact). */
   user?: string
+  /** A group's name: the transactions of its current members. */
+  group?: string
   /** The entitlement's activation id (exact). */
   activationId?: string
   outcome?: WebOutcome
@@ -39,6 +45,7 @@ export function webTransactionsHref(link: WebTransactionsLink): string {
   const params = new URLSearchParams({ customer: link.customer })
   const columns = WEB_TRANSACTION_LINK_COLUMNS
   if (link.user) params.set(filterParam(columns.user), encodeFilter({ type: 'text', op: 'equals', text: link.user }))
+  if (link.group) params.set(WEB_TRANSACTIONS_GROUP, link.group)
   if (link.activationId) {
     params.set(filterParam(columns.activationId), encodeFilter({ type: 'text', op: 'equals', text: link.activationId }))
   }

@@ -239,6 +239,82 @@ describe('the list', () => {
   })
 })
 
+describe('a group', () => {
+  const members = (group: string) =>
+    new Set(
+      q<{ email: string }>(
+        `SELECT u.email FROM web_groups g JOIN web_group_members m ON m.group_id = g.id
+         JOIN web_users u ON u.id = m.user_id WHERE g.account_id = ? AND g.name = ?`,
+        ACME,
+        group,
+      ).map((r) => r.email),
+    )
+  const inGroup = (value: unknown, extra: Record<string, unknown> = {}) => ({
+    name: 'group',
+    method: 'EQUALS',
+    value,
+    ...extra,
+  })
+  const body = (...criteria: Record<string, unknown>[]) => ({
+    customerNumber: ACME,
+    filter: { condition: 'ALL', criteria },
+  })
+
+  it('keeps the transactions of its current members, in its list, count, distinct values and export', async () => {
+    const design = members('Design')
+    const expected = all.filter((r) => design.has(r.user))
+    expect(design.size).toBeGreaterThan(1)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(expected.length).toBeLessThan(all.length)
+    // The name in any case, as group names are unique whatever their case.
+    expect(ids(await filtered(inGroup('design')))).toEqual(ids(expected))
+    const admin = as['admin@acme.example']
+    expect((await admin.post<number>('/web/transactions/count', body(inGroup('Design')))).body.data).toBe(
+      expected.length,
+    )
+    const users = await admin.post<string[]>('/web/transactions/distinct', { ...body(inGroup('Design')), key: 'user' })
+    expect([...(users.body.data ?? [])].sort()).toEqual([...new Set(expected.map((r) => r.user))].sort())
+    const exported = await allPages<Row>(admin, '/web/transactions/export', { ...body(inGroup('Design')), limit: 7 })
+    expect(ids(exported.rows)).toEqual(ids(expected))
+    // With other criteria, and negated: everyone else's.
+    const denied = await filtered(inGroup('Design'), { name: 'outcome', method: 'IN', value: ['denied'] })
+    expect(ids(denied)).toEqual(ids(expected.filter((r) => r.outcome === 'denied')))
+    expect(ids(await filtered(inGroup('Design', { not: true })))).toEqual(ids(all.filter((r) => !design.has(r.user))))
+  })
+
+  it('follows the membership as it is now, and an unknown group keeps no row', async () => {
+    const [left] = [...members('Design')].filter((email) => all.some((r) => r.user === email))
+    const { id } = q<{ id: number }>(`SELECT id FROM web_users WHERE account_id = ? AND email = ?`, ACME, left)[0]
+    const group = q<{ id: number }>(`SELECT id FROM web_groups WHERE account_id = ? AND name = 'Design'`, ACME)[0]
+    server.db.$client.prepare(`DELETE FROM web_group_members WHERE group_id = ? AND user_id = ?`).run(group.id, id)
+    try {
+      const rows = await filtered(inGroup('Design'))
+      expect(rows.some((r) => r.user === left)).toBe(false)
+      expect(ids(rows)).toEqual(ids(all.filter((r) => members('Design').has(r.user))))
+    } finally {
+      server.db.$client.prepare(`INSERT INTO web_group_members (group_id, user_id) VALUES (?, ?)`).run(group.id, id)
+    }
+    expect(await filtered(inGroup('No Such Group'))).toEqual([])
+    // A group of one member.
+    server.db.$client.prepare(`INSERT INTO web_groups (account_id, name, created_at) VALUES (?, 'Solo', 0)`).run(ACME)
+    server.db.$client
+      .prepare(
+        `INSERT INTO web_group_members (group_id, user_id)
+         SELECT g.id, u.id FROM web_groups g, web_users u WHERE g.account_id = ? AND g.name = 'Solo' AND u.email = ?`,
+      )
+      .run(ACME, left)
+    expect(ids(await filtered(inGroup('solo')))).toEqual(ids(all.filter((r) => r.user === left)))
+  })
+
+  it('refuses a group criterion it cannot answer, with a message', async () => {
+    const admin = as['admin@acme.example']
+    const contains = await list('admin@acme.example', body(inGroup('Des', { method: 'CONTAINS' })))
+    expect([contains.http, contains.body.err]).toEqual([400, expect.stringContaining('group takes EQUALS or IN')])
+    const distinct = await admin.post('/web/transactions/distinct', { customerNumber: ACME, key: 'group' })
+    expect([distinct.http, distinct.body.err]).toEqual([400, expect.stringContaining('group')])
+  })
+})
+
 describe('the count', () => {
   it('counts a range of days from the day counts and the parts of its first and last day', async () => {
     // Older history as the service writes it: rows and their day counts, over four days.

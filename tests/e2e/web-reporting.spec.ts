@@ -5,7 +5,7 @@
  * Transactions filtered to the entitlement and the last 30 days; the Home card's verdicts are
  * the report's and lead to it. Read-only: both projects see the same figures.
  */
-import { expect, test } from './support/test'
+import { expect, test, type Page } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { mainRegion } from './support/shell'
@@ -14,16 +14,23 @@ import { demoActivationId } from '../../db/seed-entitlements'
 import { WEB_KEYS } from '../../db/seed-web'
 import { presetRange, rangeDays } from '../../app/domain/date-presets'
 import type { WebReport } from '../../api/contract/web-report'
+import { gridLocators } from './support/grid'
 
 const ACME = '1000001'
 const ADMIN = 'admin@acme.example'
 const DISCOVERY = demoActivationId(WEB_KEYS.acmeDiscovery)
 const DISCOVERY_NAME = 'Ansys Discovery - Shared Web'
 
+const { columnCells } = gridLocators('Web Transactions table')
+const status = (page: Page) =>
+  mainRegion(page)
+    .getByRole('status')
+    .filter({ hasText: /transactions?\b|Getting/ })
+
 test('the report of one entitlement agrees with the API, as chart, table and CSV', async ({ page, baseURL }) => {
   await signIn(page, ADMIN)
   await gotoPortal(page, `/webreporting?customer=${ACME}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Web Reporting' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reporting', exact: true })).toBeVisible()
   await expect(page).toHaveTitle(/^Reporting – 1000001/)
   await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: '3 Months' })
   await page.getByRole('combobox', { name: 'Entitlement' }).selectOption({ value: DISCOVERY })
@@ -88,6 +95,61 @@ test('the Home card shows the verdicts of the report and leads to it', async ({ 
   const seats = report.entitlements.reduce((sum, e) => sum + e.seats, 0)
   await expect(card.locator('[data-figure="web"]')).toHaveText(`${inUse} of ${seats} seats in use now`)
   await card.getByRole('link', { name: report.entitlements[0].verdict.text }).first().click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Web Reporting' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Reporting', exact: true })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Entitlement' })).toHaveValue(report.entitlements[0].activationId)
+})
+
+test('a top group opens the transactions of its current members, and Show all users clears it', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, ADMIN)
+  await gotoPortal(page, `/webreporting?customer=${ACME}`)
+  const groups = mainRegion(page).getByRole('region', { name: 'Top groups by hours' })
+  const first = groups.getByRole('table').getByRole('link').first()
+  const name = (await first.innerText()).trim()
+  await first.click()
+  await expect(page).toHaveURL(/\/webtransactions\?/)
+  const notice = page.getByTestId('group-notice')
+  await expect(notice).toHaveText(`Showing the transactions of the current members of group ${name}. Show all users`)
+
+  // The members as the API has them now, and the link's days.
+  const groupRows = await apiData<{ id: number; name: string }[]>(baseURL!, ADMIN, '/web/groups', {
+    body: { customerNumber: ACME, limit: 500 },
+  })
+  const group = groupRows.find((g) => g.name === name)!
+  const detail = await apiData<{ members: { email: string }[] }>(baseURL!, ADMIN, '/web/group', {
+    body: { customerNumber: ACME, groupId: group.id },
+  })
+  const members = new Set(detail.members.map((m) => m.email))
+  const url = new URL(page.url())
+  const from = Date.parse(`${url.searchParams.get('from')}T00:00:00Z`)
+  const to = Date.parse(`${url.searchParams.get('to')}T00:00:00Z`) + 86_400_000
+  const countOf = (criteria: unknown[]) =>
+    apiData<number>(baseURL!, ADMIN, '/web/transactions/count', {
+      body: {
+        customerNumber: ACME,
+        filter: {
+          condition: 'ALL',
+          criteria: [
+            { name: 'at', method: '>=', value: from },
+            { name: 'at', method: 'BEFORE', value: to },
+            ...criteria,
+          ],
+        },
+      },
+    })
+  const ofMembers = await countOf([{ name: 'user', method: 'IN', value: [...members] }])
+  expect(ofMembers).toBeGreaterThan(0)
+  await expect(status(page)).toHaveText(new RegExp(`^${ofMembers.toLocaleString('en-GB')} transactions?`))
+  const users = await columnCells(page, 'User')
+  expect(users.length).toBeGreaterThan(0)
+  expect(users.filter((u) => !members.has(u))).toEqual([])
+
+  await notice.getByRole('link', { name: 'Show all users' }).click()
+  await expect(page.getByTestId('group-notice')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/[?&]group=/)
+  await expect(status(page)).toHaveText(new RegExp(`^${(await countOf([])).toLocaleString('en-GB')} transactions?`))
+  // The days of the link stay.
+  expect(new URL(page.url()).searchParams.get('from')).toBe(url.searchParams.get('from'))
 })

@@ -49,7 +49,7 @@ async function count(page: Page): Promise<number> {
 async function start(page: Page, path = PAGE, email = 'admin@acme.example') {
   await signIn(page, email)
   await gotoPortal(page, path)
-  await expect(page.getByRole('heading', { name: 'Web Transactions', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1, exact: true })).toBeVisible()
   await settled(page)
 }
 
@@ -67,6 +67,28 @@ test('one user’s transactions through the user filter, a denial with its reaso
   expect(await columnCells(page, 'Reason')).toEqual([DENIAL_TEXTS['unknown-user'], DENIAL_TEXTS['unknown-user']])
   expect(await columnCells(page, 'Client Host')).toEqual([hostFor(testInfo), hostFor(testInfo)])
   expect((await columnCells(page, 'Product')).sort()).toEqual(['Ansys Discovery', 'Ansys Fluent'])
+})
+
+test('the Outcome filter lists its values in words and sends the codes', async ({ page }, testInfo) => {
+  const js = jsEnabled(testInfo)
+  await start(page)
+  await page.getByRole(js ? 'button' : 'link', { name: 'Outcome Filter: choose values' }).click()
+  const dialog = js
+    ? page.getByRole('dialog', { name: 'Outcome Filter' })
+    : page.getByRole('region', { name: 'Outcome Filter' })
+  const values = dialog.getByRole('list', { name: 'Outcome values' })
+  await expect(values.getByRole('checkbox', { name: 'Denied', exact: true })).toBeVisible()
+  await expect(values.getByRole('checkbox', { name: 'denied', exact: true })).toHaveCount(0)
+  // The search finds the words too.
+  await dialog.getByPlaceholder('Search...').fill('DENIED')
+  if (!js) await dialog.getByRole('button', { name: 'Search' }).click()
+  await expect(values.getByRole('checkbox')).toHaveCount(1)
+  await expect(values.getByRole('checkbox', { name: 'Denied', exact: true })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/f\.outcome=in%3Adenied(&|$)/)
+  await settled(page)
+  expect(new Set(await columnCells(page, 'Outcome'))).toEqual(new Set(['Denied']))
 })
 
 test('a link of the report opens the denials of a user', async ({ page, baseURL }, testInfo) => {
