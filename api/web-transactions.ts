@@ -227,7 +227,7 @@ export function webTransactionList(db: Db, accountId: string): ListSource {
 }
 
 /** Export pages are told apart from list pages by their tokens, which hold the last row's sort keys. */
-const EXPORT_PAGES: PageOptions = { tokenKind: 'export', keyset: true }
+export const EXPORT_PAGES: PageOptions = { tokenKind: 'export', keyset: true }
 
 export function webTransactionCalls(calls: CallTable, { db }: ApiDeps) {
   const sourceFor = (user: Parameters<typeof webAccess>[1], customerNumber: string) =>
