@@ -245,7 +245,8 @@ function topUsersAndGroups(
   for (const r of db
     .select({ email: u.userEmail, ms: sql<number>`sum(${u.seatMs})`, checkouts: sql<number>`sum(${u.granted})` })
     .from(u)
-    .where(and(inArray(u.entitlementId, ids), between(u.day, fromDay, toDay)))
+    // The customer's days of the period (web_user_days_account_day_idx) rather than every day of the entitlements.
+    .where(and(eq(u.accountId, account.accountId), inArray(u.entitlementId, ids), between(u.day, fromDay, toDay)))
     .groupBy(u.userEmail)
     .all())
     perUser.set(r.email.toLowerCase(), { ms: r.ms, checkouts: r.checkouts })
