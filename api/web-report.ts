@@ -201,16 +201,7 @@ function namedSeats(db: Db, e: Entitlement, running: Running[], today: string): 
     .from(webUsers)
     .where(sql`${webUsers.id} IN (${holderIdsSql(sql`${e.id}`, today)})`)
     .all()
-  const u = webUserDays
-  const lastUse = new Map(
-    db
-      .select({ email: u.userEmail, day: sql<number>`max(${u.day})` })
-      .from(u)
-      .where(and(eq(u.entitlementId, e.id), sql`${u.granted} > 0`))
-      .groupBy(u.userEmail)
-      .all()
-      .map((r) => [r.email.toLowerCase(), r.day]),
-  )
+  const lastUse = lastCheckoutDays(db, e.id)
   const todayDay = dayNumber(today)
   for (const r of running) lastUse.set(r.userEmail.toLowerCase(), todayDay)
   const idle = idleSeats(
@@ -231,6 +222,31 @@ function namedSeats(db: Db, e: Entitlement, running: Running[], today: string): 
   }
 }
 
+/**
+ * Each user's last day with a checkout of the entitlement (by lower-case e-mail): per user of it
+ * (skipping through the primary key) its days read backwards to the first with a checkout,
+ * instead of every day of every user.
+ */
+function lastCheckoutDays(db: Db, entitlementId: number): Map<string, number> {
+  const u = webUserDays
+  const rows = db.all<{ email: string; day: number | null }>(sql`WITH RECURSIVE found(email) AS (
+      SELECT (SELECT min(${u.userEmail}) FROM ${u} WHERE ${u.entitlementId} = ${entitlementId})
+      UNION ALL
+      SELECT (SELECT min(${u.userEmail}) FROM ${u} WHERE ${u.entitlementId} = ${entitlementId} AND ${u.userEmail} > found.email)
+        FROM found WHERE found.email IS NOT NULL
+    )
+    SELECT email, (SELECT ${u.day} FROM ${u}
+        WHERE ${u.entitlementId} = ${entitlementId} AND ${u.userEmail} = found.email AND ${u.granted} > 0
+        ORDER BY ${u.day} DESC LIMIT 1) AS day
+      FROM found WHERE email IS NOT NULL`)
+  const last = new Map<string, number>()
+  for (const { email, day } of rows) {
+    const key = email.toLowerCase()
+    if (day !== null && day > (last.get(key) ?? -Infinity)) last.set(key, day)
+  }
+  return last
+}
+
 /** Hours per user over the period (stored plus running), and per group through its current members. */
 function topUsersAndGroups(
   db: Db,
@@ -245,7 +261,8 @@ function topUsersAndGroups(
   for (const r of db
     .select({ email: u.userEmail, ms: sql<number>`sum(${u.seatMs})`, checkouts: sql<number>`sum(${u.granted})` })
     .from(u)
-    .where(and(inArray(u.entitlementId, ids), between(u.day, fromDay, toDay)))
+    // The customer's days of the period (web_user_days_account_day_idx) rather than every day of the entitlements.
+    .where(and(eq(u.accountId, account.accountId), inArray(u.entitlementId, ids), between(u.day, fromDay, toDay)))
     .groupBy(u.userEmail)
     .all())
     perUser.set(r.email.toLowerCase(), { ms: r.ms, checkouts: r.checkouts })

@@ -22,6 +22,8 @@ import { randomSequence } from './seed-usage'
 import { insertGeneratedWeb } from './seed-web'
 import { WebHistoryWriter, type HistoryPool, type HistoryRequest } from './web-history'
 
+/** Raised whenever the generated history changes, so the bench's cached database is seeded again. */
+export const WEB_GENERATOR_VERSION = 1
 const YEARS = 2
 const BATCH = 20_000
 const HOUR_MS = 3_600_000

@@ -140,6 +140,11 @@ describe('the list', () => {
       expect(ids(await filtered(...criteria)), JSON.stringify(criteria)).toEqual(expected)
     }
     await expectKeeps((r) => r.user === second, { name: 'user', method: 'EQUALS', value: second })
+    // As Web Reporting's links ask (any case): one stored e-mail, read from the user index.
+    const exactly = { name: 'user', method: 'EQUALS', value: second.toUpperCase(), casefold: true }
+    await expectKeeps((r) => r.user === second, exactly)
+    await expectKeeps((r) => r.user !== second, { ...exactly, not: true })
+    expect(ids(await filtered({ ...exactly, value: 'nobody@acme.example' }))).toEqual([])
     await expectKeeps((r) => r.user.includes('stranger'), {
       name: 'user',
       method: 'CONTAINS',
