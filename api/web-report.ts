@@ -35,6 +35,7 @@ import { webReportCalls as declared, type WebEntitlementReport, type WebReport }
 import type { ParsedInput } from './contract/define'
 import type { Account } from './access'
 import { notFound } from './envelope'
+import { preparedPerDb } from './prepared'
 import { holderIdsSql, webAccess } from './web-store'
 import type { ApiDeps } from './index'
 
@@ -58,76 +59,96 @@ interface Running extends RunningSeat {
   leaseExpiresAt: number
 }
 
-function reportEntitlements(db: Db, accountId: string): Entitlement[] {
+/**
+ * The reads of every report and of the Home card, prepared once per database (api/prepared.ts):
+ * the Home page runs them on every view. Each day, last-day and running-seat read is one index
+ * seek per entitlement.
+ */
+const reportStatements = preparedPerDb((db) => {
   const e = entitlements
-  return db
-    .select({
-      id: e.id,
-      activationId: e.activationId,
-      productName: e.productName,
-      type: e.type,
-      quantity: sql<number>`CAST(${e.quantity} AS INTEGER)`,
-      startDate: e.startDate,
-      endDate: e.endDate,
-    })
-    .from(e)
-    .where(and(eq(e.accountId, accountId), inArray(e.type, [...WEB_ENTITLEMENT_TYPES])))
-    .orderBy(e.productName, e.activationId)
-    .all() as Entitlement[]
+  const d = webUsageDays
+  const c = webCheckouts
+  const t = webTransactionDays
+  return {
+    entitlements: db
+      .select({
+        id: e.id,
+        activationId: e.activationId,
+        productName: e.productName,
+        type: e.type,
+        quantity: sql<number>`CAST(${e.quantity} AS INTEGER)`,
+        startDate: e.startDate,
+        endDate: e.endDate,
+      })
+      .from(e)
+      .where(and(eq(e.accountId, sql.placeholder('accountId')), inArray(e.type, [...WEB_ENTITLEMENT_TYPES])))
+      .orderBy(e.productName, e.activationId)
+      .prepare(),
+    days: db
+      .select({
+        day: d.day,
+        peak: d.peak,
+        seatMs: d.seatMs,
+        deniedNoSeat: d.deniedNoSeat,
+        deniedOther: d.deniedOther,
+        deniedHours: d.deniedHours,
+      })
+      .from(d)
+      .where(
+        and(eq(d.entitlementId, sql.placeholder('id')), between(d.day, sql.placeholder('from'), sql.placeholder('to'))),
+      )
+      .prepare(),
+    lastDay: db
+      .select({ day: sql<number | null>`max(${d.day})` })
+      .from(d)
+      .where(eq(d.entitlementId, sql.placeholder('id')))
+      .prepare(),
+    running: db
+      .select({ userEmail: c.userEmail, startedAt: c.startedAt, leaseExpiresAt: c.leaseExpiresAt })
+      .from(c)
+      .where(and(eq(c.entitlementId, sql.placeholder('id')), isNull(c.endedAt)))
+      .prepare(),
+    denied: db
+      .select({ denied: sql<number>`coalesce(sum(${t.n}), 0)` })
+      .from(t)
+      .where(
+        and(
+          eq(t.accountId, sql.placeholder('accountId')),
+          eq(t.outcome, 'denied'),
+          between(t.day, sql.placeholder('from'), sql.placeholder('to')),
+        ),
+      )
+      .prepare(),
+  }
+})
+
+function reportEntitlements(db: Db, accountId: string): Entitlement[] {
+  return reportStatements(db).entitlements.all({ accountId }) as Entitlement[]
 }
 
 /** The stored days of the entitlements from fromDay to toDay, per entitlement. */
 function storedDays(db: Db, ids: number[], fromDay: number, toDay: number): Map<number, UsageDayRow[]> {
-  const d = webUsageDays
-  const rowsOf = new Map<number, UsageDayRow[]>()
-  for (const row of db
-    .select({
-      entitlementId: d.entitlementId,
-      day: d.day,
-      peak: d.peak,
-      seatMs: d.seatMs,
-      deniedNoSeat: d.deniedNoSeat,
-      deniedOther: d.deniedOther,
-      deniedHours: d.deniedHours,
-    })
-    .from(d)
-    .where(and(inArray(d.entitlementId, ids), between(d.day, fromDay, toDay)))
-    .all()) {
-    const rows = rowsOf.get(row.entitlementId) ?? []
-    rows.push(row)
-    rowsOf.set(row.entitlementId, rows)
-  }
-  return rowsOf
+  const { days } = reportStatements(db)
+  return new Map(ids.map((id) => [id, days.all({ id, from: fromDay, to: toDay })]))
 }
 
-/** Each entitlement's last stored day (one index seek each). */
+/** Each entitlement's last stored day. */
 function lastStoredDays(db: Db, ids: number[]): Map<number, number> {
-  const d = webUsageDays
-  return new Map(
-    db
-      .select({ entitlementId: d.entitlementId, day: sql<number>`max(${d.day})` })
-      .from(d)
-      .where(inArray(d.entitlementId, ids))
-      .groupBy(d.entitlementId)
-      .all()
-      .map((r) => [r.entitlementId, r.day]),
-  )
+  const { lastDay } = reportStatements(db)
+  const last = new Map<number, number>()
+  for (const id of ids) {
+    const day = lastDay.get({ id })?.day
+    if (day !== null && day !== undefined) last.set(id, day)
+  }
+  return last
 }
 
 /** The checkouts not ended yet; a lease past its end is expired at that end (by the next sweep or service call). */
 function runningSeats(db: Db, ids: number[], now: number): Running[] {
-  const c = webCheckouts
-  return db
-    .select({
-      entitlementId: c.entitlementId,
-      userEmail: c.userEmail,
-      startedAt: c.startedAt,
-      leaseExpiresAt: c.leaseExpiresAt,
-    })
-    .from(c)
-    .where(and(inArray(c.entitlementId, ids), isNull(c.endedAt)))
-    .all()
-    .map((r) => ({ ...r, endsAt: Math.min(now, r.leaseExpiresAt) }))
+  const { running } = reportStatements(db)
+  return ids.flatMap((entitlementId) =>
+    running.all({ id: entitlementId }).map((r) => ({ ...r, entitlementId, endsAt: Math.min(now, r.leaseExpiresAt) })),
+  )
 }
 
 /** Milliseconds of [start, end) within the days fromDay..toDay. */
@@ -318,12 +339,7 @@ export function webHomeFigures(db: Db, accountId: string, now: number): HomeWeb 
   const todayDay = dayNumber(todayUtc(new Date(now)))
   const list = reportEntitlements(db, accountId)
   const ids = list.map((e) => e.id)
-  const t = webTransactionDays
-  const { denied } = db
-    .select({ denied: sql<number>`coalesce(sum(${t.n}), 0)` })
-    .from(t)
-    .where(and(eq(t.accountId, accountId), eq(t.outcome, 'denied'), between(t.day, todayDay - 6, todayDay)))
-    .get()!
+  const { denied } = reportStatements(db).denied.get({ accountId, from: todayDay - 6, to: todayDay })!
   if (ids.length === 0) return { inUse: 0, seats: 0, deniedLast7: denied, entitlements: [] }
   const verdictFrom = todayDay - VERDICT_DAYS + 1
   const rowsOf = storedDays(db, ids, verdictFrom, todayDay)
