@@ -60,6 +60,7 @@ import type { AccountInfo } from '../app/domain/types'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import { homeCalls as declared } from './contract/home'
+import { webHomeFigures } from './web-report'
 import {
   creditStatuses,
   elasticDayCharges,
@@ -423,7 +424,7 @@ const homeStatements = preparedPerDb((db) => ({
 }))
 
 /** The figures of the cards: everything in the summary that depends on the customer's data, not on the caller. */
-type CardFigures = Pick<HomeSummary, 'elastic' | 'ending' | 'hosts' | 'usage' | 'alerts' | 'emails'>
+type CardFigures = Pick<HomeSummary, 'elastic' | 'ending' | 'hosts' | 'usage' | 'alerts' | 'emails' | 'web'>
 
 function cardFigures(db: Db, accountId: string, cards: readonly HomeCard[], info: AccountInfo, now: Date): CardFigures {
   const shows = (card: HomeCard) => cards.includes(card)
@@ -440,6 +441,7 @@ function cardFigures(db: Db, accountId: string, cards: readonly HomeCard[], info
     usage: shows('usage') ? usage(today, charges, elastic ?? []) : null,
     alerts: shows('alerts') ? alerts(db, now, info) : null,
     emails: shows('emails') ? latestEmails(db, accountId) : null,
+    web: shows('web') ? webHomeFigures(db, accountId, now.getTime()) : null,
   }
 }
 

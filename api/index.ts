@@ -57,6 +57,8 @@ import { webGroupCalls } from './web-groups'
 import { webAssignmentCalls } from './web-assignments'
 import { webImportCalls } from './web-import'
 import { webLicenseServiceCalls } from './web-service'
+import { webTransactionCalls } from './web-transactions'
+import { webReportCalls } from './web-report'
 
 export interface ApiDeps {
   config: Config
@@ -97,6 +99,8 @@ export function apiCallTable(deps: ApiDeps): CallTable {
   webAssignmentCalls(calls, deps)
   webImportCalls(calls, deps)
   webLicenseServiceCalls(calls, deps)
+  webTransactionCalls(calls, deps)
+  webReportCalls(calls, deps)
   return calls
 }
 

@@ -5,7 +5,7 @@
  * the sweep here does it for every customer once a minute in each server process, and before a
  * read of what is "in use now". It is a transaction, so several processes may sweep at once.
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, webCheckouts } from '../db/schema'
 import { heldFor } from '../app/domain/web-seats'
@@ -30,11 +30,14 @@ const statements = preparedPerDb((db) => ({
         lte(webCheckouts.leaseExpiresAt, sql.placeholder('now')),
       ),
     )
+    .orderBy(asc(webCheckouts.leaseExpiresAt), asc(webCheckouts.id))
     .prepare(),
+  /** In lease-end order: each entitlement's web usage aggregates take its changes in time order. */
   allStale: db
     .select()
     .from(webCheckouts)
     .where(and(isNull(webCheckouts.endedAt), lte(webCheckouts.leaseExpiresAt, sql.placeholder('now'))))
+    .orderBy(asc(webCheckouts.leaseExpiresAt), asc(webCheckouts.id))
     .prepare(),
   product: db
     .select({ product: entitlements.product })
@@ -75,7 +78,11 @@ function expire(db: Db, stale: Checkout[]): number {
   return expired
 }
 
-/** Inside a checkout's transaction: the stale leases of these entitlements (the product's) are returned. */
+/**
+ * Inside a service call's transaction: the stale leases of these entitlements are returned
+ * first, so the call's own change comes after them in time (a checkout: the product's; a
+ * heartbeat or check-in: the seat's entitlement).
+ */
 export function expireStaleLeasesOf(db: Db, entitlementIds: readonly number[], now: number): void {
   for (const entitlementId of entitlementIds) {
     const stale = statements(db).staleOf.all({ entitlementId, now })

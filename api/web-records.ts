@@ -3,9 +3,10 @@
  * hundreds of times a second, and building their SQL with drizzle on every call cost more than
  * running it (docs/decisions/0028-web-licence-service.md).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { webCheckouts, webTransactions } from '../db/schema'
+import { countWebTransaction } from '../db/web-aggregates'
 import { preparedPerDb } from './prepared'
 
 const p = <Name extends string>(name: Name) => sql.placeholder(name)
@@ -54,9 +55,25 @@ export const webWrites = preparedPerDb((db) => ({
     .set({ lastHeartbeatAt: sql`${p('at')}`, leaseExpiresAt: sql`${p('leaseExpiresAt')}` })
     .where(eq(webCheckouts.id, p('id')))
     .prepare(),
+  active: db
+    .select({ n: count() })
+    .from(webCheckouts)
+    .where(and(eq(webCheckouts.entitlementId, p('entitlementId')), isNull(webCheckouts.endedAt)))
+    .prepare(),
 }))
 
-/** One row of the customer's web transactions. */
+/**
+ * One row of the customer's web transactions, counted in the web usage aggregates. Call it
+ * right after the seat's own write (a grant after its checkout row, a return or expiry after
+ * the seat is ended), so the seats running before the change can be counted.
+ */
 export function recordWebTransaction(db: Db, row: WebTransaction) {
-  webWrites(db).transaction.run(row)
+  const w = webWrites(db)
+  w.transaction.run(row)
+  let running = 0
+  if (row.entitlementId !== null) {
+    const active = w.active.get({ entitlementId: row.entitlementId })?.n ?? 0
+    running = row.outcome === 'granted' ? active - 1 : row.outcome === 'denied' ? active : active + 1
+  }
+  countWebTransaction(db, row, running)
 }

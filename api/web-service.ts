@@ -222,10 +222,9 @@ function runningSeat(db: Db, checkoutId: string, now: number) {
   if (isExportDenied({ exportControlStatus: found.exportControlStatus })) throw forbidden(EXPORT_DENIED_MESSAGE)
   const { checkout: seat } = found
   if (seat.endedAt !== null) return { ended: true as const }
-  if (isLeaseExpired(seat.leaseExpiresAt, now)) {
-    expireStaleLeasesOf(db, [seat.entitlementId], now)
-    return { ended: true as const }
-  }
+  // Every stale lease of the entitlement (this seat's too) ends before this call changes anything.
+  expireStaleLeasesOf(db, [seat.entitlementId], now)
+  if (isLeaseExpired(seat.leaseExpiresAt, now)) return { ended: true as const }
   return { ended: false as const, seat, product: found.product }
 }
 

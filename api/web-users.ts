@@ -7,8 +7,9 @@
  * reason 'user-removed' and its duration; a lease already past its end is recorded as
  * expired at that end instead), and needs `confirm` when it frees a named seat or ends one.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { countWebTransaction } from '../db/web-aggregates'
 import {
   entitlements,
   webAssignments,
@@ -163,28 +164,35 @@ function namedSeatsOf(tx: Tx, account: Account, userId: number, today: string): 
  */
 function endCheckouts(tx: Tx, userId: number, now: number): number {
   let returned = 0
-  for (const c of running(tx, userId, 0)) {
+  // In the order they end, so each entitlement's web usage aggregates take them in time order.
+  const ends = running(tx, userId, 0).map((c) => ({ c, endedAt: Math.min(c.leaseExpiresAt, now) }))
+  for (const { c, endedAt } of ends.sort((a, b) => a.endedAt - b.endedAt)) {
     const expired = c.leaseExpiresAt <= now
-    const endedAt = expired ? c.leaseExpiresAt : now
     tx.update(webCheckouts)
       .set({ endedAt, endReason: expired ? 'expired' : 'returned' })
       .where(and(eq(webCheckouts.id, c.id), isNull(webCheckouts.endedAt)))
       .run()
-    tx.insert(webTransactions)
-      .values({
-        accountId: c.accountId,
-        entitlementId: c.entitlementId,
-        checkoutId: c.checkoutId,
-        product: c.product,
-        userEmail: c.userEmail,
-        outcome: expired ? 'expired' : 'returned',
-        reason: expired ? '' : 'user-removed',
-        at: endedAt,
-        durationMs: endedAt - c.startedAt,
-        clientHost: c.clientHost,
-        productVersion: c.productVersion,
-      })
-      .run()
+    const row = {
+      accountId: c.accountId,
+      entitlementId: c.entitlementId,
+      checkoutId: c.checkoutId,
+      product: c.product,
+      userEmail: c.userEmail,
+      outcome: expired ? 'expired' : 'returned',
+      reason: expired ? '' : 'user-removed',
+      at: endedAt,
+      durationMs: endedAt - c.startedAt,
+      clientHost: c.clientHost,
+      productVersion: c.productVersion,
+    }
+    tx.insert(webTransactions).values(row).run()
+    // The seats of the entitlement running just before this one ended: those running now and it.
+    const stillRunning = tx
+      .select({ n: count() })
+      .from(webCheckouts)
+      .where(and(eq(webCheckouts.entitlementId, c.entitlementId), isNull(webCheckouts.endedAt)))
+      .get()!.n
+    countWebTransaction(tx, row, stillRunning + 1)
     if (!expired) returned++
   }
   return returned

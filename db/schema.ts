@@ -751,5 +751,80 @@ export const webTransactions = sqliteTable(
   (t) => [
     index('web_transactions_account_at_idx').on(t.accountId, t.at, t.id),
     index('web_transactions_entitlement_at_idx').on(t.entitlementId, t.at),
+    // Web Transactions filtered by a user or an outcome, newest first (api/web-transactions.ts).
+    index('web_transactions_account_user_at_idx').on(t.accountId, t.userEmail, t.at, t.id),
+    index('web_transactions_account_outcome_at_idx').on(t.accountId, t.outcome, t.at, t.id),
   ],
+)
+
+/*
+ * Web usage pre-aggregates (decision 0029), written by db/web-aggregates.ts in the same transaction
+ * as each web transaction, so Web Transactions and Web Reporting never scan the transactions. Days
+ * are UTC days since 1970-01-01, as in usage_day_counts.
+ */
+
+/** Per web entitlement and day: peak seats in use, seat time, grants and denials. */
+export const webUsageDays = sqliteTable(
+  'web_usage_days',
+  {
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    /** The most seats in use at once during the day (seats running from the day before included). */
+    peak: integer('peak').notNull().default(0),
+    /** Milliseconds of seat use within the day by seats since returned or expired; running seats are added when read. */
+    seatMs: integer('seat_ms').notNull().default(0),
+    granted: integer('granted').notNull().default(0),
+    /** Checkouts refused because no seat was free. */
+    deniedNoSeat: integer('denied_no_seat').notNull().default(0),
+    /** Checkouts refused for another reason (not in an assigned group, not a named user, outside the term). */
+    deniedOther: integer('denied_other').notNull().default(0),
+    /** Bit h (0–23) set: a checkout was refused for want of a free seat in UTC hour h. */
+    deniedHours: integer('denied_hours').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entitlementId, t.day] }),
+    index('web_usage_days_account_day_idx').on(t.accountId, t.day),
+  ],
+)
+
+/** Per web entitlement, user (e-mail as checked out) and day: seat time, checkouts and denials. */
+export const webUserDays = sqliteTable(
+  'web_user_days',
+  {
+    entitlementId: integer('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id, { onDelete: 'cascade' }),
+    userEmail: text('user_email').notNull(),
+    day: integer('day').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    seatMs: integer('seat_ms').notNull().default(0),
+    granted: integer('granted').notNull().default(0),
+    denied: integer('denied').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entitlementId, t.userEmail, t.day] }),
+    index('web_user_days_account_day_idx').on(t.accountId, t.day),
+  ],
+)
+
+/** Web transactions per customer, UTC day and outcome: counts of a date range without scanning. */
+export const webTransactionDays = sqliteTable(
+  'web_transaction_days',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    /** granted, returned, expired or denied */
+    outcome: text('outcome').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.outcome] })],
 )

@@ -4,25 +4,28 @@
  *   --reset        clear all data first, then seed the demo data set
  *   --scale N      add N generated customers, each with one to three contacts
  *   --usage N      append N generated usage sessions for customer C (default 1000001)
+ *   --web-checkouts N  append N generated web licence checkouts for customer C over two years
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config'
 import { openDb } from './client'
 import { clearData, ensureSeeded, seedScale } from './seed'
 import { seedUsageScale } from './seed-usage-scale'
+import { seedWebScale } from './seed-web-scale'
 
 const { values } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
     scale: { type: 'string' },
     usage: { type: 'string' },
+    'web-checkouts': { type: 'string' },
     customer: { type: 'string', default: '1000001' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
 
 if (values.help) {
-  console.log('Usage: npm run db:seed -- [--reset] [--scale N] [--usage N --customer C]')
+  console.log('Usage: npm run db:seed -- [--reset] [--scale N] [--usage N] [--web-checkouts N] [--customer C]')
   process.exit(0)
 }
 
@@ -36,6 +39,7 @@ function wholeNumber(flag: string, text: string | undefined) {
 }
 const scale = wholeNumber('scale', values.scale)
 const usage = wholeNumber('usage', values.usage)
+const webCheckouts = wholeNumber('web-checkouts', values['web-checkouts'])
 
 const config = loadConfig()
 const db = openDb(config.databasePath)
@@ -67,6 +71,17 @@ try {
       progress: (n) => process.stdout.write(`\r${n} of ${usage} sessions`),
     })
     console.log(`\nAdded ${added.sessions} usage sessions for ${customer} on entitlement ${added.activationId}.`)
+  }
+  if (webCheckouts > 0) {
+    const customer = values.customer
+    const added = seedWebScale(db, {
+      customer,
+      checkouts: webCheckouts,
+      progress: (n) => process.stdout.write(`\r${n} of ${webCheckouts} web checkouts`),
+    })
+    console.log(
+      `\nAdded ${added.checkouts} web checkouts (${added.denied} denied, ${added.transactions} transactions) for ${customer} on ${added.entitlements} web entitlements in ${(added.ms / 1000).toFixed(1)} s.`,
+    )
   }
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user's password is 'demo'.`)
 } finally {

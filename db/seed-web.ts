@@ -9,7 +9,13 @@
  * - Borealis (1000002): named seats only, a few users.
  * - Cobalt and the others: none, so their Web menu group stays hidden.
  *
- * No checkouts or transactions: the web licence service makes those.
+ * About ninety days of history before the seed day (`webHistory`, from a fixed random seed),
+ * written as the web licence service records it, with the web usage aggregates: Discovery
+ * busy in working hours, all ten seats in use at the busiest and some checkouts denied for
+ * want of a seat; SpaceClaim lightly used by Design; Mechanical holders of whom one last
+ * used it about 40 days ago, one about 70 and one never (the 30/60/90-day idle seats); Fluent
+ * holders some of whom never used it; a few refusals of users without the right to a licence.
+ * Nothing of Acme's runs at the seed moment; two Borealis HFSS seats do.
  */
 import { PRODUCT_NAME } from '../app/domain/product'
 import { addDays, todayUtc } from '../app/domain/entitlements'
@@ -19,6 +25,8 @@ import type { GeneratedWeb } from './seed-scale'
 import { entitlements, webAssignments, webGroupMembers, webGroups, webUsers } from './schema'
 import { demoActivationId } from './seed-entitlements'
 import { setWebLicenseFlags } from './web-license-flags'
+import { randomSequence } from './seed-usage'
+import { WebHistoryWriter, type HistoryRequest } from './web-history'
 
 const ACME = '1000001'
 const BOREALIS = '1000002'
@@ -301,8 +309,142 @@ export function webStep(now: Date = new Date()): DemoStep {
         assign(WEB_KEYS.borealisHfss, { userId }, 'marta.lindqvist@borealis.example')
       }
       setWebLicenseFlags(tx, [...new Set(DEMO_WEB_ENTITLEMENTS.map((e) => e.accountId))])
+      webHistory(tx, entitlementIds, now)
     },
   }
+}
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+/** Demo checkouts by UTC hour of a working day. */
+const DEMO_HOURS = [0, 0, 0, 0, 0, 0, 1, 3, 8, 10, 10, 8, 5, 8, 10, 9, 6, 3, 1, 1, 0, 0, 0, 0]
+
+/** How a demo entitlement is used: who, how often on a working day, for how long. */
+interface DemoUse {
+  key: string
+  /** Users by e-mail, each with the last day (from the seed day, negative) they use it. */
+  users: [string, number][]
+  perDay: [number, number]
+  meanHours: number
+  /** Refusals over the whole history by users without the right to it. */
+  refusals: string[]
+}
+
+function demoUses(): DemoUse[] {
+  const acme = demoWebUsers(ACME).map((u) => u.email)
+  const borealis = demoWebUsers(BOREALIS).map((u) => u.email)
+  const always = (emails: string[]) => emails.map((e): [string, number] => [e, 0])
+  return [
+    {
+      key: WEB_KEYS.acmeDiscovery,
+      users: always(acme),
+      perDay: [20, 40],
+      meanHours: 2.5,
+      refusals: [],
+    },
+    {
+      key: WEB_KEYS.acmeSpaceClaim,
+      users: always(acme.slice(4, 14)),
+      perDay: [1, 4],
+      meanHours: 1.2,
+      refusals: [acme[0], acme[1], acme[30]],
+    },
+    {
+      key: WEB_KEYS.acmeMechanical,
+      // Seats held by users 3, 22, 23, 24, 25: 22 stopped 40 days ago, 23 70 days ago, 24 never used it.
+      users: [
+        [acme[3], 0],
+        [acme[22], -40],
+        [acme[23], -70],
+        [acme[25], 0],
+      ],
+      perDay: [2, 5],
+      meanHours: 3,
+      refusals: [acme[0], acme[10]],
+    },
+    {
+      key: WEB_KEYS.acmeFluent,
+      // The Simulation group (users 14 to 21) holds the seats; 19 to 21 never used them.
+      users: always(acme.slice(14, 19)),
+      perDay: [2, 6],
+      meanHours: 3.5,
+      refusals: [acme[2]],
+    },
+    {
+      key: WEB_KEYS.borealisHfss,
+      users: always(borealis.slice(1, 3)),
+      perDay: [1, 3],
+      meanHours: 2,
+      refusals: [borealis[3]],
+    },
+  ]
+}
+
+/** The demo web history of the ninety days before the seed day (see the module comment). */
+function webHistory(tx: Tx, entitlementIds: Map<string, number>, now: Date) {
+  const rnd = randomSequence(0x5eb0_2026)
+  const seedDay = Date.parse(`${todayUtc(now)}T00:00:00Z`)
+  const uses = demoUses()
+  const specs = uses.map((u) => DEMO_WEB_ENTITLEMENTS.find((e) => e.key === u.key)!)
+  const pools = specs.map((spec) => ({
+    entitlementId: entitlementIds.get(spec.key)!,
+    accountId: spec.accountId,
+    product: spec.product,
+    type: spec.type,
+    seats: spec.seats,
+  }))
+  const writer = new WebHistoryWriter(tx, pools, now.getTime(), 'demo')
+  const hourSum = DEMO_HOURS.reduce((a, b) => a + b, 0)
+  const hourOf = () => {
+    let roll = rnd.next() * hourSum
+    for (let h = 0; h < 24; h++) if ((roll -= DEMO_HOURS[h]) < 0) return h
+    return 12
+  }
+  const versions = ['2025 R2', '2025 R1']
+  uses.forEach((use, pool) => {
+    const spec = specs[pool]
+    const first = Math.max(spec.start, -90)
+    const requests: HistoryRequest[] = []
+    const ask = (at: number, user: string, lengthMs: number, refused?: HistoryRequest['refused']) =>
+      requests.push({
+        at,
+        pool,
+        user,
+        lengthMs,
+        refused,
+        expires: rnd.next() < 0.08,
+        clientHost: `${user.split('@')[0].replace(/\W/g, '-')}-ws`,
+        productVersion: rnd.pick(versions),
+      })
+    for (let day = first; day < 0; day++) {
+      const start = seedDay + day * DAY_MS
+      const weekend = [0, 6].includes(new Date(start).getUTCDay())
+      const n = weekend ? rnd.int(0, 1) : rnd.int(...use.perDay)
+      for (let i = 0; i < n; i++) {
+        const users = use.users.filter(([, last]) => day <= last)
+        if (users.length === 0) break
+        const at = start + hourOf() * HOUR_MS + rnd.int(0, HOUR_MS - 1)
+        const lengthMs = Math.max(5 * 60_000, use.meanHours * HOUR_MS * -Math.log(1 - rnd.next() * 0.95))
+        // Every seat of the history ends before the seed moment.
+        ask(at, rnd.pick(users)[0], Math.min(lengthMs, now.getTime() - 60_000 - at))
+      }
+    }
+    use.refusals.forEach((user, i) => {
+      const day = first + Math.floor(((i + 1) * -first) / (use.refusals.length + 1))
+      ask(
+        seedDay + day * DAY_MS + 10 * HOUR_MS + i * 60_000,
+        user,
+        0,
+        spec.type === 'SHARED_WEB' ? 'not-in-group' : 'not-named-user',
+      )
+    })
+    if (spec.key === WEB_KEYS.borealisHfss) {
+      // The two seats running at the seed moment.
+      for (const [i, [user]] of use.users.entries()) ask(now.getTime() - (i + 1) * HOUR_MS, user, 10 * DAY_MS)
+    }
+    for (const r of requests.sort((a, b) => a.at - b.at)) writer.request(r)
+  })
+  writer.finish()
 }
 
 type Tx = Parameters<DemoStep['run']>[0]['tx']

@@ -26,7 +26,8 @@ import { homeSummary } from '../api/home'
 import { findActiveUser, type ApiUser } from '../api/auth'
 import type { Db } from '../db/client'
 import { BENCH_CUSTOMER, BENCH_USER, log, SetupError } from './bench-server'
-import { download, onUsageDatabase, runSettings, type UsageScenarioOptions } from './bench-usage'
+import { onUsageDatabase, runSettings, type UsageScenarioOptions } from './bench-usage'
+import { download, timeInTurns } from './bench-timing'
 import type { CaseLine } from './bench-usage-cases'
 import { homeDataUrl, homeLine, homeMarkers, homePageUrl, homeSummaryLine, missingMarkers } from './bench-home-cases'
 
@@ -74,30 +75,10 @@ async function homeCase(
   cookie: string,
   sizes: { repetitions: number; warmup: number },
 ): Promise<CaseLine> {
-  const pageMs: number[] = []
-  const sqlMs: number[] = []
-  const page = async () => {
-    const started = performance.now()
-    await download(url, cookie)
-    pageMs.push(performance.now() - started)
-  }
-  const sql = () => {
-    const started = performance.now()
-    summarize(db, user)
-    sqlMs.push(performance.now() - started)
-  }
-  for (let i = 0; i < sizes.warmup; i++) {
-    await download(url, cookie)
-    summarize(db, user)
-  }
-  for (let i = 0; i < sizes.repetitions; i++) {
-    if (i % 2 === 0) {
-      await page()
-      sql()
-    } else {
-      sql()
-      await page()
-    }
-  }
+  const { pageMs, sqlMs } = await timeInTurns(
+    () => download(url, cookie),
+    () => summarize(db, user),
+    sizes,
+  )
   return homeLine(name, pageMs, sqlMs)
 }

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { processRssMb, processTreeCpuMs } from './bench-server'
+import { childrenCpuMs, processRssMb, processTreeCpuMs } from './bench-server'
 
 const linux = process.platform === 'linux'
 
@@ -21,5 +22,13 @@ describe.runIf(linux)('the server figures read from /proc', () => {
     while (Date.now() - started < 100) spin++
     expect(spin).toBeGreaterThan(0)
     expect(processTreeCpuMs(process.pid)!).toBeGreaterThan(before)
+  })
+
+  it('adds up the CPU time of children that have ended, as a seed run measures its generator', () => {
+    const before = childrenCpuMs()!
+    // Until the child has used 300 ms of CPU itself, however busy the machine.
+    const spin = 'while (process.cpuUsage().user < 300_000);'
+    expect(spawnSync(process.execPath, ['-e', spin]).status).toBe(0)
+    expect(childrenCpuMs()! - before).toBeGreaterThanOrEqual(200)
   })
 })

@@ -29,7 +29,8 @@ import { accounts } from '../db/schema'
 import { computeStatement, requestPeriod } from '../api/statement-data'
 import { formatRangeDay } from '../app/domain/date-presets'
 import { BENCH_CUSTOMER, log, SetupError, sleep } from './bench-server'
-import { download, onUsageDatabase, runSettings, type UsageScenarioOptions } from './bench-usage'
+import { onUsageDatabase, runSettings, type UsageScenarioOptions } from './bench-usage'
+import { download, timeInTurns } from './bench-timing'
 import { caseLine, type CaseLine } from './bench-usage-cases'
 import {
   benchPeriods,
@@ -115,32 +116,12 @@ async function statementCase(
     )
   }
   log(`statement-${period.name} ${period.from}..${period.to}: ${expected.Records.length} records`)
-  const loaderMs: number[] = []
-  const sqlMs: number[] = []
-  const loader = async () => {
-    const started = performance.now()
-    await download(url, cookie)
-    loaderMs.push(performance.now() - started)
-  }
-  const sql = () => {
-    const started = performance.now()
-    statementSql(db, period, now)
-    sqlMs.push(performance.now() - started)
-  }
-  for (let i = 0; i < sizes.warmup; i++) {
-    await download(url, cookie)
-    statementSql(db, period, now)
-  }
-  for (let i = 0; i < sizes.repetitions; i++) {
-    if (i % 2 === 0) {
-      await loader()
-      sql()
-    } else {
-      sql()
-      await loader()
-    }
-  }
-  return caseLine({ name: `statement-${period.name}`, targetMs: STATEMENT_TARGET_MS }, loaderMs, sqlMs)
+  const { pageMs, sqlMs } = await timeInTurns(
+    () => download(url, cookie),
+    () => statementSql(db, period, now),
+    sizes,
+  )
+  return caseLine({ name: `statement-${period.name}`, targetMs: STATEMENT_TARGET_MS }, pageMs, sqlMs)
 }
 
 /* ---------------------------------------------------------------- the PDF */

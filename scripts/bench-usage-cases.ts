@@ -303,10 +303,10 @@ export function caseLine(
   return line
 }
 
-/** The last line: how many cases met their targets, with the run's settings. */
-export function summaryLine(lines: readonly CaseLine[], settings: Record<string, unknown>) {
+/** The last line: how many cases of the scenario met their targets, with the run's settings. */
+export function summaryLine(lines: readonly CaseLine[], settings: Record<string, unknown>, scenario = 'usage') {
   return {
-    summary: 'usage',
+    summary: scenario,
     cases: lines.length,
     met: lines.filter((l) => l.met).length,
     timeMet: lines.filter((l) => l.timeMet).length,

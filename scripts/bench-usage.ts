@@ -8,9 +8,9 @@
  *      1000001 and 4,000,000 for four other customers (db/seed-usage-scale.ts,
  *      through `npm run db:seed -- --usage N --customer C`), then ANALYZE. It is
  *      built once and kept in data/bench-cache/usage-v<generator version>-<sizes>/
- *      (git-ignored); --reseed builds it again. A newer schema is migrated onto
- *      it and analysed again. --quick uses 100,000 + 400,000 sessions and 5
- *      repetitions.
+ *      (git-ignored, scripts/bench-cache.ts); --reseed builds it again. A newer
+ *      schema is migrated onto it and analysed again. --quick uses 100,000 +
+ *      400,000 sessions and 5 repetitions.
  *   2. A production server on that file with WEB_CONCURRENCY=1 (one process,
  *      whose memory is the server's), signed in as admin@acme.example.
  *   3. For each case (scripts/bench-usage-cases.ts): the screen's data request
@@ -37,22 +37,11 @@ import { lastUpdatedOn } from '../api/usage'
 import { usageCount, usageDistinct, usagePage } from '../api/usage-list'
 import { customRange, formatRangeDay, presetRange } from '../app/domain/date-presets'
 import { expandPartialDate } from '../app/domain/partial-date'
-import { openDb, type Db } from '../db/client'
+import type { Db } from '../db/client'
 import { USAGE_GENERATOR_VERSION } from '../db/seed-usage-scale'
-import {
-  BENCH_CUSTOMER,
-  BenchRun,
-  ensureBuild,
-  log,
-  processRssMb,
-  ROOT,
-  runAndExit,
-  runSeed,
-  serverEnv,
-  SetupError,
-  signIn,
-  sleep,
-} from './bench-server'
+import { benchDatabase, onBenchDatabase, type CacheInfo as CommonCacheInfo } from './bench-cache'
+import { BENCH_CUSTOMER, log, SetupError } from './bench-server'
+import { download, rssGrowthMb, timeInTurns } from './bench-timing'
 import {
   caseLine,
   caseUrl,
@@ -85,41 +74,35 @@ const QUICK = { customerSessions: 100_000, otherSessions: 400_000, repetitions: 
 const OTHER_CUSTOMERS = ['1000002', '1000003', '1000004', '1000005']
 const START_TIME_TEXT = '2024-0'
 const DAY_MS = 86_400_000
-const RSS_SAMPLE_MS = 5
 
 type Sizes = typeof FULL
 
-export interface CacheInfo {
-  generatorVersion: number
-  customerSessions: number
-  otherSessions: number
-  seededAt: string
-  seedSeconds: number
-  /** The last migration applied when the statistics were gathered (ANALYZE). */
-  schema: string
-}
+export type CacheInfo = CommonCacheInfo & { customerSessions: number; otherSessions: number }
 
 /**
- * The scenario's database (seeded once into the cache, migrated to the current
- * schema), shared with the statement scenario: its sizes, the run's time bound,
- * and `open`, which returns the file and what it holds.
+ * The scenario's database (seeded once into the cache, migrated to the current schema), shared
+ * with the statement and home-page scenarios, and the run's time bound.
  */
 function usageDatabase(options: Pick<UsageScenarioOptions, 'quick' | 'repetitions' | 'reseed' | 'build'>) {
   const sizes: Sizes = { ...(options.quick ? QUICK : FULL) }
   if (options.repetitions !== undefined) sizes.repetitions = options.repetitions
-  const dir = cacheDir(sizes)
-  const cached = !options.reseed && fs.existsSync(path.join(dir, 'ready.json'))
-  const seedBudgetMs = cached ? 0 : ((sizes.customerSessions + sizes.otherSessions) / 1_000_000) * 6 * 60_000
-  return {
-    sizes,
-    budgetMs: seedBudgetMs + (options.build ? 5 * 60_000 : 0) + 30 * 60_000,
-    async open(): Promise<{ databasePath: string; info: CacheInfo }> {
-      const info = cached ? migrateCache(dir) : await buildCache(dir, sizes)
-      const databasePath = path.join(dir, 'portal.db')
-      log(`database ${databasePath}: generator v${info.generatorVersion}, seeded ${info.seededAt}`)
-      return { databasePath, info }
-    },
-  }
+  const share = Math.ceil(sizes.otherSessions / OTHER_CUSTOMERS.length)
+  const seedBudgetMs = ((sizes.customerSessions + sizes.otherSessions) / 1_000_000) * 6 * 60_000
+  const database = benchDatabase({
+    key: `usage-v${USAGE_GENERATOR_VERSION}-${sizes.customerSessions}-${sizes.otherSessions}`,
+    generatorVersion: USAGE_GENERATOR_VERSION,
+    seeds: [BENCH_CUSTOMER, ...OTHER_CUSTOMERS].map((customer) => [
+      '--usage',
+      String(customer === BENCH_CUSTOMER ? sizes.customerSessions : share),
+      '--customer',
+      customer,
+    ]),
+    sizes: { customerSessions: sizes.customerSessions, otherSessions: share * OTHER_CUSTOMERS.length },
+    reseed: options.reseed,
+    seedBudgetMs: Math.max(seedBudgetMs, 60 * 60_000),
+  })
+  const budgetMs = (database.cached ? 0 : seedBudgetMs) + (options.build ? 5 * 60_000 : 0) + 30 * 60_000
+  return { sizes, database, budgetMs }
 }
 
 /** What a scenario measures with: the file (opened here too), the signed-in server and the data's facts. */
@@ -140,21 +123,8 @@ export function onUsageDatabase(
   options: UsageScenarioOptions,
   measure: (bench: UsageBench) => Promise<number>,
 ): Promise<never> {
-  const database = usageDatabase(options)
-  const run = new BenchRun(database.budgetMs)
-  return runAndExit(run, async () => {
-    ensureBuild(options.build)
-    const { databasePath, info } = await database.open()
-    const server = await serverEnv(databasePath, 1)
-    const child = await run.startServer(server)
-    const cookie = await signIn(server.baseUrl)
-    const db = openDb(databasePath)
-    try {
-      return await measure({ db, baseUrl: server.baseUrl, cookie, serverPid: child.pid, sizes: database.sizes, info })
-    } finally {
-      db.$client.close()
-    }
-  })
+  const { sizes, database, budgetMs } = usageDatabase(options)
+  return onBenchDatabase(database, { build: options.build, budgetMs }, (bench) => measure({ ...bench, sizes }))
 }
 
 export function usageScenario(options: UsageScenarioOptions): Promise<never> {
@@ -177,76 +147,6 @@ export function runSettings(options: { quick: boolean }, sizes: Sizes, info: Cac
     cpus: os.availableParallelism(),
     loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
   }
-}
-
-/* ---------------------------------------------------------------- the cached database */
-
-function cacheDir(sizes: Sizes) {
-  const key = `usage-v${USAGE_GENERATOR_VERSION}-${sizes.customerSessions}-${sizes.otherSessions}`
-  return path.join(ROOT, 'data/bench-cache', key)
-}
-
-/** The tag of the newest migration: a schema change (new indexes) needs fresh statistics. */
-function schemaTag(): string {
-  const journal = fs.readFileSync(path.join(ROOT, 'db/migrations/meta/_journal.json'), 'utf8')
-  return (JSON.parse(journal) as { entries: { tag: string }[] }).entries.at(-1)?.tag ?? ''
-}
-
-/** Migrations, then the planner's statistics, then everything in the main file. */
-function analyze(databasePath: string) {
-  const db = openDb(databasePath)
-  try {
-    log('ANALYZE')
-    db.$client.exec('ANALYZE')
-    db.$client.pragma('wal_checkpoint(TRUNCATE)')
-  } finally {
-    db.$client.close()
-  }
-}
-
-/**
- * The cached database brought to the current schema: the generated data stay
- * (a migration carries existing sessions over, as it does in production), and
- * a new migration gets fresh statistics.
- */
-function migrateCache(dir: string): CacheInfo {
-  const file = path.join(dir, 'ready.json')
-  const info = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheInfo
-  const schema = schemaTag()
-  if (info.schema === schema) return info
-  log(`the schema moved from ${info.schema || '(unknown)'} to ${schema}: migrating the cached database`)
-  analyze(path.join(dir, 'portal.db'))
-  const updated = { ...info, schema }
-  fs.writeFileSync(file, JSON.stringify(updated, null, 2))
-  return updated
-}
-
-/** Seeds the database in a side directory and moves it into place only when complete. */
-async function buildCache(dir: string, sizes: Sizes): Promise<CacheInfo> {
-  const building = `${dir}.building`
-  fs.rmSync(building, { recursive: true, force: true })
-  fs.rmSync(dir, { recursive: true, force: true })
-  fs.mkdirSync(building, { recursive: true })
-  const databasePath = path.join(building, 'portal.db')
-  const { env } = await serverEnv(databasePath)
-  const started = Date.now()
-  const budget = 60 * 60_000
-  runSeed(env, ['--usage', String(sizes.customerSessions), '--customer', BENCH_CUSTOMER], budget)
-  const share = Math.ceil(sizes.otherSessions / OTHER_CUSTOMERS.length)
-  for (const customer of OTHER_CUSTOMERS) runSeed(env, ['--usage', String(share), '--customer', customer], budget)
-  analyze(databasePath)
-  const info: CacheInfo = {
-    generatorVersion: USAGE_GENERATOR_VERSION,
-    customerSessions: sizes.customerSessions,
-    otherSessions: share * OTHER_CUSTOMERS.length,
-    seededAt: new Date().toISOString(),
-    seedSeconds: Math.round((Date.now() - started) / 1000),
-    schema: schemaTag(),
-  }
-  fs.writeFileSync(path.join(building, 'ready.json'), JSON.stringify(info, null, 2))
-  fs.renameSync(building, dir)
-  log(`database seeded in ${info.seedSeconds} s and kept in ${dir}`)
-  return info
 }
 
 /* ---------------------------------------------------------------- the list calls on the file */
@@ -330,17 +230,6 @@ function runSql(db: Db, c: UsageCase): SqlResult {
 
 /* ---------------------------------------------------------------- the server */
 
-/** The whole answer of a GET as bytes; anything but a 200 is a failure. */
-export async function download(url: string, cookie: string): Promise<Buffer> {
-  const res = await fetch(url, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(60_000) })
-  const body = Buffer.from(await res.arrayBuffer())
-  if (res.status !== 200) {
-    const detail = res.headers.get('location') ?? body.toString('utf8', 0, 300)
-    throw new SetupError(`GET ${url}: HTTP ${res.status} ${detail}`)
-  }
-  return body
-}
-
 /** Checks, once, that the server's answer holds what the SQL found: the same rows, total or values. */
 function checkSame(c: UsageCase, body: string, sql: SqlResult) {
   const fail = (what: string) => {
@@ -364,22 +253,6 @@ function checkSame(c: UsageCase, body: string, sql: SqlResult) {
   for (const id of [sql.ids[0], sql.ids.at(-1)]) if (id && !body.includes(id)) fail(`session ${id} is not in the CSV`)
 }
 
-/** Samples the server's resident memory while `during` runs; the highest value seen. */
-async function peakRss(pid: number | undefined, during: () => Promise<unknown>): Promise<number | null> {
-  let peak = processRssMb(pid)
-  const timer = setInterval(() => {
-    const now = processRssMb(pid)
-    if (now !== null && (peak === null || now > peak)) peak = now
-  }, RSS_SAMPLE_MS)
-  try {
-    await during()
-  } finally {
-    clearInterval(timer)
-  }
-  const last = processRssMb(pid)
-  return last !== null && (peak === null || last > peak) ? last : peak
-}
-
 async function measureAll(
   db: Db,
   baseUrl: string,
@@ -395,45 +268,25 @@ async function measureAll(
   const lines: CaseLine[] = []
   for (const c of usageCases(facts)) {
     const url = `${baseUrl}${caseUrl(c, facts.customer)}`
-    const loaderMs: number[] = []
-    const sqlMs: number[] = []
-    const measureLoader = async () => {
-      const started = performance.now()
-      await download(url, cookie)
-      loaderMs.push(performance.now() - started)
-    }
-    const measureSql = () => {
-      const started = performance.now()
-      runSql(db, c)
-      sqlMs.push(performance.now() - started)
-    }
     const runCase = async () => {
       checkSame(c, (await download(url, cookie)).toString(), runSql(db, c))
-      for (let i = 0; i < sizes.warmup; i++) {
-        await download(url, cookie)
-        runSql(db, c)
-      }
-      for (let i = 0; i < sizes.repetitions; i++) {
-        if (i % 2 === 0) {
-          await measureLoader()
-          measureSql()
-        } else {
-          measureSql()
-          await measureLoader()
-        }
-      }
+      return timeInTurns(
+        () => download(url, cookie),
+        () => runSql(db, c),
+        sizes,
+      )
     }
-    let rssGrowthMb: number | undefined
+    let rssGrowth: number | undefined
+    let times = { pageMs: [] as number[], sqlMs: [] as number[] }
     if (c.kind === 'export') {
       // From before the first download: an export that held its rows would have grown the heap during the warm-up.
-      await sleep(500)
-      const before = processRssMb(serverPid)
-      const peak = await peakRss(serverPid, runCase)
-      if (peak !== null && before !== null) rssGrowthMb = peak - before
+      rssGrowth = await rssGrowthMb(serverPid, async () => {
+        times = await runCase()
+      })
     } else {
-      await runCase()
+      times = await runCase()
     }
-    const line = caseLine(c, loaderMs, sqlMs, rssGrowthMb)
+    const line = caseLine(c, times.pageMs, times.sqlMs, rssGrowth)
     console.log(JSON.stringify(line))
     lines.push(line)
   }

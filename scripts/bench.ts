@@ -7,6 +7,7 @@
  * npm run bench -- --scenario home-page [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario activations [--repetitions N] [--web-concurrency N] [--build]
  * npm run bench -- --scenario web [--repetitions N] [--web-concurrency N] [--build]
+ * npm run bench -- --scenario web-reporting [--quick] [--repetitions N] [--reseed] [--build]
  *
  * `--scenario usage` measures the data pages at a million sessions: see
  * scripts/bench-usage.ts; `--scenario statement` the statement and its PDF on
@@ -14,7 +15,9 @@
  * page's document and data request on the same data: see scripts/bench-home.ts;
  * `--scenario activations` concurrent creates for one entitlement and a shared
  * host's merged licence file: see scripts/bench-activations.ts; `--scenario web` concurrent
- * checkouts of 10 shared web licence seats: see scripts/bench-web.ts. Without it (scenario `home`), this file measures the
+ * checkouts of 10 shared web licence seats: see scripts/bench-web.ts; `--scenario web-reporting`
+ * Web Transactions and Web Reporting at a million web checkouts: see
+ * scripts/bench-web-reporting.ts. Without it (scenario `home`), this file measures the
  * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
  * production server on a throw-away database:
  *
@@ -106,7 +109,9 @@ if (args.help) {
       '       npm run bench -- --scenario activations [--repetitions 30] [--web-concurrency N] [--build]\n' +
       '                        (concurrent creates and the shared licence file: see scripts/bench-activations.ts)\n' +
       '       npm run bench -- --scenario web [--repetitions 5] [--web-concurrency N] [--build]\n' +
-      '                        (200 checkouts at once of 10 shared web seats: see scripts/bench-web.ts)',
+      '                        (200 checkouts at once of 10 shared web seats: see scripts/bench-web.ts)\n' +
+      '       npm run bench -- --scenario web-reporting [--quick] [--repetitions 30] [--reseed] [--build]\n' +
+      '                        (Web Transactions and Web Reporting: see scripts/bench-web-reporting.ts)',
   )
   process.exit(0)
 }
@@ -130,8 +135,8 @@ const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
-if (!['home', 'usage', 'statement', 'home-page', 'activations', 'web'].includes(args.scenario!)) {
-  usage(`--scenario is home, usage, statement, home-page, activations or web, got '${args.scenario}'`)
+if (!['home', 'usage', 'statement', 'home-page', 'activations', 'web', 'web-reporting'].includes(args.scenario!)) {
+  usage(`--scenario is home, usage, statement, home-page, activations, web or web-reporting, got '${args.scenario}'`)
 }
 
 if (args.scenario === 'web') {
@@ -157,7 +162,9 @@ if (args.scenario === 'web') {
       ? (await import('./bench-usage')).usageScenario
       : args.scenario === 'home-page'
         ? (await import('./bench-home')).homePageScenario
-        : (await import('./bench-statement')).statementScenario
+        : args.scenario === 'web-reporting'
+          ? (await import('./bench-web-reporting')).webReportingScenario
+          : (await import('./bench-statement')).statementScenario
   await scenario({
     quick: args.quick!,
     repetitions: wholeNumber('repetitions', args.repetitions, 1),

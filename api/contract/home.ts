@@ -10,7 +10,7 @@ import { customerNumberReply, day, declareCall, replyObject } from './define'
 
 const TAG = 'Home'
 
-const card = z.enum(['elastic', 'ending', 'hosts', 'usage', 'alerts', 'emails']) satisfies z.ZodType<HomeCard>
+const card = z.enum(['elastic', 'ending', 'hosts', 'usage', 'alerts', 'emails', 'web']) satisfies z.ZodType<HomeCard>
 
 const elasticCredit = replyObject({
   activationId: z.string(),
@@ -68,6 +68,21 @@ const alerts = replyObject({
 
 const email = replyObject({ id: z.number().int(), date: z.string(), subject: z.string() })
 
+const web = replyObject({
+  inUse: z.number().int().min(0),
+  seats: z.number().int().min(0),
+  deniedLast7: z.number().int().min(0),
+  entitlements: z.array(
+    replyObject({
+      activationId: z.string(),
+      productName: z.string(),
+      seats: z.number().int().min(0),
+      inUse: z.number().int().min(0),
+      verdict: replyObject({ kind: z.enum(['denied', 'spare-seats', 'full-use', 'not-used']), text: z.string() }),
+    }),
+  ),
+})
+
 /** What the Home page shows of a customer; a card the user is not given is null. */
 export const homeSummary = replyObject({
   customerNumber: customerNumberReply(),
@@ -79,6 +94,7 @@ export const homeSummary = replyObject({
   usage: usage.nullable(),
   alerts: alerts.nullable(),
   emails: z.array(email).nullable(),
+  web: web.nullable(),
   severalCustomers: z.boolean(),
 }) satisfies z.ZodType<HomeSummary>
 

@@ -23,6 +23,12 @@ describe('homeCards', () => {
     expect(homeCards(admin, info)).toEqual(['elastic', 'ending', 'hosts', 'usage', 'alerts', 'emails'])
   })
 
+  it('shows the web licences card to a customer with shared web or named-user licences', () => {
+    expect(homeCards(admin, makeInfo({ hasSharedLicense: 1 }))).toContain('web')
+    expect(homeCards(admin, makeInfo({ hasNamedLicense: 1 }))).toContain('web')
+    expect(homeCards(admin, makeInfo({}))).not.toContain('web')
+  })
+
   it('has no elastic or usage card for an SSL-only customer', () => {
     const cards = homeCards(admin, makeInfo({ hasSSL: 1, orgType: 'Indirect' }))
     expect(cards).not.toContain('elastic')

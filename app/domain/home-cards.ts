@@ -8,7 +8,7 @@ import { addDays, isDay } from './entitlements'
 import { activationsAllowed, emailListAllowed, exportDenied, flagSet } from './permissions'
 import type { AccountInfo, User } from './types'
 
-export type HomeCard = 'elastic' | 'ending' | 'hosts' | 'usage' | 'alerts' | 'emails'
+export type HomeCard = 'elastic' | 'ending' | 'hosts' | 'usage' | 'alerts' | 'emails' | 'web'
 
 /** Leases, FSA contracts and perpetuals' maintenance that end within this many days need attention. */
 export const ENDING_WINDOW_DAYS = 90
@@ -16,7 +16,8 @@ export const ENDING_WINDOW_DAYS = 90
 /**
  * The cards, in the order they show. Elastic credit and usage need elastic
  * licensing; what ends soon needs leases (SSL) or an FSA; hosts need the
- * activations permission; e-mails need a customer type the e-mail list serves.
+ * activations permission; e-mails need a customer type the e-mail list serves;
+ * web licences need shared web or named-user entitlements.
  * A customer under export control shows none.
  */
 export function homeCards(user: User | null | undefined, info: AccountInfo | null | undefined): HomeCard[] {
@@ -29,6 +30,7 @@ export function homeCards(user: User | null | undefined, info: AccountInfo | nul
     ['usage', elastic],
     ['alerts', true],
     ['emails', emailListAllowed(info)],
+    ['web', flagSet(info.hasSharedLicense) || flagSet(info.hasNamedLicense)],
   ]
   return cards.filter(([, shown]) => shown).map(([card]) => card)
 }

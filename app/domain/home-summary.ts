@@ -124,6 +124,24 @@ export interface HomeEmail {
   subject: string
 }
 
+/** One web entitlement on the Home card: seats, those in use now and the verdict of the last 30 days. */
+export interface HomeWebEntitlement {
+  activationId: string
+  productName: string
+  seats: number
+  inUse: number
+  verdict: { kind: 'denied' | 'spare-seats' | 'full-use' | 'not-used'; text: string }
+}
+
+export interface HomeWeb {
+  /** Seats checked out now, over all web entitlements. */
+  inUse: number
+  seats: number
+  /** Checkouts refused in the last 7 days (today and the 6 before), for any reason. */
+  deniedLast7: number
+  entitlements: HomeWebEntitlement[]
+}
+
 export interface HomeSummary {
   customerNumber: string
   /** The server's UTC day the figures are counted against. */
@@ -137,6 +155,7 @@ export interface HomeSummary {
   alerts: HomeAlerts | null
   /** The latest e-mails (at most 3), as the e-mail list orders them. */
   emails: HomeEmail[] | null
+  web: HomeWeb | null
   /** Whether the user may pick another customer than this one (as /getaccounts lists them). */
   severalCustomers: boolean
 }

@@ -96,6 +96,12 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
   textFilter?: 'contains-equals' | 'equals'
   /** Offers the distinct-values filter dialog (spec 1 section 2.14). */
   setFilter?: boolean
+  /**
+   * The words a value of the field is shown in, where the field holds codes the cells show in
+   * words (e.g. 'denied' as 'Denied'): the filter dialog lists and searches the words, and still
+   * sends the codes.
+   */
+  setValueLabel?: (value: string) => string
   sortable?: boolean
   /** False keeps the column always visible. Default true. */
   hideable?: boolean
@@ -860,6 +866,18 @@ export function withSelection(state: GridState, colId: string, selection: string
 export function currentSelection(state: GridView, colId: string): string[] | null {
   const filter = state.filters[colId]
   return filter?.type === 'set' ? filter.values : null
+}
+
+/** A value as the column's filter dialog lists it: in the column's words, '(empty)' for none. */
+export function setValueText<Row>(column: GridColumnSpec<Row> | undefined, value: string): string {
+  const words = value === '' ? '' : (column?.setValueLabel?.(value) ?? value)
+  return words === '' ? '(empty)' : words
+}
+
+/** Whether a value is one a filter dialog's search finds: its code or its words hold the text, in any case. */
+export function setValueMatches<Row>(column: GridColumnSpec<Row> | undefined, value: string, search: string): boolean {
+  const text = search.trim().toLowerCase()
+  return value.toLowerCase().includes(text) || setValueText(column, value).toLowerCase().includes(text)
 }
 
 /** The text of a cell: the column's formatter, or the field's value. */

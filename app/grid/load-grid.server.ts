@@ -41,6 +41,8 @@ import {
   paramName,
   parseGridState,
   selectionError,
+  setValueMatches,
+  setValueText,
   toPageRequest,
   toSavedView,
   viewKey,
@@ -116,11 +118,22 @@ export async function distinctValues<Row>(
   const others = filterRule(spec, view.filters, colId)
   const criteria = [...(others?.criteria ?? [])]
   const text = search.trim().slice(0, 200)
-  if (text) criteria.push({ name: column.field, method: 'CONTAINS', value: text, casefold: true })
+  // Coded values are searched in their words too, which the service does not know: the few codes
+  // are all read and matched here.
+  const inWords = Boolean(column.setValueLabel)
+  if (text && !inWords) criteria.push({ name: column.field, method: 'CONTAINS', value: text, casefold: true })
   const filter: FilterRule | undefined = criteria.length ? { condition: 'ALL', criteria } : undefined
   const reply = await source.distinct(filter, column.field, spec.distinctLimit ?? DEFAULT_DISTINCT_LIMIT)
   if (reply.status !== 'SUCCESS') return { values: [], error: reply.err }
-  return { values: reply.data.filter((v) => v !== null && v !== undefined).map(String), error: null }
+  const values = reply.data.filter((v) => v !== null && v !== undefined).map(String)
+  if (!inWords) return { values, error: null }
+  const words = (v: string) => setValueText(column, v)
+  return {
+    values: values
+      .filter((v) => !text || setValueMatches(column, v, text))
+      .sort((a, b) => words(a).localeCompare(words(b))),
+    error: null,
+  }
 }
 
 /** The column whose filter dialog `own` (the grid's parameters, bare names) opens. */

@@ -16,6 +16,7 @@ import { statementList, statementProductList } from './statement.server'
 import { serverLists } from './servers.server'
 import { fsaEntitlementLists, fsaHistoryList } from './fsa.server'
 import { webLists } from './web-lists.server'
+import { webTransactionsList } from './web-transactions.server'
 import { type ScreenId } from '../screens/registry'
 
 export interface GridList<Row> {
@@ -64,6 +65,7 @@ const LISTS: Record<string, GridList<any>> = {
   ...Object.fromEntries(fsaEntitlementLists.map((list) => [list.spec.tableName, list])),
   [fsaHistoryList.spec.tableName]: fsaHistoryList,
   ...Object.fromEntries(webLists.map((list) => [list.spec.tableName, list])),
+  [webTransactionsList.spec.tableName]: webTransactionsList,
 }
 
 export function gridList(tableName: string): GridList<Record<string, unknown>> | undefined {

@@ -118,6 +118,28 @@ function EndingCard({ ending }: { ending: NonNullable<HomeView['ending']> }) {
   )
 }
 
+function WebCard({ web }: { web: NonNullable<HomeView['web']> }) {
+  return (
+    <Card
+      card="web"
+      title="Web licences"
+      figure={web.inUseText}
+      more={[{ href: web.reportHref, label: 'Web Reporting' }]}
+    >
+      <p className="text-sm">
+        <PortalLink to={web.deniedHref}>{web.deniedText}</PortalLink>
+      </p>
+      <ul className="space-y-1 text-sm">
+        {web.entitlements.map((e) => (
+          <li key={e.activationId} data-verdict={e.kind}>
+            <span className="font-semibold">{e.name}</span>: <PortalLink to={e.href}>{e.verdict}</PortalLink>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  )
+}
+
 function HostsCard({ hosts }: { hosts: NonNullable<HomeView['hosts']> }) {
   const change = hosts.lastChange
   return (
@@ -240,6 +262,7 @@ export function HomeCards({ view, chart }: { view: HomeView; chart: string | nul
     usage: () => (view.usage && chart !== null ? <UsageCard usage={view.usage} chart={chart} /> : null),
     alerts: () => (view.alerts ? <AlertsCard alerts={view.alerts} /> : null),
     emails: () => (view.emails ? <EmailsCard emails={view.emails} /> : null),
+    web: () => (view.web ? <WebCard web={view.web} /> : null),
   }
   return (
     <div data-testid="home-cards" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -13,6 +13,7 @@ function summary(more: Partial<HomeSummary> = {}): HomeSummary {
     customerNumber: '1000001',
     today,
     cards: ['elastic', 'ending', 'hosts', 'usage', 'alerts', 'emails'],
+    web: null,
     elastic: [
       {
         activationId: 'E-1',

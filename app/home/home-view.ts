@@ -9,6 +9,7 @@ import { weekChangeText, weekOnWeek, type HomeCard, type WeekChange } from '../d
 import type { HomeEndingGroup, HomeSummary, HomeUsageDay } from '../domain/home-summary'
 import { relativeAge } from '../view/relative-time'
 import { homeLinks } from './home-links'
+import { webCardView, type WebCardView } from './home-web'
 
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`
 const money = (n: number, currency: string | null) => `${formatNumber(n, 2)}${currency ? ` ${currency}` : ''}`
@@ -70,6 +71,7 @@ export interface HomeView {
     items: { title: string; category: string; when: string; href: string }[]
   } | null
   emails: { href: string; items: { subject: string; date: string; href: string }[] } | null
+  web: WebCardView | null
 }
 
 function forecastOf(kind: CreditForecast['kind'], runsOutOn: string | null): CreditForecast {
@@ -205,6 +207,7 @@ export function homeView(summary: HomeSummary, now: Date = new Date()): HomeView
           items: summary.emails.map((e) => ({ subject: e.subject, date: e.date, href: links.email(e.id) })),
         }
       : null,
+    web: summary.web ? webCardView(summary.web, customerNumber, today) : null,
   }
 }
 

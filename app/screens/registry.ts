@@ -213,6 +213,7 @@ export const SCREENS = {
     group: 'web',
     nav: { shows: 'always' },
     customer: 'any',
+    spinner: 'Getting Web Transactions...',
   },
   webReporting: { path: '/webreporting', title: 'Reporting', group: 'web', nav: { shows: 'always' }, customer: 'any' },
 

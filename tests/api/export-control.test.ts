@@ -102,9 +102,11 @@ describe('a customer under export control', () => {
         expected[name] = { http: 403, body: { status: 'FAILURE', err } }
       }
       expect(answers).toEqual(expected)
-      const { web_transactions: recorded, ...after } = dataSnapshot(server.db)
-      const { web_transactions: recordedBefore, ...unchanged } = before
+      // The recorded refusal is also counted in the web usage aggregates (decision 0029).
+      const { web_transactions: recorded, web_transaction_days: counted, ...after } = dataSnapshot(server.db)
+      const { web_transactions: recordedBefore, web_transaction_days: countedBefore, ...unchanged } = before
       expect(after).toEqual(unchanged)
+      expect(counted.hash === countedBefore.hash).toBe(who !== STAFF)
       expect(recorded.rows - recordedBefore.rows).toBe(who === STAFF ? 1 : 0)
       if (who === STAFF) {
         const denial = server.db.$client

@@ -121,7 +121,7 @@ describe('POST /api/home/summary', () => {
     const home = await summary()
     expect(home.customerNumber).toBe(ACME)
     expect(home.today).toBe(todayUtc())
-    expect(home.cards).toEqual(['elastic', 'ending', 'hosts', 'usage', 'alerts', 'emails'])
+    expect(home.cards).toEqual(['elastic', 'ending', 'hosts', 'usage', 'alerts', 'emails', 'web'])
     for (const card of home.cards) expect(home[card], card).not.toBeNull()
   })
 
@@ -412,7 +412,7 @@ describe('POST /api/home/summary', () => {
       const home = await summary(email, COBALT)
       // Cobalt is Indirect: no e-mail list either.
       expect([email, home.cards]).toEqual([email, ['ending', 'hosts', 'alerts']])
-      expect(home).toMatchObject({ elastic: null, usage: null, emails: null })
+      expect(home).toMatchObject({ elastic: null, usage: null, emails: null, web: null })
       expect(home.ending!.fsaContracts).toEqual({ count: 0, soonest: [] })
       expect(home.hosts).not.toBeNull()
       expect(home.alerts).not.toBeNull()
@@ -421,7 +421,7 @@ describe('POST /api/home/summary', () => {
 
   it('gives a user without the activations permission no hosts figures', async () => {
     const home = await summary(GENERATOR)
-    expect(home.cards).toEqual(['elastic', 'ending', 'usage', 'alerts', 'emails'])
+    expect(home.cards).toEqual(['elastic', 'ending', 'usage', 'alerts', 'emails', 'web'])
     expect(home.hosts).toBeNull()
     expect(home.elastic).toEqual((await summary()).elastic)
     const refused = await (await as(GENERATOR)).post('/fulfillments/servers', { customerNumber: ACME })

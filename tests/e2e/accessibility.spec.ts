@@ -79,6 +79,8 @@ test.describe('accessibility', () => {
       ['/webassignments/groups/Design', 'Group Design'],
       ['/webassignments/users', 'Users'],
       ['/webassignments/users/admin%40acme.example', /./],
+      ['/webtransactions', 'Transactions'],
+      ['/webreporting', 'Reporting'],
     ] as const) {
       await gotoPortal(page, `${path}?customer=${CUSTOMERS.acme.id}`)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()

@@ -101,6 +101,8 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
       withAcme('/webassignments/groups/Design'),
       withAcme('/webassignments/users'),
       withAcme('/webassignments/users/admin%40acme.example'),
+      withAcme('/webtransactions'),
+      withAcme('/webreporting'),
       withAcme('/nopermissions'),
       withAcme('/noascaccess'),
       withAcme('/there-is-no-such-page'),

@@ -115,6 +115,8 @@ test('every portal page loads at most 150 KB of compressed script', async ({ pag
     '/webassignments/groups/Design',
     '/webassignments/users',
     '/webassignments/users/admin%40acme.example',
+    '/webtransactions',
+    '/webreporting',
     '/nopermissions',
     '/no-such-page',
   ].map((path) => `${path}${path.includes('?') ? '&' : '?'}customer=${ACME}`)

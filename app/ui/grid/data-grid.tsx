@@ -49,6 +49,7 @@ import {
   withSelection,
   withSort,
   type GridColumnSpec,
+  setValueText,
   type GridScope,
   type GridSpec,
   type GridState,
@@ -261,6 +262,7 @@ export function DataGrid<Row>({
           error={data.dialog.error}
           action={`${location.pathname}${location.search}#${dialogId}`}
           cancelHref={here}
+          valueText={(v) => setValueText(dialogColumn, v)}
         />
       ) : null}
       {hydrated && dialogColumn ? (
@@ -271,6 +273,7 @@ export function DataGrid<Row>({
             initialSelection={currentSelection(state, dialogColumn.id)}
             load={loadValues}
             onCancel={closeDialog}
+            valueText={(v) => setValueText(dialogColumn, v)}
             onApply={(selection) => {
               setDialogCol(null)
               go(withSelection(state, dialogColumn.id, selection))

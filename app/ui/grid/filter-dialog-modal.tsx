@@ -13,10 +13,19 @@ export interface FilterDialogModalProps {
   /** Apply (a selection, or null for all) and Clear (null). */
   onApply: (selection: string[] | null) => void
   onCancel: () => void
+  /** A value as it is listed; the value sent stays the code. */
+  valueText: (v: string) => string
 }
 
 /** The dialog with JavaScript: a modal with a debounced search. */
-export function FilterDialogModal({ name, initialSelection, load, onApply, onCancel }: FilterDialogModalProps) {
+export function FilterDialogModal({
+  name,
+  initialSelection,
+  load,
+  onApply,
+  onCancel,
+  valueText,
+}: FilterDialogModalProps) {
   const id = useId()
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
@@ -100,6 +109,7 @@ export function FilterDialogModal({ name, initialSelection, load, onApply, onCan
         someTicked={ticked.length > 0}
         onToggleAll={toggleAll}
         emptyText={result === null ? 'Loading...' : NO_MATCHES}
+        valueText={valueText}
       />
       <div className="flex gap-2">
         <button

@@ -20,8 +20,6 @@ export const NO_MATCHES = 'No matches found.'
 
 const DIALOG_PARAMS = ['filterDialog', 'fd', 'fd.q', 'fd.search', 'fd.v', 'fd.all', 'fda']
 
-const valueLabel = (v: string) => (v === '' ? '(empty)' : v)
-
 export function ValueList({
   scope = {},
   name,
@@ -33,6 +31,7 @@ export function ValueList({
   onToggleAll,
   disabled,
   emptyText = NO_MATCHES,
+  valueText,
 }: {
   /** The grid whose dialog parameters the checkboxes set without JavaScript. */
   scope?: GridScope
@@ -45,6 +44,8 @@ export function ValueList({
   onToggleAll?: (ticked: boolean) => void
   disabled?: boolean
   emptyText?: string
+  /** A value as it is listed (app/grid/grid-state.ts setValueText); the value sent stays the code. */
+  valueText: (v: string) => string
 }) {
   const allRef = useRef<HTMLInputElement>(null)
   useEffect(() => {
@@ -83,7 +84,7 @@ export function ValueList({
                     ? { checked: isTicked(v), onChange: (e) => onToggle?.(v, e.target.checked) }
                     : { defaultChecked: isTicked(v) })}
                 />
-                {valueLabel(v)}
+                {valueText(v)}
               </label>
             </li>
           ))}
@@ -117,6 +118,7 @@ export interface FilterDialogSectionProps {
   /** The current page URL (path, query and fragment) the form submits to. */
   action: string
   cancelHref: string
+  valueText: (v: string) => string
 }
 
 /** The dialog without JavaScript: a section of the page with a GET form. */
@@ -131,6 +133,7 @@ export function FilterDialogSection({
   error,
   action,
   cancelHref,
+  valueText,
 }: FilterDialogSectionProps) {
   const id = useId()
   const isTicked = (v: string) => selected === null || selected.includes(v)
@@ -177,6 +180,7 @@ export function FilterDialogSection({
           isTicked={isTicked}
           allTicked={values.length > 0 && ticked.length === values.length}
           someTicked={ticked.length > 0}
+          valueText={valueText}
         />
         <div className="flex gap-2">
           <button

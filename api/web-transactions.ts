@@ -1,0 +1,318 @@
+/**
+ * API: a customer's web licence transactions (issue 36), the Web Transactions list and its export.
+ *
+ * Every attribute is a stored column or an SQL expression over one, so the list filters, sorts and
+ * pages on the server at a million rows of one customer:
+ * - the default order (newest first) and a date range read web_transactions_account_at_idx;
+ *   a user or an outcome reads its own index (migration 0015) in the same order;
+ * - the entitlement's activation id and licence type are looked up by the entitlement: a filter on
+ *   them becomes a filter on the customer's entitlement ids;
+ * - a group (filter only, no field of a row) keeps the transactions of its current members: a
+ *   filter on the members' e-mails, which the user index serves one member at a time;
+ * - the count of a date range (and outcomes) comes from web_transaction_days for whole days and
+ *   from the time index for the parts of the first and last day, so the last page is as cheap as
+ *   the first (read from the list's end).
+ */
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { entitlements, webGroupMembers, webGroups, webTransactionDays, webTransactions, webUsers } from '../db/schema'
+import { dayOf, DAY_MS } from '../db/usage-aggregates'
+import { USAGE_EXPORT_MAX, usageExportTooMany } from '../app/domain/usage-export'
+import type { CallTable } from './call-table'
+import { MAX_IN_VALUES, MAX_PAGE_SIZE } from './constants'
+import { webTransactionCalls as declared, type WebTransactionRow } from './contract/web-transactions'
+import type { Criterion, Filter, PageRequest } from './contract/list-requests'
+import { badRequest, withToken } from './envelope'
+import {
+  buildCriterion,
+  ListError,
+  listCount,
+  listDistinct,
+  listPage,
+  type ColumnMap,
+  type CriterionOverrides,
+  type ListSource,
+  type PageOptions,
+} from './list-engine'
+import { webAccess } from './web-store'
+import type { ApiDeps } from './index'
+
+const t = webTransactions
+const e = entitlements
+
+const entitlementField = (column: typeof e.activationId | typeof e.type) =>
+  sql`coalesce((SELECT ${column} FROM ${e} WHERE ${e.id} = ${t.entitlementId}), '')`
+
+const COLUMNS: ColumnMap = {
+  id: t.id,
+  at: t.at,
+  time: sql`strftime('%Y-%m-%d %H:%M:%S', ${t.at} / 1000, 'unixepoch')`,
+  user: t.userEmail,
+  product: t.product,
+  activationId: entitlementField(e.activationId),
+  licenseType: entitlementField(e.type),
+  outcome: t.outcome,
+  reason: t.reason,
+  durationMs: t.durationMs,
+  durationMinutes: sql`round(${t.durationMs} / 60000.0, 1)`,
+  clientHost: t.clientHost,
+  productVersion: t.productVersion,
+}
+
+/** What the list sorts by where that differs: the stored time and duration (indexed or plain columns). */
+const SORT_COLUMNS: ColumnMap = { time: t.at, durationMinutes: t.durationMs }
+
+const DEFAULT_SORT = [{ name: 'at', direction: 'desc' as const }]
+
+const NUMERIC = ['at', 'id', 'durationMs', 'durationMinutes']
+
+/** A number column compared with text: the text as a number, or refused when it is none (it would match nothing). */
+const numericCheck = (c: Criterion, _method: string, index: number): SQL | undefined => {
+  const values = Array.isArray(c.value) ? c.value : [c.value]
+  const text = values.find((v) => typeof v === 'string' && (v.trim() === '' || !Number.isFinite(Number(v))))
+  if (text !== undefined) throw new ListError(`${c.name} takes a number; '${String(text)}' is not one.`)
+  if (!values.some((v) => typeof v === 'string')) return undefined
+  const asNumber = (v: unknown) => (typeof v === 'string' ? Number(v) : v)
+  const value = Array.isArray(c.value) ? c.value.map(asNumber) : asNumber(c.value)
+  return buildCriterion({ ...c, value }, COLUMNS, index)
+}
+
+/**
+ * A criterion on the entitlement's field as a set of the customer's entitlement ids, which the
+ * transactions' indexes can use. Left to the plain column when it could match a row without an
+ * entitlement (negated, or asking for '').
+ */
+const byEntitlement =
+  (accountId: string, field: 'activationId' | 'licenseType', column: typeof e.activationId | typeof e.type) =>
+  (c: Criterion, _method: string, index: number): SQL | undefined => {
+    const values = Array.isArray(c.value) ? c.value : [c.value]
+    if (c.not || values.some((v) => v === '' || v === null || v === undefined)) return undefined
+    const test = buildCriterion(c, { [field]: column }, index)
+    return sql`${t.entitlementId} IN (SELECT ${e.id} FROM ${e} WHERE ${e.accountId} = ${accountId} AND ${test})`
+  }
+
+/** The filter-only field of a group: its name (any case), EQUALS or IN. */
+export const GROUP_CRITERION = 'group'
+
+/**
+ * A group criterion: the user is a current member of the customer's group of that name (as Web
+ * Reporting's group hours count). An unknown group has no members, so it keeps no row.
+ */
+const byGroup =
+  (db: Db, accountId: string) =>
+  (c: Criterion, method: string, index: number): SQL => {
+    if (method !== 'EQUALS' && method !== 'IN') {
+      throw new ListError(`${GROUP_CRITERION} takes EQUALS or IN with group names; ${method} is not offered.`)
+    }
+    const g = webGroups
+    const test = buildCriterion({ ...c, not: false, casefold: true, tostring: false }, { [c.name]: g.name }, index)
+    const members = sql`SELECT ${webUsers.email} AS email FROM ${webGroupMembers}
+      JOIN ${g} ON ${g.id} = ${webGroupMembers.groupId}
+      JOIN ${webUsers} ON ${webUsers.id} = ${webGroupMembers.userId}
+      WHERE ${g.accountId} = ${accountId} AND ${webUsers.accountId} = ${accountId} AND ${test}`
+    // The list reads the time index and tests each row's user, which is slow only when the
+    // group's rows are rare. No member or one is named outright: no row is read, or that user's
+    // own index is read in the list's order.
+    const few = db.all<{ email: string }>(sql`${members} LIMIT 2`)
+    if (few.length === 0) return sql`0`
+    if (few.length === 1) return eq(t.userEmail, few[0].email)
+    return sql`${t.userEmail} IN (${members})`
+  }
+
+/**
+ * One user's transactions (EQUALS, as the links of Web Reporting ask) as the one e-mail stored for
+ * them, which the user index reads in time order: the plain test (lower(e-mail) = lower(text))
+ * reads every row of the range newest first until it has a page, the whole range for a user with
+ * few or none. Left to the plain test when several stored e-mails match (they differ in case) or
+ * the customer has too many users to look through.
+ */
+const byUser =
+  (db: Db, accountId: string) =>
+  (c: Criterion, method: string, index: number): SQL | undefined => {
+    if (method !== 'EQUALS' || c.tostring || typeof c.value !== 'string') return undefined
+    const matching = usersMatching(db, accountId, c, index)
+    if (matching === undefined || matching.length > 1) return undefined
+    return matching.length === 0 ? sql`0` : eq(t.userEmail, matching[0])
+  }
+
+const criteriaFor = (db: Db, accountId: string): CriterionOverrides => ({
+  ...Object.fromEntries(NUMERIC.map((name) => [name, numericCheck])),
+  activationId: byEntitlement(accountId, 'activationId', e.activationId),
+  licenseType: byEntitlement(accountId, 'licenseType', e.type),
+  [GROUP_CRITERION]: byGroup(db, accountId),
+  user: byUser(db, accountId),
+})
+
+/** What a filter may name: the row's fields and the group (which no row shows, so it has no values to list). */
+const FILTER_COLUMNS: ColumnMap = { ...COLUMNS, [GROUP_CRITERION]: sql`''` }
+
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+
+/** What the day counts can answer: a time range and outcomes, nothing else. */
+interface Countable {
+  from: number | null
+  to: number | null
+  outcomes: string[] | null
+}
+
+function countable(filter: Filter | null | undefined): Countable | undefined {
+  const found: Countable = { from: null, to: null, outcomes: null }
+  const criteria = filter?.criteria ?? []
+  if (criteria.length > 1 && filter?.condition === 'ANY') return undefined
+  for (const c of criteria) {
+    const method = c.method.trim().toUpperCase()
+    if (c.not || c.casefold || c.tostring) return undefined
+    if (c.name === 'at' && method === '>=' && isTime(c.value) && found.from === null) found.from = c.value
+    else if (c.name === 'at' && (method === 'BEFORE' || method === '<') && isTime(c.value) && found.to === null) {
+      found.to = c.value
+    } else if (c.name === 'outcome' && found.outcomes === null && (method === 'IN' || method === 'EQUALS')) {
+      const values = Array.isArray(c.value) ? c.value : [c.value]
+      if (!values.every((v): v is string => typeof v === 'string')) return undefined
+      found.outcomes = values
+    } else return undefined
+  }
+  return found
+}
+
+/**
+ * The transactions at or after `from` and before `to`: those before `to` less those before `from`,
+ * each as whole days from web_transaction_days and the rest of its day from the time index.
+ */
+function countFromDays(db: Db, accountId: string, range: Countable): number {
+  const { from, outcomes } = range
+  // No end: up to the newest row (one seek), so its day's rows are counted from the index.
+  const to = range.to ?? newestAt(db, accountId) + 1
+  if (from !== null && from >= to) return 0
+  const d = webTransactionDays
+  const ofOutcome = (column: typeof d.outcome | typeof t.outcome) =>
+    outcomes === null ? undefined : outcomes.length === 0 ? sql`0` : inArray(column, outcomes)
+  const before = (time: number): number => {
+    const whole = Number(
+      db
+        .select({ n: sql<number>`coalesce(sum(${d.n}), 0)` })
+        .from(d)
+        .where(and(eq(d.accountId, accountId), lt(d.day, dayOf(time)), ofOutcome(d.outcome)))
+        .get()?.n ?? 0,
+    )
+    const part = Number(
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(t)
+        .where(and(eq(t.accountId, accountId), gte(t.at, dayOf(time) * DAY_MS), lt(t.at, time), ofOutcome(t.outcome)))
+        .get()?.n ?? 0,
+    )
+    return whole + part
+  }
+  return before(to) - (from === null ? 0 : before(from))
+}
+
+function newestAt(db: Db, accountId: string): number {
+  const row = db
+    .select({ at: sql<number | null>`max(${t.at})` })
+    .from(t)
+    .where(eq(t.accountId, accountId))
+    .get()
+  return row?.at ?? 0
+}
+
+/**
+ * The customer's users, sorted, by skipping through the user index (one seek per user) instead of
+ * reading every row; at most `limit` + 1, so more than `limit` shows.
+ */
+function usersOf(db: Db, accountId: string, limit: number): string[] {
+  const rows = db.all<{ v: string }>(sql`WITH RECURSIVE found(v) AS (
+      SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId})
+      UNION ALL
+      SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId} AND ${t.userEmail} > found.v)
+        FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
+    ) SELECT v FROM found WHERE v IS NOT NULL`)
+  return rows.map((r) => r.v)
+}
+
+/**
+ * The filter with each text criterion on the user (e.g. CONTAINS 'ana') replaced by IN over the
+ * customer's users that match it, so a count reads those users' index entries instead of every
+ * row; undefined when there is none to replace or the customer has too many users.
+ */
+function withUserValues(db: Db, accountId: string, filter: Filter | null | undefined): Filter | undefined {
+  const isText = (c: Criterion) =>
+    c.name === 'user' && c.value !== null && c.value !== undefined && !Array.isArray(c.value)
+  if (!filter || !filter.criteria.some(isText)) return undefined
+  const users = usersOf(db, accountId, MAX_IN_VALUES)
+  if (users.length > MAX_IN_VALUES) return undefined
+  const criteria = filter.criteria.map((c, index) => {
+    if (!isText(c)) return c
+    return { name: 'user', method: 'IN', value: matchingOf(db, users, c, index), not: c.not }
+  })
+  return { ...filter, criteria }
+}
+
+/** Which of `users` a text criterion on the user keeps (its `not` left aside). */
+function matchingOf(db: Db, users: string[], c: Criterion, index: number): string[] {
+  const test = buildCriterion({ ...c, not: false }, { user: sql`v` }, index)
+  return db
+    .all<{ v: string }>(sql`SELECT value AS v FROM json_each(${JSON.stringify(users)}) WHERE ${test}`)
+    .map((r) => r.v)
+}
+
+/** The customer's users a text criterion keeps, or undefined when the customer has too many users. */
+function usersMatching(db: Db, accountId: string, c: Criterion, index: number): string[] | undefined {
+  const users = usersOf(db, accountId, MAX_IN_VALUES)
+  return users.length > MAX_IN_VALUES ? undefined : matchingOf(db, users, c, index)
+}
+
+/** Pages this deep or deeper are read from the list's end when that is nearer. */
+const REVERSE_SCAN_FROM = 10_000
+
+export function webTransactionList(db: Db, accountId: string): ListSource {
+  const source: ListSource = {
+    columns: FILTER_COLUMNS,
+    fields: COLUMNS,
+    sortColumns: SORT_COLUMNS,
+    defaultSort: DEFAULT_SORT,
+    // Ties in time are broken by the id in the same direction: the order of the time index.
+    uniqueKey: ['id'],
+    tieBreakFollowsSort: true,
+    criteria: criteriaFor(db, accountId),
+    reverseScanFrom: REVERSE_SCAN_FROM,
+    consistent: (read) => db.transaction(() => read()),
+    query: (fields) => db.select(fields).from(t).$dynamic(),
+    scope: eq(t.accountId, accountId),
+    distinct: (input) => {
+      if (input.key === GROUP_CRITERION) throw new ListError(`${GROUP_CRITERION} has no list of values.`)
+      return undefined
+    },
+    count: (filter) => {
+      const byDays = countable(filter)
+      if (byDays) return countFromDays(db, accountId, byDays)
+      const rewritten = withUserValues(db, accountId, filter)
+      return rewritten ? listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
+    },
+  }
+  return source
+}
+
+/** Export pages are told apart from list pages by their tokens, which hold the last row's sort keys. */
+export const EXPORT_PAGES: PageOptions = { tokenKind: 'export', keyset: true }
+
+export function webTransactionCalls(calls: CallTable, { db }: ApiDeps) {
+  const sourceFor = (user: Parameters<typeof webAccess>[1], customerNumber: string) =>
+    webTransactionList(db, webAccess(db, user, customerNumber).accountId)
+  const page = (source: ListSource, input: PageRequest, options?: PageOptions) => {
+    const found = listPage<WebTransactionRow>(source, input, options)
+    return withToken(found.rows, found.token)
+  }
+
+  calls.implement(declared.list.page, ({ input, user }) => page(sourceFor(user, input.customerNumber), input))
+  calls.implement(declared.list.count, ({ input, user }) => listCount(sourceFor(user, input.customerNumber), input))
+  calls.implement(declared.list.distinct, ({ input, user }) =>
+    listDistinct(sourceFor(user, input.customerNumber), input),
+  )
+  calls.implement(declared.export, ({ input, user }) => {
+    const source = sourceFor(user, input.customerNumber)
+    if (!input.token && listCount(source, { filter: input.filter }) > USAGE_EXPORT_MAX) {
+      throw badRequest(usageExportTooMany(USAGE_EXPORT_MAX))
+    }
+    return page(source, { ...input, limit: input.limit ?? MAX_PAGE_SIZE }, EXPORT_PAGES)
+  })
+}

@@ -1,0 +1,2 @@
+CREATE INDEX `web_transactions_account_user_at_idx` ON `web_transactions` (`account_id`,`user_email`,`at`,`id`);--> statement-breakpoint
+CREATE INDEX `web_transactions_account_outcome_at_idx` ON `web_transactions` (`account_id`,`outcome`,`at`,`id`);
