@@ -1,0 +1,82 @@
+/**
+ * Understanding a question (issue 37): its intent from the classifier trained on the corpus, the
+ * entities it names matched against the customer's own names, and, for a follow-up, what it keeps
+ * of the previous question.
+ */
+import { trainingExamples } from '../corpus/corpus.server'
+import { ASK_INTENTS, type AskIntent } from '../intents'
+import type { AskContext, AskNames, Understanding } from '../types'
+import { trainClassifier, type IntentClassifier } from './classifier.server'
+import { entitiesFor, mergeContext, startsAsFollowUp } from './context'
+import { findEntities } from './entities'
+
+/**
+ * Below this classifier score the intent is 'unknown'. Chosen on the training split by five-fold
+ * cross-validation (`npm run eval:ask` prints the search): the score with the most questions right.
+ */
+export const UNKNOWN_BELOW = 0.35
+
+/** Words a follow-up is made of besides what it names ('and for Borealis?', 'what about last month?'). */
+const FOLLOW_UP_WORDS = new Set(
+  'and also what about how for on in at the of then same but now ok okay please with to only just instead'.split(' '),
+)
+
+const INTENTS_OR_UNKNOWN: Record<string, unknown> = { ...ASK_INTENTS, unknown: 'unknown' }
+
+let trained: Promise<IntentClassifier> | undefined
+
+/** The classifier trained on the corpus' training questions, once per process. */
+export function askClassifier(): Promise<IntentClassifier> {
+  trained ??= trainClassifier(trainingExamples())
+  return trained
+}
+
+export async function understandWith(
+  classifier: IntentClassifier,
+  question: string,
+  names: AskNames,
+  context: AskContext | undefined,
+  now: number,
+): Promise<Understanding> {
+  const { entities, rest } = findEntities(question, names, now)
+  const kinds = Object.keys(entities).filter((key) => key !== 'topic')
+  // NLP.js adds 'None' when it knows none of the words.
+  const ranked = (await classifier.classify(question, kinds)).filter(
+    (c) => c.score > 0 && c.intent in INTENTS_OR_UNKNOWN,
+  )
+  const [top] = ranked
+  const confident = top !== undefined && top.intent !== 'unknown' && top.score >= UNKNOWN_BELOW
+  const intent = confident ? (top.intent as AskIntent) : 'unknown'
+  const alternatives = ranked
+    .filter((c) => c.intent !== 'unknown' && c.intent !== intent)
+    .slice(0, 3)
+    .map((c) => ({ intent: c.intent as AskIntent, score: c.score }))
+  // A topic names something only for the intents that take one ('and about the invoice?').
+  const named = Object.keys(entities).some((key) => key !== 'topic' || context?.intent === 'emails.about')
+  const onlyNames = rest.every((w) => FOLLOW_UP_WORDS.has(w))
+  const cue = startsAsFollowUp(question)
+  if (context && named && (onlyNames || cue)) {
+    // The follow-up keeps the previous intent unless its own words say another with confidence.
+    const own = !onlyNames && confident
+    return mergeContext(
+      { intent: own ? intent : 'unknown', score: own ? top.score : 1, alternatives, entities, followUp: true },
+      context,
+    )
+  }
+  return {
+    intent,
+    score: top?.score ?? 0,
+    alternatives,
+    entities: entitiesFor(intent, entities),
+    followUp: false,
+  }
+}
+
+export async function understand(
+  question: string,
+  names: AskNames,
+  context: AskContext | undefined,
+  now: number,
+): Promise<Understanding> {
+  return understandWith(await askClassifier(), question, names, context, now)
+}
