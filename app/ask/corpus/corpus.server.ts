@@ -31,7 +31,16 @@ const corpusQuestion = z
     question: z.string().min(1),
     intent: z.union([intent, z.literal('unknown')]),
     entities,
-    context: z.object({ intent, entities, customer: z.string() }).optional(),
+    context: z
+      .object({
+        intent,
+        // The previous answer's period as its words would have said it; the words do not matter here.
+        entities: entities
+          .extend({ period: z.object({ from: z.string(), to: z.string(), text: z.string().default('') }) })
+          .partial(),
+        customer: z.string(),
+      })
+      .optional(),
     /** The customer selected when it is asked (else the context's, else Acme). */
     customer: z.string().optional(),
     split: z.enum(['train', 'test']),

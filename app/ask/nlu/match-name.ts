@@ -41,7 +41,7 @@ function phrasesOf(entries: NameEntry[]): Phrase[] {
   // Words most names of this kind share ('ansys', 'acme') are not needed to name one of them.
   const counts = new Map<string, number>()
   for (const entry of entries) for (const w of new Set(tokens(entry.value))) counts.set(w, (counts.get(w) ?? 0) + 1)
-  const shared = (w: string) => entries.length >= 3 && (counts.get(w) ?? 0) >= entries.length / 2
+  const shared = (w: string) => entries.length >= 3 && (counts.get(w) ?? 0) >= entries.length * 0.8
   const phrases: Phrase[] = []
   entries.forEach((entry, i) => {
     ;[entry.value, ...entry.aliases].forEach((text, k) => {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { parsePeriod } from './period'
+
+/** Monday 15 June 2026, 23:30 UTC: late in the day, so a local-time slip would show. */
+const NOW = Date.UTC(2026, 5, 15, 23, 30)
+
+const days = (text: string) => {
+  const p = parsePeriod(text, NOW)
+  return p && [p.from, p.to, p.text]
+}
+
+describe('parsePeriod', () => {
+  it('reads calendar periods relative to now, in whole UTC days', () => {
+    expect(days('usage last month')).toEqual(['2026-05-01', '2026-05-31', 'last month'])
+    expect(days('this year')).toEqual(['2026-01-01', '2026-12-31', 'this year'])
+    expect(days('last week')).toEqual(['2026-06-08', '2026-06-14', 'last week'])
+    expect(days('this quarter')).toEqual(['2026-04-01', '2026-06-30', 'this quarter'])
+    expect(days('yesterday')).toEqual(['2026-06-14', '2026-06-14', 'yesterday'])
+  })
+
+  it('reads rolling periods: the next 90 days up to the 90th day, the last 30 days ending today', () => {
+    expect(days('ending in the next 90 days')).toEqual(['2026-06-15', '2026-09-13', 'the next 90 days'])
+    expect(days('the last 30 days')).toEqual(['2026-05-17', '2026-06-15', 'the last 30 days'])
+    expect(days('next 6 months')).toEqual(['2026-06-15', '2026-12-15', 'the next 6 months'])
+  })
+
+  it('reads quarters and years', () => {
+    expect(days('in Q3')).toEqual(['2026-07-01', '2026-09-30', 'Q3 2026'])
+    expect(days('Q1 2025')).toEqual(['2025-01-01', '2025-03-31', 'Q1 2025'])
+    expect(days('cost in 2025')).toEqual(['2025-01-01', '2025-12-31', '2025'])
+  })
+
+  it('reads months, days, ranges and since through chrono-node', () => {
+    expect(days('cost in March')).toEqual(['2026-03-01', '2026-03-31', 'March 2026'])
+    expect(days('December 2025 statement')).toEqual(['2025-12-01', '2025-12-31', 'December 2025'])
+    expect(days('since 1 May')).toEqual(['2026-05-01', '2026-06-15', 'since 1 May 2026'])
+    expect(days('from March to May')).toEqual(['2026-03-01', '2026-05-31', 'March 2026 to May 2026'])
+  })
+
+  it('finds no period where there is none', () => {
+    expect(days('how many people are on Discovery right now')).toBeUndefined()
+    expect(days('top 5 users')).toBeUndefined()
+    expect(days('cost of Crash Frontal 2025')).toBeUndefined()
+  })
+})

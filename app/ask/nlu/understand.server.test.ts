@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { demoAskNames } from '../corpus/demo-names.server'
+import { understand } from './understand.server'
+
+const NOW = Date.UTC(2026, 5, 15, 12)
+const acme = demoAskNames('1000001')
+
+describe('understand', () => {
+  it('understands a question with its product and period, and a follow-up that keeps them', async () => {
+    const first = await understand('how much did Fluetn cost us last month?', acme, undefined, NOW)
+    expect(first).toMatchObject({
+      intent: 'usage.cost',
+      followUp: false,
+      entities: { product: 'Ansys Fluent', period: { from: '2026-05-01', to: '2026-05-31', text: 'last month' } },
+    })
+    const context = { intent: 'usage.cost' as const, entities: first.entities, customer: '1000001' }
+    const next = await understand('and for Borealis?', acme, context, NOW)
+    expect(next).toMatchObject({
+      intent: 'usage.cost',
+      followUp: true,
+      entities: { product: 'Ansys Fluent', customer: '1000002', period: { from: '2026-05-01' } },
+    })
+  })
+
+  it('says it does not know a question the portal cannot answer', async () => {
+    const u = await understand('write me a poem about the sea', acme, undefined, NOW)
+    expect(u.intent).toBe('unknown')
+  })
+})
