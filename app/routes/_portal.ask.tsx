@@ -13,7 +13,8 @@ import { screenMeta } from '../ui/screen-meta'
 import { askQuestion } from '../ask/ask.server'
 import { askParts } from '../ask/parts.server'
 import { decodeContext, encodeContext } from '../ask/context.server'
-import { MAX_QUESTION_LENGTH, readQuestion } from '../ask/question'
+import { MAX_QUESTION_LENGTH } from '../ask/question'
+import { readQuestion } from '../ask/question.server'
 import type { Answer } from '../ask/types'
 
 export const meta = screenMeta(screenTitle('ask'))

@@ -32,6 +32,3 @@ export const isDataIntent = (intent: Understanding['intent']): intent is DataInt
 export function answerFor(understanding: Understanding & { intent: DataIntent }, deps: AnswerDeps): Promise<Answer> {
   return ANSWERS[understanding.intent](understanding, deps)
 }
-
-/** The intents with an answer of their own (every intent but 'help.howto'). */
-export const ANSWERED_INTENTS = Object.keys(ANSWERS) as DataIntent[]

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_QUESTION_LENGTH, QUESTION_MESSAGES, readQuestion } from './question'
+import { MAX_QUESTION_LENGTH, QUESTION_MESSAGES } from './question'
+import { readQuestion } from './question.server'
 
 describe('the question of /ask', () => {
   it('is trimmed, with its spaces collapsed', () => {
