@@ -74,7 +74,7 @@ describe('access and settings', () => {
     const emails = data(await emailCalls(await client()).list(ACME, { limit: 1 }))
     const word = emails[0].subject.split(' ').find((w) => w.length > 4)!
     const filter = {
-      condition: 'ALL',
+      condition: 'ALL' as const,
       criteria: [{ name: 'subject', method: 'CONTAINS', value: word, casefold: true }],
     }
     const count = data(await emailCalls(await client()).count(ACME, filter))
