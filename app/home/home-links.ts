@@ -41,7 +41,7 @@ function gridLink<Row>(
 }
 
 /** The view is shown, not saved as the user's own (LINKED_VIEW_PARAM). */
-const linked = (href: string, spec: GridScope) =>
+export const linked = (href: string, spec: GridScope) =>
   `${href}${href.includes('?') ? '&' : '?'}${paramName(spec, LINKED_VIEW_PARAM)}=1`
 
 export interface HomeLinks {

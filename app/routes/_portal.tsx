@@ -11,6 +11,7 @@ import { PortalLink, useLinkNavigation } from '../ui/portal-link'
 import { withCustomer } from '../ui/customer-href'
 import { cached } from '../request/process-cache.server'
 import { CustomerSearch } from '../ui/shell/customer-search'
+import { AskBox } from '../ui/shell/ask-box'
 import { ToolbarMenu } from '../ui/shell/menu'
 import { SideNav } from '../ui/shell/side-nav'
 import { NavBackdrop, NavMenuControl, useNavDrawer } from '../ui/shell/nav-drawer'
@@ -119,6 +120,9 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
         </PortalLink>
         <div className="shell-search">
           <CustomerSearch key={shell.customerNumber ?? 'none'} current={shell.customer} />
+        </div>
+        <div className="shell-search shell-ask">
+          <AskBox customerNumber={shell.customerNumber} />
         </div>
         <ToolbarMenu
           label="Help"

@@ -85,6 +85,8 @@ const notice = (page: NoticePage) => ({ path: NOTICE_PATHS[page], title: NOTICE_
 export const SCREENS = {
   home: { path: '/home', title: 'Home' },
   customers: { path: '/customers' },
+  // Answers about the selected customer's data (when one is selected) and the portal's help.
+  ask: { path: '/ask', title: 'Ask anything' },
 
   ssl: {
     path: '/ssl',

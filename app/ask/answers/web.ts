@@ -1,0 +1,123 @@
+/**
+ * Answers about web licences, from the calls the Web screens make: seats in use now (the
+ * entitlements list), checkouts denied in a period (Web Transactions' list, its outcome filter),
+ * and who holds the named seats of an entitlement (the entitlement's page).
+ */
+import { webCalls, type WebEntitlementRow } from '../../api-client/web.server'
+import { customRange } from '../../domain/date-presets'
+import { todayUtc } from '../../domain/entitlements'
+import { filterRule } from '../../grid/grid-state'
+import { webTransactionsGrid } from '../../grid/web-transactions'
+import { webTransactionsSource } from '../../grid/web-transactions.server'
+import { webTransactionsHref } from '../../web-usage/transactions-href'
+import { withCustomer } from '../../ui/customer-href'
+import { screenPath } from '../../screens/registry'
+import { answered, failed, periodOr, screenLink, type AnswerDeps, type AreaAnswers } from './deps'
+import { gridView } from './links'
+import { namedHoldersText, noneText, webDenialsText, webInUseText } from './wording'
+
+export const DENIALS_DEFAULT_DAYS = 30
+const MAX_ENTITLEMENTS = 1000
+
+async function webEntitlements(deps: AnswerDeps) {
+  return webCalls(deps.api).entitlements.page(deps.customer.number, { limit: MAX_ENTITLEMENTS })
+}
+
+const ofProduct = (rows: readonly WebEntitlementRow[], product: string | undefined) =>
+  product ? rows.filter((r) => r.productName === product || r.product === product) : rows
+
+const inUse: AreaAnswers['web.inUse'] = async (u, deps) => {
+  const link = screenLink('webAssignments', withCustomer(screenPath('webAssignments'), deps.customer.number))
+  const reply = await webEntitlements(deps)
+  if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
+  const rows = ofProduct(reply.data, u.entities.product).filter((r) => r.termState === 'in-term')
+  if (rows.length === 0)
+    return answered(noneText(deps.customer.name, 'web licence entitlement in its term'), link, u, deps)
+  const text = webInUseText(
+    rows.map((r) =>
+      r.type === 'NAMED_USER'
+        ? { product: r.productName, type: 'named', seats: r.seats, used: r.holders }
+        : { product: r.productName, type: 'shared', seats: r.seats, used: r.inUse },
+    ),
+  )
+  return answered(text, link, u, deps)
+}
+
+const denials: AreaAnswers['web.denials'] = async (u, deps) => {
+  const period = periodOr(u.entities.period, deps.now, DENIALS_DEFAULT_DAYS)
+  let activationId: string | undefined
+  if (u.entities.product) {
+    const list = await webEntitlements(deps)
+    const fallback = screenLink(
+      'webTransactions',
+      webTransactionsHref({ customer: deps.customer.number, outcome: 'denied', ...period }),
+    )
+    if (list.status !== 'SUCCESS') return failed(list, fallback, u, deps)
+    const found = ofProduct(list.data, u.entities.product)
+    if (found.length === 0)
+      return answered(noneText(deps.customer.name, `web licence of ${u.entities.product}`), fallback, u, deps)
+    if (found.length === 1) activationId = found[0].activationId
+  }
+  const link = screenLink(
+    'webTransactions',
+    webTransactionsHref({
+      customer: deps.customer.number,
+      outcome: 'denied',
+      activationId,
+      from: period.from,
+      to: period.to,
+    }),
+  )
+  const view = gridView(webTransactionsGrid, {
+    sets: { outcome: 'denied' },
+    texts: { activationId: activationId ? [activationId, 'equals'] : undefined },
+  })
+  const source = webTransactionsSource(deps.api, deps.customer.number, {
+    range: customRange(period.from, period.to),
+    group: null,
+  })
+  const reply = await source.count(filterRule(webTransactionsGrid, view.filters))
+  if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
+  return answered(webDenialsText(period.text, reply.data, activationId ? u.entities.product : undefined), link, u, deps)
+}
+
+const namedHolders: AreaAnswers['web.namedHolder'] = async (u, deps) => {
+  const list = screenLink('webAssignments', withCustomer(screenPath('webAssignments'), deps.customer.number))
+  const reply = await webEntitlements(deps)
+  if (reply.status !== 'SUCCESS') return failed(reply, list, u, deps)
+  const named = ofProduct(reply.data, u.entities.product).filter((r) => r.type === 'NAMED_USER')
+  if (named.length === 0) {
+    const what = u.entities.product ? `named web licence of ${u.entities.product}` : 'named web licence'
+    return answered(noneText(deps.customer.name, what), list, u, deps)
+  }
+  const today = todayUtc(new Date(deps.now))
+  const details = await Promise.all(
+    named.map((r) => webCalls(deps.api).entitlement(deps.customer.number, r.activationId)),
+  )
+  const sentences: string[] = []
+  for (const detail of details) {
+    if (detail.status !== 'SUCCESS') return failed(detail, list, u, deps)
+    const { entitlement, seats } = detail.data
+    const current = seats.filter((s) => s.endDate === null || s.endDate >= today)
+    sentences.push(
+      namedHoldersText(
+        entitlement.productName,
+        entitlement.seats,
+        current.map((s) => (s.name ? `${s.name} (${s.email})` : s.email)),
+      ),
+    )
+  }
+  const link =
+    named.length === 1
+      ? screenLink(
+          'webAssignments',
+          withCustomer(
+            `${screenPath('webEntitlements')}/${encodeURIComponent(named[0].activationId)}`,
+            deps.customer.number,
+          ),
+        )
+      : list
+  return answered(sentences.join(' '), link, u, deps)
+}
+
+export const webAnswers: AreaAnswers = { 'web.inUse': inUse, 'web.denials': denials, 'web.namedHolder': namedHolders }

@@ -1,0 +1,119 @@
+/**
+ * One question, answered: the customer's names, the understanding of the question (with the
+ * previous question's context), then the answer from the data through the user's own API client,
+ * or from the help articles. A follow-up naming another customer the user may select is answered
+ * for that customer (its link then selects it). Without a selected customer only help is given.
+ *
+ * The understanding and the help search are passed in (`AskParts`), so the answers are tested with
+ * understandings built directly and the route wires the real ones.
+ */
+import type { ApiClient } from '../api-client/client.server'
+import { screenPath, screenTitle } from '../screens/registry'
+import { withCustomer } from '../ui/customer-href'
+import type { Answer, AskContext, AskLink, AskNames, Understanding } from './types'
+import { answerFor, isDataIntent } from './answers'
+import type { AskCustomer } from './answers/deps'
+import { closestScreens } from './closest-screens'
+import { askNames } from './names.server'
+
+export interface HelpHit {
+  slug: string
+  title: string
+  href: string
+  summary: string
+  score: number
+}
+
+/** The understanding of a question (app/ask/nlu: understand). */
+export type Understand = (
+  question: string,
+  names: AskNames,
+  context: AskContext | undefined,
+  now: number,
+) => Promise<Understanding>
+
+/** The help articles closest to a query, best first (app/help: searchHelp). */
+export type SearchHelp = (query: string, limit?: number) => HelpHit[]
+
+export interface AskParts {
+  understand: Understand
+  searchHelp: SearchHelp
+}
+
+export interface AskRequest {
+  question: string
+  context: AskContext | undefined
+  /** The selected customer, or null. */
+  customer: AskCustomer | null
+  api: ApiClient
+  now: number
+}
+
+/** The help articles offered beside an answer that is not sure. */
+const HELP_SUGGESTIONS = 3
+
+export const ASK_TEXTS = {
+  unsure: 'I am not sure what you are asking. These screens and help articles may have the answer.',
+  noCustomer: 'Select a customer first: this question is about a customer’s data.',
+  noHelp: 'There is no help article about that yet.',
+  notYours: (customer: string) => `You may not select customer ${customer}.`,
+} as const
+
+export async function askQuestion(request: AskRequest, parts: AskParts): Promise<Answer> {
+  const { question, context, api, now } = request
+  const names = await askNames(api, request.customer?.number ?? null)
+  const understanding = await parts.understand(question, names, context, now)
+
+  if (understanding.intent === 'help.howto') return helpAnswer(understanding, question, parts, request)
+  if (!isDataIntent(understanding.intent)) return unsure(question, parts, request.customer)
+
+  const customer = await customerFor(understanding, request)
+  if (customer === null) return { ...unsure(question, parts, null), text: ASK_TEXTS.noCustomer }
+  if ('refused' in customer) return customer.refused
+  return answerFor({ ...understanding, intent: understanding.intent }, { api, customer, now })
+}
+
+/**
+ * The customer a question is about: the one it names (a follow-up 'and for Borealis?') when the
+ * user may see it, else the selected one; null when there is none.
+ */
+async function customerFor(
+  understanding: Understanding,
+  request: AskRequest,
+): Promise<AskCustomer | { refused: Answer } | null> {
+  // A follow-up keeps the customer its question was answered for.
+  const named = understanding.entities.customer ?? (understanding.followUp ? request.context?.customer : undefined)
+  const { customer, api } = request
+  if (!named || named === customer?.number) return customer
+  const reply = await api.getAccountInfo(named)
+  if (reply.status !== 'SUCCESS') {
+    return { refused: { kind: 'refused', text: `${ASK_TEXTS.notYours(named)} ${reply.err}`.trim(), suggestions: [] } }
+  }
+  return { number: reply.data.customerNumber, name: reply.data.customerName }
+}
+
+function helpLink(hit: HelpHit): AskLink {
+  return { href: hit.href, label: hit.title }
+}
+
+function helpAnswer(understanding: Understanding, question: string, parts: AskParts, request: AskRequest): Answer {
+  const hits = parts.searchHelp(understanding.entities.topic || question, HELP_SUGGESTIONS + 1)
+  const [best, ...more] = hits
+  if (!best) return { ...unsure(question, parts, request.customer), text: ASK_TEXTS.noHelp }
+  return {
+    kind: 'help',
+    text: best.summary,
+    link: { href: best.href, label: `Read ‘${best.title}’` },
+    suggestions: more.map(helpLink),
+  }
+}
+
+/** Not sure: the closest screens (for the selected customer) and help articles. */
+function unsure(question: string, parts: AskParts, customer: AskCustomer | null): Answer {
+  const screens = closestScreens(question).map((id) => ({
+    href: withCustomer(screenPath(id), customer?.number),
+    label: screenTitle(id),
+  }))
+  const articles = parts.searchHelp(question, HELP_SUGGESTIONS).map(helpLink)
+  return { kind: 'unsure', text: ASK_TEXTS.unsure, suggestions: [...screens, ...articles] }
+}

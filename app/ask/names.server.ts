@@ -1,0 +1,84 @@
+/**
+ * The names a question's entities are matched against: the selected customer's products, hosts,
+ * users and projects, and the customers the user may select, read through the API with the user's
+ * own token (so a name the user may not see is never offered). A few calls, side by side; a call
+ * that fails gives no names of its kind (the answer's own call then says why).
+ */
+import type { ApiClient } from '../api-client/client.server'
+import { activationCalls } from '../api-client/activations.server'
+import { entitlementCalls } from '../api-client/entitlements.server'
+import { usageCalls } from '../api-client/usage.server'
+import { webCalls } from '../api-client/web.server'
+import { ENTITLEMENT_FIELD } from '../domain/entitlement-row'
+import type { AskNames, NameEntry } from './types'
+
+/** The most entitlements, values of a usage column, web users and customers read for names. */
+export const NAMES_LIMIT = 500
+
+/** Entries by value, each value once, with its aliases merged (none equal to the value). */
+export function nameEntries(pairs: Iterable<readonly [string, string | undefined]>): NameEntry[] {
+  const byValue = new Map<string, Set<string>>()
+  for (const [value, alias] of pairs) {
+    const clean = value.trim()
+    if (!clean) continue
+    const aliases = byValue.get(clean) ?? new Set<string>()
+    const other = alias?.trim()
+    if (other && other !== clean) aliases.add(other)
+    byValue.set(clean, aliases)
+  }
+  return [...byValue]
+    .map(([value, aliases]) => ({ value, aliases: [...aliases].sort() }))
+    .sort((a, b) => a.value.localeCompare(b.value))
+}
+
+const texts = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+
+/** The selected customer's names (none without one), and the customers the user may select. */
+export async function askNames(api: ApiClient, customerNumber: string | null): Promise<AskNames> {
+  const customers = api.getAccounts({ sorting: [{ name: 'AccountID', direction: 'asc' }], limit: NAMES_LIMIT })
+  if (!customerNumber) {
+    const reply = await customers
+    return { products: [], hosts: [], users: [], projects: [], customers: customerEntries(reply) }
+  }
+  const scope = { customerNumber }
+  const usage = usageCalls(api)
+  const [entitlements, servers, usageUsers, usageProjects, webUsers, webEntitlements, accounts] = await Promise.all([
+    entitlementCalls(api).page(customerNumber, { type: 'ALL', limit: NAMES_LIMIT }),
+    activationCalls(api).servers(customerNumber),
+    usage.distinct(scope, undefined, 'User', NAMES_LIMIT),
+    usage.distinct(scope, undefined, 'Project', NAMES_LIMIT),
+    webCalls(api).users.page(customerNumber, { limit: NAMES_LIMIT }),
+    webCalls(api).entitlements.page(customerNumber, { limit: NAMES_LIMIT }),
+    customers,
+  ])
+  const products = [
+    ...(entitlements.status === 'SUCCESS'
+      ? entitlements.data.map((e) => [e.ProductName, e[ENTITLEMENT_FIELD.product]] as const)
+      : []),
+    ...(webEntitlements.status === 'SUCCESS'
+      ? webEntitlements.data.map((e) => [e.productName, e.product] as const)
+      : []),
+  ]
+  const hosts =
+    servers.status === 'SUCCESS'
+      ? servers.data.flatMap((s) => s.serverId.split(',').map((id) => [s.name, id] as const))
+      : []
+  const users = [
+    ...(usageUsers.status === 'SUCCESS' ? texts(usageUsers.data).map((u) => [u, undefined] as const) : []),
+    ...(webUsers.status === 'SUCCESS' ? webUsers.data.map((u) => [u.email, u.name] as const) : []),
+  ]
+  const projects =
+    usageProjects.status === 'SUCCESS' ? texts(usageProjects.data).map((p) => [p, undefined] as const) : []
+  return {
+    products: nameEntries(products),
+    hosts: nameEntries(hosts),
+    users: nameEntries(users),
+    projects: nameEntries(projects),
+    customers: customerEntries(accounts),
+  }
+}
+
+function customerEntries(reply: Awaited<ReturnType<ApiClient['getAccounts']>>): NameEntry[] {
+  if (reply.status !== 'SUCCESS') return []
+  return nameEntries(reply.data.map((a) => [a.AccountID, a.AccountName] as const))
+}

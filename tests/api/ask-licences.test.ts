@@ -1,0 +1,217 @@
+/**
+ * The assistant's answers about entitlements, activations, the FSA and web licences on the demo
+ * data: each figure equals what the screen's own call answers for the same customer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerFor } from '../../app/ask/answers'
+import { amountText, countText } from '../../app/ask/answers/wording'
+import { createApiClient } from '../../app/api-client/client.server'
+import { activationCalls } from '../../app/api-client/activations.server'
+import { fsaCalls } from '../../app/api-client/fsa.server'
+import { webCalls } from '../../app/api-client/web.server'
+import { leaseSource } from '../../app/grid/entitlements.server'
+import { ENTITLEMENT_FIELD, type EntitlementRow } from '../../app/domain/entitlement-row'
+import { ACTIVATED_FIELD } from '../../app/domain/activation-types'
+import { FSA_FIELD } from '../../app/domain/fsa-types'
+import { formatNumber, todayUtc } from '../../app/domain/entitlements'
+import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { startTestServer, type TestServer } from './support/server'
+import { askAs, CUSTOMERS, understood } from './support/ask'
+
+let server: TestServer
+const ADMIN = 'admin@acme.example'
+const PARTNER = 'partner@channel.example'
+const ACME = CUSTOMERS.acme.number
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  clearTokenCache()
+  await server?.close()
+})
+
+const client = async (email = ADMIN) => createApiClient(server.config, await getAccessToken(server.url, email))
+const data = <T>(reply: { status: string; data?: T }): T => {
+  expect(reply.status).toBe('SUCCESS')
+  return reply.data as T
+}
+async function activeLeases(): Promise<EntitlementRow[]> {
+  return data(await leaseSource(await client(), ACME, true).page({ limit: 100 }))
+}
+
+describe('entitlements', () => {
+  it('names the active leases ending in the period, as Leases/Perpetuals lists them, soonest first', async () => {
+    const rows = await activeLeases()
+    const ends = rows
+      .map((r) => r.EndDate.slice(0, 10))
+      .filter(Boolean)
+      .sort()
+    expect(ends.length).toBeGreaterThan(0)
+    const period = { from: todayUtc(), to: ends.at(-1)!, text: 'the period' }
+    const expected = rows
+      .filter((r) => r.EndDate && r.EndDate.slice(0, 10) >= period.from && r.EndDate.slice(0, 10) <= period.to)
+      .sort((a, b) => a.EndDate.localeCompare(b.EndDate))
+    const answer = await answerFor(
+      understood('entitlements.ending', { period }),
+      await askAs(server, ADMIN, CUSTOMERS.acme),
+    )
+    expect(answer.text.startsWith(`${countText(expected.length, 'entitlement')} end`)).toBe(true)
+    expect(answer.text).toContain(
+      `${expected[0].ProductName} (${expected[0].ActivationId}) on ${expected[0].EndDate.slice(0, 10)}`,
+    )
+    const link = new URL(answer.link!.href, 'http://portal')
+    expect(link.pathname).toBe('/ssl')
+    expect(link.searchParams.get('a.f.endDate')).toBe(`e:${period.from}..${period.to}`)
+    expect(answer.link?.label).toBe('Show this in Leases/Perpetuals')
+  })
+
+  it('gives a product’s seats bought, activated and free from its active leases', async () => {
+    const rows = await activeLeases()
+    const product = rows[0].ProductName
+    const mine = rows.filter((r) => r.ProductName === product)
+    const bought = mine.reduce((s, r) => s + r[ENTITLEMENT_FIELD.count], 0)
+    const activated = mine.reduce((s, r) => s + r.TotalActivated, 0)
+    const answer = await answerFor(understood('product.seats', { product }), await askAs(server, ADMIN, CUSTOMERS.acme))
+    expect(answer.text).toBe(
+      `${product}: ${formatNumber(bought)} bought, ${formatNumber(activated)} activated and ${formatNumber(
+        bought - activated,
+      )} free, across ${countText(mine.length, 'active entitlement')}.`,
+    )
+  })
+
+  it('says plainly when the customer has no such product', async () => {
+    const answer = await answerFor(
+      understood('product.seats', { product: 'Ansys Nothing' }),
+      await askAs(server, ADMIN, CUSTOMERS.acme),
+    )
+    expect(answer).toMatchObject({
+      kind: 'answered',
+      text: 'Acme Aerospace has no active lease or perpetual of Ansys Nothing.',
+    })
+  })
+})
+
+describe('activations', () => {
+  /** What the activation editor shows activated on each active host, per product. */
+  async function activatedByHost() {
+    const calls = activationCalls(await client())
+    const hosts = data(await calls.servers(ACME)).filter((h) => h.state !== 'INACTIVE')
+    const result = new Map<string, Map<string, number>>()
+    for (const host of hosts) {
+      const rows = data(
+        await calls.hostEntitlements({ customerNumber: ACME, serverId: host.serverId, activeOnly: true }),
+      )
+      const products = new Map<string, number>()
+      for (const r of rows) products.set(r.ProductName, (products.get(r.ProductName) ?? 0) + r[ACTIVATED_FIELD])
+      result.set(host.name, new Map([...products].filter(([, n]) => n > 0)))
+    }
+    return result
+  }
+
+  it('gives where a product is activated, host by host, as the activation editor counts it', async () => {
+    const byHost = await activatedByHost()
+    const [product] = [...byHost.values()].flatMap((m) => [...m.keys()])
+    const hosts = [...byHost]
+      .filter(([, m]) => m.has(product))
+      .map(([host, m]) => `${host} ${formatNumber(m.get(product)!)}`)
+    const answer = await answerFor(understood('product.hosts', { product }), await askAs(server, ADMIN, CUSTOMERS.acme))
+    expect(answer.text).toContain(`${product} is activated on ${countText(hosts.length, 'host')}`)
+    for (const h of hosts) expect(answer.text).toContain(h)
+    expect(answer.link).toEqual({
+      href: '/activations-history?customer=1000001',
+      label: 'Show this in Manage Activations',
+    })
+  })
+
+  it('gives a host’s products and its last change, who made it, with a link to its history', async () => {
+    const byHost = await activatedByHost()
+    const [name, products] = [...byHost].find(([, m]) => m.size > 0)!
+    const answer = await answerFor(
+      understood('host.products', { host: name }),
+      await askAs(server, ADMIN, CUSTOMERS.acme),
+    )
+    for (const [product, count] of products) expect(answer.text).toContain(`${product} ${formatNumber(count)}`)
+    expect(answer.text).toMatch(
+      /The last change was (ACTIVATE|DEACTIVATE) \(\d+\) .* on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by /,
+    )
+    const link = new URL(answer.link!.href, 'http://portal')
+    expect(link.pathname).toBe('/activations-history')
+    expect([...link.searchParams.keys()]).toContain('open')
+  })
+
+  it('says plainly when there is no such host', async () => {
+    const answer = await answerFor(
+      understood('host.products', { host: 'no-such-host' }),
+      await askAs(server, ADMIN, CUSTOMERS.acme),
+    )
+    expect(answer.text).toBe('Acme Aerospace has no host named no-such-host.')
+  })
+})
+
+describe('the Flexible Spending Account', () => {
+  it('gives each contract’s balance as the FSA screen’s call answers it', async () => {
+    const contracts = data(await fsaCalls(await client()).contracts(ACME))
+    expect(contracts.length).toBeGreaterThan(0)
+    const answer = await answerFor(understood('fsa.balance'), await askAs(server, ADMIN, CUSTOMERS.acme))
+    for (const c of contracts) {
+      expect(answer.text).toContain(
+        `${c.EntitlementID}: ${amountText(c.Available, c[FSA_FIELD.currency])} available of ${amountText(c[FSA_FIELD.price], c[FSA_FIELD.currency])}`,
+      )
+    }
+    expect(answer.link?.href.startsWith('/entitlementsFSA?')).toBe(true)
+  })
+
+  it('gives the latest order lines of the history', async () => {
+    const history = data(await fsaCalls(await client()).history(ACME))
+    const answer = await answerFor(understood('fsa.orders'), await askAs(server, ADMIN, CUSTOMERS.acme))
+    if (history.length === 0) {
+      expect(answer.text).toBe('No order has been placed on the Flexible Spending Account.')
+      return
+    }
+    const latest = [...history].sort((a, b) => b.orderdate.localeCompare(a.orderdate))[0]
+    expect(answer.text).toContain(
+      `${latest.orderdate.slice(0, 10)} ${latest.ansysproduct} x ${formatNumber(latest.count)} for ${amountText(latest.cost, latest.currency)}`,
+    )
+    expect(answer.link?.href).toBe('/entitlementsFSA?tab=history&customer=1000001')
+  })
+})
+
+describe('web licences', () => {
+  it('gives the seats in use and held now, as the web entitlements list counts them', async () => {
+    const rows = data(await webCalls(await client()).entitlements.page(ACME, { limit: 100 })).filter(
+      (r) => r.termState === 'in-term',
+    )
+    const answer = await answerFor(understood('web.inUse'), await askAs(server, ADMIN, CUSTOMERS.acme))
+    for (const r of rows) {
+      const used = r.type === 'NAMED_USER' ? r.holders : r.inUse
+      expect(answer.text).toContain(`${r.productName} ${formatNumber(used)} of ${formatNumber(r.seats)}`)
+    }
+  })
+
+  it('names who holds the named seats, from the entitlement’s page', async () => {
+    const answer = await answerFor(
+      understood('web.namedHolder', { product: 'Ansys HFSS - Named User' }),
+      await askAs(server, PARTNER, CUSTOMERS.borealis),
+    )
+    const list = data(await webCalls(await client(PARTNER)).entitlements.page('1000002', { limit: 100 }))
+    const named = list.find((r) => r.productName === 'Ansys HFSS - Named User')!
+    const detail = data(await webCalls(await client(PARTNER)).entitlement('1000002', named.activationId))
+    const current = detail.seats.filter((s) => s.endDate === null || s.endDate >= todayUtc())
+    expect(answer.text.startsWith(`${countText(current.length, 'person', 'people')} hold`)).toBe(true)
+    for (const s of current) expect(answer.text).toContain(s.email)
+    expect(answer.link?.href).toBe(`/webassignments/entitlements/${named.activationId}?customer=1000002`)
+  })
+
+  it('counts the denied checkouts of the period as Web Transactions lists them, with the filtered link', async () => {
+    const period = { from: '2020-01-01', to: todayUtc(), text: 'the whole period' }
+    const answer = await answerFor(understood('web.denials', { period }), await askAs(server, ADMIN, CUSTOMERS.acme))
+    expect(answer.text).toMatch(
+      /web licence checkouts? (was|were) denied in the whole period\.$|^No web licence checkout was denied/,
+    )
+    const link = new URL(answer.link!.href, 'http://portal')
+    expect(link.pathname).toBe('/webtransactions')
+    expect(link.searchParams.get('f.outcome')).toBe('in:denied')
+    expect(link.searchParams.get('from')).toBe('2020-01-01')
+  })
+})
