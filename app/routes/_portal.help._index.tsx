@@ -77,9 +77,9 @@ export default function HelpIndex() {
           )}
         </section>
       ) : null}
-      {areas.map((area) => (
-        <section key={area.label} aria-labelledby={`area-${area.label}`} className="space-y-2">
-          <h2 id={`area-${area.label}`} className="text-lg font-semibold">
+      {areas.map((area, index) => (
+        <section key={area.label} aria-labelledby={`area-${index}`} className="space-y-2">
+          <h2 id={`area-${index}`} className="text-lg font-semibold">
             {area.label}
           </h2>
           <ArticleList articles={area.articles} />
