@@ -21,6 +21,7 @@ import { Footer } from '../ui/shell/footer'
 import { LoadingOverlay } from '../ui/shell/loading-overlay'
 import { ErrorPage, RouteErrorPage } from '../ui/error-page'
 import { AlertsBanner } from '../ui/alerts/banner'
+import { helpArticle } from '../help/articles.server'
 
 /**
  * The shell: the user, the selected customer, navigation, alerts, flash. Each
@@ -51,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       customer: info ? { AccountID: info.customerNumber, AccountName: info.customerName } : null,
       customerNumber,
       nav: compactNav(nav),
-      breadcrumbs: breadcrumbs(url.pathname),
+      breadcrumbs: breadcrumbs(url.pathname, { helpArticle: (slug) => helpArticle(slug)?.title }),
       featurePanel: featurePanelVisible(portal.environment),
       featuresAvailable: (features ?? []).length > 0,
       flash: portal.flash,
@@ -128,6 +129,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
           label="Help"
           buttonContent={<span>Help</span>}
           entries={[
+            { label: 'Help articles', href: withCustomer(screenPath('help'), shell.customerNumber) },
             { label: 'Documentation', href: shell.links.documentation, external: true },
             { label: 'Get support', href: shell.links.support, external: true },
           ]}

@@ -92,6 +92,19 @@ describe('breadcrumbs: parameterised routes', () => {
       { label: 'Alert Details', path: '/notification-details/7' },
     ])
   })
+
+  it('names a help article by the title the server knows, else by its address', () => {
+    expect(breadcrumbs('/help')).toEqual([{ label: 'Help', path: '/help' }])
+    const titles = { helpArticle: (slug: string) => (slug === 'rehost' ? 'Rehost a licence server' : undefined) }
+    expect(breadcrumbs('/help/rehost', titles)).toEqual([
+      { label: 'Help', path: '/help' },
+      { label: 'Rehost a licence server', path: '/help/rehost' },
+    ])
+    expect(breadcrumbs('/help/export-a-grid', titles).at(-1)).toEqual({
+      label: 'Export a grid',
+      path: '/help/export-a-grid',
+    })
+  })
 })
 
 describe('breadcrumbs: web assignments', () => {

@@ -3,9 +3,16 @@ import { NAV_GROUPS, SCREEN_IDS, screenDef, type ScreenDef, type ScreenId } from
 
 export type Crumb = { label: string; path?: string }
 
+type ParamTitle = NonNullable<ScreenDef['paramTitle']>
+
+/** The name of a record from its path segment, or undefined when the one who asks does not know it. */
+export type ParamTitles = Partial<Readonly<Record<ParamTitle, (param: string) => string | undefined>>>
+
 /** The breadcrumb of a screen that names a record, from its path segment. */
-const PARAM_TITLES: Readonly<Record<NonNullable<ScreenDef['paramTitle']>, (param: string) => string>> = {
+const PARAM_TITLES: Readonly<Record<ParamTitle, (param: string) => string>> = {
   alertCategory: (category) => `${categoryTitle(category)} Alerts`,
+  // The article's title is known to the server (breadcrumbs' `titles`); its address says it in lower case.
+  helpArticle: (slug) => slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' '),
 }
 
 const GROUP_LABELS = new Map<string, string>(NAV_GROUPS.map((g) => [g.id, g.label]))
@@ -45,9 +52,11 @@ function stripMatrix(segment: string): string {
 }
 
 /** A screen's crumbs, its own linking to `path`: its parent's, or its group's (unlinked), then its own. */
-function crumbsOf(id: ScreenId, path: string, param = ''): Crumb[] {
+function crumbsOf(id: ScreenId, path: string, param = '', titles: ParamTitles = {}): Crumb[] {
   const def = screenDef(id)
-  const label = def.paramTitle ? PARAM_TITLES[def.paramTitle](param) : (def.title ?? '')
+  const label = def.paramTitle
+    ? (titles[def.paramTitle]?.(param) ?? PARAM_TITLES[def.paramTitle](param))
+    : (def.title ?? '')
   const group = def.group ? GROUP_LABELS.get(def.group) : undefined
   const before = def.parent
     ? crumbsOf(def.parent, screenDef(def.parent).path)
@@ -72,9 +81,10 @@ function segmentCrumbs(segments: string[], group: string): Crumb[] {
 /**
  * Breadcrumbs for a pathname. A screen's first segment matches ignoring case
  * (the crumb then links to the screen's own spelling); a sub-page's second
- * segment matches as written. Unknown paths give [].
+ * segment matches as written. Unknown paths give []. `titles` names records
+ * the way only the server knows them (a help article's title).
  */
-export function breadcrumbs(pathname: string): Crumb[] {
+export function breadcrumbs(pathname: string, titles?: ParamTitles): Crumb[] {
   const segments = pathname.split('/').filter((s) => s !== '')
   if (segments.length === 0) return []
 
@@ -97,7 +107,7 @@ export function breadcrumbs(pathname: string): Crumb[] {
     const screen = PATTERNS.find(
       ({ segments: s }) => s.length === 2 && s[0]!.toLowerCase() === first && (s[1] === null || s[1] === second),
     )
-    if (screen) return crumbsOf(screen.id, `/${plain.join('/')}`, second)
+    if (screen) return crumbsOf(screen.id, `/${plain.join('/')}`, second, titles)
   }
   return []
 }

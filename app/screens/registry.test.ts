@@ -120,6 +120,7 @@ describe('screenTitle', () => {
     ['webAssignmentsV2', '/webassignments-v2', 'Assignments'],
     ['webTransactions', '/webtransactions', 'Transactions'],
     ['webReporting', '/webreporting', 'Reporting'],
+    ['help', '/help', 'Help'],
     ['nopermissions', '/nopermissions', NOTICE_TITLES.nopermissions],
   ] as const)('%s (%s) is %s, as its breadcrumb says', (id, path, name) => {
     expect(screenPath(id)).toBe(path)

@@ -53,7 +53,7 @@ export interface ScreenDef {
   /** The menu label, the breadcrumb and the page title. A screen without one names its page itself. */
   title?: string
   /** The breadcrumb of a `param` screen, from the segment (an alert category's heading). */
-  paramTitle?: 'alertCategory'
+  paramTitle?: 'alertCategory' | 'helpArticle'
   /** The menu group it belongs to: the first, unlinked breadcrumb. */
   group?: NavGroupId
   /** The screen its breadcrumbs follow, and whose customer rules apply to it. */
@@ -294,6 +294,10 @@ export const SCREENS = {
     parent: 'alerts',
     spinner: 'Getting Alerts...',
   },
+
+  // Signed in is enough: with a customer selected, its links keep it.
+  help: { path: '/help', title: 'Help' },
+  helpArticle: { path: '/help', param: 'slug', paramTitle: 'helpArticle', parent: 'help' },
 
   nocustomer: notice('nocustomer'),
   noselectedcustomer: notice('noselectedcustomer'),

@@ -70,6 +70,20 @@ test.describe('accessibility', () => {
     }
   })
 
+  test('the help pages: the index, a search, an article with a table and one with a code block', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    for (const [path, heading] of [
+      ['/help', 'Help'],
+      ['/help?q=licence+fle', 'Help'],
+      ['/help/find-why-a-web-checkout-was-denied', 'Find why a web checkout was denied'],
+      ['/help/add-web-users-in-bulk', 'Add web users in bulk'],
+    ] as const) {
+      await gotoPortal(page, `${path}${path.includes('?') ? '&' : '?'}customer=${CUSTOMERS.acme.id}`)
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+      await expectNoSeriousA11yViolations(page)
+    }
+  })
+
   test('the web assignments pages of a customer administrator', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
     for (const [path, heading] of [

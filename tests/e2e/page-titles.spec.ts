@@ -71,6 +71,9 @@ test.describe('page titles', () => {
       ['/webassignments/users/admin%40acme.example', 'User admin@acme.example – Assignments'],
       ['/webtransactions', 'Transactions'],
       ['/webreporting', 'Reporting'],
+      ['/help', 'Help'],
+      ['/help?q=rehost', 'Help'],
+      ['/help/rehost-a-licence-server', 'Rehost a licence server – Help'],
     ]
     await expectTitles(
       page,

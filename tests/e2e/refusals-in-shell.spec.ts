@@ -167,6 +167,25 @@ const REFUSALS: Refusal[] = [
   noAccess('Web Reporting', '/webreporting'),
   noAccess('Usage Transactions', '/transactions'),
   noAccess('Elastic Statements', '/statementv2'),
+  noAccess('Help', '/help'),
+  noAccess('Help article', '/help/rehost-a-licence-server'),
+  {
+    screen: 'Help',
+    user: 'admin',
+    path: `/help?customer=${CUSTOMERS.borealis.id}`,
+    status: 200,
+    url: `/home`,
+    heading: 'Welcome, Adam',
+    text: MESSAGES.forbiddenCustomer(CUSTOMERS.borealis.id),
+  },
+  {
+    screen: 'Help article',
+    user: 'admin',
+    path: `/help/no-such-article?customer=${CUSTOMERS.acme.id}`,
+    status: 404,
+    heading: 'Page not found',
+    text: 'There is no help article at this address.',
+  },
   // The notice pages stay while their reason does.
   {
     screen: 'No customer selected',

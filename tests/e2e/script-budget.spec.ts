@@ -117,6 +117,9 @@ test('every portal page loads at most 150 KB of compressed script', async ({ pag
     '/webassignments/users/admin%40acme.example',
     '/webtransactions',
     '/webreporting',
+    '/help',
+    '/help?q=licence+file',
+    '/help/rehost-a-licence-server',
     '/nopermissions',
     '/no-such-page',
   ].map((path) => `${path}${path.includes('?') ? '&' : '?'}customer=${ACME}`)

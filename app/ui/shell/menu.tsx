@@ -76,7 +76,8 @@ function Entry({ entry }: { entry: MenuEntry }) {
     <a
       href={entry.href}
       className="menu-item"
-      {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      // A page of the portal opens inside the app, as the shell's other links do (PortalLink).
+      {...(entry.external ? { target: '_blank', rel: 'noopener noreferrer' } : { 'data-portal-link': '' })}
     >
       {entry.label}
       {entry.external ? <span className="sr-only"> (opens in a new window)</span> : null}
