@@ -6,14 +6,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../db/client'
 import { immediateTransaction } from './write-lock'
 
-/** Another connection, in a thread of its own, that takes the write lock and keeps it for `holdMs`. */
-function holdWriteLock(file: string, holdMs: number): Promise<{ released: Promise<void> }> {
+/** Now in ms since the epoch, with sub-millisecond precision, the same in every thread. */
+const clock = () => performance.timeOrigin + performance.now()
+
+/**
+ * Another connection, in a thread of its own, that takes the write lock and keeps it for
+ * `holdMs`; `lockedAt` is when it had the lock (on `clock`), so a test does not depend on how
+ * soon this thread hears of it on a busy machine.
+ */
+function holdWriteLock(file: string, holdMs: number): Promise<{ released: Promise<void>; lockedAt: number }> {
   const worker = new Worker(
     `const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))})
      const { parentPort, workerData } = require('node:worker_threads')
      const db = new Database(workerData.file)
      db.exec('BEGIN IMMEDIATE')
-     parentPort.postMessage('locked')
+     parentPort.postMessage(performance.timeOrigin + performance.now())
      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.holdMs)
      db.exec('COMMIT')
      db.close()`,
@@ -24,7 +31,7 @@ function holdWriteLock(file: string, holdMs: number): Promise<{ released: Promis
     worker.once('error', reject)
   })
   return new Promise((resolve, reject) => {
-    worker.once('message', () => resolve({ released }))
+    worker.once('message', (lockedAt: number) => resolve({ released, lockedAt }))
     worker.once('error', reject)
   })
 }
@@ -47,10 +54,14 @@ describe('immediateTransaction', () => {
   const marks = () => (db.$client.prepare('SELECT count(*) AS n FROM marks').get() as { n: number }).n
 
   it('waits while another connection holds the write lock, then commits', async () => {
-    const { released } = await holdWriteLock(file, 150)
-    const started = performance.now()
-    immediateTransaction(db, () => db.$client.prepare('INSERT INTO marks (at) VALUES (1)').run())
-    expect(performance.now() - started).toBeGreaterThanOrEqual(100)
+    const { released, lockedAt } = await holdWriteLock(file, 150)
+    let wroteAt = 0
+    immediateTransaction(db, () => {
+      wroteAt = clock()
+      db.$client.prepare('INSERT INTO marks (at) VALUES (1)').run()
+    })
+    // It could only write once the other connection had held the lock for its 150 ms and let go.
+    expect(wroteAt - lockedAt).toBeGreaterThanOrEqual(150)
     expect(marks()).toBe(1)
     await released
   })
