@@ -93,7 +93,7 @@ async function customerFor(
 }
 
 function helpLink(hit: HelpHit): AskLink {
-  return { href: hit.href, label: hit.title }
+  return { href: hit.href, label: `Help: ${hit.title}` }
 }
 
 function helpAnswer(understanding: Understanding, question: string, parts: AskParts, request: AskRequest): Answer {

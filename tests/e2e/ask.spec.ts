@@ -48,6 +48,18 @@ test.describe('Ask anything', () => {
     await page.getByRole('textbox', { name: 'Your question' }).fill('where are the usage transactions')
     await page.getByRole('button', { name: 'Ask', exact: true }).last().click()
     await expect(page.getByTestId('ask-answer')).toHaveAttribute('data-kind', 'unsure')
-    await expect(page.getByTestId('ask-answer').getByRole('link', { name: 'Usage Transactions' })).toBeVisible()
+    await expect(
+      page.getByTestId('ask-answer').getByRole('link', { name: 'Usage Transactions', exact: true }),
+    ).toBeVisible()
+    await expect(page.getByTestId('ask-answer').getByRole('link', { name: 'Help: Usage Transactions' })).toBeVisible()
+  })
+
+  test('a how-to question is answered from the help articles, and the article opens', async ({ page }) => {
+    await signIn(page, 'admin@acme.example', { start: `/ask?customer=${acme}&q=how+do+I+rehost+a+licence+server` })
+    const answer = page.getByTestId('ask-answer')
+    await expect(answer).toHaveAttribute('data-kind', 'help')
+    await answer.getByRole('link', { name: 'Read ‘Rehost a licence server’' }).click()
+    await expect(page).toHaveURL(/\/help\/rehost-a-licence-server/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Rehost a licence server' })).toBeVisible()
   })
 })
