@@ -4,6 +4,8 @@
  * customer the user may select, one the user may not see, help-only without a customer, and the
  * time an answer takes.
  */
+import { searchHelp } from '../../app/help/search.server'
+import { helpArticle } from '../../app/help/articles.server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerFor } from '../../app/ask/answers'
 import { allowListText, countText } from '../../app/ask/answers/wording'
@@ -90,12 +92,10 @@ describe('access and settings', () => {
 })
 
 describe('a whole question', () => {
-  /** Parts that understand every question as `understanding` (the unit under test is what follows). */
+  /** The help search as /ask has it; every question understood as `understanding` (what follows is under test). */
   const parts = (understanding: Understanding): AskParts => ({
     understand: async () => understanding,
-    searchHelp: (query) => [
-      { slug: 'ask', title: 'Asking questions', href: '/help/ask', summary: `About ${query}`, score: 1 },
-    ],
+    searchHelp,
   })
   const request = async (email: string, customer: { number: string; name: string } | null, context?: AskContext) => ({
     question: 'and for Borealis?',
@@ -145,12 +145,16 @@ describe('a whole question', () => {
     )
     expect(unsure.kind).toBe('unsure')
     expect(unsure.suggestions).toContainEqual({ href: '/statementv2?customer=1000001', label: 'Elastic Statements' })
-    expect(unsure.suggestions).toContainEqual({ href: '/help/ask', label: 'Asking questions' })
+    expect(unsure.suggestions).toContainEqual({ href: '/help/elastic-statements', label: 'Help: Elastic Statements' })
     const help = await askQuestion(
       await request(ADMIN, CUSTOMERS.acme),
       parts(understood('help.howto', { topic: 'rehost' })),
     )
-    expect(help).toMatchObject({ kind: 'help', text: 'About rehost', link: { href: '/help/ask' } })
+    expect(help).toMatchObject({
+      kind: 'help',
+      text: helpArticle('rehost-a-licence-server')!.summary,
+      link: { href: '/help/rehost-a-licence-server', label: 'Read ‘Rehost a licence server’' },
+    })
   })
 
   it('answers in well under a second on the demo data (p50 of the whole question)', async () => {
