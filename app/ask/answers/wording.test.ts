@@ -119,7 +119,15 @@ describe('the answers’ wording', () => {
   it('gives FSA balances and web seats', () => {
     expect(
       fsaBalanceText([{ id: 'FSA-1', available: 2500, total: 10000, currency: 'USD', endDate: '2027-06-30' }]),
-    ).toBe('The Flexible Spending Account balance is FSA-1: 2,500.00 USD available of 10,000.00 USD, ends 2027-06-30.')
+    ).toBe('The Flexible Spending Account (FSA-1) has 2,500.00 USD available of 10,000.00 USD; it ends 2027-06-30.')
+    expect(
+      fsaBalanceText([
+        { id: 'FSA-1', available: 2500, total: 10000, currency: 'USD', endDate: '2027-06-30' },
+        { id: 'FSA-2', available: 0, total: 500, currency: 'EUR', endDate: '' },
+      ]),
+    ).toBe(
+      '2 Flexible Spending Accounts. FSA-1: 2,500.00 USD available of 10,000.00 USD, ending 2027-06-30; FSA-2: 0.00 EUR available of 500.00 EUR.',
+    )
     expect(
       webInUseText([
         { product: 'Discovery', type: 'shared', seats: 10, used: 3 },

@@ -176,13 +176,15 @@ export interface FsaBalance {
 }
 
 export function fsaBalanceText(contracts: readonly FsaBalance[]): string {
-  const parts = contracts.map(
-    (c) =>
-      `${c.id}: ${amountText(c.available, c.currency)} available of ${amountText(c.total, c.currency)}${
-        c.endDate ? `, ends ${c.endDate.slice(0, 10)}` : ''
-      }`,
-  )
-  return `The Flexible Spending Account balance is ${listText(parts)}.`
+  const balance = (c: FsaBalance) =>
+    `${amountText(c.available, c.currency)} available of ${amountText(c.total, c.currency)}`
+  const ends = (c: FsaBalance) => (c.endDate ? `; it ends ${c.endDate.slice(0, 10)}` : '')
+  if (contracts.length === 1) {
+    const [c] = contracts
+    return `The Flexible Spending Account (${c.id}) has ${balance(c)}${ends(c)}.`
+  }
+  const parts = contracts.map((c) => `${c.id}: ${balance(c)}${c.endDate ? `, ending ${c.endDate.slice(0, 10)}` : ''}`)
+  return `${contracts.length} Flexible Spending Accounts. ${parts.join('; ')}.`
 }
 
 export interface FsaOrderLine {
