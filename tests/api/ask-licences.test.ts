@@ -57,7 +57,7 @@ describe('entitlements', () => {
       await askAs(server, ADMIN, CUSTOMERS.acme),
     )
     expect(answer.text.startsWith(`${countText(expected.length, 'entitlement')} end`)).toBe(true)
-    expect(answer.text).toContain(
+    expect(answer.text).toMatch(
       `${expected[0].ProductName} (${expected[0].ActivationId}) on ${expected[0].EndDate.slice(0, 10)}`,
     )
     const link = new URL(answer.link!.href, 'http://portal')
@@ -155,8 +155,9 @@ describe('the Flexible Spending Account', () => {
     expect(contracts.length).toBeGreaterThan(0)
     const answer = await answerFor(understood('fsa.balance'), await askAs(server, ADMIN, CUSTOMERS.acme))
     for (const c of contracts) {
+      const figures = `${amountText(c.Available, c[FSA_FIELD.currency])} available of ${amountText(c[FSA_FIELD.price], c[FSA_FIELD.currency])}`
       expect(answer.text).toContain(
-        `${c.EntitlementID}: ${amountText(c.Available, c[FSA_FIELD.currency])} available of ${amountText(c[FSA_FIELD.price], c[FSA_FIELD.currency])}`,
+        contracts.length === 1 ? `(${c.EntitlementID}) has ${figures}` : `${c.EntitlementID}: ${figures}`,
       )
     }
     expect(answer.link?.href.startsWith('/entitlementsFSA?')).toBe(true)
@@ -170,7 +171,7 @@ describe('the Flexible Spending Account', () => {
       return
     }
     const latest = [...history].sort((a, b) => b.orderdate.localeCompare(a.orderdate))[0]
-    expect(answer.text).toContain(
+    expect(answer.text).toMatch(
       `${latest.orderdate.slice(0, 10)} ${latest.ansysproduct} x ${formatNumber(latest.count)} for ${amountText(latest.cost, latest.currency)}`,
     )
     expect(answer.link?.href).toBe('/entitlementsFSA?tab=history&customer=1000001')
