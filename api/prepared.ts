@@ -6,8 +6,8 @@
  */
 import type { Db } from '../db/client'
 
-export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const prepared = new WeakMap<Db, T>()
+export function preparedPerDb<T, Handle extends object = Db>(prepare: (db: Handle) => T): (db: Handle) => T {
+  const prepared = new WeakMap<Handle, T>()
   return (db) => {
     let statements = prepared.get(db)
     if (!statements) {

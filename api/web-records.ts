@@ -7,12 +7,16 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { webCheckouts, webTransactions } from '../db/schema'
 import { countWebTransaction } from '../db/web-aggregates'
+import type { Tx } from './audit-log'
 import { preparedPerDb } from './prepared'
 
 const p = <Name extends string>(name: Name) => sql.placeholder(name)
 
 export type WebTransaction = Required<Omit<typeof webTransactions.$inferInsert, 'id'>>
-export const webWrites = preparedPerDb((db) => ({
+export type WebCheckout = Required<Omit<typeof webCheckouts.$inferInsert, 'id'>>
+
+/** Also used by the history generator (db/web-history.ts), inside its transaction. */
+export const webWrites = preparedPerDb((db: Db | Tx) => ({
   transaction: db
     .insert(webTransactions)
     .values({
@@ -42,6 +46,8 @@ export const webWrites = preparedPerDb((db) => ({
       startedAt: p('startedAt'),
       lastHeartbeatAt: p('lastHeartbeatAt'),
       leaseExpiresAt: p('leaseExpiresAt'),
+      endedAt: p('endedAt'),
+      endReason: p('endReason'),
     })
     .prepare(),
   /** Ends a running checkout (returned or expired); no change when it has already ended. */
@@ -61,6 +67,11 @@ export const webWrites = preparedPerDb((db) => ({
     .where(and(eq(webCheckouts.entitlementId, p('entitlementId')), isNull(webCheckouts.endedAt)))
     .prepare(),
 }))
+
+/** A seat taken: its checkout row (call `recordWebTransaction` for the grant next). */
+export function insertCheckout(db: Db | Tx, row: WebCheckout) {
+  webWrites(db).checkout.run(row)
+}
 
 /**
  * One row of the customer's web transactions, counted in the web usage aggregates. Call it

@@ -33,7 +33,7 @@ import type { ApiDeps } from './index'
 import { preparedPerDb } from './prepared'
 import { expireStaleLeasesOf } from './web-lease-sweep'
 import { immediateTransaction } from './write-lock'
-import { recordWebTransaction, webWrites } from './web-records'
+import { insertCheckout, recordWebTransaction, webWrites } from './web-records'
 
 /** Who may call the service: its account, and business operations (who also run it by hand). */
 export const WEB_SERVICE_ROLES = ['weblicense', 'busops'] as const
@@ -178,7 +178,7 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
     if (decision.outcome === 'denied') return deny(decision.reason, decision.entitlementId)
     const checkoutId = randomUUID()
     const leaseExpiresAt = leaseEnd(now)
-    webWrites(db).checkout.run({
+    insertCheckout(db, {
       checkoutId,
       accountId: account.accountId,
       entitlementId: decision.entitlementId,
@@ -189,6 +189,8 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
       startedAt: now,
       lastHeartbeatAt: now,
       leaseExpiresAt,
+      endedAt: null,
+      endReason: null,
     })
     recordWebTransaction(db, {
       ...event,

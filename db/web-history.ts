@@ -6,10 +6,11 @@
  * free (a named seat always), else 'no-free-seat'. Used by the demo history (db/seed-web.ts)
  * and the generator (db/seed-web-scale.ts).
  */
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { LEASE_MS } from '../app/domain/web-seats'
 import type { Db } from './client'
-import { webCheckouts, webTransactions, webUsers } from './schema'
+import { insertCheckout, webWrites } from '../api/web-records'
+import { webUsers, type webTransactions } from './schema'
 import { WebAggregator } from './web-aggregates'
 
 type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -86,50 +87,10 @@ class Seats {
   }
 }
 
-const p = <Name extends string>(name: Name) => sql.placeholder(name)
-
-function prepare(db: Writer) {
-  return {
-    transaction: db
-      .insert(webTransactions)
-      .values({
-        accountId: p('accountId'),
-        entitlementId: p('entitlementId'),
-        checkoutId: p('checkoutId'),
-        product: p('product'),
-        userEmail: p('userEmail'),
-        outcome: p('outcome'),
-        reason: p('reason'),
-        at: p('at'),
-        durationMs: p('durationMs'),
-        clientHost: p('clientHost'),
-        productVersion: p('productVersion'),
-      })
-      .prepare(),
-    checkout: db
-      .insert(webCheckouts)
-      .values({
-        checkoutId: p('checkoutId'),
-        accountId: p('accountId'),
-        entitlementId: p('entitlementId'),
-        userId: p('userId'),
-        userEmail: p('userEmail'),
-        clientHost: p('clientHost'),
-        productVersion: p('productVersion'),
-        startedAt: p('startedAt'),
-        lastHeartbeatAt: p('lastHeartbeatAt'),
-        leaseExpiresAt: p('leaseExpiresAt'),
-        endedAt: p('endedAt'),
-        endReason: p('endReason'),
-      })
-      .prepare(),
-  }
-}
-
 export class WebHistoryWriter {
   private readonly running: Seats[]
   private readonly aggregator: WebAggregator
-  private readonly s: ReturnType<typeof prepare>
+  private readonly s: ReturnType<typeof webWrites>
   private ids = 0
   private readonly userIds = new Map<string, number>()
   written = { checkouts: 0, transactions: 0, denied: 0 }
@@ -139,7 +100,7 @@ export class WebHistoryWriter {
    * running then (its lease renewed by heartbeats), the others have ended.
    */
   constructor(
-    db: Writer,
+    private readonly db: Writer,
     private readonly pools: readonly HistoryPool[],
     private readonly now: number,
     private readonly idPrefix: string,
@@ -151,7 +112,7 @@ export class WebHistoryWriter {
     }
     this.running = pools.map(() => new Seats())
     this.aggregator = new WebAggregator(db)
-    this.s = prepare(db)
+    this.s = webWrites(db)
   }
 
   /** One checkout asked for; requests must come in time order. */
@@ -181,7 +142,7 @@ export class WebHistoryWriter {
     const live = end > this.now
     // A lease that ran out ends a seat; its last heartbeat was one lease before.
     const lastHeartbeatAt = live ? this.now - ((this.now - r.at) % (LEASE_MS / 3)) : r.expires ? end - LEASE_MS : end
-    this.s.checkout.run({
+    insertCheckout(this.db, {
       checkoutId,
       accountId: pool.accountId,
       entitlementId: pool.entitlementId,

@@ -81,3 +81,23 @@ async function peakRss(pid: number | undefined, during: () => Promise<unknown>):
   const last = processRssMb(pid)
   return last !== null && (peak === null || last > peak) ? last : peak
 }
+
+type Times = { pageMs: number[]; sqlMs: number[] }
+
+/**
+ * One case's times (`run`: its check and `timeInTurns`); an export's also with the server's memory
+ * growth, from before its first download: an export that held its rows would grow the heap during
+ * the warm-up.
+ */
+export async function timeCase(
+  isExport: boolean,
+  serverPid: number | undefined,
+  run: () => Promise<Times>,
+): Promise<{ times: Times; rssGrowth: number | undefined }> {
+  if (!isExport) return { times: await run(), rssGrowth: undefined }
+  let times: Times = { pageMs: [], sqlMs: [] }
+  const rssGrowth = await rssGrowthMb(serverPid, async () => {
+    times = await run()
+  })
+  return { times, rssGrowth }
+}

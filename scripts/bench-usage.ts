@@ -41,7 +41,7 @@ import type { Db } from '../db/client'
 import { USAGE_GENERATOR_VERSION } from '../db/seed-usage-scale'
 import { benchDatabase, onBenchDatabase, type CacheInfo as CommonCacheInfo } from './bench-cache'
 import { BENCH_CUSTOMER, log, SetupError } from './bench-server'
-import { download, rssGrowthMb, timeInTurns } from './bench-timing'
+import { download, timeCase, timeInTurns } from './bench-timing'
 import {
   caseLine,
   caseUrl,
@@ -276,16 +276,7 @@ async function measureAll(
         sizes,
       )
     }
-    let rssGrowth: number | undefined
-    let times = { pageMs: [] as number[], sqlMs: [] as number[] }
-    if (c.kind === 'export') {
-      // From before the first download: an export that held its rows would have grown the heap during the warm-up.
-      rssGrowth = await rssGrowthMb(serverPid, async () => {
-        times = await runCase()
-      })
-    } else {
-      times = await runCase()
-    }
+    const { times, rssGrowth } = await timeCase(c.kind === 'export', serverPid, runCase)
     const line = caseLine(c, times.pageMs, times.sqlMs, rssGrowth)
     console.log(JSON.stringify(line))
     lines.push(line)

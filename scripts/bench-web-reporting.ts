@@ -46,7 +46,7 @@ import { webTransactions } from '../db/schema'
 import { WEB_GENERATOR_VERSION } from '../db/seed-web-scale'
 import { benchDatabase, onBenchDatabase, type CacheInfo } from './bench-cache'
 import { BENCH_CUSTOMER, BENCH_USER, log, SetupError } from './bench-server'
-import { download, rssGrowthMb, timeInTurns } from './bench-timing'
+import { download, timeCase, timeInTurns } from './bench-timing'
 import { EXPORT_MAX_ROWS, mostDaysWithin, summaryLine, type CaseLine } from './bench-usage-cases'
 import {
   caseUrl,
@@ -311,16 +311,7 @@ async function measureAll(
         sizes,
       )
     }
-    let rssGrowth: number | undefined
-    let times = { pageMs: [] as number[], sqlMs: [] as number[] }
-    if (c.kind === 'export') {
-      // From before the first download: an export that held its rows would grow the heap during the warm-up.
-      rssGrowth = await rssGrowthMb(serverPid, async () => {
-        times = await runCase()
-      })
-    } else {
-      times = await runCase()
-    }
+    const { times, rssGrowth } = await timeCase(c.kind === 'export', serverPid, runCase)
     const line = webLine(c, times.pageMs, times.sqlMs, rssGrowth)
     console.log(JSON.stringify(line))
     lines.push(line)

@@ -32,8 +32,8 @@ import { DataGrid } from '../ui/grid/data-grid'
 import { GetForm } from '../ui/grid/get-form'
 import { WithGridCount } from '../ui/grid/grid-count'
 import { ConfirmLinkStep } from '../ui/confirm-link-step'
-import { DateRangePicker } from '../ui/date-range-picker'
-import { dateRangeSearch, readPickerState, type DateRangeChange } from '../ui/date-range-params'
+import { TransactionsRange } from '../ui/transactions-range'
+import type { RangeChoice } from '../grid/date-range-extras'
 import { useHydrated } from '../ui/use-hydrated'
 
 export const meta = screenMeta(screenTitle('usage'))
@@ -93,13 +93,11 @@ export default function UsageTransactionsRoute() {
   const chosen = usageRange.choice(state.extras)
   const activeOnly = isActiveOnly(state.extras)
 
-  const hrefFor = (change: DateRangeChange) => {
-    if (change.kind === 'picker') return `${location.pathname}${dateRangeSearch(location.search, change)}`
-    const choice = change.kind === 'preset' ? { preset: change.preset } : { from: change.from, to: change.to }
+  const rangeHref = (choice: RangeChoice) => {
     // Spec 2 section 4: a preset clears the filters, after a confirmation when there are any.
-    if (change.kind === 'preset' && hasFilter(state)) {
+    if ('preset' in choice && hasFilter(state)) {
       const ask = new URL(here, 'http://portal.local')
-      ask.searchParams.set(CONFIRM_PARAM, change.preset)
+      ask.searchParams.set(CONFIRM_PARAM, choice.preset)
       return `${ask.pathname}${ask.search}`
     }
     return hrefOf(withExtras(spec, state, usageRange.valuesOf(choice)))
@@ -173,21 +171,7 @@ export default function UsageTransactionsRoute() {
 
       {confirmYes ? <ConfirmLinkStep question={CONFIRM_QUESTION} yesHref={confirmYes} noHref={here} /> : null}
 
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <DateRangePicker
-          presets={USAGE_PRESETS}
-          current={chosen}
-          picker={readPickerState(current)}
-          today={data.today}
-          hrefFor={hrefFor}
-          label="Date range"
-          id="usage-range"
-        />
-        <p className="text-sm" data-testid="range-days">
-          From: <span className="font-medium">{data.days.from}</span> To:{' '}
-          <span className="font-medium">{data.days.to}</span>
-        </p>
-      </div>
+      <TransactionsRange id="usage-range" chosen={chosen} today={data.today} days={data.days} rangeHref={rangeHref} />
 
       {data.exportRefused ? (
         <p role="alert" className="rounded border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -10,7 +10,7 @@ import { Link, useLoaderData, useLocation } from '@remix-run/react'
 import { requireCustomerScreen } from '../guards/screen.server'
 import { screenTitle } from '../screens/registry'
 import { gridHref, withExtras, type GridState } from '../grid/grid-state'
-import { formatRangeDay, rangeDays, USAGE_PRESETS } from '../domain/date-presets'
+import { formatRangeDay, rangeDays } from '../domain/date-presets'
 import { usageExportTooMany } from '../domain/usage-export'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
 import {
@@ -29,8 +29,8 @@ import { withCustomer } from '../ui/customer-href'
 import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { DataGrid } from '../ui/grid/data-grid'
-import { DateRangePicker } from '../ui/date-range-picker'
-import { dateRangeSearch, readPickerState, type DateRangeChange } from '../ui/date-range-params'
+import { TransactionsRange } from '../ui/transactions-range'
+import type { RangeChoice } from '../grid/date-range-extras'
 
 export const meta = screenMeta(screenTitle('webTransactions'))
 
@@ -71,12 +71,9 @@ export default function WebTransactionsRoute() {
   const chosen = webTransactionsRange.choice(grid.state.extras)
   const group = webTransactionsGroup(grid.state.extras)
 
-  const hrefFor = (change: DateRangeChange) => {
-    if (change.kind === 'picker') return `${location.pathname}${dateRangeSearch(location.search, change)}`
-    const choice = change.kind === 'preset' ? { preset: change.preset } : { from: change.from, to: change.to }
-    // The filters stay: a range narrows the transactions, it does not change what is looked for.
-    return hrefOf(withExtras(spec, { ...grid.state, page: 1 }, webTransactionsRange.valuesOf(choice)))
-  }
+  // The filters stay: a range narrows the transactions, it does not change what is looked for.
+  const rangeHref = (choice: RangeChoice) =>
+    hrefOf(withExtras(spec, { ...grid.state, page: 1 }, webTransactionsRange.valuesOf(choice)))
 
   return (
     <section aria-labelledby="page-title" className="min-w-0 space-y-4">
@@ -87,21 +84,13 @@ export default function WebTransactionsRoute() {
         Every checkout, return, lease expiry and denial of your web licences. Times are UTC; a denial shows its reason.
       </p>
 
-      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <DateRangePicker
-          presets={USAGE_PRESETS}
-          current={chosen}
-          picker={readPickerState(current)}
-          today={data.today}
-          hrefFor={hrefFor}
-          label="Date range"
-          id="web-transactions-range"
-        />
-        <p className="text-sm" data-testid="range-days">
-          From: <span className="font-medium">{data.days.from}</span> To:{' '}
-          <span className="font-medium">{data.days.to}</span>
-        </p>
-      </div>
+      <TransactionsRange
+        id="web-transactions-range"
+        chosen={chosen}
+        today={data.today}
+        days={data.days}
+        rangeHref={rangeHref}
+      />
 
       {group ? (
         <p className="rounded border-l-4 border-blue-700 bg-blue-50 px-3 py-2 text-sm" data-testid="group-notice">

@@ -3,11 +3,11 @@
  * (a page load, as without JavaScript) returns to Usage Transactions, which says
  * why there is no file; a narrower view downloads as usual.
  */
-import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seedUsageScale } from '../../db/seed-usage-scale'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
 import { portalSignIn } from '../support/tokens'
+import { pageLoad } from './support/page-load'
 import { startPortalTestServer } from './support/portal'
 import type { TestServer } from './support/server'
 
@@ -18,24 +18,7 @@ const PARTNER = 'partner@channel.example'
 let server: TestServer
 let cookie: string
 
-/**
- * What a browser sends when it follows a link to the file (node:http, because fetch
- * sets its own Fetch Metadata headers).
- */
-function pageLoad(path: string) {
-  const { hostname, port } = new URL(server.url)
-  const headers = { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    http
-      .get({ host: hostname, port, path, headers }, (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      })
-      .on('error', reject)
-  })
-}
+const load = (path: string) => pageLoad(server.url, cookie, path)
 
 beforeAll(async () => {
   server = await startPortalTestServer()
@@ -48,14 +31,14 @@ afterAll(async () => {
 })
 
 it('returns to the screen with the message instead of a partial file when the view holds more than 30,000 rows', async () => {
-  const res = await pageLoad(`/resources/grid/UsageTransactions?customer=${COBALT}&range=max&size=20`)
+  const res = await load(`/resources/grid/UsageTransactions?customer=${COBALT}&range=max&size=20`)
   expect(res.status).toBe(302)
   const location = new URL(res.headers.location ?? '', server.url)
   expect(location.pathname).toBe('/transactions')
   expect(location.searchParams.get('customer')).toBe(COBALT)
   expect(location.searchParams.get('range')).toBe('max')
 
-  const page = await pageLoad(`${location.pathname}${location.search}`)
+  const page = await load(`${location.pathname}${location.search}`)
   expect(page.status).toBe(200)
   const html = page.body
   expect(usageExportTooMany()).toBe(
@@ -65,7 +48,7 @@ it('returns to the screen with the message instead of a partial file when the vi
 })
 
 it('downloads a view within the limit as a CSV file named for the customer and the range', async () => {
-  const res = await pageLoad(`/resources/grid/UsageTransactions?customer=${COBALT}&range=1y&size=20`)
+  const res = await load(`/resources/grid/UsageTransactions?customer=${COBALT}&range=1y&size=20`)
   expect(res.status).toBe(200)
   expect(res.headers['content-type']).toMatch(/^text\/csv/)
   expect(res.headers['content-disposition']).toMatch(

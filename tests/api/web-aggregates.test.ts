@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { LEASE_MS } from '../../app/domain/web-seats'
-import { recordWebTransaction, webWrites } from '../../api/web-records'
+import { insertCheckout, recordWebTransaction } from '../../api/web-records'
 import { sweepExpiredLeases } from '../../api/web-lease-sweep'
 import { entitlements } from '../../db/schema'
 import { demoWebUsers } from '../../db/seed-web'
@@ -221,7 +221,7 @@ describe('web usage aggregates', () => {
     const take = (email: string, startedAt: number, leaseExpiresAt: number) =>
       server.db.$client.transaction(() => {
         const checkoutId = randomUUID()
-        webWrites(server.db).checkout.run({
+        insertCheckout(server.db, {
           checkoutId,
           accountId: ACME,
           entitlementId,
@@ -232,6 +232,8 @@ describe('web usage aggregates', () => {
           startedAt,
           lastHeartbeatAt: leaseExpiresAt - LEASE_MS,
           leaseExpiresAt,
+          endedAt: null,
+          endReason: null,
         })
         recordWebTransaction(server.db, {
           accountId: ACME,

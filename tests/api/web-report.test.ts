@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { entitlements, webAssignments, webTransactions, webUsageDays, webUserDays, webUsers } from '../../db/schema'
+import { webAssignments, webTransactions, webUsageDays, webUserDays, webUsers } from '../../db/schema'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { demoWebUsers } from '../../db/seed-web'
 import { dayNumber } from '../../app/domain/web-report'
@@ -14,6 +14,7 @@ import type { WebReport } from '../../api/contract/web-report'
 import type { HomeWeb } from '../../app/domain/home-summary'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
+import { insertWebPool, type WebPool } from './support/web-pools'
 
 const ACME = '1000001'
 const HOUR = 3_600_000
@@ -38,28 +39,17 @@ afterAll(async () => {
 })
 
 let pools = 0
-function pool(type: 'SHARED_WEB' | 'NAMED_USER', seats: number) {
-  const today = todayUtc()
-  const product = `Ansys Report Probe ${++pools}`
-  return server.db
-    .insert(entitlements)
-    .values({
-      activationId: `WEB-REPORT-PROBE-${pools}`,
-      accountId: ACME,
-      type,
-      state: 'Deployed',
-      entitlementName: `${product} Lease`,
-      product,
-      productName: `${product} - Web`,
-      licenseModel: type === 'SHARED_WEB' ? 'Shared Web' : 'Named User',
-      count: seats,
-      quantity: seats,
-      startDate: addDays(today, -40),
-      endDate: addDays(today, 100),
-      createdAt: Date.now(),
-    })
-    .returning({ id: entitlements.id, activationId: entitlements.activationId, product: entitlements.product })
-    .get()
+function pool(type: WebPool['type'], seats: number) {
+  pools++
+  const product = `Ansys Report Probe ${pools}`
+  return insertWebPool(server.db, {
+    accountId: ACME,
+    type,
+    product,
+    activationId: `WEB-REPORT-PROBE-${pools}`,
+    seats,
+    start: -40,
+  })
 }
 
 async function report(input: Record<string, unknown>) {

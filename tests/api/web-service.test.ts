@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { entitlements, webCheckouts, webTransactions } from '../../db/schema'
-import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { DENIAL_TEXTS, HEARTBEAT_INTERVAL_MS, LEASE_MS, type DenialReason } from '../../app/domain/web-seats'
 import { demoWebUsers } from '../../db/seed-web'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
@@ -16,6 +15,7 @@ import { sweepExpiredLeases } from '../../api/web-lease-sweep'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { dataSnapshot } from './support/call-requests'
 import { apiClient, startTestServer, type TestServer } from './support/server'
+import { insertWebPool, type WebPool } from './support/web-pools'
 
 const ACME = '1000001'
 const BOREALIS = '1000002'
@@ -54,29 +54,17 @@ async function granted(email: string, product: string, extra: Record<string, unk
 
 let pools = 0
 /** A web entitlement of Acme's for a product of its own, so seat counts are this test's alone. */
-function pool(type: 'SHARED_WEB' | 'NAMED_USER', seats: number, days: { start?: number; end?: number } = {}) {
-  const today = todayUtc()
-  const product = `Ansys Probe ${++pools}`
-  const { activationId } = server.db
-    .insert(entitlements)
-    .values({
-      activationId: `WEB-PROBE-${pools}`,
-      accountId: ACME,
-      type,
-      state: 'Deployed',
-      entitlementName: `${product} Lease`,
-      product,
-      productName: `${product} - Web`,
-      licenseModel: type === 'SHARED_WEB' ? 'Shared Web' : 'Named User',
-      count: seats,
-      quantity: seats,
-      startDate: addDays(today, days.start ?? -10),
-      endDate: addDays(today, days.end ?? 100),
-      createdAt: Date.now(),
-    })
-    .returning({ activationId: entitlements.activationId })
-    .get()
-  return { product, activationId }
+function pool(type: WebPool['type'], seats: number, days: { start?: number; end?: number } = {}) {
+  pools++
+  const product = `Ansys Probe ${pools}`
+  return insertWebPool(server.db, {
+    accountId: ACME,
+    type,
+    product,
+    activationId: `WEB-PROBE-${pools}`,
+    seats,
+    ...days,
+  })
 }
 
 const seatRow = (checkoutId: string) =>

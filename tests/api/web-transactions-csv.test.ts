@@ -3,11 +3,11 @@
  * over 30,000 rows returns to the screen, which says why there is no file; a narrower view is a
  * file of the grid's columns, a denial's reason in words and a formula-like cell neutralised.
  */
-import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
 import { DENIAL_TEXTS } from '../../app/domain/web-seats'
 import { portalSignIn } from '../support/tokens'
+import { pageLoad } from './support/page-load'
 import { startPortalTestServer } from './support/portal'
 import type { TestServer } from './support/server'
 
@@ -17,21 +17,7 @@ const FORMULA_USER = '+sum@acme.example'
 let server: TestServer
 let cookie: string
 
-/** What a browser sends when it follows a link to the file (node:http, as fetch sets its own Fetch Metadata headers). */
-function pageLoad(path: string) {
-  const { hostname, port } = new URL(server.url)
-  const headers = { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    http
-      .get({ host: hostname, port, path, headers }, (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (body += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      })
-      .on('error', reject)
-  })
-}
+const load = (path: string) => pageLoad(server.url, cookie, path)
 
 beforeAll(async () => {
   server = await startPortalTestServer()
@@ -57,19 +43,19 @@ afterAll(async () => {
 })
 
 it('returns to the screen with the message instead of a partial file when the view holds more than 30,000 rows', async () => {
-  const res = await pageLoad(`/resources/grid/WebTransactions?customer=${ACME}&range=1m&size=20`)
+  const res = await load(`/resources/grid/WebTransactions?customer=${ACME}&range=1m&size=20`)
   expect(res.status).toBe(302)
   const location = new URL(res.headers.location ?? '', server.url)
   expect(location.pathname).toBe('/webtransactions')
   expect(location.searchParams.get('range')).toBe('1m')
-  const page = await pageLoad(`${location.pathname}${location.search}`)
+  const page = await load(`${location.pathname}${location.search}`)
   expect(page.status).toBe(200)
   expect(page.body).toContain(usageExportTooMany())
 })
 
 it('downloads a narrower view: the grid’s columns, the reason in words, formula-like cells neutralised', async () => {
   const user = encodeURIComponent(`e:${FORMULA_USER}`)
-  const res = await pageLoad(`/resources/grid/WebTransactions?customer=${ACME}&f.user=${user}&size=20`)
+  const res = await load(`/resources/grid/WebTransactions?customer=${ACME}&f.user=${user}&size=20`)
   expect(res.status).toBe(200)
   expect(res.headers['content-type']).toMatch(/^text\/csv/)
   expect(res.headers['content-disposition']).toMatch(

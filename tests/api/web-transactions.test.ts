@@ -5,14 +5,13 @@
  * export's 30,000-row rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { DAY_MS, dayOf } from '../../db/usage-aggregates'
-import { entitlements } from '../../db/schema'
 import { DENIAL_TEXTS } from '../../app/domain/web-seats'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
 import type { WebTransactionRow } from '../../api/contract/web-transactions'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { allPages, apiClient, startTestServer, type TestServer } from './support/server'
+import { insertWebPool, type WebPool } from './support/web-pools'
 
 const ACME = '1000001'
 const COBALT = '1000003'
@@ -27,27 +26,8 @@ const as: Record<string, Api> = {}
 
 const q = <T>(text: string, ...params: unknown[]) => server.db.$client.prepare(text).all(...params) as T[]
 
-function pool(type: 'SHARED_WEB' | 'NAMED_USER', product: string, activationId: string, seats: number) {
-  const today = todayUtc()
-  server.db
-    .insert(entitlements)
-    .values({
-      activationId,
-      accountId: ACME,
-      type,
-      state: 'Deployed',
-      entitlementName: `${product} Lease`,
-      product,
-      productName: `${product} - Web`,
-      licenseModel: type === 'SHARED_WEB' ? 'Shared Web' : 'Named User',
-      count: seats,
-      quantity: seats,
-      startDate: addDays(today, -10),
-      endDate: addDays(today, 100),
-      createdAt: Date.now(),
-    })
-    .run()
-}
+const pool = (type: WebPool['type'], product: string, activationId: string, seats: number) =>
+  insertWebPool(server.db, { accountId: ACME, type, product, activationId, seats })
 
 const users = () => q<{ email: string }>(`SELECT email FROM web_users WHERE account_id = ? ORDER BY id`, ACME)
 
