@@ -37,6 +37,24 @@ describe('parsePeriod', () => {
     expect(days('from March to May')).toEqual(['2026-03-01', '2026-05-31', 'March 2026 to May 2026'])
   })
 
+  it('reads a deadline as from today: by the end of July, before July, until August', () => {
+    expect(days('what expires before the end of july?')).toEqual(['2026-06-15', '2026-07-31', 'by 31 July 2026'])
+    expect(days('leases ending by the end of July')).toEqual(['2026-06-15', '2026-07-31', 'by 31 July 2026'])
+    expect(days('anything ending before July')).toEqual(['2026-06-15', '2026-06-30', 'before July 2026'])
+    expect(days('until August')).toEqual(['2026-06-15', '2026-08-31', 'by August 2026'])
+  })
+
+  it('reads May alone, which chrono-node takes for the verb, but not the verb itself', () => {
+    expect(days('what was the total on our May statement')).toEqual(['2026-05-01', '2026-05-31', 'May 2026'])
+    expect(days('statement total for May')).toEqual(['2026-05-01', '2026-05-31', 'May 2026'])
+    expect(days('usage since May')).toEqual(['2026-05-01', '2026-06-15', 'since May 2026'])
+    expect(days('what may I see')).toBeUndefined()
+  })
+
+  it('reads a weekday as that day, not as the whole year', () => {
+    expect(days('book a room for thursday')).toEqual(['2026-06-18', '2026-06-18', '18 June 2026'])
+  })
+
   it('finds no period where there is none', () => {
     expect(days('how many people are on Discovery right now')).toBeUndefined()
     expect(days('top 5 users')).toBeUndefined()
