@@ -199,6 +199,19 @@ export function findPeriod(text: string, now: number): PeriodMatch | undefined {
   return { period: span(from, startTo, startText), index: result.index, length: result.text.length }
 }
 
+/**
+ * A month or quarter named without its year that has not begun yet, moved back a year: what a
+ * question about what has happened means by it ('the December statement', asked in June).
+ */
+export function alreadyBegun(period: AskPeriod, question: string, now: number): AskPeriod {
+  const m = /^(Q[1-4]|[A-Z][a-z]+) (\d{4})$/.exec(period.text)
+  if (!m || period.from <= iso(utcDay(now)) || /\b(19|20)\d\d\b/.test(question)) return period
+  const year = Number(m[2]) - 1
+  const [, fromMonth] = period.from.split('-').map(Number)
+  const [, toMonth] = period.to.split('-').map(Number)
+  return span(ymd(year, fromMonth - 1, 1), ymd(year, toMonth, 0), `${m[1]} ${year}`)
+}
+
 /** The period a question names, in whole UTC days relative to `now`. */
 export function parsePeriod(text: string, now: number): AskPeriod | undefined {
   return findPeriod(text, now)?.period
