@@ -56,14 +56,17 @@ describe('elastic credit left', () => {
       expect(answer.kind).toBe('answered')
       expect(forecast.body.data!.length).toBeGreaterThan(0)
       for (const credit of forecast.body.data!) {
+        // The activation ID only tells apart credits of the same product.
+        const shared = forecast.body.data!.filter((c) => c.product === credit.product).length > 1
+        const name = shared ? `${credit.product} (${credit.ActivationId})` : credit.product
         expect(answer.text).toContain(
-          `${credit.product} (${credit.ActivationId}): ${formatNumber(credit.Remaining, 1)} ${credit.Currency} left of ${formatNumber(credit.LineItemQuantity, 1)} ${credit.Currency}`,
+          `${name}: ${formatNumber(credit.Remaining, 1)} ${credit.Currency} left of ${formatNumber(credit.LineItemQuantity, 1)} ${credit.Currency}`,
         )
         expect(answer.text.toLowerCase()).toContain(forecastText(credit.forecast).toLowerCase())
       }
       expect(answer.link).toEqual({
         href: '/elastic?fromLeftMenu=true&customer=1000001',
-        label: 'Show this in Elastic Licensing',
+        label: 'Show the elastic entitlements in Elastic Licensing',
       })
       expect(answer.context).toEqual({ intent: 'credit.remaining', entities: {}, customer: '1000001' })
     }
@@ -93,6 +96,7 @@ describe('elastic usage cost', () => {
       (r) => r.Charge,
     )
     expect(answer.text).toBe(`Elastic usage cost ${totalsText(totals)} in the last 30 days.`)
+    expect(answer.link?.label).toBe('Show these sessions in Usage Transactions')
     const href = new URL(answer.link!.href, 'http://portal')
     expect(href.pathname).toBe('/transactions')
     expect(Object.fromEntries(href.searchParams)).toMatchObject({

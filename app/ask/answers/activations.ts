@@ -6,7 +6,7 @@
 import { activationCalls } from '../../api-client/activations.server'
 import type { Failure } from '../../api-client/envelope'
 import type { HistoryFulfillment, HostHistory, ServerSummary } from '../../domain/activation-types'
-import { actionLabel, groupHistory } from '../../domain/host-history'
+import { groupHistory } from '../../domain/host-history'
 import { todayUtc } from '../../domain/entitlements'
 import { homeLinks } from '../../home/home-links'
 import { answered, failed, screenLink, type AnswerDeps, type AreaAnswers } from './deps'
@@ -52,7 +52,11 @@ export function activatedProducts(events: readonly HistoryFulfillment[], custome
 }
 
 const productHosts: AreaAnswers['product.hosts'] = async (u, deps) => {
-  const link = screenLink('activationsHistory', homeLinks(deps.customer.number, todayUtc()).activeHosts())
+  const link = screenLink(
+    'activationsHistory',
+    homeLinks(deps.customer.number, todayUtc()).activeHosts(),
+    'the active hosts',
+  )
   const product = u.entities.product
   if (!product) return answered('Which product do you mean? Name it as your entitlements do.', link, u, deps)
   const loaded = await hostsWithHistory(deps, (hosts) => hosts.filter((h) => h.state !== 'INACTIVE'))
@@ -66,7 +70,7 @@ const productHosts: AreaAnswers['product.hosts'] = async (u, deps) => {
 
 const hostProducts: AreaAnswers['host.products'] = async (u, deps) => {
   const links = homeLinks(deps.customer.number, todayUtc(new Date(deps.now)))
-  const list = screenLink('activationsHistory', links.activeHosts())
+  const list = screenLink('activationsHistory', links.activeHosts(), 'the active hosts')
   const name = u.entities.host
   if (!name) return answered('Which host do you mean? Name it as Manage Activations does.', list, u, deps)
   const loaded = await hostsWithHistory(deps, (hosts) => hosts.filter((h) => h.name === name).slice(0, 1))
@@ -77,13 +81,14 @@ const hostProducts: AreaAnswers['host.products'] = async (u, deps) => {
   const link = screenLink(
     'activationsHistory',
     links.hostHistory({ id: host.id, name: host.name, active: host.state !== 'INACTIVE' }),
+    `the history of ${host.name}`,
   )
   const [latest] = groupHistory(history.fulfillments.filter((f) => f.customerNumber === deps.customer.number))
   const last = latest
     ? {
         time: latest.time,
         by: latest.modifiedBy,
-        action: latest.rows.map((r) => `${actionLabel(r.count)} ${r.productName}`).join(', '),
+        changes: latest.rows.map((r) => ({ product: r.productName || r.activationId, count: r.count })),
       }
     : null
   return answered(

@@ -26,9 +26,12 @@ export interface AnswerDeps {
 /** An intent's answer for the selected customer. */
 export type IntentAnswer = (understanding: Understanding, deps: AnswerDeps) => Promise<Answer>
 
-/** 'Show this in <Screen>': the screen's title, as its menu item and page title say it. */
-export function screenLink(screen: ScreenId, href: string): AskLink {
-  return { href, label: `Show this in ${screenTitle(screen)}` }
+/**
+ * 'Show <what> in <Screen>': what the link opens ('these entitlements', 'the history of lic01') on
+ * the screen named by its title, as its menu item and page title say it.
+ */
+export function screenLink(screen: ScreenId, href: string, what: string): AskLink {
+  return { href, label: `Show ${what} in ${screenTitle(screen)}` }
 }
 
 /** The context a follow-up inherits from an answered question. */

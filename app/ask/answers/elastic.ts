@@ -29,7 +29,7 @@ const links = (deps: AnswerDeps) => homeLinks(deps.customer.number, todayUtc(new
 
 const creditRemaining: AreaAnswers['credit.remaining'] = async (u, deps) => {
   const reply = await entitlementCalls(deps.api).forecast(deps.customer.number)
-  const list = screenLink('elastic', links(deps).elasticList())
+  const list = screenLink('elastic', links(deps).elasticList(), 'the elastic entitlements')
   if (reply.status !== 'SUCCESS') return failed(reply, list, u, deps)
   // The forecast names the credit's product ('Ansys Elastic Units'); a question naming another product is
   // still about the credit, so it is answered for every active elastic entitlement.
@@ -38,20 +38,27 @@ const creditRemaining: AreaAnswers['credit.remaining'] = async (u, deps) => {
   if (credits.length === 0) {
     return answered(noneText(deps.customer.name, 'active elastic entitlement'), list, u, deps)
   }
+  const shared = (product: string) => credits.filter((c) => c.product === product).length > 1
   const text = credits
     .map((c) =>
-      creditText({
-        product: c.product,
-        activationId: c.ActivationId,
-        remaining: c.Remaining,
-        total: c.LineItemQuantity,
-        currency: c.Currency,
-        forecast: c.forecast,
-        threshold: c.threshold,
-      }),
+      creditText(
+        {
+          product: c.product,
+          activationId: c.ActivationId,
+          remaining: c.Remaining,
+          total: c.LineItemQuantity,
+          currency: c.Currency,
+          forecast: c.forecast,
+          threshold: c.threshold,
+        },
+        shared(c.product),
+      ),
     )
     .join(' ')
-  const link = credits.length === 1 ? screenLink('elastic', links(deps).elasticCredit(credits[0].ActivationId)) : list
+  const link =
+    credits.length === 1
+      ? screenLink('elastic', links(deps).elasticCredit(credits[0].ActivationId), 'this credit')
+      : list
   return answered(text, link, u, deps)
 }
 
@@ -138,7 +145,7 @@ const usageCost: AreaAnswers['usage.cost'] = async (u, deps) => {
   const period = periodOr(u.entities.period, deps.now, USAGE_DEFAULT_DAYS)
   const { product, user, project, groupBy } = u.entities
   const narrow = { product, user, project }
-  const link = screenLink('usage', usageTransactionsHref(deps.customer.number, period, narrow))
+  const link = screenLink('usage', usageTransactionsHref(deps.customer.number, period, narrow), 'these sessions')
   const found = await usageSessions(deps, period, narrow)
   if (!found.ok) return failed(found.reply, link, u, deps)
   const scope = [product && `of ${product}`, user && `of user ${user}`, project && `on project ${project}`]
@@ -160,6 +167,7 @@ const topUsers: AreaAnswers['usage.topUsers'] = async (u, deps) => {
   const link = screenLink(
     'usage',
     usageTransactionsHref(deps.customer.number, period, narrow, { col: 'cost', dir: 'desc' }),
+    'these sessions, costliest first',
   )
   const found = await usageSessions(deps, period, narrow)
   if (!found.ok) return failed(found.reply, link, u, deps)
@@ -168,7 +176,7 @@ const topUsers: AreaAnswers['usage.topUsers'] = async (u, deps) => {
 
 const statementTotal: AreaAnswers['statement.total'] = async (u, deps) => {
   const period = monthOr(u.entities.period, deps.now)
-  const link = screenLink('statements', links(deps).usageStatement(period))
+  const link = screenLink('statements', links(deps).usageStatement(period), 'this statement')
   const reply = await statementCalls(deps.api).statement({
     from: period.from,
     to: period.to,

@@ -27,22 +27,25 @@ const ending: AreaAnswers['entitlements.ending'] = async (u, deps) => {
     },
     sort: { col: 'endDate', dir: 'asc' },
   }
-  const link = screenLink('ssl', gridViewHref('ssl', activeLeaseGrid, deps.customer.number, view))
+  const link = screenLink('ssl', gridViewHref('ssl', activeLeaseGrid, deps.customer.number, view), 'these entitlements')
   const request = { ...toPageRequest(activeLeaseGrid, gridView(activeLeaseGrid, view)), limit: MAX_ROWS }
   const reply = await leaseSource(deps.api, deps.customer.number, true).page(request)
   if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
   const rows = reply.data.map((r) => ({
     product: r.ProductName,
-    activationId: r.ActivationId,
     endDate: formatDay(r.EndDate),
   }))
-  return answered(endingText(period.text, rows), link, u, deps)
+  return answered(endingText(deps.customer.name, period.text, rows), link, u, deps)
 }
 
 const seats: AreaAnswers['product.seats'] = async (u, deps) => {
   const product = u.entities.product
   const view: GridLinkView = { texts: { entitlement: product ? [product, 'equals'] : undefined } }
-  const link = screenLink('ssl', gridViewHref('ssl', activeLeaseGrid, deps.customer.number, view))
+  const link = screenLink(
+    'ssl',
+    gridViewHref('ssl', activeLeaseGrid, deps.customer.number, view),
+    product ? `the entitlements of ${product}` : 'the active entitlements',
+  )
   if (!product) return answered('Which product do you mean? Name it as your entitlements do.', link, u, deps)
   const request = { ...toPageRequest(activeLeaseGrid, gridView(activeLeaseGrid, view)), limit: MAX_ROWS }
   const reply = await leaseSource(deps.api, deps.customer.number, true).page(request)

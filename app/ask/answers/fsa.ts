@@ -15,7 +15,7 @@ export const RECENT_ORDER_LINES = 5
 const fsaHref = (customer: string, query = '') => withCustomer(`${screenPath('fsa')}${query}`, customer)
 
 const balance: AreaAnswers['fsa.balance'] = async (u, deps) => {
-  const link = screenLink('fsa', fsaHref(deps.customer.number))
+  const link = screenLink('fsa', fsaHref(deps.customer.number), 'the accounts')
   const reply = await fsaCalls(deps.api).contracts(deps.customer.number)
   if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
   if (reply.data.length === 0) return answered(noneText(deps.customer.name, 'Flexible Spending Account'), link, u, deps)
@@ -27,11 +27,12 @@ const balance: AreaAnswers['fsa.balance'] = async (u, deps) => {
     endDate: c.EndDate,
   }))
   const one = reply.data.length === 1 ? `?contract=${encodeURIComponent(reply.data[0].EntitlementID)}` : ''
-  return answered(fsaBalanceText(contracts), screenLink('fsa', fsaHref(deps.customer.number, one)), u, deps)
+  const what = one ? 'this account' : 'the accounts'
+  return answered(fsaBalanceText(contracts), screenLink('fsa', fsaHref(deps.customer.number, one), what), u, deps)
 }
 
 const orders: AreaAnswers['fsa.orders'] = async (u, deps) => {
-  const link = screenLink('fsa', fsaHref(deps.customer.number, '?tab=history'))
+  const link = screenLink('fsa', fsaHref(deps.customer.number, '?tab=history'), 'the order history')
   const reply = await fsaCalls(deps.api).history(deps.customer.number)
   if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
   const latest = [...reply.data]

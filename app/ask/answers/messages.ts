@@ -14,7 +14,7 @@ import { emailsAboutHref, gridView } from './links'
 import { alertsText, emailsText } from './wording'
 
 const activeAlerts: AreaAnswers['alerts.active'] = async (u, deps) => {
-  const link = screenLink('alerts', withCustomer(screenPath('alerts'), deps.customer.number))
+  const link = screenLink('alerts', withCustomer(screenPath('alerts'), deps.customer.number), 'the active alerts')
   const reply = await getActiveNotifications(deps.api)
   if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
   return answered(alertsText(reply.data), link, u, deps)
@@ -22,9 +22,9 @@ const activeAlerts: AreaAnswers['alerts.active'] = async (u, deps) => {
 
 const emailsAbout: AreaAnswers['emails.about'] = async (u, deps) => {
   const topic = u.entities.topic?.trim() ?? ''
-  const all = screenLink('emails', withCustomer(screenPath('emails'), deps.customer.number))
+  const all = screenLink('emails', withCustomer(screenPath('emails'), deps.customer.number), 'the e-mails')
   if (!topic) return answered('Which subject do you mean? Say a word of the e-mails’ subject.', all, u, deps)
-  const link = screenLink('emails', emailsAboutHref(deps.customer.number, topic))
+  const link = screenLink('emails', emailsAboutHref(deps.customer.number, topic), `the e-mails about '${topic}'`)
   const view = gridView(emailGrid, { texts: { subject: [topic, 'contains'] }, sort: { col: 'date', dir: 'desc' } })
   const filter = filterRule(emailGrid, view.filters)
   const calls = emailCalls(deps.api)

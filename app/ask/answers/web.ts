@@ -27,7 +27,11 @@ const ofProduct = (rows: readonly WebEntitlementRow[], product: string | undefin
   product ? rows.filter((r) => r.productName === product || r.product === product) : rows
 
 const inUse: AreaAnswers['web.inUse'] = async (u, deps) => {
-  const link = screenLink('webAssignments', withCustomer(screenPath('webAssignments'), deps.customer.number))
+  const link = screenLink(
+    'webAssignments',
+    withCustomer(screenPath('webAssignments'), deps.customer.number),
+    'the web licences',
+  )
   const reply = await webEntitlements(deps)
   if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
   const rows = ofProduct(reply.data, u.entities.product).filter((r) => r.termState === 'in-term')
@@ -51,6 +55,7 @@ const denials: AreaAnswers['web.denials'] = async (u, deps) => {
     const fallback = screenLink(
       'webTransactions',
       webTransactionsHref({ customer: deps.customer.number, outcome: 'denied', ...period }),
+      'the denied checkouts',
     )
     if (list.status !== 'SUCCESS') return failed(list, fallback, u, deps)
     const found = ofProduct(list.data, u.entities.product)
@@ -67,6 +72,7 @@ const denials: AreaAnswers['web.denials'] = async (u, deps) => {
       from: period.from,
       to: period.to,
     }),
+    'these denied checkouts',
   )
   const view = gridView(webTransactionsGrid, {
     sets: { outcome: 'denied' },
@@ -82,7 +88,11 @@ const denials: AreaAnswers['web.denials'] = async (u, deps) => {
 }
 
 const namedHolders: AreaAnswers['web.namedHolder'] = async (u, deps) => {
-  const list = screenLink('webAssignments', withCustomer(screenPath('webAssignments'), deps.customer.number))
+  const list = screenLink(
+    'webAssignments',
+    withCustomer(screenPath('webAssignments'), deps.customer.number),
+    'the web licences',
+  )
   const reply = await webEntitlements(deps)
   if (reply.status !== 'SUCCESS') return failed(reply, list, u, deps)
   const named = ofProduct(reply.data, u.entities.product).filter((r) => r.type === 'NAMED_USER')
@@ -115,6 +125,7 @@ const namedHolders: AreaAnswers['web.namedHolder'] = async (u, deps) => {
             `${screenPath('webEntitlements')}/${encodeURIComponent(named[0].activationId)}`,
             deps.customer.number,
           ),
+          'these named seats',
         )
       : list
   return answered(sentences.join(' '), link, u, deps)

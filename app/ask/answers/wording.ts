@@ -5,7 +5,10 @@
  */
 import { formatNumber } from '../../domain/entitlements'
 import { forecastText, thresholdState, type CreditForecast } from '../../domain/credit-forecast'
+import { formatAlertDate } from '../../domain/alerts'
+import { historyTime } from '../../domain/host-history'
 import type { CurrencyTotal } from '../../domain/statement-totals'
+import { formatDayMonYear } from '../../grid/format'
 
 /** 'a', 'a and b', 'a, b and c'. */
 export function listText(items: readonly string[]): string {
@@ -35,6 +38,20 @@ export function serviceFailedText(reason: string, unavailable: boolean): string 
 
 export const noneText = (customerName: string, what: string) => `${customerName} has no ${what}.`
 
+/**
+ * A period's words as they stand in a sentence: 'last month', 'since 1 May 2026' and 'by 31 July 2026'
+ * as they are; 'in March 2026', 'in the next 90 days', 'on 18 June 2026', 'from March 2026 to May 2026'.
+ */
+export function periodWords(text: string): string {
+  if (/^(last|this|next|yesterday|today|since|by|before|from|in|on|during)\b/i.test(text)) return text
+  if (/ to /.test(text)) return `from ${text}`
+  if (/^\d{1,2} [A-Z]/.test(text)) return `on ${text}`
+  return `in ${text}`
+}
+
+/** 'is' or 'are', 'was' or 'were', 'has' or 'have' for a count. */
+const verb = (n: number, one: string, many: string) => (n === 1 ? one : many)
+
 /* ---------------------------------------------------------------- elastic */
 
 export interface CreditFigures {
@@ -47,19 +64,23 @@ export interface CreditFigures {
   threshold: number | null
 }
 
-/** One active elastic entitlement's credit: remaining of total, the forecast in the screen's words, the threshold. */
-export function creditText(c: CreditFigures): string {
+/**
+ * One active elastic entitlement's credit: remaining of total, the forecast in the screen's words,
+ * the threshold. The activation ID only tells apart two entitlements of the same product.
+ */
+export function creditText(c: CreditFigures, withId = false): string {
   const amount = (n: number) => `${formatNumber(n, 1)} ${c.currency}`
   const state = thresholdState(c.remaining, c.threshold)
   const threshold =
     c.threshold === null
-      ? 'no low-balance threshold is set'
-      : `the low-balance threshold of ${formatNumber(c.threshold)} ${c.currency} ${
+      ? 'No low-balance threshold is set'
+      : `The low-balance threshold of ${formatNumber(c.threshold)} ${c.currency} ${
           state === 'below' ? 'has been reached' : 'has not been reached'
         }`
-  return `${c.product} (${c.activationId}): ${amount(c.remaining)} left of ${amount(c.total)}; ${lowerFirst(
+  const name = withId ? `${c.product} (${c.activationId})` : c.product
+  return `${name}: ${amount(c.remaining)} left of ${amount(c.total)}. Forecast: ${lowerFirst(
     forecastText(c.forecast),
-  )}; ${threshold}.`
+  )}. ${threshold}.`
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
@@ -84,22 +105,27 @@ export function usageCostText({
   parts?: CostShare[]
   by?: string
 }): string {
-  const head = `Elastic usage ${scope ? `${scope} ` : ''}cost ${totalsText(totals)} in ${period}.`
-  if (!parts || !by) return head
-  if (parts.length === 0) return head
+  const of = scope ? ` ${scope}` : ''
+  if (totals.length === 0) return `No elastic usage${of} was recorded ${periodWords(period)}.`
+  const head = `Elastic usage${of} cost ${totalsText(totals)} ${periodWords(period)}.`
+  if (!parts || !by || parts.length === 0) return head
   const shown = parts.slice(0, 5).map((p) => `${p.name || '(none)'} ${totalsText(p.totals)}`)
-  const more = parts.length > 5 ? ` and ${countText(parts.length - 5, `other ${by}`)}` : ''
-  return `${head} By ${by}: ${listText(shown)}${more}.`
+  if (parts.length > 5) shown.push(countText(parts.length - 5, `other ${by}`))
+  return `${head} By ${by}: ${listText(shown)}.`
 }
 
 export function topUsersText(period: string, users: readonly CostShare[]): string {
-  if (users.length === 0) return `No elastic usage was recorded in ${period}.`
+  const when = periodWords(period)
+  if (users.length === 0) return `No elastic usage was recorded ${when}.`
+  if (users.length === 1) return `Only ${users[0].name} used elastic credit ${when}: ${totalsText(users[0].totals)}.`
   const shown = users.map((u, i) => `${i + 1}. ${u.name} ${totalsText(u.totals)}`)
-  return `The top ${countText(users.length, 'user')} by elastic usage cost in ${period}: ${shown.join('; ')}.`
+  return `The top ${formatNumber(users.length)} users by elastic usage cost ${when}: ${shown.join('; ')}.`
 }
 
 export function statementTotalText(period: string, totals: CurrencyTotal[], entitlements: number): string {
-  return `The elastic statement for ${period} totals ${totalsText(totals)} across ${countText(
+  const of = /^(since|by|before|from)\b/i.test(period) ? period : `for ${period}`
+  if (entitlements === 0) return `The elastic statement ${of} has no elastic entitlement.`
+  return `The elastic statement ${of} totals ${totalsText(totals)} across ${countText(
     entitlements,
     'elastic entitlement',
   )}.`
@@ -109,22 +135,35 @@ export function statementTotalText(period: string, totals: CurrencyTotal[], enti
 
 export interface EndingEntitlement {
   product: string
-  activationId: string
   endDate: string
 }
 
-export function endingText(period: string, ending: readonly EndingEntitlement[]): string {
-  if (ending.length === 0) return `No entitlement ends in ${period}.`
-  const shown = ending.slice(0, 5).map((e) => `${e.product} (${e.activationId}) on ${e.endDate}`)
-  const more = ending.length > 5 ? ` and ${countText(ending.length - 5, 'more')}` : ''
-  return `${countText(ending.length, 'entitlement')} ${ending.length === 1 ? 'ends' : 'end'} in ${period}: ${listText(
-    shown,
-  )}${more}.`
+/**
+ * The entitlements ending in a period, by product and end date (the first five of them): the
+ * activation IDs are left to the linked list.
+ */
+export function endingText(customerName: string, period: string, ending: readonly EndingEntitlement[]): string {
+  const when = periodWords(period)
+  if (ending.length === 0) return `${customerName} has no entitlement ending ${when}.`
+  const groups = new Map<string, { product: string; endDate: string; count: number }>()
+  for (const e of ending) {
+    const key = `${e.product}\n${e.endDate}`
+    const group = groups.get(key) ?? { product: e.product, endDate: e.endDate, count: 0 }
+    group.count++
+    groups.set(key, group)
+  }
+  const all = [...groups.values()]
+  const shown = all
+    .slice(0, 5)
+    .map((g) => `${g.product}${g.count > 1 ? ` (${countText(g.count, 'entitlement')})` : ''} on ${g.endDate}`)
+  const rest = all.slice(5).reduce((sum, g) => sum + g.count, 0)
+  if (rest > 0) shown.push(`${formatNumber(rest)} more`)
+  return `${countText(ending.length, 'entitlement')} ${verb(ending.length, 'ends', 'end')} ${when}: ${listText(shown)}.`
 }
 
 export function seatsText(product: string, seats: { bought: number; activated: number; entitlements: number }) {
   const free = seats.bought - seats.activated
-  return `${product}: ${formatNumber(seats.bought)} bought, ${formatNumber(seats.activated)} activated and ${formatNumber(
+  return `${product}: ${countText(seats.bought, 'seat')} bought, ${formatNumber(seats.activated)} activated and ${formatNumber(
     free,
   )} free, across ${countText(seats.entitlements, 'active entitlement')}.`
 }
@@ -139,9 +178,9 @@ export interface HostCount {
 export function productHostsText(product: string, hosts: readonly HostCount[]): string {
   if (hosts.length === 0) return `${product} is not activated on any host.`
   const total = hosts.reduce((sum, h) => sum + h.count, 0)
-  return `${product} is activated on ${countText(hosts.length, 'host')} (${formatNumber(total)} in all): ${listText(
-    hosts.map((h) => `${h.host} ${formatNumber(h.count)}`),
-  )}.`
+  const list = listText(hosts.map((h) => `${h.host} (${formatNumber(h.count)})`))
+  const all = hosts.length > 1 ? `, ${formatNumber(total)} in all` : ''
+  return `${product} is activated on ${countText(hosts.length, 'host')}: ${list}${all}.`
 }
 
 export interface HostProduct {
@@ -149,20 +188,27 @@ export interface HostProduct {
   count: number
 }
 
+/** A change of the host history in words: 'activated 2 of Ansys CFX', 'deactivated 1 of Ansys HFSS'. */
+const changeText = ({ product, count }: HostProduct) =>
+  count === 0
+    ? `changed ${product}`
+    : `${count > 0 ? 'activated' : 'deactivated'} ${formatNumber(Math.abs(count))} of ${product}`
+
 export function hostProductsText(
   host: string,
   products: readonly HostProduct[],
-  last: { time: number; by: string; action: string } | null,
+  last: { time: number; by: string; changes: readonly HostProduct[] } | null,
 ): string {
   const list =
     products.length === 0
       ? `Nothing is activated on ${host}.`
       : `${host} has ${countText(products.length, 'product')} activated: ${listText(
-          products.map((p) => `${p.product} ${formatNumber(p.count)}`),
+          products.map((p) => `${p.product} (${formatNumber(p.count)})`),
         )}.`
   if (!last) return list
-  const when = new Date(last.time).toISOString().slice(0, 16).replace('T', ' ')
-  return `${list} The last change was ${last.action} on ${when} UTC by ${last.by || 'an unknown user'}.`
+  return `${list} The last change, on ${historyTime(last.time)} UTC by ${
+    last.by || 'an unknown user'
+  }, ${listText(last.changes.map(changeText))}.`
 }
 
 /* ---------------------------------------------------------------- FSA */
@@ -178,13 +224,13 @@ export interface FsaBalance {
 export function fsaBalanceText(contracts: readonly FsaBalance[]): string {
   const balance = (c: FsaBalance) =>
     `${amountText(c.available, c.currency)} available of ${amountText(c.total, c.currency)}`
-  const ends = (c: FsaBalance) => (c.endDate ? `; it ends ${c.endDate.slice(0, 10)}` : '')
+  const expires = (c: FsaBalance) => (c.endDate ? `, and expires on ${c.endDate.slice(0, 10)}` : '')
   if (contracts.length === 1) {
     const [c] = contracts
-    return `The Flexible Spending Account (${c.id}) has ${balance(c)}${ends(c)}.`
+    return `The Flexible Spending Account (${c.id}) has ${balance(c)}${expires(c)}.`
   }
-  const parts = contracts.map((c) => `${c.id}: ${balance(c)}${c.endDate ? `, ending ${c.endDate.slice(0, 10)}` : ''}`)
-  return `${contracts.length} Flexible Spending Accounts. ${parts.join('; ')}.`
+  const parts = contracts.map((c) => `${c.id} has ${balance(c)}${expires(c)}`)
+  return `There are ${formatNumber(contracts.length)} Flexible Spending Accounts: ${parts.join('; ')}.`
 }
 
 export interface FsaOrderLine {
@@ -201,11 +247,15 @@ export function fsaOrdersText(orders: readonly FsaOrderLine[], total: number): s
   if (orders.length === 0) return 'No order has been placed on the Flexible Spending Account.'
   const lines = orders.map(
     (o) =>
-      `${o.date.slice(0, 10)} ${o.product} x ${formatNumber(o.count)} for ${amountText(o.cost, o.currency)}${
-        o.requester ? ` by ${o.requester}` : ''
+      `on ${o.date.slice(0, 10)}, ${formatNumber(o.count)} × ${o.product} for ${amountText(o.cost, o.currency)}${
+        o.requester ? `, ordered by ${o.requester}` : ''
       }`,
   )
-  return `The latest ${countText(orders.length, 'order line')} of ${formatNumber(total)}: ${lines.join('; ')}.`
+  const head =
+    orders.length === total
+      ? `The Flexible Spending Account has ${countText(total, 'order line')}`
+      : `The latest ${formatNumber(orders.length)} of the Flexible Spending Account's ${formatNumber(total)} order lines`
+  return `${head}: ${lines.join('; ')}.`
 }
 
 /* ---------------------------------------------------------------- web */
@@ -219,26 +269,35 @@ export interface WebSeatUse {
 
 export function webInUseText(rows: readonly WebSeatUse[]): string {
   if (rows.length === 0) return 'There is no web licence entitlement.'
-  const parts = rows.map((r) =>
-    r.type === 'named'
-      ? `${r.product} ${formatNumber(r.used)} of ${formatNumber(r.seats)} named seats held`
-      : `${r.product} ${formatNumber(r.used)} of ${formatNumber(r.seats)} seats in use`,
+  const parts = rows.map(
+    (r) =>
+      `${r.product}, ${formatNumber(r.used)} of ${countText(r.seats, r.type === 'named' ? 'named seat' : 'shared seat')} ${
+        r.type === 'named' ? 'held' : 'in use'
+      }`,
   )
-  return `Web licence seats now: ${listText(parts)}.`
+  return `Web licence seats now: ${parts.join('; ')}.`
 }
 
 export function webDenialsText(period: string, denied: number, product?: string): string {
   const of = product ? ` of ${product}` : ''
+  const when = periodWords(period)
   return denied === 0
-    ? `No web licence checkout${of} was denied in ${period}.`
-    : `${countText(denied, 'web licence checkout')}${of} ${denied === 1 ? 'was' : 'were'} denied in ${period}.`
+    ? `No web licence checkout${of} was denied ${when}.`
+    : `${countText(denied, 'web licence checkout')}${of} ${verb(denied, 'was', 'were')} denied ${when}.`
 }
 
 export function namedHoldersText(product: string, seats: number, holders: readonly string[]): string {
-  if (holders.length === 0) return `No one holds a named seat of ${product} (${countText(seats, 'seat')}).`
-  return `${countText(holders.length, 'person', 'people')} ${holders.length === 1 ? 'holds' : 'hold'} the ${formatNumber(
-    seats,
-  )} named seats of ${product}: ${listText(holders)}.`
+  const held = holders.length
+  const which =
+    held === 0
+      ? `None of the ${countText(seats, 'named seat')}`
+      : held === seats
+        ? seats === 1
+          ? 'The named seat'
+          : `All ${formatNumber(seats)} named seats`
+        : `${formatNumber(held)} of the ${countText(seats, 'named seat')}`
+  if (held === 0) return `${which} of ${product} is held.`
+  return `${which} of ${product} ${verb(held, 'is', 'are')} held, by ${listText(holders)}.`
 }
 
 /* ---------------------------------------------------------------- access, alerts, e-mails */
@@ -247,27 +306,33 @@ export function accessUsersText(customerName: string, contacts: readonly { email
   if (contacts.length === 0) return `No one has portal access to ${customerName}.`
   const byRole = new Map<string, string[]>()
   for (const c of contacts) byRole.set(c.role, [...(byRole.get(c.role) ?? []), c.email])
-  const parts = [...byRole].map(([role, emails]) => `${role}: ${listText(emails)}`)
-  return `${countText(contacts.length, 'person', 'people')} ${
-    contacts.length === 1 ? 'has' : 'have'
-  } portal access to ${customerName}. ${parts.join('. ')}.`
+  const parts = [...byRole].map(([role, emails]) => `${role}${emails.length === 1 ? '' : 's'}: ${listText(emails)}`)
+  return `${countText(contacts.length, 'person', 'people')} ${verb(
+    contacts.length,
+    'has',
+    'have',
+  )} portal access to ${customerName}. ${parts.join('. ')}.`
 }
 
-export function allowListText(rules: readonly string[]): string {
+export function allowListText(rules: readonly { name: string; address: string }[]): string {
   if (rules.length === 0) return 'The elastic licence server accepts every IP address: its allow-list is empty.'
-  return `The elastic licence server accepts ${countText(rules.length, 'IP rule')}: ${listText(rules)}.`
+  const named = rules.map((r) => (r.name ? `${r.name} (${r.address})` : r.address))
+  return `The elastic licence server accepts ${countText(rules.length, 'IP rule')}: ${listText(named)}.`
 }
 
+/** The active alerts with their state and end as the Alerts lists write them. */
 export function alertsText(alerts: readonly { title: string; status: string; expires: string | null }[]): string {
   if (alerts.length === 0) return 'There is no active service alert.'
-  const parts = alerts.map((a) => `${a.title} (${a.status.toLowerCase()}${a.expires ? `, until ${a.expires}` : ''})`)
-  return `${countText(alerts.length, 'service alert')} ${alerts.length === 1 ? 'is' : 'are'} active: ${listText(parts)}.`
+  const parts = alerts.map(
+    (a) => `${a.title} (${a.status.toLowerCase()}${a.expires ? `, until ${formatAlertDate(a.expires)}` : ''})`,
+  )
+  return `${countText(alerts.length, 'service alert')} ${verb(alerts.length, 'is', 'are')} active: ${listText(parts)}.`
 }
 
+/** The e-mails about a subject, with the latest one's date as the Emails list writes it. */
 export function emailsText(topic: string, count: number, latest: { date: string; subject: string } | null): string {
   if (count === 0 || !latest) return `No e-mail about '${topic}' was sent.`
-  return `${countText(count, 'e-mail')} about '${topic}' ${count === 1 ? 'was' : 'were'} sent; the latest, on ${latest.date.slice(
-    0,
-    10,
-  )}: '${latest.subject}'.`
+  return `${countText(count, 'e-mail')} about '${topic}' ${verb(count, 'was', 'were')} sent; the latest, on ${formatDayMonYear(
+    latest.date,
+  )}, was '${latest.subject}'.`
 }

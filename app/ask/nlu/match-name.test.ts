@@ -34,6 +34,17 @@ describe('matchName', () => {
     expect(value('where is HFS activated', products)).toBe('Ansys HFSS')
   })
 
+  it('tolerates a number written without its leading zero', () => {
+    const hosts: NameEntry[] = [
+      { value: 'acme-lic01', aliases: [] },
+      { value: 'acme-lic-2019', aliases: [] },
+      { value: 'acme-ws-014', aliases: [] },
+    ]
+    expect(value('products on acme-lic1', hosts)).toBe('acme-lic01')
+    expect(value('what is on acme-ws-14', hosts)).toBe('acme-ws-014')
+    expect(value('lic10', hosts)).toBeUndefined()
+  })
+
   it('matches by alias: a user by name, a customer by the start of its name', () => {
     expect(value('does Raj Patel have access', users)).toBe('raj.patel@acme.example')
     expect(value('and for Borealis?', customers)).toBe('1000002')

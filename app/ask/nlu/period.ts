@@ -1,7 +1,7 @@
 /**
  * The period a question asks about, in whole UTC days relative to `now`: 'last month', 'this year',
  * 'the last 30 days', 'the next 90 days', 'Q3', 'in 2025', 'yesterday', and through chrono-node
- * 'in March', 'since 1 May', 'March 2026', 'from March to May', '3 June'.
+ * 'in March', 'since 1 May', 'March 2026', 'from March to May', '3 June', 'by the end of July', 'for May'.
  */
 import * as chrono from 'chrono-node'
 import type { AskPeriod } from '../types'
@@ -123,12 +123,40 @@ const RULES: Rule[] = [
 function chronoSpan(c: chrono.ParsedComponents): [number, number, string] {
   const y = c.get('year')!
   const m = c.get('month')! - 1
-  if (c.isCertain('day')) {
+  if (c.isCertain('day') || c.isCertain('weekday')) {
     const day = ymd(y, m, c.get('day')!)
     return [day, day, dayText(day)]
   }
   if (c.isCertain('month')) return [ymd(y, m, 1), ymd(y, m + 1, 0), monthText(y, m)]
   return [ymd(y, 0, 1), ymd(y, 11, 31), String(y)]
+}
+
+const parseDates = (text: string, now: number) => chrono.en.GB.parse(text, { instant: new Date(now), timezone: 'UTC' })
+
+function chronoResult(text: string, now: number): chrono.ParsedResult | undefined {
+  // 'now' and times of day are no period.
+  return parseDates(text, now).find((r) =>
+    /\d|[a-z]{3}/i.test(r.text.replace(/\b(right )?now\b|\b(tonight|morning|evening|noon)\b/gi, '')),
+  )
+}
+
+const MONTH_NAMES = MONTHS.join('|')
+const MONTH_ALONE = new RegExp(
+  `\\b(?:(?:in|for|of|during|since|from|after|until|till|by|before)\\s+(${MONTH_NAMES})\\b|(${MONTH_NAMES})\\s+(?=(?:statement|bill|invoice|usage|costs?|spend|spending|denials)\\b))`,
+  'i',
+)
+
+/**
+ * A month named alone ('for May', 'our May statement'), which chrono-node leaves out because 'may'
+ * is also a verb: the month as 'in May' is read, at the month's own words.
+ */
+function monthAlone(text: string, now: number): chrono.ParsedResult | undefined {
+  const m = MONTH_ALONE.exec(text)
+  if (!m) return undefined
+  const month = m[1] ?? m[2]
+  const [result] = parseDates(`in ${month}`, now)
+  const index = m[1] ? m.index + m[0].length - month.length : m.index
+  return result && Object.assign(result, { index, text: month })
 }
 
 /** The first period the question names, with where it says it. */
@@ -140,15 +168,23 @@ export function findPeriod(text: string, now: number): PeriodMatch | undefined {
     const period = make(m, today)
     if (period) return { period, index: m.index, length: m[0].length }
   }
-  const results = chrono.en.GB.parse(text, { instant: new Date(now), timezone: 'UTC' })
-  // 'now' and times of day are no period.
-  const result = results.find((r) =>
-    /\d|[a-z]{3}/i.test(r.text.replace(/\b(right )?now\b|\b(tonight|morning|evening|noon)\b/gi, '')),
-  )
+  const result = chronoResult(text, now) ?? monthAlone(text, now)
   if (!result) return undefined
   const [from, startTo, startText] = chronoSpan(result.start)
   const before = text.slice(0, result.index)
   const since = /\b(since|from|after)\s+$/i.exec(before)
+  const until = /\b(before|by|until|till|up to|no later than)\s+(the\s+)?$/i.exec(before)
+  if (!result.end && until && startTo >= today) {
+    // 'before July' ends on 30 June; 'before the end of July', 'by July' and 'until July' on 31 July.
+    const strictly = /^before/i.test(until[1]) && !/^end\b/i.test(result.text)
+    const to = strictly ? from - DAY_MS : startTo
+    const words = strictly ? `before ${startText}` : `by ${startText}`
+    return {
+      period: span(today, Math.max(today, to), words),
+      index: until.index,
+      length: result.index + result.text.length - until.index,
+    }
+  }
   if (result.end) {
     const [, to, endText] = chronoSpan(result.end)
     return { period: span(from, to, `${startText} to ${endText}`), index: result.index, length: result.text.length }
@@ -161,6 +197,19 @@ export function findPeriod(text: string, now: number): PeriodMatch | undefined {
     }
   }
   return { period: span(from, startTo, startText), index: result.index, length: result.text.length }
+}
+
+/**
+ * A month or quarter named without its year that has not begun yet, moved back a year: what a
+ * question about what has happened means by it ('the December statement', asked in June).
+ */
+export function alreadyBegun(period: AskPeriod, question: string, now: number): AskPeriod {
+  const m = /^(Q[1-4]|[A-Z][a-z]+) (\d{4})$/.exec(period.text)
+  if (!m || period.from <= iso(utcDay(now)) || /\b(19|20)\d\d\b/.test(question)) return period
+  const year = Number(m[2]) - 1
+  const [, fromMonth] = period.from.split('-').map(Number)
+  const [, toMonth] = period.to.split('-').map(Number)
+  return span(ymd(year, fromMonth - 1, 1), ymd(year, toMonth, 0), `${m[1]} ${year}`)
 }
 
 /** The period a question names, in whole UTC days relative to `now`. */

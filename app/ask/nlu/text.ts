@@ -29,10 +29,13 @@ export function editDistance(a: string, b: string): number {
   return d[rows * cols - 1]
 }
 
+/** The numbers a word holds, leading zeros dropped: 'lic01' and 'lic1' hold the same one. */
+const numbersIn = (word: string) => (word.match(/\d+/g) ?? []).map((n) => String(Number(n))).join(' ')
+
 /**
  * How alike two words are, 0 to 1: 1 when equal; a typo's worth of edits (one in a word of 4 to 7
  * letters, two from 8) gives 1 - edits / length; anything more, and any other change to a word of 3 letters
- * or fewer or to its digits ('lic01' is not 'lic02'), gives 0.
+ * or fewer or to its numbers ('lic01' is not 'lic02', but 'lic1' may be 'lic01'), gives 0.
  */
 export function wordSimilarity(a: string, b: string): number {
   if (a === b) return 1
@@ -42,7 +45,7 @@ export function wordSimilarity(a: string, b: string): number {
     const [short, long] = a.length < b.length ? [a, b] : [b, a]
     return short.length === 3 && long.length === 4 && long.startsWith(short) ? 0.75 : 0
   }
-  if (a.replace(/\D/g, '') !== b.replace(/\D/g, '')) return 0
+  if (numbersIn(a) !== numbersIn(b)) return 0
   const edits = editDistance(a, b)
   const allowed = length >= 8 ? 2 : 1
   return edits > allowed ? 0 : 1 - edits / length

@@ -22,6 +22,19 @@ describe('understand', () => {
     })
   })
 
+  it('takes a month named without its year as the last one begun for the past, the next one for what ends', async () => {
+    const statement = await understand('what was the total of the December statement', acme, undefined, NOW)
+    expect(statement).toMatchObject({
+      intent: 'statement.total',
+      entities: { period: { from: '2025-12-01', to: '2025-12-31', text: 'December 2025' } },
+    })
+    const ending = await understand('which leases end in December', acme, undefined, NOW)
+    expect(ending).toMatchObject({
+      intent: 'entitlements.ending',
+      entities: { period: { from: '2026-12-01', to: '2026-12-31', text: 'December 2026' } },
+    })
+  })
+
   it('says it does not know a question the portal cannot answer', async () => {
     const u = await understand('write me a poem about the sea', acme, undefined, NOW)
     expect(u.intent).toBe('unknown')

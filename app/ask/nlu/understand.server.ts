@@ -9,6 +9,7 @@ import type { AskContext, AskNames, Understanding } from '../types'
 import { trainClassifier, type IntentClassifier } from './classifier.server'
 import { entitiesFor, mergeContext, startsAsFollowUp } from './context'
 import { findEntities } from './entities'
+import { alreadyBegun } from './period'
 
 /**
  * Below this classifier score the intent is 'unknown'. Chosen on the training split by five-fold
@@ -20,6 +21,22 @@ export const UNKNOWN_BELOW = 0.35
 const FOLLOW_UP_WORDS = new Set(
   'and also what about how for on in at the of then same but now ok okay please with to only just instead'.split(' '),
 )
+
+/** Intents about what has happened: a month they name without its year is the last one that has begun. */
+const ABOUT_THE_PAST = new Set<AskIntent | 'unknown'>([
+  'usage.cost',
+  'usage.topUsers',
+  'statement.total',
+  'web.denials',
+  'fsa.orders',
+  'emails.about',
+])
+
+function aboutThePast(u: Understanding, question: string, now: number): Understanding {
+  const { period } = u.entities
+  if (!period || !ABOUT_THE_PAST.has(u.intent)) return u
+  return { ...u, entities: { ...u.entities, period: alreadyBegun(period, question, now) } }
+}
 
 const INTENTS_OR_UNKNOWN: Record<string, unknown> = { ...ASK_INTENTS, unknown: 'unknown' }
 
@@ -58,18 +75,17 @@ export async function understandWith(
   if (context && named && (onlyNames || cue)) {
     // The follow-up keeps the previous intent unless its own words say another with confidence.
     const own = !onlyNames && confident
-    return mergeContext(
+    const merged = mergeContext(
       { intent: own ? intent : 'unknown', score: own ? top.score : 1, alternatives, entities, followUp: true },
       context,
     )
+    return aboutThePast(merged, question, now)
   }
-  return {
-    intent,
-    score: top?.score ?? 0,
-    alternatives,
-    entities: entitiesFor(intent, entities),
-    followUp: false,
-  }
+  return aboutThePast(
+    { intent, score: top?.score ?? 0, alternatives, entities: entitiesFor(intent, entities), followUp: false },
+    question,
+    now,
+  )
 }
 
 export async function understand(
