@@ -188,6 +188,13 @@ describe('web licences', () => {
       const used = r.type === 'NAMED_USER' ? r.holders : r.inUse
       expect(answer.text).toContain(`${r.productName} ${formatNumber(used)} of ${formatNumber(r.seats)}`)
     }
+    // The list with those columns (In Use Now, Held), not the Assignments overview.
+    expect(answer.link?.href).toMatch(/^\/webassignments\/entitlements\?customer=1000001(&|$)/)
+    const one = await answerFor(
+      understood('web.inUse', { product: rows[0].productName }),
+      await askAs(server, ADMIN, CUSTOMERS.acme),
+    )
+    expect(new URL(one.link!.href, 'http://portal').searchParams.get('f.productName')).toBe(`e:${rows[0].productName}`)
   })
 
   it('names who holds the named seats, from the entitlement’s page', async () => {
