@@ -112,6 +112,20 @@ test('where a product is activated: each host named is an active server whose hi
   }
 })
 
+test('a product activated on one host: the link opens that host alone, its history showing the product', async ({
+  page,
+}) => {
+  const product = 'Ansys CFX'
+  const answer = await ask(page, ADMIN, acme, `where is ${product} activated`)
+  const [[, host]] = await figures(answer, /activated on 1 host \(\d+ in all\): (\S+) \d+\./)
+  await follow(page, answer, 'Manage Activations')
+  const active = page.getByRole('region', { name: 'Active Servers table', exact: true })
+  // Filtered to the host, its row open.
+  await expect(active.getByRole('link', { name: /^(Show|Hide) details of / })).toHaveCount(1)
+  await expect(active.getByRole('link', { name: `Hide details of ${host}`, exact: true })).toBeVisible()
+  await expect(active.getByRole('table', { name: `History of ${host}` })).toContainText(product)
+})
+
 test('web seats in use now and held, as the web entitlements list shows them', async ({ page }) => {
   const answer = await ask(page, ADMIN, acme, 'how many web seats are in use')
   const seats = await figures(answer, /(Ansys [^,:]+?) (\d+) of (\d+) (seats in use|named seats held)/)
