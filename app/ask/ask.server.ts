@@ -8,7 +8,7 @@
  * understandings built directly and the route wires the real ones.
  */
 import type { ApiClient } from '../api-client/client.server'
-import { screenPath, screenTitle } from '../screens/registry'
+import { screenPath, screenTitle, type ScreenId } from '../screens/registry'
 import { withCustomer } from '../ui/customer-href'
 import type { Answer, AskContext, AskLink, AskNames, Understanding } from './types'
 import { answerFor, isDataIntent } from './answers'
@@ -108,12 +108,18 @@ function helpAnswer(understanding: Understanding, question: string, parts: AskPa
   }
 }
 
-/** Not sure: the closest screens (for the selected customer) and help articles. */
+/** Where a question that is close to no screen and no article is sent: Home and every help article. */
+const HELP_INDEX: AskLink = { href: '/help', label: 'Help: all articles' }
+
+/** Not sure: the closest screens (for the selected customer) and help articles, else Home and the help index. */
 function unsure(question: string, parts: AskParts, customer: AskCustomer | null): Answer {
-  const screens = closestScreens(question).map((id) => ({
+  const screenLink = (id: ScreenId) => ({
     href: withCustomer(screenPath(id), customer?.number),
     label: screenTitle(id),
-  }))
+  })
+  const screens = closestScreens(question).map(screenLink)
   const articles = parts.searchHelp(question, HELP_SUGGESTIONS).map(helpLink)
-  return { kind: 'unsure', text: ASK_TEXTS.unsure, suggestions: [...screens, ...articles] }
+  const suggestions =
+    screens.length + articles.length > 0 ? [...screens, ...articles] : [screenLink('home'), HELP_INDEX]
+  return { kind: 'unsure', text: ASK_TEXTS.unsure, suggestions }
 }

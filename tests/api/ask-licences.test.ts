@@ -121,10 +121,38 @@ describe('activations', () => {
     const answer = await answerFor(understood('product.hosts', { product }), await askAs(server, ADMIN, CUSTOMERS.acme))
     expect(answer.text).toContain(`${product} is activated on ${countText(hosts.length, 'host')}`)
     for (const h of hosts) expect(answer.text).toContain(h)
-    expect(answer.link).toEqual({
-      href: '/activations-history?customer=1000001',
-      label: 'Show the active hosts in Manage Activations',
-    })
+    expect(answer.link?.label).toBe(
+      hosts.length === 1
+        ? `Show the history of ${hosts[0]} in Manage Activations`
+        : 'Show the active hosts in Manage Activations',
+    )
+    const link = new URL(answer.link!.href, 'http://portal')
+    expect(link.pathname).toBe('/activations-history')
+    if (hosts.length === 1) {
+      // The one host, its history open.
+      expect(link.searchParams.get('f.name')).toBe(`e:${[...byHost].find(([, m]) => m.has(product))![0]}`)
+      expect(link.searchParams.has('open')).toBe(true)
+    } else {
+      expect(link.search).toBe('?customer=1000001')
+    }
+  })
+
+  it('links a product activated on one host to that host’s history, and one on several to the hosts', async () => {
+    const byHost = await activatedByHost()
+    const hostsOf = (product: string) => [...byHost].filter(([, m]) => m.has(product)).map(([host]) => host)
+    const products = [...new Set([...byHost.values()].flatMap((m) => [...m.keys()]))]
+    const one = products.find((p) => hostsOf(p).length === 1)!
+    const several = products.find((p) => hostsOf(p).length > 1)!
+    const ask = async (product: string) =>
+      new URL(
+        (await answerFor(understood('product.hosts', { product }), await askAs(server, ADMIN, CUSTOMERS.acme))).link!
+          .href,
+        'http://portal',
+      )
+    const single = await ask(one)
+    expect(single.searchParams.get('f.name')).toBe(`e:${hostsOf(one)[0]}`)
+    expect(single.searchParams.has('open')).toBe(true)
+    expect((await ask(several)).search).toBe('?customer=1000001')
   })
 
   it('gives a host’s products and its last change, who made it, with a link to its history', async () => {
@@ -191,6 +219,13 @@ describe('web licences', () => {
       const used = r.type === 'NAMED_USER' ? r.holders : r.inUse
       expect(answer.text).toContain(`${r.productName}, ${formatNumber(used)} of ${formatNumber(r.seats)} `)
     }
+    // The list with those columns (In Use Now, Held), not the Assignments overview.
+    expect(answer.link?.href).toMatch(/^\/webassignments\/entitlements\?customer=1000001(&|$)/)
+    const one = await answerFor(
+      understood('web.inUse', { product: rows[0].productName }),
+      await askAs(server, ADMIN, CUSTOMERS.acme),
+    )
+    expect(new URL(one.link!.href, 'http://portal').searchParams.get('f.productName')).toBe(`e:${rows[0].productName}`)
   })
 
   it('names who holds the named seats, from the entitlement’s page', async () => {

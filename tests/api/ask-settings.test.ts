@@ -148,6 +148,18 @@ describe('a whole question', () => {
     expect(unsure.kind).toBe('unsure')
     expect(unsure.suggestions).toContainEqual({ href: '/statementv2?customer=1000001', label: 'Elastic Statements' })
     expect(unsure.suggestions).toContainEqual({ href: '/help/elastic-statements', label: 'Help: Elastic Statements' })
+    // Close to nothing: Home and every help article, never an empty answer.
+    const lost = await askQuestion(
+      { ...(await request(ADMIN, CUSTOMERS.acme)), question: 'what is the weather in Paris' },
+      parts({ ...understood('credit.remaining'), intent: 'unknown' }),
+    )
+    expect(lost).toMatchObject({
+      kind: 'unsure',
+      suggestions: [
+        { href: '/home?customer=1000001', label: 'Home' },
+        { href: '/help', label: 'Help: all articles' },
+      ],
+    })
     const help = await askQuestion(
       await request(ADMIN, CUSTOMERS.acme),
       parts(understood('help.howto', { topic: 'rehost' })),

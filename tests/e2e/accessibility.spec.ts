@@ -84,6 +84,19 @@ test.describe('accessibility', () => {
     }
   })
 
+  test('Ask anything: an answer, one that offers screens and help, and a refusal', async ({ page }) => {
+    await signIn(page, 'sales@vendor.example')
+    for (const [customer, question, kind] of [
+      [CUSTOMERS.acme.id, 'how much elastic credit is left', 'answered'],
+      [CUSTOMERS.acme.id, 'what is the weather in Paris', 'unsure'],
+      [CUSTOMERS.acme.id, `who has portal access to ${CUSTOMERS.embargo.name}`, 'refused'],
+    ] as const) {
+      await gotoPortal(page, `/ask?${new URLSearchParams({ customer, q: question })}`)
+      await expect(page.getByTestId('ask-answer')).toHaveAttribute('data-kind', kind)
+      await expectNoSeriousA11yViolations(page)
+    }
+  })
+
   test('the web assignments pages of a customer administrator', async ({ page }) => {
     await signIn(page, 'admin@acme.example')
     for (const [path, heading] of [

@@ -74,6 +74,8 @@ test.describe('page titles', () => {
       ['/help', 'Help'],
       ['/help?q=rehost', 'Help'],
       ['/help/rehost-a-licence-server', 'Rehost a licence server – Help'],
+      ['/ask', 'Ask anything'],
+      ['/ask?q=how+much+elastic+credit+is+left', 'Ask anything'],
     ]
     await expectTitles(
       page,

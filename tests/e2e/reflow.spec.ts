@@ -107,6 +107,9 @@ test.describe('reflow: no page scrolls sideways at 320, 390, 768, 1024 and 1366 
       withAcme('/help?q=licence+file'),
       withAcme('/help/add-web-users-in-bulk'),
       withAcme('/help/find-why-a-web-checkout-was-denied'),
+      // An answer with its figures and link, and one that offers screens and help articles.
+      withAcme('/ask?q=how+much+elastic+credit+is+left'),
+      withAcme('/ask?q=what+is+the+weather+in+Paris'),
       withAcme('/nopermissions'),
       withAcme('/noascaccess'),
       withAcme('/there-is-no-such-page'),

@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page, type Response } from './s
 import { signIn } from './support/auth'
 import { jsEnabled } from './support/env'
 import { mainNav } from './support/shell'
+import { readFileSync } from 'node:fs'
 
 /**
  * The script budget (docs/decisions/0007-browser-script-budget.md): no page loads more
@@ -120,6 +121,7 @@ test('every portal page loads at most 150 KB of compressed script', async ({ pag
     '/help',
     '/help?q=licence+file',
     '/help/rehost-a-licence-server',
+    '/ask?q=how+much+elastic+credit+is+left',
     '/nopermissions',
     '/no-such-page',
   ].map((path) => `${path}${path.includes('?') ? '&' : '?'}customer=${ACME}`)
@@ -183,4 +185,53 @@ test('going from Home to Emails in the page adds at most 150 KB of compressed sc
   console.log(`Home -> Emails in the page: ${kb(bytes)} in ${count} scripts`)
   expect(count, 'the Emails page brings its own scripts').toBeGreaterThan(0)
   expect(bytes).toBeLessThanOrEqual(BUDGET)
+})
+
+/**
+ * The language model and its corpus stay on the server: no script the browser may load (every
+ * module of every route in the page's manifest, the manifest itself, and what /ask loads) holds
+ * NLP.js or a question of the corpus.
+ */
+test('no script of the portal holds the language model or the corpus of questions', async ({ page }) => {
+  await signIn(page, 'admin@acme.example', { start: `/ask?customer=${ACME}&q=how+much+elastic+credit+is+left` })
+  await expect(page.getByTestId('ask-answer')).toHaveAttribute('data-kind', 'answered')
+  const loaded = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((url) => /\.m?js(\?|$)/.test(new URL(url).pathname)),
+  )
+  const manifest = await page.evaluate(() => {
+    const m = (
+      window as unknown as {
+        __remixManifest: {
+          url: string
+          entry: { module: string; imports?: string[] }
+          routes: Record<string, { module: string; imports?: string[] }>
+        }
+      }
+    ).__remixManifest
+    return [
+      m.url,
+      m.entry.module,
+      ...(m.entry.imports ?? []),
+      ...Object.values(m.routes).flatMap((r) => [r.module, ...(r.imports ?? [])]),
+    ]
+  })
+  const urls = [...new Set([...loaded.map((url) => new URL(url).pathname), ...manifest])]
+  expect(
+    urls.some((url) => url.includes('ask')),
+    'the /ask route module is among them',
+  ).toBe(true)
+  const corpus = JSON.parse(readFileSync('app/ask/corpus/questions.json', 'utf8')) as { question: string }[]
+  const questions = corpus.map((q) => q.question).filter((q) => q.length >= 25)
+  expect(questions.length).toBeGreaterThan(100)
+  const found: string[] = []
+  for (const url of urls) {
+    const body = await (await page.request.get(url)).text()
+    for (const marker of ['@nlpjs', 'nlu-manager']) if (body.includes(marker)) found.push(`${url}: ${marker}`)
+    const question = questions.find((q) => body.includes(q))
+    if (question) found.push(`${url}: '${question}'`)
+  }
+  expect(found).toEqual([])
 })

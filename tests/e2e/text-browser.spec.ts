@@ -89,3 +89,49 @@ test('a text browser keeps the words of the assignment matrix apart and shows ev
   await page.goto(`/webassignments-v2?customer=${acme}&page=2`)
   expect(await readAsText(pages)).toMatch(/^Users 26–\d+ of \d+ Previous page$/)
 })
+
+/**
+ * The inline elements (links, code, emphasis, text for screen readers) inside `scope` whose words
+ * run into the text around them when read without the style sheet.
+ */
+const gluedInline = (scope: Locator) =>
+  scope.evaluate((root) => {
+    const word = /[\p{L}\p{N}]/u
+    const glued: string[] = []
+    for (const element of root.querySelectorAll('a, code, strong, em, span, abbr')) {
+      const text = element.textContent ?? ''
+      const parent = element.parentElement?.textContent ?? ''
+      const at = parent.indexOf(text)
+      if (!text.trim() || at < 0) continue
+      const before = parent.charAt(at - 1)
+      const after = parent.charAt(at + text.length)
+      if ((word.test(text.charAt(0)) && word.test(before)) || (word.test(text.at(-1)!) && word.test(after))) {
+        glued.push(`${before}[${text}]${after}`)
+      }
+    }
+    return glued
+  })
+
+test('a text browser reads an answer of Ask anything and a help article with their words apart', async ({ page }) => {
+  const acme = CUSTOMERS.acme.id
+  const question = 'how much elastic credit is left'
+  await signIn(page, 'admin@acme.example', { start: `/ask?${new URLSearchParams({ customer: acme, q: question })}` })
+  const answer = page.getByTestId('ask-answer')
+  await expect(answer).toHaveAttribute('data-kind', 'answered')
+  // The words said only to screen readers come before the question, apart from it.
+  expect(await readAsText(answer.getByRole('heading', { level: 2 }))).toBe(`Your question: ${question}`)
+  expect(await gluedInline(answer)).toEqual([])
+
+  await page.goto(`/help/find-why-a-web-checkout-was-denied?customer=${acme}`)
+  const article = page.getByRole('article')
+  await expect(article.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await gluedInline(article)).toEqual([])
+  const table = article.getByRole('table').first()
+  const headers = await table.locator('thead th').allTextContents()
+  const rows = await rowsAsText(table)
+  expect(rows.length).toBeGreaterThan(0)
+  for (const cells of rows) {
+    expect(cells, 'every cell shows something').not.toContain('')
+    expect(cells).toHaveLength(headers.length)
+  }
+})

@@ -52,19 +52,26 @@ export function activatedProducts(events: readonly HistoryFulfillment[], custome
 }
 
 const productHosts: AreaAnswers['product.hosts'] = async (u, deps) => {
-  const link = screenLink(
-    'activationsHistory',
-    homeLinks(deps.customer.number, todayUtc()).activeHosts(),
-    'the active hosts',
-  )
+  const links = homeLinks(deps.customer.number, todayUtc(new Date(deps.now)))
+  const list = screenLink('activationsHistory', links.activeHosts(), 'the active hosts')
   const product = u.entities.product
-  if (!product) return answered('Which product do you mean? Name it as your entitlements do.', link, u, deps)
+  if (!product) return answered('Which product do you mean? Name it as your entitlements do.', list, u, deps)
   const loaded = await hostsWithHistory(deps, (hosts) => hosts.filter((h) => h.state !== 'INACTIVE'))
-  if (!loaded.ok) return failed(loaded.reply, link, u, deps)
-  const counts: HostCount[] = loaded.value.histories.flatMap((h) => {
-    const found = activatedProducts(h.fulfillments, deps.customer.number).find((p) => p.product === product)
-    return found ? [{ host: h.name, count: found.count }] : []
+  if (!loaded.ok) return failed(loaded.reply, list, u, deps)
+  const found = loaded.value.histories.flatMap((h) => {
+    const activated = activatedProducts(h.fulfillments, deps.customer.number).find((p) => p.product === product)
+    return activated ? [{ host: h, count: activated.count }] : []
   })
+  const counts: HostCount[] = found.map((f) => ({ host: f.host.name, count: f.count }))
+  // On one host: that host with its history open; on several, the list of active hosts.
+  const only = found.length === 1 ? loaded.value.hosts.find((h) => h.serverId === found[0].host.serverId) : undefined
+  const link = only
+    ? screenLink(
+        'activationsHistory',
+        links.hostHistory({ id: only.id, name: only.name, active: true }),
+        `the history of ${only.name}`,
+      )
+    : list
   return answered(productHostsText(product, counts), link, u, deps)
 }
 

@@ -1,6 +1,6 @@
 /**
  * Answers about web licences, from the calls the Web screens make: seats in use now (the
- * entitlements list), checkouts denied in a period (Web Transactions' list, its outcome filter),
+ * entitlements list, which the answer links to), checkouts denied in a period (Web Transactions' list, its outcome filter),
  * and who holds the named seats of an entitlement (the entitlement's page).
  */
 import { webCalls, type WebEntitlementRow } from '../../api-client/web.server'
@@ -8,12 +8,13 @@ import { customRange } from '../../domain/date-presets'
 import { todayUtc } from '../../domain/entitlements'
 import { filterRule } from '../../grid/grid-state'
 import { webTransactionsGrid } from '../../grid/web-transactions'
+import { webEntitlementGrid } from '../../grid/web-lists'
 import { webTransactionsSource } from '../../grid/web-transactions.server'
 import { webTransactionsHref } from '../../web-usage/transactions-href'
 import { withCustomer } from '../../ui/customer-href'
 import { screenPath } from '../../screens/registry'
 import { answered, failed, periodOr, screenLink, type AnswerDeps, type AreaAnswers } from './deps'
-import { gridView } from './links'
+import { gridView, gridViewHref } from './links'
 import { namedHoldersText, noneText, webDenialsText, webInUseText } from './wording'
 
 export const DENIALS_DEFAULT_DAYS = 30
@@ -26,15 +27,22 @@ async function webEntitlements(deps: AnswerDeps) {
 const ofProduct = (rows: readonly WebEntitlementRow[], product: string | undefined) =>
   product ? rows.filter((r) => r.productName === product || r.product === product) : rows
 
+/** The web entitlements list (its In Use Now and Held columns), narrowed to the product when one is named. */
+const entitlementsListHref = (customer: string, productName?: string) =>
+  gridViewHref('webEntitlements', webEntitlementGrid, customer, {
+    texts: { productName: productName ? [productName, 'equals'] : undefined },
+  })
+
 const inUse: AreaAnswers['web.inUse'] = async (u, deps) => {
-  const link = screenLink(
-    'webAssignments',
-    withCustomer(screenPath('webAssignments'), deps.customer.number),
-    'the web licences',
-  )
+  const list = screenLink('webAssignments', entitlementsListHref(deps.customer.number), 'the web licences')
   const reply = await webEntitlements(deps)
-  if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
+  if (reply.status !== 'SUCCESS') return failed(reply, list, u, deps)
   const rows = ofProduct(reply.data, u.entities.product).filter((r) => r.termState === 'in-term')
+  const names = new Set(rows.map((r) => r.productName))
+  const link =
+    u.entities.product && names.size === 1
+      ? screenLink('webAssignments', entitlementsListHref(deps.customer.number, [...names][0]), 'this web licence')
+      : list
   if (rows.length === 0)
     return answered(noneText(deps.customer.name, 'web licence entitlement in its term'), link, u, deps)
   const text = webInUseText(
