@@ -1,0 +1,110 @@
+/**
+ * The conversation of the Ask anything panel: the questions asked and their answers, in order.
+ * A follow-up is asked with the context of the last answer that has one, as the /ask page's
+ * follow-up form carries it. The conversation is kept in the tab's sessionStorage, so what is read
+ * back from there is checked and anything else is dropped.
+ */
+import { z } from 'zod'
+import type { Answer } from '../../ask/types'
+
+export interface Turn {
+  question: string
+  answer: Answer
+  /** The selected customer the question was asked for (its name), null without one. */
+  customerName: string | null
+  /** The customer number the question was asked for. */
+  customerNumber: string | null
+  /** The context the question was asked with (`ctx` of /ask), '' for none. */
+  askedWith: string
+  /** The context a follow-up inherits from this answer, '' for none. */
+  ctx: string
+}
+
+/** What /ask's loader replies (the fields the panel uses). */
+export interface AskReply {
+  customerNumber: string | null
+  customerName: string | null
+  question: string
+  message: string | null
+  answer: Answer | null
+  ctx: string
+}
+
+/** The context the next question is asked with: the last answer's that has one. */
+export function followUpContext(turns: readonly Turn[]): string {
+  for (let i = turns.length - 1; i >= 0; i--) if (turns[i].ctx) return turns[i].ctx
+  return ''
+}
+
+/** The /ask address of a question: what the no-JavaScript page asks, and a bookmark shows again. */
+export function askHref({
+  customerNumber,
+  question,
+  ctx,
+}: {
+  customerNumber: string | null
+  question: string
+  ctx: string
+}) {
+  const params = new URLSearchParams()
+  if (customerNumber) params.set('customer', customerNumber)
+  params.set('q', question)
+  if (ctx) params.set('ctx', ctx)
+  return `/ask?${params}`
+}
+
+/** The turn a reply of /ask adds, or null when it holds no answer (an empty or too long question). */
+export function turnOf(reply: AskReply, askedWith: string): Turn | null {
+  if (!reply.answer) return null
+  return {
+    question: reply.question,
+    answer: reply.answer,
+    customerName: reply.customerName,
+    customerNumber: reply.customerNumber,
+    askedWith,
+    ctx: reply.ctx,
+  }
+}
+
+/** Whether the panel should say that `turn` is about another customer than the one before it. */
+export function customerChanged(turns: readonly Turn[], index: number): boolean {
+  return index > 0 && turns[index].customerNumber !== turns[index - 1].customerNumber
+}
+
+const link = z.object({ href: z.string().startsWith('/'), label: z.string() })
+const turnSchema = z.object({
+  question: z.string(),
+  answer: z.object({
+    kind: z.enum(['answered', 'refused', 'unsure', 'help']),
+    text: z.string(),
+    link: link.optional(),
+    suggestions: z.array(link),
+  }),
+  customerName: z.string().nullable(),
+  customerNumber: z.string().nullable(),
+  askedWith: z.string(),
+  ctx: z.string(),
+})
+const storedSchema = z.array(turnSchema).max(100)
+
+/** At most this many turns are kept: the oldest go first. */
+export const MAX_TURNS = 50
+
+export function keepLatest(turns: readonly Turn[]): Turn[] {
+  return turns.slice(-MAX_TURNS)
+}
+
+export function serializeConversation(turns: readonly Turn[]): string {
+  return JSON.stringify(turns)
+}
+
+/** The conversation stored in the tab, or none when nothing or something else is stored. */
+export function parseConversation(stored: string | null): Turn[] {
+  if (!stored) return []
+  try {
+    const parsed = storedSchema.safeParse(JSON.parse(stored))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
