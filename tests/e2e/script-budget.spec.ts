@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test, type BrowserContext, type Page, type Response } from './support/test'
 import { signIn } from './support/auth'
 import { jsEnabled } from './support/env'
@@ -183,4 +185,20 @@ test('going from Home to Emails in the page adds at most 150 KB of compressed sc
   console.log(`Home -> Emails in the page: ${kb(bytes)} in ${count} scripts`)
   expect(count, 'the Emails page brings its own scripts').toBeGreaterThan(0)
   expect(bytes).toBeLessThanOrEqual(BUDGET)
+})
+
+/** The browser's build (Remix's assetsBuildDirectory): every script any page may load. */
+const CLIENT_BUILD = 'public/build'
+
+test('no browser script holds the assistant’s language model or its corpus of questions', () => {
+  const scripts = readdirSync(CLIENT_BUILD, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
+  expect(scripts.length, 'the browser build has scripts').toBeGreaterThan(0)
+  const corpus = JSON.parse(readFileSync('app/ask/corpus/questions.json', 'utf8')) as { id: string }[]
+  // NLP.js names its NLU manager so; each corpus entry has an id no other code holds.
+  const markers = ['nlu-manager', '@nlpjs', ...corpus.map((q) => `"${q.id}"`)]
+  const found = scripts.flatMap((file) => {
+    const text = readFileSync(join(CLIENT_BUILD, file), 'utf8')
+    return markers.filter((m) => text.includes(m)).map((m) => `${file}: ${m}`)
+  })
+  expect(found).toEqual([])
 })

@@ -4,7 +4,7 @@
  * follow-up form carries it. The conversation is kept in the tab's sessionStorage, so what is read
  * back from there is checked and anything else is dropped.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Answer } from '../../ask/types'
 
 export interface Turn {
@@ -71,21 +71,22 @@ export function customerChanged(turns: readonly Turn[], index: number): boolean 
   return index > 0 && turns[index].customerNumber !== turns[index - 1].customerNumber
 }
 
-const link = z.object({ href: z.string().startsWith('/'), label: z.string() })
+// A link in the portal only: a path, not another site ('//host').
+const link = z.object({ href: z.string().check(z.regex(/^\/(?!\/)/)), label: z.string() })
 const turnSchema = z.object({
   question: z.string(),
   answer: z.object({
     kind: z.enum(['answered', 'refused', 'unsure', 'help']),
     text: z.string(),
-    link: link.optional(),
+    link: z.optional(link),
     suggestions: z.array(link),
   }),
-  customerName: z.string().nullable(),
-  customerNumber: z.string().nullable(),
+  customerName: z.nullable(z.string()),
+  customerNumber: z.nullable(z.string()),
   askedWith: z.string(),
   ctx: z.string(),
 })
-const storedSchema = z.array(turnSchema).max(100)
+const storedSchema = z.array(turnSchema).check(z.maxLength(100))
 
 /** At most this many turns are kept: the oldest go first. */
 export const MAX_TURNS = 50
@@ -102,7 +103,7 @@ export function serializeConversation(turns: readonly Turn[]): string {
 export function parseConversation(stored: string | null): Turn[] {
   if (!stored) return []
   try {
-    const parsed = storedSchema.safeParse(JSON.parse(stored))
+    const parsed = z.safeParse(storedSchema, JSON.parse(stored))
     return parsed.success ? parsed.data : []
   } catch {
     return []
