@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { useRef } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { loadPortalContext } from '../request/context.server'
 import { compactNav, expandNav, navigationGroups } from '../screens/navigation'
@@ -13,7 +13,6 @@ import { withCustomer } from '../ui/customer-href'
 import { cached } from '../request/process-cache.server'
 import { CustomerSearch } from '../ui/shell/customer-search'
 import { AskBox } from '../ui/shell/ask-box'
-import { AskPanel } from '../ui/ask/ask-panel'
 import { useAskConversation } from '../ui/ask/use-ask-conversation'
 import { ToolbarMenu } from '../ui/shell/menu'
 import { SideNav } from '../ui/shell/side-nav'
@@ -25,6 +24,9 @@ import { LoadingOverlay } from '../ui/shell/loading-overlay'
 import { ErrorPage, RouteErrorPage } from '../ui/error-page'
 import { AlertsBanner } from '../ui/alerts/banner'
 import { helpArticle } from '../help/articles.server'
+
+// Headless UI's Dialog and the answers' rendering load when the panel first opens, not with every page.
+const AskPanel = lazy(() => import('../ui/ask/ask-panel').then((module) => ({ default: module.AskPanel })))
 
 /**
  * The shell: the user, the selected customer, navigation, alerts, flash. Each
@@ -194,12 +196,16 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
       </div>
       <NavBackdrop drawer={drawer} />
       <LoadingOverlay />
-      <AskPanel
-        conversation={conversation}
-        customerName={shell.customer?.AccountName ?? null}
-        // After Headless UI has put the focus back where it was when the panel opened.
-        onClosed={() => requestAnimationFrame(() => askInput.current?.focus())}
-      />
+      {conversation.open ? (
+        <Suspense fallback={null}>
+          <AskPanel
+            conversation={conversation}
+            customerName={shell.customer?.AccountName ?? null}
+            // After Headless UI has put the focus back where it was when the panel opened.
+            onClosed={() => requestAnimationFrame(() => askInput.current?.focus())}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -97,6 +97,13 @@ describe('the conversation kept in the tab', () => {
     }
   })
 
+  it('keeps only the fields it knows', () => {
+    const stored = [{ ...turn(), extra: 'x', answer: { ...turn().answer, context: { intent: 'x' } } }]
+    expect(parseConversation(JSON.stringify(stored))).toEqual([turn()])
+    expect(parseConversation(JSON.stringify([{ ...turn(), customerNumber: 1000001 }]))).toEqual([])
+    expect(parseConversation(JSON.stringify(Array.from({ length: 101 }, () => turn())))).toEqual([])
+  })
+
   it('keeps the latest turns only', () => {
     const many = Array.from({ length: MAX_TURNS + 3 }, (_, i) => turn({ question: `q${i}` }))
     const kept = keepLatest(many)

@@ -4,8 +4,7 @@
  * follow-up form carries it. The conversation is kept in the tab's sessionStorage, so what is read
  * back from there is checked and anything else is dropped.
  */
-import * as z from 'zod/mini'
-import type { Answer } from '../../ask/types'
+import type { Answer, AskLink } from '../../ask/types'
 
 export interface Turn {
   question: string
@@ -71,23 +70,6 @@ export function customerChanged(turns: readonly Turn[], index: number): boolean 
   return index > 0 && turns[index].customerNumber !== turns[index - 1].customerNumber
 }
 
-// A link in the portal only: a path, not another site ('//host').
-const link = z.object({ href: z.string().check(z.regex(/^\/(?!\/)/)), label: z.string() })
-const turnSchema = z.object({
-  question: z.string(),
-  answer: z.object({
-    kind: z.enum(['answered', 'refused', 'unsure', 'help']),
-    text: z.string(),
-    link: z.optional(link),
-    suggestions: z.array(link),
-  }),
-  customerName: z.nullable(z.string()),
-  customerNumber: z.nullable(z.string()),
-  askedWith: z.string(),
-  ctx: z.string(),
-})
-const storedSchema = z.array(turnSchema).check(z.maxLength(100))
-
 /** At most this many turns are kept: the oldest go first. */
 export const MAX_TURNS = 50
 
@@ -99,13 +81,55 @@ export function serializeConversation(turns: readonly Turn[]): string {
   return JSON.stringify(turns)
 }
 
+// What is read back is checked by hand: a schema library would weigh on every page's script (the shell holds this).
+type Fields = Record<string, unknown>
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null
+const isText = (value: unknown): value is string => typeof value === 'string'
+const ANSWER_KINDS: readonly unknown[] = ['answered', 'refused', 'unsure', 'help'] satisfies Answer['kind'][]
+/** The most turns read back: more is not what this module wrote. */
+const MAX_STORED = 100
+
+/** A link in the portal only: a path, not another site ('//host'). */
+function linkOf(value: unknown): AskLink | null {
+  if (!isFields(value) || !isText(value.href) || !isText(value.label) || !/^\/(?!\/)/.test(value.href)) return null
+  return { href: value.href, label: value.label }
+}
+
+function answerOf(value: unknown): Answer | null {
+  if (!isFields(value) || !ANSWER_KINDS.includes(value.kind) || !isText(value.text)) return null
+  if (!Array.isArray(value.suggestions)) return null
+  const suggestions = value.suggestions.map(linkOf)
+  const link = value.link === undefined ? undefined : linkOf(value.link)
+  if (link === null || suggestions.some((s) => s === null)) return null
+  return {
+    kind: value.kind as Answer['kind'],
+    text: value.text,
+    ...(link ? { link } : {}),
+    suggestions: suggestions as AskLink[],
+  }
+}
+
+const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value)
+
+function storedTurnOf(value: unknown): Turn | null {
+  if (!isFields(value)) return null
+  const { question, customerName, customerNumber, askedWith, ctx } = value
+  const answer = answerOf(value.answer)
+  if (!answer || !isText(question) || !isText(askedWith) || !isText(ctx)) return null
+  if (!isTextOrNull(customerName) || !isTextOrNull(customerNumber)) return null
+  return { question, answer, customerName, customerNumber, askedWith, ctx }
+}
+
 /** The conversation stored in the tab, or none when nothing or something else is stored. */
 export function parseConversation(stored: string | null): Turn[] {
   if (!stored) return []
+  let value: unknown
   try {
-    const parsed = z.safeParse(storedSchema, JSON.parse(stored))
-    return parsed.success ? parsed.data : []
+    value = JSON.parse(stored)
   } catch {
     return []
   }
+  if (!Array.isArray(value) || value.length > MAX_STORED) return []
+  const turns = value.map(storedTurnOf)
+  return turns.some((t) => t === null) ? [] : (turns as Turn[])
 }
