@@ -133,8 +133,11 @@ test("'what about last month?' after a usage cost question answers for last mont
   await view.close()
 
   // Following the answer's link opens the screen filtered to it; the panel closes, the conversation stays.
-  await followUp.getByRole('link', { name: 'Show this in Usage Transactions' }).click()
-  await expect(page).toHaveURL(/\/transactions\?/)
+  const toScreen = followUp.getByRole('link', { name: 'Show this in Usage Transactions' })
+  const target = await toScreen.getAttribute('href')
+  expect(target).toMatch(/^\/transactions\?/)
+  await toScreen.click()
+  await expect(page).toHaveURL(target!)
   await expect(panel(page)).toBeHidden()
   await expect(page.getByRole('heading', { level: 1, name: 'Usage Transactions' })).toBeVisible()
   await page.getByRole('button', { name: 'Conversation', exact: true }).click()
