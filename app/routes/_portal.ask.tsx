@@ -5,7 +5,7 @@
  * be bookmarked and a follow-up form carries the context in a hidden input.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { requireScreen } from '../guards/screen.server'
 import { screenTitle } from '../screens/registry'
 import { RouteErrorPage } from '../ui/error-page'
@@ -15,7 +15,7 @@ import { askParts } from '../ask/parts.server'
 import { decodeContext, encodeContext } from '../ask/context.server'
 import { MAX_QUESTION_LENGTH } from '../ask/question'
 import { readQuestion } from '../ask/question.server'
-import type { Answer } from '../ask/types'
+import { AnswerCard } from '../ui/ask/answer-card'
 
 export const meta = screenMeta(screenTitle('ask'))
 
@@ -66,7 +66,7 @@ export default function AskRoute() {
           ? `Ask about ${page.customerName}'s licences, usage and settings, or how to do something in the portal.`
           : 'Ask how to do something in the portal. Select a customer to ask about its licences and usage.'}
       </p>
-      {page.answer ? <AnswerPanel question={page.question} answer={page.answer} /> : null}
+      {page.answer ? <AnswerCard question={page.question} answer={page.answer} level={2} /> : null}
       <AskForm
         customerNumber={page.customerNumber}
         ctx={page.ctx}
@@ -75,46 +75,6 @@ export default function AskRoute() {
         followUp={Boolean(page.answer)}
       />
     </section>
-  )
-}
-
-function AnswerPanel({ question, answer }: { question: string; answer: Answer }) {
-  return (
-    <div
-      className="space-y-3 rounded border border-gray-300 bg-white p-4"
-      data-testid="ask-answer"
-      data-kind={answer.kind}
-    >
-      <h2 className="text-base font-semibold break-words">
-        <span className="sr-only">Your question: </span>
-        {question}
-      </h2>
-      <p
-        role={answer.kind === 'refused' ? 'alert' : undefined}
-        className={answer.kind === 'refused' ? 'font-medium text-red-800' : undefined}
-      >
-        {answer.text}
-      </p>
-      {answer.link ? (
-        <p>
-          <Link to={answer.link.href} className="font-medium">
-            {answer.link.label}
-          </Link>
-        </p>
-      ) : null}
-      {answer.suggestions.length > 0 ? (
-        <div>
-          <h3 className="text-sm font-semibold">{answer.kind === 'unsure' ? 'You may find it here' : 'See also'}</h3>
-          <ul className="list-disc pl-5">
-            {answer.suggestions.map((s) => (
-              <li key={s.href}>
-                <Link to={s.href}>{s.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-    </div>
   )
 }
 

@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { lazy, Suspense, useRef } from 'react'
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react'
 import { loadPortalContext } from '../request/context.server'
 import { compactNav, expandNav, navigationGroups } from '../screens/navigation'
@@ -12,6 +13,7 @@ import { withCustomer } from '../ui/customer-href'
 import { cached } from '../request/process-cache.server'
 import { CustomerSearch } from '../ui/shell/customer-search'
 import { AskBox } from '../ui/shell/ask-box'
+import { useAskConversation } from '../ui/ask/use-ask-conversation'
 import { ToolbarMenu } from '../ui/shell/menu'
 import { SideNav } from '../ui/shell/side-nav'
 import { NavBackdrop, NavMenuControl, useNavDrawer } from '../ui/shell/nav-drawer'
@@ -22,6 +24,9 @@ import { LoadingOverlay } from '../ui/shell/loading-overlay'
 import { ErrorPage, RouteErrorPage } from '../ui/error-page'
 import { AlertsBanner } from '../ui/alerts/banner'
 import { helpArticle } from '../help/articles.server'
+
+// Headless UI's Dialog and the answers' rendering load when the panel first opens, not with every page.
+const AskPanel = lazy(() => import('../ui/ask/ask-panel').then((module) => ({ default: module.AskPanel })))
 
 /**
  * The shell: the user, the selected customer, navigation, alerts, flash. Each
@@ -99,6 +104,9 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
     shell.customerNumber,
   )
   const drawer = useNavDrawer()
+  // The shell stays while the user moves between screens, so the conversation lives here.
+  const conversation = useAskConversation(shell.customerNumber)
+  const askInput = useRef<HTMLInputElement>(null)
   return (
     // Clicks on the shell's links bubble here (see PortalLink); the links themselves stay plain anchors, so
     // keyboard activation is theirs (Enter on a link is a click that reaches this handler too).
@@ -123,7 +131,12 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
           <CustomerSearch key={shell.customerNumber ?? 'none'} current={shell.customer} />
         </div>
         <div className="shell-search shell-ask">
-          <AskBox customerNumber={shell.customerNumber} />
+          <AskBox
+            customerNumber={shell.customerNumber}
+            onAsk={conversation.ask}
+            onShow={conversation.turns.length > 0 ? conversation.show : undefined}
+            inputRef={askInput}
+          />
         </div>
         <ToolbarMenu
           label="Help"
@@ -183,6 +196,16 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
       </div>
       <NavBackdrop drawer={drawer} />
       <LoadingOverlay />
+      {conversation.open ? (
+        <Suspense fallback={null}>
+          <AskPanel
+            conversation={conversation}
+            customerName={shell.customer?.AccountName ?? null}
+            // After Headless UI has put the focus back where it was when the panel opened.
+            onClosed={() => requestAnimationFrame(() => askInput.current?.focus())}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -160,6 +160,19 @@ test.describe('accessibility', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
+  test('Ask anything: the page without JavaScript, the conversation panel with it', async ({ page }, testInfo) => {
+    const acme = CUSTOMERS.acme.id
+    await signIn(page, 'admin@acme.example', { start: `/home?customer=${acme}` })
+    const box = page.getByRole('search', { name: 'Ask anything' })
+    await box.getByRole('searchbox', { name: 'Ask anything' }).fill('how much elastic credit is left')
+    await box.getByRole('button', { name: 'Ask', exact: true }).click()
+    const answer = jsEnabled(testInfo)
+      ? page.getByRole('dialog', { name: 'Ask anything' }).getByTestId('ask-answer')
+      : page.getByRole('main').getByTestId('ask-answer')
+    await expect(answer).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+  })
+
   test('the open toolbar menus', async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo)
     const email = 'viewer@acme.example'
