@@ -63,7 +63,16 @@ export async function askQuestion(request: AskRequest, parts: AskParts): Promise
   const { question, context, api, now } = request
   const names = await askNames(api, request.customer?.number ?? null)
   const understanding = await parts.understand(question, names, context, now)
+  return answerUnderstood(understanding, request, parts)
+}
 
+/** The answer to a question understood (the last step of askQuestion; timed on its own by the bench). */
+export async function answerUnderstood(
+  understanding: Understanding,
+  request: AskRequest,
+  parts: AskParts,
+): Promise<Answer> {
+  const { question, api, now } = request
   if (understanding.intent === 'help.howto') return helpAnswer(understanding, question, parts, request)
   if (!isDataIntent(understanding.intent)) return unsure(question, parts, request.customer)
 
