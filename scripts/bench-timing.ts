@@ -18,7 +18,10 @@ export async function download(url: string, cookie: string): Promise<Buffer> {
   return body
 }
 
-/** `warmup` untimed rounds of both, then `repetitions` timed ones, alternating which goes first. */
+/**
+ * `warmup` untimed rounds of both, then `repetitions` timed ones, alternating which goes first.
+ * `sql` may be asynchronous (steps of a page run in process); a synchronous one is timed without a wait.
+ */
 export async function timeInTurns(
   page: () => Promise<unknown>,
   sql: () => unknown,
@@ -31,21 +34,22 @@ export async function timeInTurns(
     await page()
     pageMs.push(performance.now() - started)
   }
-  const timedSql = () => {
+  const timedSql = async () => {
     const started = performance.now()
-    sql()
+    const result = sql()
+    if (result instanceof Promise) await result
     sqlMs.push(performance.now() - started)
   }
   for (let i = 0; i < warmup; i++) {
     await page()
-    sql()
+    await sql()
   }
   for (let i = 0; i < repetitions; i++) {
     if (i % 2 === 0) {
       await timedPage()
-      timedSql()
+      await timedSql()
     } else {
-      timedSql()
+      await timedSql()
       await timedPage()
     }
   }

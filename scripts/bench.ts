@@ -8,6 +8,7 @@
  * npm run bench -- --scenario activations [--repetitions N] [--web-concurrency N] [--build]
  * npm run bench -- --scenario web [--repetitions N] [--web-concurrency N] [--build]
  * npm run bench -- --scenario web-reporting [--quick] [--repetitions N] [--reseed] [--build]
+ * npm run bench -- --scenario ask [--repetitions N] [--web-concurrency N] [--build]
  *
  * `--scenario usage` measures the data pages at a million sessions: see
  * scripts/bench-usage.ts; `--scenario statement` the statement and its PDF on
@@ -17,7 +18,8 @@
  * host's merged licence file: see scripts/bench-activations.ts; `--scenario web` concurrent
  * checkouts of 10 shared web licence seats: see scripts/bench-web.ts; `--scenario web-reporting`
  * Web Transactions and Web Reporting at a million web checkouts: see
- * scripts/bench-web-reporting.ts. Without it (scenario `home`), this file measures the
+ * scripts/bench-web-reporting.ts; `--scenario ask` an answer of 'Ask anything' per kind of question on the
+ * demo data: see scripts/bench-ask.ts. Without it (scenario `home`), this file measures the
  * signed-in home page (/home?customer=1000001 as admin@acme.example) of a
  * production server on a throw-away database:
  *
@@ -111,7 +113,9 @@ if (args.help) {
       '       npm run bench -- --scenario web [--repetitions 5] [--web-concurrency N] [--build]\n' +
       '                        (200 checkouts at once of 10 shared web seats: see scripts/bench-web.ts)\n' +
       '       npm run bench -- --scenario web-reporting [--quick] [--repetitions 30] [--reseed] [--build]\n' +
-      '                        (Web Transactions and Web Reporting: see scripts/bench-web-reporting.ts)',
+      '                        (Web Transactions and Web Reporting: see scripts/bench-web-reporting.ts)\n' +
+      '       npm run bench -- --scenario ask [--repetitions 30] [--web-concurrency 1] [--build]\n' +
+      '                        (an answer per kind of question on the demo data: see scripts/bench-ask.ts)',
   )
   process.exit(0)
 }
@@ -135,8 +139,12 @@ const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
-if (!['home', 'usage', 'statement', 'home-page', 'activations', 'web', 'web-reporting'].includes(args.scenario!)) {
-  usage(`--scenario is home, usage, statement, home-page, activations, web or web-reporting, got '${args.scenario}'`)
+if (
+  !['home', 'usage', 'statement', 'home-page', 'activations', 'web', 'web-reporting', 'ask'].includes(args.scenario!)
+) {
+  usage(
+    `--scenario is home, usage, statement, home-page, activations, web, web-reporting or ask, got '${args.scenario}'`,
+  )
 }
 
 if (args.scenario === 'web') {
@@ -147,6 +155,14 @@ if (args.scenario === 'web') {
     webConcurrency,
     build: args.build!,
     nodeArgs: args['node-arg'],
+  })
+} else if (args.scenario === 'ask') {
+  await (
+    await import('./bench-ask')
+  ).askScenario({
+    repetitions: wholeNumber('repetitions', args.repetitions, 1),
+    webConcurrency,
+    build: args.build!,
   })
 } else if (args.scenario === 'activations') {
   await (

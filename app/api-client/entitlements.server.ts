@@ -14,6 +14,8 @@ export interface EntitlementQuery extends PageRequest {
   /** 'ALL' or one type. */
   type: EntitlementType | 'ALL'
   state?: string
+  /** Only these fields of each row (ProductName, ENTITLEMENT_FIELD.product...); the whole row without. */
+  attributes?: string[]
 }
 
 export function entitlementCalls(api: ApiClient) {

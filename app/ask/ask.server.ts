@@ -10,11 +10,13 @@
 import type { ApiClient } from '../api-client/client.server'
 import { screenPath, screenTitle, type ScreenId } from '../screens/registry'
 import { withCustomer } from '../ui/customer-href'
-import type { Answer, AskContext, AskLink, AskNames, Understanding } from './types'
+import type { Answer, AskContext, AskEntities, AskLink, AskNames, Understanding } from './types'
 import { answerFor, isDataIntent } from './answers'
 import type { AskCustomer } from './answers/deps'
 import { closestScreens } from './closest-screens'
-import { askNames } from './names.server'
+import { askNames, customerNames, customersOnly } from './names.server'
+import { INTENT_ENTITIES } from './nlu/context'
+import { namesNothingOwn } from './nlu/understand.server'
 
 export interface HelpHit {
   slug: string
@@ -60,10 +62,62 @@ export const ASK_TEXTS = {
 } as const
 
 export async function askQuestion(request: AskRequest, parts: AskParts): Promise<Answer> {
-  const { question, context, api, now } = request
-  const names = await askNames(api, request.customer?.number ?? null)
-  const understanding = await parts.understand(question, names, context, now)
+  return answerUnderstood(await understandQuestion(request, parts), request, parts)
+}
 
+/** The kinds of name that are the selected customer's own (read per question; the customers are read once). */
+const OWN_NAMES: (keyof AskEntities)[] = ['product', 'host', 'user', 'project']
+
+/** What an understanding takes of the customer's own names: nothing for these (help, the FSA balance...). */
+export function takesOwnNames(intent: Understanding['intent']): boolean {
+  return intent === 'unknown' || INTENT_ENTITIES[intent].some((kind) => OWN_NAMES.includes(kind))
+}
+
+/**
+ * The understanding of a question, reading the selected customer's own names only when they may
+ * count. A question that is no follow-up and has only words of the training questions that name
+ * nothing there is understood first with the customers alone (it may name another one): as one
+ * that takes none of the customer's own names (help, the FSA balance...), that is its
+ * understanding. Any other is understood with all the names. On the corpus this gives the same
+ * understanding of every question as reading all the names first.
+ */
+export function understandQuestion(request: AskRequest, parts: AskParts): Promise<Understanding> {
+  const { question, context, api, now } = request
+  const customers = customerNames(api)
+  const customerNumber = request.customer?.number ?? null
+  return understandReadingNames((names) => parts.understand(question, names, context, now), question, context, {
+    customers: async () => customersOnly(await customers),
+    all: customerNumber ? () => askNames(api, customerNumber, customers) : null,
+  })
+}
+
+/** The names of a question: the customers alone, and all of them (null without a selected customer). */
+export interface NameReads {
+  customers: () => Promise<AskNames>
+  all: (() => Promise<AskNames>) | null
+}
+
+/** understandQuestion's order, on the understanding of the question with given names. */
+export async function understandReadingNames(
+  understandWith: (names: AskNames) => Promise<Understanding>,
+  question: string,
+  context: AskContext | undefined,
+  names: NameReads,
+): Promise<Understanding> {
+  const { all } = names
+  // A follow-up may name what its context's intent takes.
+  if (all && (context || !namesNothingOwn(question))) return understandWith(await all())
+  const first = await understandWith(await names.customers())
+  return all && takesOwnNames(first.intent) ? understandWith(await all()) : first
+}
+
+/** The answer to a question understood (the last step of askQuestion; timed on its own by the bench). */
+export async function answerUnderstood(
+  understanding: Understanding,
+  request: AskRequest,
+  parts: AskParts,
+): Promise<Answer> {
+  const { question, api, now } = request
   if (understanding.intent === 'help.howto') return helpAnswer(understanding, question, parts, request)
   if (!isDataIntent(understanding.intent)) return unsure(question, parts, request.customer)
 

@@ -31,26 +31,50 @@ export function nameEntries(pairs: Iterable<readonly [string, string | undefined
     .sort((a, b) => a.value.localeCompare(b.value))
 }
 
+/** What names need of an entitlement (the whole row costs the API its activation counts). */
+const ENTITLEMENT_NAME_FIELDS = ['ProductName', ENTITLEMENT_FIELD.product]
+
 const texts = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
 
-/** The selected customer's names (none without one), and the customers the user may select. */
-export async function askNames(api: ApiClient, customerNumber: string | null): Promise<AskNames> {
-  const customers = api.getAccounts({ sorting: [{ name: 'AccountID', direction: 'asc' }], limit: NAMES_LIMIT })
-  if (!customerNumber) {
-    const reply = await customers
-    return { products: [], hosts: [], users: [], projects: [], customers: customerEntries(reply) }
-  }
+/** The customers the user may select, as names. */
+export async function customerNames(api: ApiClient): Promise<NameEntry[]> {
+  const reply = await api.getAccounts({ sorting: [{ name: 'AccountID', direction: 'asc' }], limit: NAMES_LIMIT })
+  if (reply.status !== 'SUCCESS') return []
+  return nameEntries(reply.data.map((a) => [a.AccountID, a.AccountName] as const))
+}
+
+/** Names with the customers alone (no customer's own products, hosts, users or projects). */
+export function customersOnly(customers: NameEntry[]): AskNames {
+  return { products: [], hosts: [], users: [], projects: [], customers }
+}
+
+/**
+ * The selected customer's names (none without one), and the customers the user may select
+ * (`customers` when they were read already).
+ */
+export async function askNames(
+  api: ApiClient,
+  customerNumber: string | null,
+  customers: Promise<NameEntry[]> = customerNames(api),
+): Promise<AskNames> {
+  if (!customerNumber) return customersOnly(await customers)
   const scope = { customerNumber }
   const usage = usageCalls(api)
-  const [entitlements, servers, usageUsers, usageProjects, webUsers, webEntitlements, accounts] = await Promise.all([
-    entitlementCalls(api).page(customerNumber, { type: 'ALL', limit: NAMES_LIMIT }),
-    activationCalls(api).servers(customerNumber),
-    usage.distinct(scope, undefined, 'User', NAMES_LIMIT),
-    usage.distinct(scope, undefined, 'Project', NAMES_LIMIT),
-    webCalls(api).users.page(customerNumber, { limit: NAMES_LIMIT }),
-    webCalls(api).entitlements.page(customerNumber, { limit: NAMES_LIMIT }),
-    customers,
-  ])
+  const [entitlements, servers, usageUsers, usageProjects, webUsers, webEntitlements, customerList] = await Promise.all(
+    [
+      entitlementCalls(api).page(customerNumber, {
+        type: 'ALL',
+        limit: NAMES_LIMIT,
+        attributes: ENTITLEMENT_NAME_FIELDS,
+      }),
+      activationCalls(api).servers(customerNumber),
+      usage.distinct(scope, undefined, 'User', NAMES_LIMIT),
+      usage.distinct(scope, undefined, 'Project', NAMES_LIMIT),
+      webCalls(api).users.page(customerNumber, { limit: NAMES_LIMIT }),
+      webCalls(api).entitlements.page(customerNumber, { limit: NAMES_LIMIT }),
+      customers,
+    ],
+  )
   const products = [
     ...(entitlements.status === 'SUCCESS'
       ? entitlements.data.map((e) => [e.ProductName, e[ENTITLEMENT_FIELD.product]] as const)
@@ -74,11 +98,6 @@ export async function askNames(api: ApiClient, customerNumber: string | null): P
     hosts: nameEntries(hosts),
     users: nameEntries(users),
     projects: nameEntries(projects),
-    customers: customerEntries(accounts),
+    customers: customerList,
   }
-}
-
-function customerEntries(reply: Awaited<ReturnType<ApiClient['getAccounts']>>): NameEntry[] {
-  if (reply.status !== 'SUCCESS') return []
-  return nameEntries(reply.data.map((a) => [a.AccountID, a.AccountName] as const))
 }

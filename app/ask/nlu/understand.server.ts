@@ -3,13 +3,14 @@
  * entities it names matched against the customer's own names, and, for a follow-up, what it keeps
  * of the previous question.
  */
-import { trainingExamples } from '../corpus/corpus.server'
+import { ASK_CORPUS, trainingExamples } from '../corpus/corpus.server'
 import { ASK_INTENTS, type AskIntent } from '../intents'
 import type { AskContext, AskNames, Understanding } from '../types'
 import { trainClassifier, type IntentClassifier } from './classifier.server'
 import { entitiesFor, mergeContext, startsAsFollowUp } from './context'
 import { findEntities } from './entities'
 import { alreadyBegun } from './period'
+import { tokens } from './text'
 
 /**
  * Below this classifier score the intent is 'unknown'. Chosen on the training split by five-fold
@@ -46,6 +47,28 @@ let trained: Promise<IntentClassifier> | undefined
 export function askClassifier(): Promise<IntentClassifier> {
   trained ??= trainClassifier(trainingExamples())
   return trained
+}
+
+let vocabulary: Set<string> | undefined
+
+/**
+ * Whether every word of the question is a word of the training questions that is no part of the
+ * names they name: any other word may name one of the customer's products, hosts, users or projects.
+ */
+export function namesNothingOwn(question: string): boolean {
+  if (!vocabulary) {
+    const training = ASK_CORPUS.filter((q) => q.split === 'train')
+    const named = new Set(
+      training
+        .flatMap((q) => [q.entities.product, q.entities.host, q.entities.user, q.entities.project])
+        .flatMap((value) => (value ? tokens(value) : []))
+        // A letter of an id ('acme-lic-triad-a') names nothing alone.
+        .filter((word) => word.length > 1),
+    )
+    vocabulary = new Set(training.flatMap((q) => tokens(q.question)).filter((word) => !named.has(word)))
+  }
+  const known = vocabulary
+  return tokens(question).every((word) => known.has(word))
 }
 
 export async function understandWith(
