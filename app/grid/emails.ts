@@ -1,12 +1,15 @@
 /** The e-mail list (/emails): its columns and view rules. Shared by the screen and its CSV export. */
 import type { GridColumnSpec, GridCriterion, GridSpec } from './grid-state'
 import type { EmailSummary } from '../api-client/emails.server'
-import { formatDayMonYear, parseDayInput } from './format'
+import { formatDayMonYear, parseDayRangeInput } from './format'
 
-/** A typed date (YYYY-MM-DD or DD-Mon-YYYY) matches that day; other text is matched as written. */
+/**
+ * A typed date (YYYY-MM-DD or DD-Mon-YYYY) matches that day, and 'from..to' those days; other text
+ * is matched as written.
+ */
 function dateCriterion(filter: { op: 'contains' | 'equals'; text: string }, field: string): GridCriterion {
-  const day = parseDayInput(filter.text)
-  if (day) return { name: field, method: 'DAYRANGE', value: [day, day] }
+  const days = parseDayRangeInput(filter.text)
+  if (days) return { name: field, method: 'DAYRANGE', value: days }
   return { name: field, method: filter.op === 'equals' ? 'EQUALS' : 'CONTAINS', value: filter.text, casefold: true }
 }
 

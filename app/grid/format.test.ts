@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDayMonYear, formatDayMonYearTime, parseDayInput } from './format'
+import { formatDayMonYear, formatDayMonYearTime, parseDayInput, parseDayRangeInput } from './format'
 
 describe('DD-mon-YYYY', () => {
   it('formats the API date text', () => {
@@ -27,5 +27,20 @@ describe('date filter input', () => {
     expect(parseDayInput('2026-02-30')).toBeNull()
     expect(parseDayInput('Mar-2026')).toBeNull()
     expect(parseDayInput('05-Foo-2026')).toBeNull()
+  })
+})
+
+describe('parseDayRangeInput', () => {
+  it('reads a range of days, or one day as a range of one', () => {
+    expect(parseDayRangeInput('2026-03-01..2026-03-15')).toEqual(['2026-03-01', '2026-03-15'])
+    expect(parseDayRangeInput(' 1-mar-2026 .. 2026-03-15 ')).toEqual(['2026-03-01', '2026-03-15'])
+    expect(parseDayRangeInput('05-Mar-2026')).toEqual(['2026-03-05', '2026-03-05'])
+  })
+
+  it('refuses a backwards range, a broken day, or more than two parts', () => {
+    expect(parseDayRangeInput('2026-03-15..2026-03-01')).toBeNull()
+    expect(parseDayRangeInput('2026-03-01..2026-02-30')).toBeNull()
+    expect(parseDayRangeInput('2026-03-01..2026-03-02..2026-03-03')).toBeNull()
+    expect(parseDayRangeInput('2026-03')).toBeNull()
   })
 })

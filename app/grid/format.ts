@@ -35,6 +35,18 @@ export function parseDayInput(text: string): string | null {
   return validDay(`${m[3]}-${String(month + 1).padStart(2, '0')}-${m[1].padStart(2, '0')}`)
 }
 
+/** A range of days typed as 'from..to' (each as parseDayInput reads it, in order), or a single day. */
+export function parseDayRangeInput(text: string): [string, string] | null {
+  const [from, to, ...rest] = text.split('..')
+  if (to === undefined) {
+    const day = parseDayInput(from)
+    return day ? [day, day] : null
+  }
+  if (rest.length > 0) return null
+  const [a, b] = [parseDayInput(from), parseDayInput(to)]
+  return a && b && a <= b ? [a, b] : null
+}
+
 function validDay(day: string): string | null {
   const d = new Date(`${day}T00:00:00Z`)
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day ? day : null

@@ -3,6 +3,8 @@
  * data: each figure equals what the screen's own call answers for the same customer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { entitlements, fsaOrderLines } from '../../db/schema'
 import { answerFor } from '../../app/ask/answers'
 import { amountText, countText } from '../../app/ask/answers/wording'
 import { createApiClient } from '../../app/api-client/client.server'
@@ -206,6 +208,50 @@ describe('the Flexible Spending Account', () => {
       `on ${latest.orderdate.slice(0, 10)}, ${formatNumber(latest.count)} × ${latest.ansysproduct} for ${amountText(latest.cost, latest.currency)}`,
     )
     expect(answer.link?.href).toBe('/entitlementsFSA?tab=history&customer=1000001')
+  })
+
+  it('gives only the order lines of a period when one is named', async () => {
+    const [contract] = data(await fsaCalls(await client()).contracts(ACME))
+    const fsa = server.db
+      .select()
+      .from(entitlements)
+      .where(eq(entitlements.activationId, contract.EntitlementID))
+      .get()!
+    const line = (orderId: string, productName: string, day: string) => ({
+      orderId,
+      contractId: fsa.id,
+      accountId: ACME,
+      entitlementId: fsa.id,
+      bpn: 'FSA-PROBE',
+      productName,
+      count: 1,
+      startDate: day,
+      endDate: day,
+      cost: 10,
+      currency: 'USD',
+      requesterEmail: ADMIN,
+      orderedAt: Date.parse(`${day}T12:00:00Z`),
+    })
+    const added = server.db
+      .insert(fsaOrderLines)
+      .values([line('ORD-FEB', 'Probe February', '2025-02-10'), line('ORD-MAR', 'Probe March', '2025-03-15')])
+      .returning({ id: fsaOrderLines.id })
+      .all()
+    try {
+      const acme = await askAs(server, ADMIN, CUSTOMERS.acme)
+      const february = { from: '2025-02-01', to: '2025-02-28', text: 'February 2025' }
+      const answer = await answerFor(understood('fsa.orders', { period: february }), acme)
+      expect(answer.text).toBe(
+        `1 order line was placed on the Flexible Spending Account in February 2025: on 2025-02-10, 1 × Probe February for ${amountText(10, 'USD')}, ordered by ${ADMIN}.`,
+      )
+      const none = await answerFor(
+        understood('fsa.orders', { period: { from: '2000-01-01', to: '2000-01-31', text: 'January 2000' } }),
+        acme,
+      )
+      expect(none.text).toBe('No order was placed on the Flexible Spending Account in January 2000.')
+    } finally {
+      for (const { id } of added) server.db.delete(fsaOrderLines).where(eq(fsaOrderLines.id, id)).run()
+    }
   })
 })
 

@@ -91,6 +91,32 @@ describe('access and settings', () => {
     expect(link.pathname).toBe('/emails')
     expect(link.searchParams.get('f.subject')).toBe(`c:${word}`)
   })
+
+  it('counts the e-mails of a period, as the Emails grid filters them by date', async () => {
+    const [latest] = data(await emailCalls(await client()).list(ACME, { limit: 1 }))
+    const word = latest.subject.split(' ').find((w) => w.length > 4)!
+    const day = latest.date.slice(0, 10)
+    const filter = {
+      condition: 'ALL' as const,
+      criteria: [
+        { name: 'subject', method: 'CONTAINS', value: word, casefold: true },
+        { name: 'date', method: 'DAYRANGE', value: [day, day] },
+      ],
+    }
+    const count = data(await emailCalls(await client()).count(ACME, filter))
+    expect(count).toBeGreaterThan(0)
+    const answer = await answerFor(
+      understood('emails.about', { topic: word, period: { from: day, to: day, text: `on ${day}` } }),
+      await askAs(server, ADMIN, CUSTOMERS.acme),
+    )
+    expect(
+      answer.text.startsWith(
+        `${countText(count, 'e-mail')} about '${word}' ${count === 1 ? 'was' : 'were'} sent on ${day};`,
+      ),
+    ).toBe(true)
+    const link = new URL(answer.link!.href, 'http://portal')
+    expect(link.searchParams.get('f.date')).toBe(`e:${day}..${day}`)
+  })
 })
 
 describe('a whole question', () => {

@@ -23,7 +23,7 @@ test('the leases that end soon, as many as the filtered Leases/Perpetuals list s
   await expect(answer).toHaveAttribute('data-kind', 'answered')
   const [, count] = /(\d+) entitlements? ends? in the next 90 days/.exec(await answer.innerText()) ?? []
   expect(Number(count)).toBeGreaterThan(0)
-  await answer.getByRole('link', { name: 'Show this in Leases/Perpetuals' }).click()
+  await answer.getByRole('link', { name: 'Show these entitlements in Leases/Perpetuals' }).click()
   await expect(page).toHaveURL(/\/ssl\?.*endDate/)
   const active = mainRegion(page).getByRole('region', { name: 'Active Entitlements' })
   await expect(active.getByText(new RegExp(`^${count} entitlements? match(es)? the filters$`))).toBeVisible()
@@ -35,7 +35,7 @@ test('a follow-up naming another customer is answered for it, and its link selec
   await followUp(page, 'and for Borealis?')
   const answer = page.getByTestId('ask-answer')
   await expect(answer).toContainText(`portal access to ${CUSTOMERS.borealis.name}`)
-  await answer.getByRole('link', { name: 'Show this in Licensing Portal Access' }).click()
+  await answer.getByRole('link', { name: 'Show who has access in Licensing Portal Access' }).click()
   await expect(page).toHaveURL(`/portalaccess?customer=${CUSTOMERS.borealis.id}`)
 })
 

@@ -35,7 +35,11 @@ const orders: AreaAnswers['fsa.orders'] = async (u, deps) => {
   const link = screenLink('fsa', fsaHref(deps.customer.number, '?tab=history'), 'the order history')
   const reply = await fsaCalls(deps.api).history(deps.customer.number)
   if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
-  const latest = [...reply.data]
+  const period = u.entities.period
+  const inPeriod = period
+    ? reply.data.filter((o) => o.orderdate.slice(0, 10) >= period.from && o.orderdate.slice(0, 10) <= period.to)
+    : reply.data
+  const latest = [...inPeriod]
     .sort((a, b) => b.orderdate.localeCompare(a.orderdate) || b.id - a.id)
     .slice(0, RECENT_ORDER_LINES)
     .map((o) => ({
@@ -47,7 +51,7 @@ const orders: AreaAnswers['fsa.orders'] = async (u, deps) => {
       currency: o.currency,
       requester: o.requester,
     }))
-  return answered(fsaOrdersText(latest, reply.data.length), link, u, deps)
+  return answered(fsaOrdersText(latest, inPeriod.length, period?.text), link, u, deps)
 }
 
 export const fsaAnswers: AreaAnswers = { 'fsa.balance': balance, 'fsa.orders': orders }

@@ -15,7 +15,7 @@ import { webAnswers } from './web'
 
 export type DataIntent = Exclude<AskIntent, 'help.howto'>
 
-const ANSWERS: Record<DataIntent, IntentAnswer> = {
+const ANSWERS: Partial<Record<DataIntent, IntentAnswer>> = {
   ...elasticAnswers,
   ...entitlementAnswers,
   ...activationAnswers,
@@ -23,12 +23,17 @@ const ANSWERS: Record<DataIntent, IntentAnswer> = {
   ...webAnswers,
   ...accessAnswers,
   ...messageAnswers,
-} as Record<DataIntent, IntentAnswer>
+}
+
+/** The intents with an answer: every data intent (a test holds it to that). */
+export const ANSWERED_INTENTS = Object.keys(ANSWERS) as DataIntent[]
 
 export const isDataIntent = (intent: Understanding['intent']): intent is DataIntent =>
   intent !== 'unknown' && intent !== 'help.howto'
 
 /** The answer of a data intent for the customer in `deps`. */
 export function answerFor(understanding: Understanding & { intent: DataIntent }, deps: AnswerDeps): Promise<Answer> {
-  return ANSWERS[understanding.intent](understanding, deps)
+  const answer = ANSWERS[understanding.intent]
+  if (!answer) throw new Error(`No answer for the intent ${understanding.intent}`)
+  return answer(understanding, deps)
 }

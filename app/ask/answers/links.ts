@@ -14,7 +14,6 @@ import {
   type TextOperator,
 } from '../../grid/grid-state'
 import { usageGrid, usageRange } from '../../grid/usage'
-import { emailGrid } from '../../grid/emails'
 import { linked } from '../../home/home-links'
 import { screenPath, type ScreenId } from '../../screens/registry'
 
@@ -60,6 +59,10 @@ export function usageTransactionsHref(
   })
 }
 
-/** Emails whose subject contains the words. */
-export const emailsAboutHref = (customer: string, topic: string) =>
-  gridViewHref('emails', emailGrid, customer, { texts: { subject: [topic, 'contains'] } })
+/** Emails whose subject contains the words, sent on the days of the period when one is named; the latest first. */
+export function emailsAboutView(topic: string, period?: { from: string; to: string }): GridLinkView {
+  return {
+    texts: { subject: [topic, 'contains'], date: period ? [`${period.from}..${period.to}`, 'equals'] : undefined },
+    sort: { col: 'date', dir: 'desc' },
+  }
+}

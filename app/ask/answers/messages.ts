@@ -10,7 +10,7 @@ import { emailGrid } from '../../grid/emails'
 import { withCustomer } from '../../ui/customer-href'
 import { screenPath } from '../../screens/registry'
 import { answered, failed, screenLink, type AreaAnswers } from './deps'
-import { emailsAboutHref, gridView } from './links'
+import { emailsAboutView, gridView, gridViewHref } from './links'
 import { alertsText, emailsText } from './wording'
 
 const activeAlerts: AreaAnswers['alerts.active'] = async (u, deps) => {
@@ -24,9 +24,14 @@ const emailsAbout: AreaAnswers['emails.about'] = async (u, deps) => {
   const topic = u.entities.topic?.trim() ?? ''
   const all = screenLink('emails', withCustomer(screenPath('emails'), deps.customer.number), 'the e-mails')
   if (!topic) return answered('Which subject do you mean? Say a word of the e-mails’ subject.', all, u, deps)
-  const link = screenLink('emails', emailsAboutHref(deps.customer.number, topic), `the e-mails about '${topic}'`)
-  const view = gridView(emailGrid, { texts: { subject: [topic, 'contains'] }, sort: { col: 'date', dir: 'desc' } })
-  const filter = filterRule(emailGrid, view.filters)
+  const period = u.entities.period
+  const view = emailsAboutView(topic, period)
+  const link = screenLink(
+    'emails',
+    gridViewHref('emails', emailGrid, deps.customer.number, view),
+    `the e-mails about '${topic}'`,
+  )
+  const filter = filterRule(emailGrid, gridView(emailGrid, view).filters)
   const calls = emailCalls(deps.api)
   const [count, latest] = await Promise.all([
     calls.count(deps.customer.number, filter),
@@ -34,7 +39,7 @@ const emailsAbout: AreaAnswers['emails.about'] = async (u, deps) => {
   ])
   if (count.status !== 'SUCCESS') return failed(count, link, u, deps)
   if (latest.status !== 'SUCCESS') return failed(latest, link, u, deps)
-  return answered(emailsText(topic, count.data, latest.data[0] ?? null), link, u, deps)
+  return answered(emailsText(topic, count.data, latest.data[0] ?? null, period?.text), link, u, deps)
 }
 
 export const messageAnswers: AreaAnswers = { 'alerts.active': activeAlerts, 'emails.about': emailsAbout }

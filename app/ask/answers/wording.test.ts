@@ -5,6 +5,7 @@ import {
   allowListText,
   creditText,
   emailsText,
+  fsaOrdersText,
   endingText,
   fsaBalanceText,
   hostProductsText,
@@ -216,6 +217,32 @@ describe('the answers’ wording', () => {
     expect(emailsText('renewal', 0, null)).toBe("No e-mail about 'renewal' was sent.")
     expect(emailsText('renewal', 3, { date: '2026-11-02 10:00:00', subject: 'Your renewal' })).toBe(
       "3 e-mails about 'renewal' were sent; the latest, on 02-Nov-2026, was 'Your renewal'.",
+    )
+    expect(emailsText('renewal', 0, null, 'last month')).toBe("No e-mail about 'renewal' was sent last month.")
+    expect(emailsText('renewal', 1, { date: '2026-03-02 10:00:00', subject: 'Renewal' }, 'March 2026')).toBe(
+      "1 e-mail about 'renewal' was sent in March 2026; the latest, on 02-Mar-2026, was 'Renewal'.",
+    )
+  })
+
+  it('gives the FSA order lines, of a period when one is named', () => {
+    const line = {
+      orderId: 'O-1',
+      date: '2026-05-04',
+      product: 'Ansys HFSS',
+      count: 1,
+      cost: 1200,
+      currency: 'USD',
+      requester: 'amy@acme.example',
+    }
+    const text = 'on 2026-05-04, 1 × Ansys HFSS for 1,200.00 USD, ordered by amy@acme.example'
+    expect(fsaOrdersText([], 0)).toBe('No order has been placed on the Flexible Spending Account.')
+    expect(fsaOrdersText([], 0, 'last month')).toBe('No order was placed on the Flexible Spending Account last month.')
+    expect(fsaOrdersText([line], 1)).toBe(`The Flexible Spending Account has 1 order line: ${text}.`)
+    expect(fsaOrdersText([line], 1, 'May 2026')).toBe(
+      `1 order line was placed on the Flexible Spending Account in May 2026: ${text}.`,
+    )
+    expect(fsaOrdersText([line], 7, 'May 2026')).toBe(
+      `The latest 1 of the 7 order lines placed on the Flexible Spending Account in May 2026: ${text}.`,
     )
   })
 

@@ -243,19 +243,25 @@ export interface FsaOrderLine {
   requester: string
 }
 
-export function fsaOrdersText(orders: readonly FsaOrderLine[], total: number): string {
-  if (orders.length === 0) return 'No order has been placed on the Flexible Spending Account.'
+/** The latest order lines, of `total` (in the period when one is named). */
+export function fsaOrdersText(orders: readonly FsaOrderLine[], total: number, period?: string): string {
+  const fsa = 'the Flexible Spending Account'
+  if (orders.length === 0) {
+    return period ? `No order was placed on ${fsa} ${periodWords(period)}.` : `No order has been placed on ${fsa}.`
+  }
   const lines = orders.map(
     (o) =>
       `on ${o.date.slice(0, 10)}, ${formatNumber(o.count)} × ${o.product} for ${amountText(o.cost, o.currency)}${
         o.requester ? `, ordered by ${o.requester}` : ''
       }`,
   )
-  const head =
-    orders.length === total
-      ? `The Flexible Spending Account has ${countText(total, 'order line')}`
-      : `The latest ${formatNumber(orders.length)} of the Flexible Spending Account's ${formatNumber(total)} order lines`
-  return `${head}: ${lines.join('; ')}.`
+  const all = period
+    ? `${countText(total, 'order line')} ${verb(total, 'was', 'were')} placed on ${fsa} ${periodWords(period)}`
+    : `The Flexible Spending Account has ${countText(total, 'order line')}`
+  const some = period
+    ? `The latest ${formatNumber(orders.length)} of the ${formatNumber(total)} order lines placed on ${fsa} ${periodWords(period)}`
+    : `The latest ${formatNumber(orders.length)} of the Flexible Spending Account's ${formatNumber(total)} order lines`
+  return `${orders.length === total ? all : some}: ${lines.join('; ')}.`
 }
 
 /* ---------------------------------------------------------------- web */
@@ -330,9 +336,15 @@ export function alertsText(alerts: readonly { title: string; status: string; exp
 }
 
 /** The e-mails about a subject, with the latest one's date as the Emails list writes it. */
-export function emailsText(topic: string, count: number, latest: { date: string; subject: string } | null): string {
-  if (count === 0 || !latest) return `No e-mail about '${topic}' was sent.`
-  return `${countText(count, 'e-mail')} about '${topic}' ${verb(count, 'was', 'were')} sent; the latest, on ${formatDayMonYear(
+export function emailsText(
+  topic: string,
+  count: number,
+  latest: { date: string; subject: string } | null,
+  period?: string,
+): string {
+  const when = period ? ` ${periodWords(period)}` : ''
+  if (count === 0 || !latest) return `No e-mail about '${topic}' was sent${when}.`
+  return `${countText(count, 'e-mail')} about '${topic}' ${verb(count, 'was', 'were')} sent${when}; the latest, on ${formatDayMonYear(
     latest.date,
   )}, was '${latest.subject}'.`
 }
