@@ -32,7 +32,7 @@ export function nameEntries(pairs: Iterable<readonly [string, string | undefined
 }
 
 /** What names need of an entitlement (the whole row costs the API its activation counts). */
-const ENTITLEMENT_NAME_FIELDS = ['ProductName', ENTITLEMENT_FIELD.product]
+const ENTITLEMENT_NAME_FIELDS = ['ProductName', 'Type', ENTITLEMENT_FIELD.product]
 
 const texts = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
 
@@ -45,7 +45,7 @@ export async function customerNames(api: ApiClient): Promise<NameEntry[]> {
 
 /** Names with the customers alone (no customer's own products, hosts, users or projects). */
 export function customersOnly(customers: NameEntry[]): AskNames {
-  return { products: [], hosts: [], users: [], projects: [], customers }
+  return { products: [], hosts: [], users: [], projects: [], customers, credits: [] }
 }
 
 /**
@@ -60,8 +60,8 @@ export async function askNames(
   if (!customerNumber) return customersOnly(await customers)
   const scope = { customerNumber }
   const usage = usageCalls(api)
-  const [entitlements, servers, usageUsers, usageProjects, webUsers, webEntitlements, customerList] = await Promise.all(
-    [
+  const [entitlements, servers, usageUsers, usageProjects, usageProducts, webUsers, webEntitlements, customerList] =
+    await Promise.all([
       entitlementCalls(api).page(customerNumber, {
         type: 'ALL',
         limit: NAMES_LIMIT,
@@ -70,18 +70,20 @@ export async function askNames(
       activationCalls(api).servers(customerNumber),
       usage.distinct(scope, undefined, 'User', NAMES_LIMIT),
       usage.distinct(scope, undefined, 'Project', NAMES_LIMIT),
+      usage.distinct(scope, undefined, 'Product', NAMES_LIMIT),
       webCalls(api).users.page(customerNumber, { limit: NAMES_LIMIT }),
       webCalls(api).entitlements.page(customerNumber, { limit: NAMES_LIMIT }),
       customers,
-    ],
-  )
+    ])
+  // A product by its name in usage and activations ('Ansys Mechanical Pro'), its lines' names as aliases
+  // ('Ansys Mechanical Pro (node)'), as the answers' calls filter on it.
+  const lines = entitlements.status === 'SUCCESS' ? entitlements.data : []
   const products = [
-    ...(entitlements.status === 'SUCCESS'
-      ? entitlements.data.map((e) => [e.ProductName, e[ENTITLEMENT_FIELD.product]] as const)
-      : []),
+    ...lines.map((e) => [e[ENTITLEMENT_FIELD.product] ?? e.ProductName, e.ProductName] as const),
     ...(webEntitlements.status === 'SUCCESS'
-      ? webEntitlements.data.map((e) => [e.productName, e.product] as const)
+      ? webEntitlements.data.map((e) => [e.product, e.productName] as const)
       : []),
+    ...(usageProducts.status === 'SUCCESS' ? texts(usageProducts.data).map((p) => [p, undefined] as const) : []),
   ]
   const hosts =
     servers.status === 'SUCCESS'
@@ -99,5 +101,8 @@ export async function askNames(
     users: nameEntries(users),
     projects: nameEntries(projects),
     customers: customerList,
+    credits: [
+      ...new Set(lines.filter((e) => e.Type === 'ELASTIC').map((e) => e[ENTITLEMENT_FIELD.product] ?? e.ProductName)),
+    ],
   }
 }

@@ -69,6 +69,11 @@ export interface AskNames {
   users: NameEntry[]
   projects: NameEntry[]
   customers: NameEntry[]
+  /**
+   * The products that are elastic credit (AEUs): usage is charged against them, never of them, so
+   * a usage question naming one ('the most elastic units') names no product.
+   */
+  credits: string[]
 }
 
 export interface AskLink {

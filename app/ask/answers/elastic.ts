@@ -141,6 +141,10 @@ const sessionTotals = (sessions: readonly UsageSession[]) =>
 
 const GROUP_KEY = { product: 'Product', user: 'User', project: 'Project' } as const
 
+/** What usage was narrowed to, in words: 'of Ansys Fluent of user jdoe on project X'. */
+const usageScope = ({ product, user, project }: { product?: string; user?: string; project?: string }) =>
+  [product && `of ${product}`, user && `of user ${user}`, project && `on project ${project}`].filter(Boolean).join(' ')
+
 const usageCost: AreaAnswers['usage.cost'] = async (u, deps) => {
   const period = periodOr(u.entities.period, deps.now, USAGE_DEFAULT_DAYS)
   const { product, user, project, groupBy } = u.entities
@@ -148,12 +152,9 @@ const usageCost: AreaAnswers['usage.cost'] = async (u, deps) => {
   const link = screenLink('usage', usageTransactionsHref(deps.customer.number, period, narrow), 'these sessions')
   const found = await usageSessions(deps, period, narrow)
   if (!found.ok) return failed(found.reply, link, u, deps)
-  const scope = [product && `of ${product}`, user && `of user ${user}`, project && `on project ${project}`]
-    .filter(Boolean)
-    .join(' ')
   const text = usageCostText({
     period: period.text,
-    scope,
+    scope: usageScope(narrow),
     totals: sessionTotals(found.sessions),
     parts: groupBy ? costShares(found.sessions, GROUP_KEY[groupBy]) : undefined,
     by: groupBy,
@@ -171,7 +172,8 @@ const topUsers: AreaAnswers['usage.topUsers'] = async (u, deps) => {
   )
   const found = await usageSessions(deps, period, narrow)
   if (!found.ok) return failed(found.reply, link, u, deps)
-  return answered(topUsersText(period.text, costShares(found.sessions, 'User').slice(0, TOP_USERS)), link, u, deps)
+  const users = costShares(found.sessions, 'User').slice(0, TOP_USERS)
+  return answered(topUsersText(period.text, users, usageScope(narrow)), link, u, deps)
 }
 
 const statementTotal: AreaAnswers['statement.total'] = async (u, deps) => {

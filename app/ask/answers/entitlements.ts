@@ -38,22 +38,31 @@ const ending: AreaAnswers['entitlements.ending'] = async (u, deps) => {
   return answered(endingText(deps.customer.name, period.text, rows), link, u, deps)
 }
 
+const seatsView = (product: string | undefined, op: 'contains' | 'equals'): GridLinkView => ({
+  texts: { entitlement: product ? [product, op] : undefined },
+})
+
 const seats: AreaAnswers['product.seats'] = async (u, deps) => {
   const product = u.entities.product
-  const view: GridLinkView = { texts: { entitlement: product ? [product, 'equals'] : undefined } }
-  const link = screenLink(
-    'ssl',
-    gridViewHref('ssl', activeLeaseGrid, deps.customer.number, view),
-    product ? `the entitlements of ${product}` : 'the active entitlements',
-  )
-  if (!product) return answered('Which product do you mean? Name it as your entitlements do.', link, u, deps)
-  const request = { ...toPageRequest(activeLeaseGrid, gridView(activeLeaseGrid, view)), limit: MAX_ROWS }
+  const linkTo = (view: GridLinkView) =>
+    screenLink(
+      'ssl',
+      gridViewHref('ssl', activeLeaseGrid, deps.customer.number, view),
+      product ? `the entitlements of ${product}` : 'the active entitlements',
+    )
+  // Every line of the product ('Ansys Mechanical Pro' and 'Ansys Mechanical Pro (node)'), read by name...
+  const lines = seatsView(product, 'contains')
+  if (!product) return answered('Which product do you mean? Name it as your entitlements do.', linkTo(lines), u, deps)
+  const request = { ...toPageRequest(activeLeaseGrid, gridView(activeLeaseGrid, lines)), limit: MAX_ROWS }
   const reply = await leaseSource(deps.api, deps.customer.number, true).page(request)
-  if (reply.status !== 'SUCCESS') return failed(reply, link, u, deps)
-  if (reply.data.length === 0) {
+  if (reply.status !== 'SUCCESS') return failed(reply, linkTo(lines), u, deps)
+  // ...and counted when they are of the product itself ('Ansys Mechanical' is not 'Ansys Mechanical Pro').
+  const rows = reply.data.filter((r) => (r[ENTITLEMENT_FIELD.product] ?? r.ProductName) === product)
+  const link = linkTo(rows.length === reply.data.length ? lines : seatsView(product, 'equals'))
+  if (rows.length === 0) {
     return answered(noneText(deps.customer.name, `active lease or perpetual of ${product}`), link, u, deps)
   }
-  const figures = reply.data.reduce(
+  const figures = rows.reduce(
     (sum, r) => ({
       bought: sum.bought + (r[ENTITLEMENT_FIELD.count] ?? 0),
       activated: sum.activated + (r.TotalActivated ?? 0),

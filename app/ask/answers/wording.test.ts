@@ -95,6 +95,19 @@ describe('the answers’ wording', () => {
     expect(topUsersText('last week', [{ name: 'jdoe', totals: [{ currency: 'AEU', total: 12.5 }] }])).toBe(
       'Only jdoe used elastic credit last week: 12.50 AEU.',
     )
+    expect(topUsersText('last week', [], 'of Ansys Fluent')).toBe(
+      'No elastic usage of Ansys Fluent was recorded last week.',
+    )
+    expect(
+      topUsersText(
+        'last week',
+        [
+          { name: 'jdoe', totals: [{ currency: 'AEU', total: 12.5 }] },
+          { name: 'asmith', totals: [{ currency: 'AEU', total: 3 }] },
+        ],
+        'on project Wing',
+      ),
+    ).toBe('The top 2 users by elastic usage cost on project Wing last week: 1. jdoe 12.50 AEU; 2. asmith 3.00 AEU.')
   })
 
   it('gives a statement’s total', () => {

@@ -114,12 +114,15 @@ export function usageCostText({
   return `${head} By ${by}: ${listText(shown)}.`
 }
 
-export function topUsersText(period: string, users: readonly CostShare[]): string {
+/** `scope`: what the usage was narrowed to ('of Ansys Fluent', 'on project X'), or ''. */
+export function topUsersText(period: string, users: readonly CostShare[], scope = ''): string {
   const when = periodWords(period)
-  if (users.length === 0) return `No elastic usage was recorded ${when}.`
-  if (users.length === 1) return `Only ${users[0].name} used elastic credit ${when}: ${totalsText(users[0].totals)}.`
+  const of = scope ? ` ${scope}` : ''
+  if (users.length === 0) return `No elastic usage${of} was recorded ${when}.`
+  if (users.length === 1)
+    return `Only ${users[0].name} used elastic credit${of} ${when}: ${totalsText(users[0].totals)}.`
   const shown = users.map((u, i) => `${i + 1}. ${u.name} ${totalsText(u.totals)}`)
-  return `The top ${formatNumber(users.length)} users by elastic usage cost ${when}: ${shown.join('; ')}.`
+  return `The top ${formatNumber(users.length)} users by elastic usage cost${of} ${when}: ${shown.join('; ')}.`
 }
 
 export function statementTotalText(period: string, totals: CurrencyTotal[], entitlements: number): string {

@@ -64,5 +64,8 @@ export function demoAskNames(accountId: string): AskNames {
     users: users.list(),
     projects: projects.list(),
     customers: customers.list(),
+    credits: [
+      ...new Set(entitlements.filter((e) => e.accountId === accountId && e.type === 'ELASTIC').map((e) => e.product!)),
+    ],
   }
 }

@@ -35,6 +35,15 @@ describe('understand', () => {
     })
   })
 
+  it('takes the elastic credit named in a usage question for no product: usage is charged against it', async () => {
+    expect(acme.credits).toContain('Ansys Elastic Units')
+    const top = await understand('which engineers used the most elastic units in May', acme, undefined, NOW)
+    expect(top.intent).toBe('usage.topUsers')
+    expect(top.entities.product).toBeUndefined()
+    const fluent = await understand('top users of fluent in May', acme, undefined, NOW)
+    expect(fluent.entities.product).toBe('Ansys Fluent')
+  })
+
   it('says it does not know a question the portal cannot answer', async () => {
     const u = await understand('write me a poem about the sea', acme, undefined, NOW)
     expect(u.intent).toBe('unknown')

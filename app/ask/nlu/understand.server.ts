@@ -102,13 +102,25 @@ export async function understandWith(
       { intent: own ? intent : 'unknown', score: own ? top.score : 1, alternatives, entities, followUp: true },
       context,
     )
-    return aboutThePast(merged, question, now)
+    return withoutCredit(aboutThePast(merged, question, now), names)
   }
-  return aboutThePast(
-    { intent, score: top?.score ?? 0, alternatives, entities: entitiesFor(intent, entities), followUp: false },
-    question,
-    now,
+  return withoutCredit(
+    aboutThePast(
+      { intent, score: top?.score ?? 0, alternatives, entities: entitiesFor(intent, entities), followUp: false },
+      question,
+      now,
+    ),
+    names,
   )
+}
+
+/** Usage is charged against elastic credit, never of it: a usage question naming the credit names no product. */
+function withoutCredit(understanding: Understanding, names: AskNames): Understanding {
+  const { intent, entities } = understanding
+  if (intent !== 'usage.cost' && intent !== 'usage.topUsers') return understanding
+  if (!entities.product || !names.credits.includes(entities.product)) return understanding
+  const { product: _credit, ...rest } = entities
+  return { ...understanding, entities: rest }
 }
 
 export async function understand(
