@@ -299,18 +299,24 @@ function countFromDays(db: Db, scope: UsageScope, { from, to, product }: Countab
 }
 
 /** Text columns with an index after the customer: their distinct values are a few index seeks away. */
-const INDEXED_TEXT: Record<string, SQLiteColumn> = { User: s.user }
+const INDEXED_TEXT: Record<string, SQLiteColumn> = { User: s.user, Project: s.project }
 
 /**
  * The sorted distinct values of an indexed column among the rows `where` keeps,
  * by skipping through its index (one seek per value) instead of reading every row.
  * `where` has no start bound (see criteriaFor): the seeks are on the column.
  */
-function skipScanDistinct(db: Db, column: SQLiteColumn, where: SQL | undefined, limit: number): string[] {
+function skipScanDistinct(
+  db: Db,
+  column: SQLiteColumn,
+  where: SQL | undefined,
+  limit: number,
+  table: typeof s | typeof usageDayCounts = s,
+): string[] {
   const rows = db.all<{ v: string }>(sql`WITH RECURSIVE found(v) AS (
-      SELECT (SELECT min(${column}) FROM ${s} WHERE ${where ?? sql`1`})
+      SELECT (SELECT min(${column}) FROM ${table} WHERE ${where ?? sql`1`})
       UNION ALL
-      SELECT (SELECT min(${column}) FROM ${s} WHERE ${and(where, sql`${column} > found.v`)})
+      SELECT (SELECT min(${column}) FROM ${table} WHERE ${and(where, sql`${column} > found.v`)})
         FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
     ) SELECT v FROM found WHERE v IS NOT NULL`)
   return rows.map((r) => r.v)
@@ -365,6 +371,18 @@ export function usageList(
       return rewritten ? listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
     },
     distinct: (input, limit) => {
+      // Every product a customer's sessions name has its day counts: all of them are a few seeks there.
+      if (input.key === 'Product' && !scope.serverId && !input.filter?.criteria.length) {
+        const products = skipScanDistinct(
+          db,
+          usageDayCounts.product,
+          eq(usageDayCounts.accountId, scope.accountId),
+          limit,
+          usageDayCounts,
+        )
+        if (products.length > limit) throw new ListError('Too many distinct values')
+        return products
+      }
       if (!Object.hasOwn(INDEXED_TEXT, input.key)) return undefined
       const unbounded = criteriaFor(scope.accountId, input.filter, false)
       const values = skipScanDistinct(

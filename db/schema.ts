@@ -358,6 +358,8 @@ export const usageSessions = sqliteTable(
       .on(t.accountId, t.startTs)
       .where(sql`${t.endTs} IS NULL`),
     index('usage_sessions_account_user_idx').on(t.accountId, t.user, t.startTs, t.endTs),
+    // A customer's projects, a few index seeks away (the names Ask anything matches, the Project filter's values).
+    index('usage_sessions_account_project_idx').on(t.accountId, t.project),
     index('usage_sessions_account_hours_end_idx').on(t.accountId, t.hours, t.endTs),
     index('usage_sessions_cloud_job_start_end_idx')
       .on(t.accountId, t.startTs, t.endTs)

@@ -370,6 +370,26 @@ describe('fetchUsage/distinct', () => {
     expect(active.body.data).toEqual([...new Set(every.filter((x) => x.Active).map((x) => x.Host))].sort())
   })
 
+  it('lists every product and project of the sessions, read from the day counts and the project index', async () => {
+    const api = await as(ADMIN)
+    const every = await all(api, ACME)
+    const products = await api.post<string[]>('/fetchUsage/distinct', { customerNumber: ACME, key: 'Product' })
+    expect(products.body.data).toEqual([...new Set(every.map((x) => x.Product))].sort())
+    const projects = await api.post<string[]>('/fetchUsage/distinct', { customerNumber: ACME, key: 'Project' })
+    expect(projects.body.data).toEqual([...new Set(every.map((x) => x.Project))].sort())
+    const plans = (key: 'product' | 'project') =>
+      server.db.$client
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT min(${key}) FROM ${key === 'product' ? 'usage_day_counts' : 'usage_sessions'}
+           WHERE account_id = ? AND ${key} > ''`,
+        )
+        .all(ACME)
+        .map((r) => (r as { detail: string }).detail)
+        .join(' ')
+    expect(plans('product')).toMatch(/USING (COVERING )?INDEX/)
+    expect(plans('project')).toContain('usage_sessions_account_project_idx')
+  })
+
   it("refuses more values than the limit with 'Too many distinct values', and a limit over 500", async () => {
     const api = await as(PARTNER)
     const many = await api.post('/fetchUsage/distinct', { customerNumber: COBALT, key: 'User', limit: 5 })

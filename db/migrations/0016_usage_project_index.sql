@@ -1,0 +1,1 @@
+CREATE INDEX `usage_sessions_account_project_idx` ON `usage_sessions` (`account_id`,`project`);
