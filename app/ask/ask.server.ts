@@ -18,13 +18,7 @@ import { askNames, customerNames, customersOnly } from './names.server'
 import { INTENT_ENTITIES } from './nlu/context'
 import { namesNothingOwn } from './nlu/understand.server'
 
-export interface HelpHit {
-  slug: string
-  title: string
-  href: string
-  summary: string
-  score: number
-}
+import type { HelpHit } from '../help/search.server'
 
 /** The understanding of a question (app/ask/nlu: understand). */
 export type Understand = (

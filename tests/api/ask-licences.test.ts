@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm'
 import { entitlements, fsaOrderLines } from '../../db/schema'
 import { answerFor } from '../../app/ask/answers'
 import { amountText, countText } from '../../app/ask/answers/wording'
-import { createApiClient } from '../../app/api-client/client.server'
 import { activationCalls } from '../../app/api-client/activations.server'
 import { fsaCalls } from '../../app/api-client/fsa.server'
 import { webCalls } from '../../app/api-client/web.server'
@@ -16,9 +15,9 @@ import { ENTITLEMENT_FIELD, type EntitlementRow } from '../../app/domain/entitle
 import { ACTIVATED_FIELD } from '../../app/domain/activation-types'
 import { FSA_FIELD } from '../../app/domain/fsa-types'
 import { formatNumber, todayUtc } from '../../app/domain/entitlements'
-import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { clearTokenCache } from '../support/tokens'
 import { startTestServer, type TestServer } from './support/server'
-import { askAs, CUSTOMERS, understood } from './support/ask'
+import { askAs, clientAs, CUSTOMERS, succeeded, understood } from './support/ask'
 
 let server: TestServer
 const ADMIN = 'admin@acme.example'
@@ -33,11 +32,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-const client = async (email = ADMIN) => createApiClient(server.config, await getAccessToken(server.url, email))
-const data = <T>(reply: { status: string; data?: T }): T => {
-  expect(reply.status).toBe('SUCCESS')
-  return reply.data as T
-}
+const client = (email = ADMIN) => clientAs(server, email)
+const data = succeeded
 async function activeLeases(): Promise<EntitlementRow[]> {
   return data(await leaseSource(await client(), ACME, true).page({ limit: 100 }))
 }

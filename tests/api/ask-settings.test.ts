@@ -11,14 +11,13 @@ import { answerFor } from '../../app/ask/answers'
 import { allowListText, countText } from '../../app/ask/answers/wording'
 import { ASK_TEXTS, askQuestion, type AskParts } from '../../app/ask/ask.server'
 import type { AskContext, Understanding } from '../../app/ask/types'
-import { createApiClient } from '../../app/api-client/client.server'
 import { portalAccessCalls } from '../../app/api-client/portal-access.server'
 import { elasticCalls } from '../../app/api-client/elastic.server'
 import { emailCalls } from '../../app/api-client/emails.server'
 import { getActiveNotifications } from '../../app/api-client/notifications.server'
-import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { clearTokenCache } from '../support/tokens'
 import { startTestServer, type TestServer } from './support/server'
-import { askAs, CUSTOMERS, understood } from './support/ask'
+import { askAs, clientAs, CUSTOMERS, succeeded, understood } from './support/ask'
 
 let server: TestServer
 const ADMIN = 'admin@acme.example'
@@ -35,11 +34,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-const client = async (email = ADMIN) => createApiClient(server.config, await getAccessToken(server.url, email))
-const data = <T>(reply: { status: string; data?: T }): T => {
-  expect(reply.status).toBe('SUCCESS')
-  return reply.data as T
-}
+const client = (email = ADMIN) => clientAs(server, email)
+const data = succeeded
 
 describe('access and settings', () => {
   it('names everyone with portal access and their roles, as Licensing Portal Access lists them', async () => {
