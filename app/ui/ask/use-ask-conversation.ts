@@ -55,46 +55,47 @@ export function useAskConversation(customerNumber: string | null): AskConversati
   const [turns, setTurns] = useState<Turn[]>([])
   const [message, setMessage] = useState<string | null>(null)
   const [asking, setAsking] = useState<string | null>(null)
-  /** The context the question being answered was asked with; null when no reply is awaited. */
-  const askedWith = useRef<string | null>(null)
+  /** The question being answered: the context it was asked with and the reply that was there before it. */
+  const [awaited, setAwaited] = useState<{ ctx: string; before: AskReply | undefined } | null>(null)
 
   useEffect(() => setTurns(readStored()), [])
 
-  useEffect(() => {
-    const reply = fetcher.data
-    if (fetcher.state !== 'idle' || !reply || askedWith.current === null) return
-    const turn = turnOf(reply, askedWith.current)
-    askedWith.current = null
+  // The reply is taken in while rendering, not in an effect after it: the fetcher's return to idle
+  // comes in a transition, and its passive effect was seen not to run under load.
+  const reply = fetcher.data
+  if (awaited && fetcher.state === 'idle' && reply && reply !== awaited.before) {
+    const turn = turnOf(reply, awaited.ctx)
+    setAwaited(null)
     setAsking(null)
     setMessage(reply.message)
-    if (!turn) return
-    setTurns((current) => {
-      const next = keepLatest([...current, turn])
-      store(next)
-      return next
-    })
-  }, [fetcher.state, fetcher.data])
+    if (turn) setTurns(keepLatest([...turns, turn]))
+  }
+
+  const stored = useRef<Turn[] | null>(null)
+  useEffect(() => {
+    // The empty turns of the first render are not written: the stored ones are read back after it.
+    if (stored.current !== null && stored.current !== turns) store(turns)
+    stored.current = turns
+  }, [turns])
 
   const ask = useCallback(
     (question: string) => {
-      const ctx = followUpContext(turns)
-      askedWith.current = ctx
+      setAwaited({ ctx: followUpContext(turns), before: fetcher.data })
       setAsking(question.trim() || null)
       setMessage(null)
       setOpen(true)
-      fetcher.load(askHref({ customerNumber, question, ctx }))
+      fetcher.load(askHref({ customerNumber, question, ctx: followUpContext(turns) }))
     },
     // fetcher.load is stable; the fetcher object is not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [turns, customerNumber],
+    [turns, customerNumber, fetcher.data],
   )
 
   const clear = useCallback(() => {
-    askedWith.current = null
+    setAwaited(null)
     setAsking(null)
     setMessage(null)
     setTurns([])
-    store([])
   }, [])
 
   // Following an answer's link (any navigation) closes the panel; the conversation stays.
@@ -104,7 +105,7 @@ export function useAskConversation(customerNumber: string | null): AskConversati
   return {
     open,
     turns,
-    pending: fetcher.state !== 'idle',
+    pending: awaited !== null,
     asking,
     message,
     ask,
