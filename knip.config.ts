@@ -5,8 +5,9 @@ import type { KnipConfig } from 'knip'
  * Remix, Vitest, Playwright, ESLint and PostCSS are found by knip's own plugins.
  */
 const config: KnipConfig = {
-  // Run by hand: the bench's probe and profile reader (the npm scripts' entries knip finds itself).
-  entry: ['scripts/*.ts'],
+  // Run by hand: the bench's probe and profile reader (the npm scripts' entries knip finds itself), and
+  // drizzle-kit's configuration of PostgreSQL's migrations (npm run db:schema:pg passes it to drizzle-kit).
+  entry: ['scripts/*.ts', 'drizzle.pg.config.ts'],
   // The stylesheet imports tailwindcss.
   project: ['**/*.{ts,tsx,js,css}'],
   // Read from disk by the identity provider's pages, not imported.

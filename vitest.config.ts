@@ -39,7 +39,11 @@ export default defineConfig({
         test: {
           name: 'isolated',
           include: ISOLATED,
-          globalSetup: ['tests/support/system-tools.ts', 'tests/support/base-database.ts'],
+          globalSetup: [
+            'tests/support/system-tools.ts',
+            'tests/support/base-database.ts',
+            'tests/support/postgres-server.ts',
+          ],
           // Two files at a time: they mostly wait (servers, Chromium, child processes). Vitest's default on a
           // 2-CPU machine is one. A project with its own worker count runs as a group of its own, after `unit`.
           maxWorkers: 2,

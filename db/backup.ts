@@ -7,6 +7,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { sqliteFigures, type DatabaseFigures } from './figures'
+import { portalTables } from './portal-tables'
 
 /** The table drizzle records applied migrations in: a portal database has it. */
 const MIGRATIONS_TABLE = '__drizzle_migrations'
@@ -66,35 +68,11 @@ export function restoreSqlite(backup: string, target: string, { replace = false 
   fs.renameSync(incoming, target)
 }
 
-export interface DatabaseFigures {
-  /** Rows per table. */
-  rows: Record<string, number>
-  /** The sum of each numeric column, as 'table.column'. */
-  sums: Record<string, number>
-}
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
-
-/** Every table's row count and the sums of its INTEGER and REAL columns. */
+/** Every table's row count and the sums of its numeric columns (to compare a restored database with its source). */
 export function databaseFigures(file: string): DatabaseFigures {
   const db = new Database(file, { readonly: true, fileMustExist: true })
   try {
-    const tables = db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
-      .all() as { name: string }[]
-    const figures: DatabaseFigures = { rows: {}, sums: {} }
-    for (const { name } of tables) {
-      const numeric = (
-        db.prepare(`SELECT name, type FROM pragma_table_info(?)`).all(name) as { name: string; type: string }[]
-      )
-        .filter((c) => /^(INTEGER|REAL)$/i.test(c.type))
-        .map((c) => c.name)
-      const columns = ['count(*) AS "rows"', ...numeric.map((c, i) => `total(${quoted(c)}) AS s${i}`)]
-      const row = db.prepare(`SELECT ${columns.join(', ')} FROM ${quoted(name)}`).get() as Record<string, number>
-      figures.rows[name] = row.rows
-      numeric.forEach((c, i) => (figures.sums[`${name}.${c}`] = row[`s${i}`]))
-    }
-    return figures
+    return sqliteFigures(db, portalTables())
   } finally {
     db.close()
   }

@@ -3,7 +3,8 @@
 # runs: Debian's Chromium (the statements' PDF, in the API tests and the browser
 # journeys' server), its headless shell (the browser the journeys drive), a Java
 # runtime for the Nu HTML checker (vnu-jar) that validates every page, and
-# poppler-utils (pdftotext, pdftoppm) that read the statement's PDF.
+# poppler-utils (pdftotext, pdftoppm) that read the statement's PDF, and PostgreSQL (a
+# throwaway server per test run for the tests on that engine; pg_dump for its backups).
 # Exits non-zero, naming what is missing, when it cannot install them.
 set -uo pipefail
 
@@ -14,6 +15,8 @@ TOOLS=(
   "java|default-jre-headless"
   "pdftotext|poppler-utils"
   "pdftoppm|poppler-utils"
+  "/usr/bin/pg_ctlcluster|postgresql"
+  "pg_dump|postgresql-client"
 )
 
 have() { if [[ $1 == /* ]]; then [ -x "$1" ]; else command -v "$1" >/dev/null 2>&1; fi; }

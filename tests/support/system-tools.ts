@@ -1,6 +1,7 @@
 /**
  * Vitest's global setup: the unit and API tests print statements as PDF with
- * Chromium and read them back with pdftotext. When one is missing, the run stops
+ * Chromium and read them back with pdftotext, and the PostgreSQL tests start a server of Debian's
+ * postgresql package and back it up with pg_dump. When one is missing, the run stops
  * here and names it, instead of failing deep inside a test.
  * `bash scripts/ensure-test-tools.sh` (run first by `npm test` and `npm run test:unit`) installs them.
  */
@@ -10,6 +11,8 @@ import path from 'node:path'
 const TOOLS = [
   { tool: '/usr/bin/chromium', debianPackage: 'chromium' },
   { tool: 'pdftotext', debianPackage: 'poppler-utils' },
+  { tool: '/usr/bin/pg_ctlcluster', debianPackage: 'postgresql' },
+  { tool: 'pg_dump', debianPackage: 'postgresql-client' },
 ]
 
 function found(tool: string): boolean {

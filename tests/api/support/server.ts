@@ -1,22 +1,13 @@
 /** Starts the API (and embedded identity provider) on a free port with a fresh copy of the seeded database. */
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../../server/config'
 import { startServer, type RunningServer, type ServerOptions } from '../../../server/app'
 import { copyBaseDatabase } from '../../support/base-database'
+import { freePort } from '../../../server/free-port'
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 export interface TestServer extends RunningServer {
   /** The temporary directory holding the database; removed on close. */

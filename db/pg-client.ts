@@ -1,0 +1,33 @@
+/**
+ * PostgreSQL connections: a pool on `DATABASE_URL`, with the database migrated to the schema
+ * written from db/schema.ts (db/migrations-pg).
+ */
+import pg from 'pg'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import { projectPath } from '../server/project-root'
+import * as pgSchema from './schema.pg'
+
+export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool }
+
+const migrationsFolder = projectPath('db', 'migrations-pg')
+
+// bigint columns are read as numbers, as SQLite's integers are (ids and millisecond times are far below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+/** A `postgres://` or `postgresql://` address, or null for anything else (the SQLite file is used). */
+export function postgresUrl(value: string | undefined): string | null {
+  return value && /^postgres(ql)?:\/\//.test(value) ? value : null
+}
+
+export async function openPg(url: string, { max = 10 }: { max?: number } = {}): Promise<PgDb> {
+  const pool = new pg.Pool({ connectionString: url, max })
+  const db = drizzle(pool, { schema: pgSchema }) as PgDb
+  try {
+    await migrate(db, { migrationsFolder })
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  return db
+}
