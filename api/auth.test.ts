@@ -7,18 +7,18 @@ const db = openDb(':memory:')
 afterAll(() => db.$client.close())
 
 describe('the per-call user lookup', () => {
-  it('finds an active user whatever the case of the e-mail, and no inactive one', () => {
+  it('finds an active user whatever the case of the e-mail, and no inactive one', async () => {
     db.insert(users)
       .values([
         { email: 'Mixed.Case@Example.com', name: 'Mixed Case', roles: ['user'] },
         { email: 'gone@example.com', name: 'Gone', roles: ['user'], active: 0 },
       ])
       .run()
-    expect(findActiveUser(db, 'mixed.case@example.COM')).toMatchObject({
+    expect(await findActiveUser(db, 'mixed.case@example.COM')).toMatchObject({
       email: 'Mixed.Case@Example.com',
       roles: ['user'],
     })
-    expect(findActiveUser(db, 'gone@example.com')).toBeUndefined()
+    expect(await findActiveUser(db, 'gone@example.com')).toBeUndefined()
   })
 
   it('is answered from the lower(email) index, not by scanning users', () => {

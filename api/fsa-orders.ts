@@ -16,6 +16,8 @@
  * Prices come from the same functions the page uses (app/domain/fsa-pricing.ts).
  * Each order writes an audit record and a confirmation e-mail to the outbox.
  */
+import { mapInOrder } from '../db/in-order'
+import { transact } from '../db/transact'
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -131,17 +133,17 @@ function priceLine(
  * customer alone): a customer the caller may not see or order for is refused as
  * such, whatever the rest of the body holds.
  */
-function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): OrderItemResult[] {
-  const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
+async function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): Promise<OrderItemResult[]> {
+  const { account, access } = await requireCustomerAccess(db, user, body.customerNumber)
   const info = buildAccountInfo(account, access, user)
   if (!info.hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
   if (isViewOnly(user, info)) throw forbidden(NOT_ENOUGH_PERMISSIONS)
   const input = parseInput(fsaOrderSchema, body)
   const busops = user.roles.includes('busops')
   const today = todayUtc()
-  return db.transaction(
-    (tx) => {
-      const contract = tx
+  return await transact(db, async (tx) => {
+    const contract = (
+      await tx
         .select()
         .from(entitlements)
         .where(
@@ -151,41 +153,42 @@ function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): Or
             eq(entitlements.type, 'FSA'),
           ),
         )
-        .get()
-      if (!contract) throw notFound(FSA_API_MESSAGES.notContract(input.fsaID, account.accountId))
-      const contractEnd = contract.endDate?.slice(0, 10)
-      if (!contractEnd || contractEnd < today) throw conflict(FSA_API_MESSAGES.ended(input.fsaID))
-      const products = tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id)).all()
-      if (products.length === 0) throw conflict(FSA_ORDER_MESSAGES.noProducts)
-      const terms = tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)).get()
-      const window = dateWindow({ startDate: contract.startDate, endDate: contractEnd }, today)
-      const repeated = duplicateLines(
-        input.products.map((l) => ({
-          product: l.manualentry ? `manual:${l.manualProductName ?? ''}` : l.ansysbpn,
-          count: readCount(l.ansyscount ?? l.ansysquantity) ?? 0,
-          startDate: l.startdate,
-          duration: '',
-          endDate: l.enddate,
-        })),
-      )
-      let available = toCents((contract.price ?? 0) - contract.used)
-      const now = Date.now()
-      const created: { line: Priced; activationId: string; startDate: string; endDate: string }[] = []
-      const results = input.products.map((line, i): OrderItemResult => {
-        const base = { ansysbpn: line.ansysbpn, startdate: line.startdate, enddate: line.enddate }
-        const fail = (err: string, priced?: Priced): OrderItemResult => ({
-          ...base,
-          status: 'FAILURE',
-          ansysquantity: priced?.count ?? null,
-          ansysprice: priced?.cost ?? null,
-          err,
-        })
-        if (repeated.has(i)) return fail(FSA_ORDER_MESSAGES.duplicate)
-        const priced = priceLine(line, products, { endDate: contractEnd }, window, busops)
-        if ('err' in priced) return fail(priced.err)
-        if (priced.cost > available + PRICE_TOLERANCE / 10) return fail(balanceMessage('product'), priced)
-        const activationId = newActivationId()
-        const lease = tx
+    )[0]
+    if (!contract) throw notFound(FSA_API_MESSAGES.notContract(input.fsaID, account.accountId))
+    const contractEnd = contract.endDate?.slice(0, 10)
+    if (!contractEnd || contractEnd < today) throw conflict(FSA_API_MESSAGES.ended(input.fsaID))
+    const products = await tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id))
+    if (products.length === 0) throw conflict(FSA_ORDER_MESSAGES.noProducts)
+    const terms = (await tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)))[0]
+    const window = dateWindow({ startDate: contract.startDate, endDate: contractEnd }, today)
+    const repeated = duplicateLines(
+      input.products.map((l) => ({
+        product: l.manualentry ? `manual:${l.manualProductName ?? ''}` : l.ansysbpn,
+        count: readCount(l.ansyscount ?? l.ansysquantity) ?? 0,
+        startDate: l.startdate,
+        duration: '',
+        endDate: l.enddate,
+      })),
+    )
+    let available = toCents((contract.price ?? 0) - contract.used)
+    const now = Date.now()
+    const created: { line: Priced; activationId: string; startDate: string; endDate: string }[] = []
+    const results = await mapInOrder(input.products, async (line, i): Promise<OrderItemResult> => {
+      const base = { ansysbpn: line.ansysbpn, startdate: line.startdate, enddate: line.enddate }
+      const fail = (err: string, priced?: Priced): OrderItemResult => ({
+        ...base,
+        status: 'FAILURE',
+        ansysquantity: priced?.count ?? null,
+        ansysprice: priced?.cost ?? null,
+        err,
+      })
+      if (repeated.has(i)) return fail(FSA_ORDER_MESSAGES.duplicate)
+      const priced = priceLine(line, products, { endDate: contractEnd }, window, busops)
+      if ('err' in priced) return fail(priced.err)
+      if (priced.cost > available + PRICE_TOLERANCE / 10) return fail(balanceMessage('product'), priced)
+      const activationId = newActivationId()
+      const lease = (
+        await tx
           .insert(entitlements)
           .values({
             activationId,
@@ -207,69 +210,63 @@ function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): Or
             createdAt: now,
           })
           .returning({ id: entitlements.id })
-          .get()
-        tx.update(entitlements)
-          .set({ used: sql`${entitlements.used} + ${priced.cost}` })
-          .where(eq(entitlements.id, contract.id))
-          .run()
-        available = toCents(available - priced.cost)
-        tx.insert(fsaOrderLines)
-          .values({
-            orderId: input.orderid || terms?.orderId || '',
-            contractId: contract.id,
-            accountId: account.accountId,
-            entitlementId: lease.id,
-            bpn: priced.bpn,
-            productName: priced.productName,
-            count: priced.count,
-            startDate: line.startdate,
-            endDate: line.enddate,
-            cost: priced.cost,
-            currency: contract.currency,
-            manual: priced.manual ? 1 : 0,
-            requesterEmail: user.email,
-            orderedAt: now,
-          })
-          .run()
-        created.push({ line: priced, activationId, startDate: line.startdate, endDate: line.enddate })
-        return { ...base, status: 'SUCCESS', ansysquantity: priced.count, ansysprice: priced.cost, activationId }
-      })
-      // The invariant, checked where it is written: a contract never spends more than its balance.
-      const after = tx
-        .select({ used: entitlements.used })
-        .from(entitlements)
+      )[0]
+      await tx
+        .update(entitlements)
+        .set({ used: sql`${entitlements.used} + ${priced.cost}` })
         .where(eq(entitlements.id, contract.id))
-        .get()!
-      if (toCents(after.used) > toCents(contract.price ?? 0)) throw new ApiError(409, balanceMessage('product'))
-      if (created.length > 0) {
-        recordAudit(tx, {
-          actorEmail: user.email,
-          accountId: account.accountId,
-          area: 'fsa',
-          action: 'order',
-          before: { contract: contract.activationId, balance: toCents((contract.price ?? 0) - contract.used) },
-          after: {
-            contract: contract.activationId,
-            balance: available,
-            created: created.map((c) => ({
-              activationId: c.activationId,
-              bpn: c.line.bpn,
-              count: c.line.count,
-              cost: c.line.cost,
-            })),
-          },
-        })
-        writeOrderEmail(tx, account, contract, created, now)
-      }
-      return results
-    },
-    { behavior: 'immediate' },
-  )
+      available = toCents(available - priced.cost)
+      await tx.insert(fsaOrderLines).values({
+        orderId: input.orderid || terms?.orderId || '',
+        contractId: contract.id,
+        accountId: account.accountId,
+        entitlementId: lease.id,
+        bpn: priced.bpn,
+        productName: priced.productName,
+        count: priced.count,
+        startDate: line.startdate,
+        endDate: line.enddate,
+        cost: priced.cost,
+        currency: contract.currency,
+        manual: priced.manual ? 1 : 0,
+        requesterEmail: user.email,
+        orderedAt: now,
+      })
+      created.push({ line: priced, activationId, startDate: line.startdate, endDate: line.enddate })
+      return { ...base, status: 'SUCCESS', ansysquantity: priced.count, ansysprice: priced.cost, activationId }
+    })
+    // The invariant, checked where it is written: a contract never spends more than its balance.
+    const after = (
+      await tx.select({ used: entitlements.used }).from(entitlements).where(eq(entitlements.id, contract.id))
+    )[0]!
+    if (toCents(after.used) > toCents(contract.price ?? 0)) throw new ApiError(409, balanceMessage('product'))
+    if (created.length > 0) {
+      await recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'fsa',
+        action: 'order',
+        before: { contract: contract.activationId, balance: toCents((contract.price ?? 0) - contract.used) },
+        after: {
+          contract: contract.activationId,
+          balance: available,
+          created: created.map((c) => ({
+            activationId: c.activationId,
+            bpn: c.line.bpn,
+            count: c.line.count,
+            cost: c.line.cost,
+          })),
+        },
+      })
+      await writeOrderEmail(tx, account, contract, created, now)
+    }
+    return results
+  })
 }
 
 const conflict = (message: string) => new ApiError(409, message)
 
-function writeOrderEmail(
+async function writeOrderEmail(
   tx: Tx,
   account: Account,
   contract: typeof entitlements.$inferSelect,
@@ -284,27 +281,25 @@ function writeOrderEmail(
         `<td>${escapeHtml(formatNumber(c.line.cost, 2))} ${escapeHtml(contract.currency)}</td></tr>`,
     )
     .join('')
-  tx.insert(emails)
-    .values({
-      accountId: account.accountId,
-      date: outboxTime(now),
-      subject: `Flexible Spending Account order: ${created.length} ${created.length === 1 ? 'entitlement' : 'entitlements'} created`,
-      to: administratorAddresses(tx, account),
-      body:
-        `<p>Dear ${escapeHtml(account.accountName)} licence administrator,</p>` +
-        `<p>The following entitlements were created against the FSA contract <code>${escapeHtml(contract.activationId)}</code>:</p>` +
-        `<table><thead><tr><th>Product</th><th>Entitlement</th><th>Count</th><th>Start Date</th><th>Expiration Date</th><th>Cost</th></tr></thead>` +
-        `<tbody>${rows}</tbody></table>`,
-      kind: 'fsa',
-    })
-    .run()
+  await tx.insert(emails).values({
+    accountId: account.accountId,
+    date: outboxTime(now),
+    subject: `Flexible Spending Account order: ${created.length} ${created.length === 1 ? 'entitlement' : 'entitlements'} created`,
+    to: await administratorAddresses(tx, account),
+    body:
+      `<p>Dear ${escapeHtml(account.accountName)} licence administrator,</p>` +
+      `<p>The following entitlements were created against the FSA contract <code>${escapeHtml(contract.activationId)}</code>:</p>` +
+      `<table><thead><tr><th>Product</th><th>Entitlement</th><th>Count</th><th>Start Date</th><th>Expiration Date</th><th>Cost</th></tr></thead>` +
+      `<tbody>${rows}</tbody></table>`,
+    kind: 'fsa',
+  })
 }
 
 /** The customer's FSA contracts with their balance and the products each may order (none withdrawn). */
-function contracts(db: Db, user: ApiUser, customerNumber: string) {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+async function contracts(db: Db, user: ApiUser, customerNumber: string) {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
   if (!buildAccountInfo(account, access, user).hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
-  const rows = db
+  const rows = await db
     .select({ contract: entitlements, terms: fsaContracts })
     .from(entitlements)
     .leftJoin(fsaContracts, eq(fsaContracts.entitlementId, entitlements.id))
@@ -315,14 +310,12 @@ function contracts(db: Db, user: ApiUser, customerNumber: string) {
         eq(entitlements.state, 'Deployed'),
       ),
     )
-    .all()
-  return rows.map(({ contract, terms }) => {
-    const products = db
+  return await mapInOrder(rows, async ({ contract, terms }) => {
+    const products = await db
       .select()
       .from(fsaProducts)
       .where(and(eq(fsaProducts.contractId, contract.id), eq(fsaProducts.withdrawn, 0)))
       .orderBy(fsaProducts.productName)
-      .all()
     const total = contract.price ?? 0
     return {
       EntitlementID: contract.activationId,
@@ -351,6 +344,6 @@ function contracts(db: Db, user: ApiUser, customerNumber: string) {
 }
 
 export function fsaOrderCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.order, ({ input, user }) => placeOrder(db, user, input))
-  calls.implement(declared.contracts, ({ input, user }) => contracts(db, user, input.customerNumber))
+  calls.implement(declared.order, async ({ input, user }) => await placeOrder(db, user, input))
+  calls.implement(declared.contracts, async ({ input, user }) => await contracts(db, user, input.customerNumber))
 }

@@ -65,7 +65,7 @@ try {
   }
   if (usage > 0) {
     const customer = values.customer
-    const added = seedUsageScale(db, {
+    const added = await seedUsageScale(db, {
       customer,
       sessions: usage,
       progress: (n) => process.stdout.write(`\r${n} of ${usage} sessions`),
@@ -74,7 +74,7 @@ try {
   }
   if (webCheckouts > 0) {
     const customer = values.customer
-    const added = seedWebScale(db, {
+    const added = await seedWebScale(db, {
       customer,
       checkouts: webCheckouts,
       progress: (n) => process.stdout.write(`\r${n} of ${webCheckouts} web checkouts`),

@@ -80,7 +80,7 @@ describe('seed', () => {
     expect(flags.find((f) => f.name === 'webAssignmentsClassic')!.conflicts).toEqual(['webAssignmentsV2'])
   })
 
-  it('gives the matrix users the assignment matrix from the start, and every other user the defaults', () => {
+  it('gives the matrix users the assignment matrix from the start, and every other user the defaults', async () => {
     const flags = db.select().from(featureFlags).all()
     const saved = db
       .select({ email: users.email, enabled: userFeatureFlags.enabled })
@@ -94,7 +94,7 @@ describe('seed', () => {
     ])
     for (const { email } of saved) {
       const user = db.select().from(users).where(eq(users.email, email)).get()!
-      const enabled = [...enabledFeatureNames(db, user.id)]
+      const enabled = [...(await enabledFeatureNames(db, user.id))]
       expect(enabled, email).toContain('webAssignmentsV2')
       expect(enabled, email).not.toContain('webAssignmentsClassic')
       expect(

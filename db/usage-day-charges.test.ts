@@ -22,7 +22,7 @@ beforeAll(async () => {
   file = path.join(dir, 'portal.db')
   db = openDb(file)
   await ensureSeeded(db)
-  seedUsageScale(db, { customer: '1000004', sessions: 2000 })
+  await seedUsageScale(db, { customer: '1000004', sessions: 2000 })
 })
 afterAll(() => {
   db.$client.close()

@@ -79,38 +79,37 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
       const now = Date.now()
       if (now - lastPurge > PURGE_EVERY_MS) {
         lastPurge = now
-        db.delete(sessions).where(lt(sessions.expiresAt, now)).run()
+        await db.delete(sessions).where(lt(sessions.expiresAt, now))
       }
       for (;;) {
         const id = crypto.randomBytes(32).toString('base64url')
-        const inserted = db
+        const inserted = await db
           .insert(sessions)
           .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
           .onConflictDoNothing()
-          .run()
         if (inserted.changes === 1) return id
       }
     },
     async readData(id) {
-      const row = selectSession.get({ id })
+      const row = await selectSession.get({ id })
       if (!row) return null
       if (row.expiresAt <= Date.now()) {
-        db.delete(sessions).where(eq(sessions.id, id)).run()
+        await db.delete(sessions).where(eq(sessions.id, id))
         return null
       }
       return row.data as Partial<SessionData>
     },
     async updateData(id, data, expires) {
-      db.insert(sessions)
+      await db
+        .insert(sessions)
         .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
         .onConflictDoUpdate({
           target: sessions.id,
           set: { data: data as Record<string, unknown>, expiresAt: expiry(expires) },
         })
-        .run()
     },
     async deleteData(id) {
-      db.delete(sessions).where(eq(sessions.id, id)).run()
+      await db.delete(sessions).where(eq(sessions.id, id))
     },
   })
 }

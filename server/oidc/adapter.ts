@@ -14,20 +14,20 @@ const PURGE_GRACE_SECONDS = 24 * 3600
 
 export function createAdapterFactory(db: Db) {
   let lastPurge = 0
-  function purgeExpired() {
+  async function purgeExpired() {
     const t = now()
     if (t - lastPurge < 600) return
     lastPurge = t
-    db.delete(oidcModels)
+    await db
+      .delete(oidcModels)
       .where(and(isNotNull(oidcModels.expiresAt), lt(oidcModels.expiresAt, t - PURGE_GRACE_SECONDS)))
-      .run()
   }
 
   return class DbAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
-      purgeExpired()
+      await purgeExpired()
       const expiresAt = expiresIn ? now() + expiresIn : null
       const row = {
         kind: this.kind,
@@ -39,7 +39,8 @@ export function createAdapterFactory(db: Db) {
         expiresAt,
         consumedAt: null,
       }
-      db.insert(oidcModels)
+      await db
+        .insert(oidcModels)
         .values(row)
         .onConflictDoUpdate({
           target: [oidcModels.kind, oidcModels.id],
@@ -52,46 +53,42 @@ export function createAdapterFactory(db: Db) {
             consumedAt: null,
           },
         })
-        .run()
     }
 
     async find(id: string) {
-      return this.first(eq(oidcModels.id, id))
+      return await this.first(eq(oidcModels.id, id))
     }
 
     async findByUserCode(userCode: string) {
-      return this.first(eq(oidcModels.userCode, userCode))
+      return await this.first(eq(oidcModels.userCode, userCode))
     }
 
     async findByUid(uid: string) {
-      return this.first(eq(oidcModels.uid, uid))
+      return await this.first(eq(oidcModels.uid, uid))
     }
 
     async consume(id: string) {
-      db.update(oidcModels)
+      await db
+        .update(oidcModels)
         .set({ consumedAt: now() })
         .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
-        .run()
     }
 
     async destroy(id: string) {
-      db.delete(oidcModels)
-        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
-        .run()
+      await db.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
     }
 
     async revokeByGrantId(grantId: string) {
-      db.delete(oidcModels)
-        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId)))
-        .run()
+      await db.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId)))
     }
 
-    private first(where: ReturnType<typeof eq>): AdapterPayload | undefined {
-      const row = db
-        .select()
-        .from(oidcModels)
-        .where(and(eq(oidcModels.kind, this.kind), where))
-        .get()
+    private async first(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+      const row = (
+        await db
+          .select()
+          .from(oidcModels)
+          .where(and(eq(oidcModels.kind, this.kind), where))
+      )[0]
       if (!row) return undefined
       if (row.expiresAt !== null && row.expiresAt <= now()) return undefined
       return {

@@ -78,8 +78,8 @@ const range = (from: number, to: number): Criterion[] => [
 
 beforeAll(async () => {
   server = await startTestServer()
-  seedUsageScale(server.db, { customer: COBALT, sessions: COBALT_SESSIONS })
-  seedUsageScale(server.db, { customer: DUNMORE, sessions: DUNMORE_SESSIONS })
+  await seedUsageScale(server.db, { customer: COBALT, sessions: COBALT_SESSIONS })
+  await seedUsageScale(server.db, { customer: DUNMORE, sessions: DUNMORE_SESSIONS })
 })
 afterAll(async () => {
   clearTokenCache()
@@ -644,9 +644,9 @@ describe('lastupdatedon', () => {
     expect(r.body).toEqual({ status: 'SUCCESS', lastUpdatedOn: text })
   })
 
-  it('is null before any session is stored', () => {
+  it('is null before any session is stored', async () => {
     const empty = openDb(':memory:')
-    expect(lastUpdatedOn(empty)).toBeNull()
+    expect(await lastUpdatedOn(empty)).toBeNull()
     empty.$client.close()
   })
 })
