@@ -82,11 +82,11 @@ async function requireWriter(db: Db, user: ApiUser, customerNumber: string, clsI
 }
 
 /** Runs `fn` on the freshly read row inside an immediate (write-locked) transaction. */
-async function writeServer<T>(db: Db, deviceId: string, fn: (tx: Tx, row: ServerRow) => T): Promise<T> {
+async function writeServer<T>(db: Db, deviceId: string, fn: (tx: Tx, row: ServerRow) => Promise<T>): Promise<T> {
   return await transact(db, async (tx) => {
     const row = (await tx.select().from(elasticServers).where(eq(elasticServers.deviceId, deviceId)))[0]
     if (!row) throw notFound(ELASTIC_ERRORS.serverNotFound)
-    return fn(tx, row)
+    return await fn(tx, row)
   })
 }
 

@@ -74,7 +74,7 @@ type AssignmentCall =
   | typeof declared.unassignUser
   | typeof declared.setSeats
 
-type Change = (tx: Tx, account: Account, entitlement: WebEntitlement, today: string) => unknown
+type Change = (tx: Tx, account: Account, entitlement: WebEntitlement, today: string) => Promise<unknown>
 
 /** One assignment change: access, the entitlement, the guard, the audit and the detail after. */
 function assignmentChange(calls: CallTable, deps: ApiDeps) {

@@ -98,7 +98,7 @@ export async function expireStaleLeasesOf(db: Db, entitlementIds: readonly numbe
 /** Returns every lease past its end, of every customer; how many. Cheap when there is none (no write lock). */
 export async function sweepExpiredLeases(db: Db, now = Date.now()): Promise<number> {
   if (!(await statements(db).anyStale.get({ now }))) return 0
-  return await transact(db, async () => await expire(db, await statements(db).allStale.all({ now })))
+  return await transact(db, async (tx) => await expire(tx, await statements(tx).allStale.all({ now })))
 }
 
 /** How often each server process sweeps. */

@@ -285,9 +285,14 @@ async function namedCounts(tx: Tx, account: Account, today: string): Promise<Nam
  * seats. Counting every named entitlement of the customer before and after keeps the rule in one
  * place whatever the change (a seat, a group assignment, a member, an import row).
  */
-export async function guardNamedSeats<T>(tx: Tx, account: Account, today: string, change: () => T): Promise<T> {
+export async function guardNamedSeats<T>(
+  tx: Tx,
+  account: Account,
+  today: string,
+  change: () => Promise<T>,
+): Promise<T> {
   const before = new Map((await namedCounts(tx, account, today)).map((c) => [c.id, c.holders]))
-  const result = change()
+  const result = await change()
   for (const after of await namedCounts(tx, account, today)) {
     const problem = namedSeatShortfall({
       productName: after.productName,

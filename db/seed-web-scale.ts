@@ -173,7 +173,8 @@ export async function seedWebScale(db: Db, options: WebScaleOptions) {
   }
   times.sort()
 
-  const writer = new WebHistoryWriter(db, pools, now, `gen-${customer}`)
+  // Made in the first batch's transaction: its statements run on the transaction's handle (the same for every batch).
+  let writer: WebHistoryWriter | undefined
   const versions = ['2025 R2', '2025 R1', '2024 R2']
   const request = (i: number): HistoryRequest => {
     const poolIndex = Math.floor(rnd.next() * pools.length)
@@ -194,7 +195,8 @@ export async function seedWebScale(db: Db, options: WebScaleOptions) {
     }
   }
   const writeBatch = async (first: number, last: number) =>
-    await transact(db, async () => {
+    await transact(db, async (tx) => {
+      writer ??= new WebHistoryWriter(tx, pools, now, `gen-${customer}`)
       for (let i = first; i < last; i++) await writer.request(request(i))
       if (last === total) await writer.finish()
       else await writer.flush()
@@ -211,5 +213,5 @@ export async function seedWebScale(db: Db, options: WebScaleOptions) {
   } finally {
     db.$client.pragma(`cache_size = ${cacheSize}`)
   }
-  return { customer, ...writer.written, entitlements: pools.length, ms: Date.now() - started }
+  return { customer, ...writer!.written, entitlements: pools.length, ms: Date.now() - started }
 }
