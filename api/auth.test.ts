@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDb } from '../db/client'
+import { openDb, closeDb } from '../db/client'
 import { users } from '../db/schema'
 import { findActiveUser, prepareFindActiveUser } from './auth'
 
 const db = openDb(':memory:')
-afterAll(() => db.$client.close())
+afterAll(() => closeDb(db))
 
 describe('the per-call user lookup', () => {
   it('finds an active user whatever the case of the e-mail, and no inactive one', async () => {

@@ -10,6 +10,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { projectPath } from '../server/project-root'
 import * as schema from './schema'
+import { closeWriter } from './transact'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
 
@@ -25,4 +26,10 @@ export function openDb(file: string): Db {
   const db = drizzle(sqlite, { schema }) as Db
   migrate(db, { migrationsFolder })
   return db
+}
+
+/** Closes the database: its connection and the one its transactions run on. */
+export function closeDb(db: Db) {
+  closeWriter(db)
+  db.$client.close()
 }

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config'
-import { openDb } from './client'
+import { openDb, closeDb } from './client'
 import { clearData, ensureSeeded, seedScale } from './seed'
 import { seedUsageScale } from './seed-usage-scale'
 import { seedWebScale } from './seed-web-scale'
@@ -85,5 +85,5 @@ try {
   }
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user's password is 'demo'.`)
 } finally {
-  db.$client.close()
+  closeDb(db)
 }

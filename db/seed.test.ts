@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
-import { openDb, type Db } from './client'
+import { openDb, type Db, closeDb } from './client'
 import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './schema'
 import { enabledFeatureNames } from '../api/featureflags'
 import { findConflicts } from '../app/domain/feature-flags'
@@ -19,7 +19,7 @@ beforeAll(() => {
   db = openDb(path.join(dir, 'portal.db'))
 })
 afterAll(() => {
-  db.$client.close()
+  closeDb(db)
   fs.rmSync(dir, { recursive: true, force: true })
 })
 

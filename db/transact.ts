@@ -74,6 +74,13 @@ export function connectionsOf(db: Db): Database.Database[] {
   return writer === db.$client ? [db.$client] : [db.$client, writer]
 }
 
+/** Closes the connection a database's transactions run on, if it has one of its own. */
+export function closeWriter(db: Db) {
+  const writer = writers.get(db)
+  if (writer && writer.tx.$client !== db.$client) writer.tx.$client.close()
+  writers.delete(db)
+}
+
 function isBusy(error: unknown) {
   return error instanceof Error && 'code' in error && (error as { code: string }).code === 'SQLITE_BUSY'
 }

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import { openDb, type Db } from './client'
+import { openDb, type Db, closeDb } from './client'
 import { ensureSeeded } from './seed'
 import { seedUsageScale } from './seed-usage-scale'
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await seedUsageScale(db, { customer: '1000004', sessions: 2000 })
 })
 afterAll(() => {
-  db.$client.close()
+  closeDb(db)
   fs.rmSync(dir, { recursive: true, force: true })
 })
 

@@ -12,7 +12,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
 import { securityHeaders, apiHeaders, requestLog } from './security'
 import { sameOriginWrites } from './same-origin'
-import { openDb, type Db } from '../db/client'
+import { openDb, type Db, closeDb } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
 import { createApiDispatch, createApiRouter } from '../api/index'
@@ -123,7 +123,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await closePdfPrinter()
-      db.$client.close()
+      closeDb(db)
     },
   }
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { openDb } from '../../db/client'
+import { openDb, closeDb } from '../../db/client'
 import { entitlements, usageSessions } from '../../db/schema'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { scaleEntitlementKey, seedUsageScale } from '../../db/seed-usage-scale'
@@ -647,7 +647,7 @@ describe('lastupdatedon', () => {
   it('is null before any session is stored', async () => {
     const empty = openDb(':memory:')
     expect(await lastUpdatedOn(empty)).toBeNull()
-    empty.$client.close()
+    closeDb(empty)
   })
 })
 

@@ -4,7 +4,7 @@
  * attachment). Journeys otherwise go through the portal and its API.
  */
 import path from 'node:path'
-import { openDb, type Db } from '../../../db/client'
+import { openDb, type Db, closeDb } from '../../../db/client'
 import { e2eDataDir } from './data-dir'
 
 /** Runs `work` on the suite server's database and closes it again. */
@@ -13,6 +13,6 @@ export async function withE2eDb<T>(work: (db: Db) => T | Promise<T>): Promise<T>
   try {
     return await work(db)
   } finally {
-    db.$client.close()
+    closeDb(db)
   }
 }
