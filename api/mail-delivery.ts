@@ -43,6 +43,9 @@ const DEFAULTS: Omit<MailDeliveryOptions, 'pollMs'> = {
   },
 }
 
+/** Why a result was not recorded: the claim was no longer this process's. */
+const NOT_RECORDED = 'its claim lapsed, or the e-mail was removed meanwhile'
+
 export interface MailDelivery {
   /** Sends every e-mail that is due now, one after the other; resolves with how many were tried. */
   sendDue(): Promise<number>
@@ -99,13 +102,13 @@ export function startMailDelivery(
           attempts: email.attempts,
           answer,
           ...(retryAt === null ? {} : { nextAttemptAt: new Date(retryAt).toISOString() }),
-          ...(recorded ? {} : { claim: 'lapsed; another process holds it' }),
+          ...(recorded ? {} : { recorded: NOT_RECORDED }),
         },
       )
       return
     }
     if (!recordSent(db, email, { at: Date.now(), answer: sentAnswer(info) })) {
-      log('warn', 'e-mail sent after its claim lapsed', { emailId: email.emailId })
+      log('warn', 'e-mail sent; its delivery was not recorded', { emailId: email.emailId, reason: NOT_RECORDED })
     }
   }
 

@@ -65,6 +65,9 @@ const isDue = (now: number) =>
  * and counts the attempt. Null when none is due or another process took it first.
  */
 export function claimNextDue(db: Db, { now, leaseMs }: { now: number; leaseMs: number }): ClaimedEmail | null {
+  // A look without the write lock first: most polls find nothing due, and then keep out of the writers' way.
+  const anyDue = db.select({ emailId: emailDeliveries.emailId }).from(emailDeliveries).where(isDue(now)).limit(1).get()
+  if (!anyDue) return null
   return db.transaction(
     (tx) => {
       const next = tx
