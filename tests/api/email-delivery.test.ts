@@ -219,24 +219,28 @@ function writeEmail(subject: string) {
   )
 }
 
+/** The e-mail's delivery once `attempts` have failed, between two attempts (not claimed for the next one). */
+function waitingAfterAttempts(emailId: number, attempts: number) {
+  const delivery = deliveryOf(emailId)!
+  expect(delivery.attempts).toBeGreaterThanOrEqual(attempts)
+  expect(delivery.claimToken).toBeNull()
+  return delivery
+}
+
 describe('when the mail server does not take an e-mail', () => {
   it('a server that is down leaves it queued; it is delivered once, when the server answers again', async () => {
     const port = sink.port
     await sink.close()
-    const id = writeEmail('Written while the mail server is down')
-    const waiting = await vi.waitFor(
-      () => {
-        const delivery = deliveryOf(id)!
-        expect(delivery.attempts).toBeGreaterThanOrEqual(2)
-        return delivery
-      },
-      { timeout: 15_000, interval: 20 },
-    )
-    expect(waiting.state).toBe('queued')
-    expect(waiting.answer).toMatch(/ECONNREFUSED/)
-    expect(waiting.nextAttemptAt).toBeGreaterThan(waiting.lastAttemptAt!)
-
-    sink = await startSmtpSink({ port })
+    let id: number
+    try {
+      id = writeEmail('Written while the mail server is down')
+      const waiting = await vi.waitFor(() => waitingAfterAttempts(id, 2), { timeout: 15_000, interval: 20 })
+      expect(waiting.state).toBe('queued')
+      expect(waiting.answer).toMatch(/ECONNREFUSED/)
+      expect(waiting.nextAttemptAt).toBeGreaterThan(waiting.lastAttemptAt!)
+    } finally {
+      sink = await startSmtpSink({ port })
+    }
     const delivery = await delivered(id)
     expect(received(delivery.messageId)).toHaveLength(1)
     expect(delivery.attempts).toBeGreaterThanOrEqual(3)
@@ -279,15 +283,7 @@ describe('when the mail server does not take an e-mail', () => {
     sink.refuse = () => ({ code: 451, message: '4.3.0 Try again later' })
     const id = writeEmail('Greylisted at first')
     try {
-      const waiting = await vi.waitFor(
-        () => {
-          const delivery = deliveryOf(id)!
-          expect(delivery.attempts).toBeGreaterThanOrEqual(2)
-          expect(delivery.claimToken).toBeNull()
-          return delivery
-        },
-        { timeout: 15_000, interval: 20 },
-      )
+      const waiting = await vi.waitFor(() => waitingAfterAttempts(id, 2), { timeout: 15_000, interval: 20 })
       expect(waiting).toMatchObject({ state: 'queued', answer: '451 4.3.0 Try again later' })
       expect(
         deliveryStatusText({ ...waiting, state: 'queued', nextAttemptAt: '2026-03-05 10:04:00', sentAt: null }),
