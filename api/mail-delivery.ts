@@ -47,8 +47,6 @@ const DEFAULTS: Omit<MailDeliveryOptions, 'pollMs'> = {
 const NOT_RECORDED = 'its claim lapsed, or the e-mail was removed meanwhile'
 
 export interface MailDelivery {
-  /** Sends every e-mail that is due now, one after the other; resolves with how many were tried. */
-  sendDue(): Promise<number>
   /** Stops polling and waits for the send under way; the worker sends nothing more. */
   stop(): Promise<void>
 }
@@ -79,7 +77,7 @@ export function startMailDelivery(
   })
   let stopped = false
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<number> | null = null
+  let running: Promise<void> | null = null
 
   async function deliver(email: ClaimedEmail) {
     let info: { response?: string; rejected?: unknown[] }
@@ -112,18 +110,16 @@ export function startMailDelivery(
     }
   }
 
-  async function drain(): Promise<number> {
-    let tried = 0
+  async function drain() {
     while (!stopped) {
       const email = claimNextDue(db, { now: Date.now(), leaseMs })
       if (!email) break
       await deliver(email)
-      tried++
     }
-    return tried
   }
 
-  function sendDue(): Promise<number> {
+  /** Sends every e-mail that is due now, one after the other; a poll during a run joins it. */
+  function sendDue(): Promise<void> {
     running ??= drain().finally(() => {
       running = null
     })
@@ -143,7 +139,6 @@ export function startMailDelivery(
   schedule()
 
   return {
-    sendDue,
     async stop() {
       stopped = true
       clearTimeout(timer)
