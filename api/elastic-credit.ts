@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountAccess, emails, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
+import { accountAccess, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
 import {
   addDays,
   classifyElastic,
@@ -41,6 +41,7 @@ import { elasticCreditCalls as declared } from './contract/elastic-credit'
 import { badRequest, forbidden, notFound } from './envelope'
 import type { ApiDeps } from './index'
 import { preparedPerDb } from './prepared'
+import { outboxTime, writeOutboxEmail, type OutboxDelivery } from './outbox'
 
 export const CREDIT_MESSAGES = {
   viewOnly: 'View-only users cannot change low-balance thresholds.',
@@ -51,14 +52,6 @@ export const CREDIT_MESSAGES = {
 
 type EntitlementRow = typeof entitlements.$inferSelect
 type AlertRow = typeof lowBalanceAlerts.$inferSelect
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** 'YYYY-MM-DD HH:mm:ss' (UTC), as the outbox dates its e-mails. */
-export function outboxTime(ms: number): string {
-  const d = new Date(ms)
-  return `${d.toISOString().slice(0, 10)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-}
 
 /** The e-mail addresses of the customer's active portal administrators; its support address without any. */
 export function administratorAddresses(tx: Tx | Db, account: Pick<Account, 'accountId' | 'supportEmail'>): string {
@@ -102,6 +95,7 @@ export function writeLowBalanceNotice(
     before: number | undefined
     remaining: number
     actorEmail: string
+    delivery: OutboxDelivery
   },
 ): boolean {
   const { entitlement, account, alert, remaining } = args
@@ -114,18 +108,14 @@ export function writeLowBalanceNotice(
   })
   if (!notify) return false
   const now = Date.now()
-  const email = tx
-    .insert(emails)
-    .values({
-      accountId: account.accountId,
-      date: outboxTime(now),
-      subject: lowBalanceSubject(entitlement),
-      to: administratorAddresses(tx, account),
-      body: lowBalanceBody(entitlement, account.accountName, remaining, alert.threshold),
-      kind: 'balance',
-    })
-    .returning({ id: emails.id })
-    .get()
+  const emailId = writeOutboxEmail(tx, args.delivery, {
+    accountId: account.accountId,
+    at: now,
+    subject: lowBalanceSubject(entitlement),
+    to: administratorAddresses(tx, account),
+    body: lowBalanceBody(entitlement, account.accountName, remaining, alert.threshold),
+    kind: 'balance',
+  })
   tx.update(lowBalanceAlerts).set({ notifiedAt: now }).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).run()
   recordAudit(tx, {
     actorEmail: args.actorEmail,
@@ -133,7 +123,7 @@ export function writeLowBalanceNotice(
     area: 'threshold',
     action: 'notify',
     before: { activationId: entitlement.activationId, remaining: args.before ?? null },
-    after: { activationId: entitlement.activationId, remaining, threshold: alert.threshold, emailId: email.id },
+    after: { activationId: entitlement.activationId, remaining, threshold: alert.threshold, emailId },
   })
   return true
 }
@@ -159,7 +149,12 @@ const isActiveElastic = (e: EntitlementRow, today: string) =>
   isElasticIncluded(e) &&
   classifyElastic({ startDate: e.startDate, endDate: e.endDate, quantity: e.quantity, used: e.used, today }).active
 
-function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof declared.setThreshold>) {
+function setThreshold(
+  db: Db,
+  delivery: OutboxDelivery,
+  user: ApiUser,
+  input: ParsedInput<typeof declared.setThreshold>,
+) {
   const { account, access } = requireCustomerAccess(db, user, input.customerNumber)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(CREDIT_MESSAGES.viewOnly)
   return db.transaction(
@@ -206,6 +201,7 @@ function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof declared.
         before: undefined,
         remaining,
         actorEmail: user.email,
+        delivery,
       })
       return { threshold: input.threshold, notified }
     },
@@ -331,11 +327,11 @@ export function creditStatuses(
 export const forecasts = (db: Db, accountId: string): CreditStatus[] =>
   creditStatuses(db, accountId).map((c) => c.status)
 
-export function elasticCreditCalls(calls: CallTable, { db }: ApiDeps) {
+export function elasticCreditCalls(calls: CallTable, { db, config }: ApiDeps) {
   calls.implement(declared.forecast, ({ input, user }) => {
     const { account } = requireCustomerAccess(db, user, input.customerNumber)
     return forecasts(db, account.accountId)
   })
 
-  calls.implement(declared.setThreshold, ({ input, user }) => setThreshold(db, user, input))
+  calls.implement(declared.setThreshold, ({ input, user }) => setThreshold(db, config.mail, user, input))
 }

@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { emails, entitlements, fsaContracts, fsaOrderLines, fsaProducts } from '../db/schema'
+import { entitlements, fsaContracts, fsaOrderLines, fsaProducts } from '../db/schema'
 import { formatNumber, todayUtc } from '../app/domain/entitlements'
 import { isViewOnly } from '../app/domain/permissions'
 import { NOT_ENOUGH_PERMISSIONS } from '../app/domain/activation-types'
@@ -39,7 +39,8 @@ import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import { fsaCalls as declared, fsaOrderSchema, type FsaOrderLine } from './contract/fsa'
-import { administratorAddresses, outboxTime } from './elastic-credit'
+import { administratorAddresses } from './elastic-credit'
+import { writeOutboxEmail, type OutboxDelivery } from './outbox'
 import { ApiError, forbidden, notFound, parseInput } from './envelope'
 import { escapeHtml } from '../server/oidc/views'
 import type { ApiDeps } from './index'
@@ -131,7 +132,12 @@ function priceLine(
  * customer alone): a customer the caller may not see or order for is refused as
  * such, whatever the rest of the body holds.
  */
-function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): OrderItemResult[] {
+function placeOrder(
+  db: Db,
+  delivery: OutboxDelivery,
+  user: ApiUser,
+  body: { customerNumber: string },
+): OrderItemResult[] {
   const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
   const info = buildAccountInfo(account, access, user)
   if (!info.hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
@@ -259,7 +265,7 @@ function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): Or
             })),
           },
         })
-        writeOrderEmail(tx, account, contract, created, now)
+        writeOrderEmail(tx, delivery, account, contract, created, now)
       }
       return results
     },
@@ -271,6 +277,7 @@ const conflict = (message: string) => new ApiError(409, message)
 
 function writeOrderEmail(
   tx: Tx,
+  delivery: OutboxDelivery,
   account: Account,
   contract: typeof entitlements.$inferSelect,
   created: { line: Priced; activationId: string; startDate: string; endDate: string }[],
@@ -284,20 +291,18 @@ function writeOrderEmail(
         `<td>${escapeHtml(formatNumber(c.line.cost, 2))} ${escapeHtml(contract.currency)}</td></tr>`,
     )
     .join('')
-  tx.insert(emails)
-    .values({
-      accountId: account.accountId,
-      date: outboxTime(now),
-      subject: `Flexible Spending Account order: ${created.length} ${created.length === 1 ? 'entitlement' : 'entitlements'} created`,
-      to: administratorAddresses(tx, account),
-      body:
-        `<p>Dear ${escapeHtml(account.accountName)} licence administrator,</p>` +
-        `<p>The following entitlements were created against the FSA contract <code>${escapeHtml(contract.activationId)}</code>:</p>` +
-        `<table><thead><tr><th>Product</th><th>Entitlement</th><th>Count</th><th>Start Date</th><th>Expiration Date</th><th>Cost</th></tr></thead>` +
-        `<tbody>${rows}</tbody></table>`,
-      kind: 'fsa',
-    })
-    .run()
+  writeOutboxEmail(tx, delivery, {
+    accountId: account.accountId,
+    at: now,
+    subject: `Flexible Spending Account order: ${created.length} ${created.length === 1 ? 'entitlement' : 'entitlements'} created`,
+    to: administratorAddresses(tx, account),
+    body:
+      `<p>Dear ${escapeHtml(account.accountName)} licence administrator,</p>` +
+      `<p>The following entitlements were created against the FSA contract <code>${escapeHtml(contract.activationId)}</code>:</p>` +
+      `<table><thead><tr><th>Product</th><th>Entitlement</th><th>Count</th><th>Start Date</th><th>Expiration Date</th><th>Cost</th></tr></thead>` +
+      `<tbody>${rows}</tbody></table>`,
+    kind: 'fsa',
+  })
 }
 
 /** The customer's FSA contracts with their balance and the products each may order (none withdrawn). */
@@ -350,7 +355,7 @@ function contracts(db: Db, user: ApiUser, customerNumber: string) {
   })
 }
 
-export function fsaOrderCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.order, ({ input, user }) => placeOrder(db, user, input))
+export function fsaOrderCalls(calls: CallTable, { db, config }: ApiDeps) {
+  calls.implement(declared.order, ({ input, user }) => placeOrder(db, config.mail, user, input))
   calls.implement(declared.contracts, ({ input, user }) => contracts(db, user, input.customerNumber))
 }

@@ -17,7 +17,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { emailAttachments, emails, hosts } from '../db/schema'
+import { hosts } from '../db/schema'
 import { todayUtc } from '../app/domain/entitlements'
 import { hostIdTypeLabel, type HostIdType } from '../app/domain/host-id'
 import {
@@ -37,7 +37,8 @@ import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import type { ParsedInput } from './contract/define'
 import { licenseFileCalls as declared } from './contract/license-files'
-import { administratorAddresses, outboxTime } from './elastic-credit'
+import { administratorAddresses } from './elastic-credit'
+import { writeOutboxEmail, type OutboxDelivery } from './outbox'
 import { forbidden, notFound } from './envelope'
 import {
   currentParts,
@@ -149,6 +150,7 @@ function recipients(tx: Tx, account: Account, shared: boolean): string[] {
 
 function emailLicense(
   db: Db,
+  delivery: OutboxDelivery,
   user: ApiUser,
   sign: Signer,
   input: ParsedInput<typeof declared.email>,
@@ -161,21 +163,15 @@ function emailLicense(
       const file = requireFile(host, parts, sign)
       const names = new Map(parts.map((p) => [p.account.accountId, p.account.accountName]))
       const to = recipients(tx, account, file.shared)
-      const { id } = tx
-        .insert(emails)
-        .values({
-          accountId: account.accountId,
-          date: outboxTime(Date.now()),
-          subject: licenseEmailSubject(host.name),
-          to: to.join(', '),
-          body: licenseEmailBody(host, file, account.accountName, names),
-          kind: LICENSE_EMAIL_KIND,
-        })
-        .returning({ id: emails.id })
-        .get()
-      tx.insert(emailAttachments)
-        .values({ emailId: id, fileName: file.licenseFileName, contentType: 'text/plain', content: file.licenseText })
-        .run()
+      const id = writeOutboxEmail(tx, delivery, {
+        accountId: account.accountId,
+        at: Date.now(),
+        subject: licenseEmailSubject(host.name),
+        to: to.join(', '),
+        body: licenseEmailBody(host, file, account.accountName, names),
+        kind: LICENSE_EMAIL_KIND,
+        attachments: [{ fileName: file.licenseFileName, contentType: 'text/plain', content: file.licenseText }],
+      })
       recordAudit(tx, {
         actorEmail: user.email,
         accountId: account.accountId,
@@ -203,5 +199,5 @@ export function licenseFileCalls(calls: CallTable, { db, config }: ApiDeps) {
 
   calls.implement(declared.preview, ({ input, user }) => preview(db, user, sign, input))
 
-  calls.implement(declared.email, ({ input, user }) => emailLicense(db, user, sign, input))
+  calls.implement(declared.email, ({ input, user }) => emailLicense(db, config.mail, user, sign, input))
 }

@@ -10,7 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { elasticServers, emails } from '../db/schema'
+import { elasticServers } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
 import { emailPeriod, statementEmailSubject, type StatementEntitlement } from '../app/domain/statement'
 import { formatDay } from '../app/domain/utc-day'
@@ -20,7 +20,8 @@ import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import { statementCalls, type StatementEmailInput } from './contract/statements'
 import { forbidden, notFound } from './envelope'
-import { administratorAddresses, CREDIT_MESSAGES, findElasticEntitlement, outboxTime } from './elastic-credit'
+import { administratorAddresses, CREDIT_MESSAGES, findElasticEntitlement } from './elastic-credit'
+import { writeOutboxEmail, type OutboxDelivery } from './outbox'
 import { ELASTIC_ERRORS } from './elastic'
 import { computeStatement } from './statement-data'
 import { statementHtml } from './statement-html'
@@ -44,13 +45,17 @@ export interface StatementEmail {
   date: string
   /** When it is sent (epoch ms); its day is the report date. */
   sentAt: number
+  delivery: OutboxDelivery
 }
 
 /**
  * Writes the weekly or monthly statement of one entitlement into the customer's
  * outbox, to its portal administrators. Call inside the writing transaction.
  */
-export function writeStatementEmail(tx: Tx, { account, entitlement, kind, serverId, date, sentAt }: StatementEmail) {
+export function writeStatementEmail(
+  tx: Tx,
+  { account, entitlement, kind, serverId, date, sentAt, delivery }: StatementEmail,
+) {
   const period = emailPeriod(kind, date)
   const statement = computeStatement(tx, account, period, formatDay(sentAt), [entitlement])
   const subject = statementEmailSubject(kind, period)
@@ -61,22 +66,24 @@ export function writeStatementEmail(tx: Tx, { account, entitlement, kind, server
         `(PO ${entitlement.poNumber || 'none'}, Cloud Server Id ${serverId}) for ${period.from} to ${period.to}.`,
     ],
   })
-  const { id } = tx
-    .insert(emails)
-    .values({
-      accountId: account.accountId,
-      date: outboxTime(sentAt),
-      subject,
-      to: administratorAddresses(tx, account),
-      body,
-      kind: 'statement',
-    })
-    .returning({ id: emails.id })
-    .get()
+  const id = writeOutboxEmail(tx, delivery, {
+    accountId: account.accountId,
+    at: sentAt,
+    subject,
+    to: administratorAddresses(tx, account),
+    body,
+    kind: 'statement',
+  })
   return { id, subject, period }
 }
 
-function sendStatementEmail(db: Db, user: ApiUser, kind: StatementEmailKind, input: StatementEmailInput) {
+function sendStatementEmail(
+  db: Db,
+  delivery: OutboxDelivery,
+  user: ApiUser,
+  kind: StatementEmailKind,
+  input: StatementEmailInput,
+) {
   const { account, access } = requireCustomerAccess(db, user, input.customerid)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(STATEMENT_EMAIL_MESSAGES.viewOnly)
   return db.transaction(
@@ -101,6 +108,7 @@ function sendStatementEmail(db: Db, user: ApiUser, kind: StatementEmailKind, inp
         serverId: server.deviceId,
         date: input.date,
         sentAt: Date.now(),
+        delivery,
       })
       recordAudit(tx, {
         actorEmail: user.email,
@@ -122,7 +130,11 @@ function sendStatementEmail(db: Db, user: ApiUser, kind: StatementEmailKind, inp
   )
 }
 
-export function statementEmailCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(statementCalls.emailWeek, ({ input, user }) => sendStatementEmail(db, user, 'week', input))
-  calls.implement(statementCalls.emailMonth, ({ input, user }) => sendStatementEmail(db, user, 'month', input))
+export function statementEmailCalls(calls: CallTable, { db, config }: ApiDeps) {
+  calls.implement(statementCalls.emailWeek, ({ input, user }) =>
+    sendStatementEmail(db, config.mail, user, 'week', input),
+  )
+  calls.implement(statementCalls.emailMonth, ({ input, user }) =>
+    sendStatementEmail(db, config.mail, user, 'month', input),
+  )
 }

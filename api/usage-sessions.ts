@@ -24,7 +24,8 @@ import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import { usageCalls, type SessionRequest } from './contract/usage'
 import { badRequest, forbidden } from './envelope'
-import { findElasticEntitlement, outboxTime, writeLowBalanceNotice } from './elastic-credit'
+import { findElasticEntitlement, writeLowBalanceNotice } from './elastic-credit'
+import { outboxTime, type OutboxDelivery } from './outbox'
 import type { ApiDeps } from './index'
 
 export const SESSION_RECORDERS = ['busops', 'support'] as const
@@ -51,7 +52,7 @@ function checkTimes(input: SessionRequest) {
   }
 }
 
-export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
+export function recordSession(db: Db, delivery: OutboxDelivery, user: ApiUser, input: SessionRequest) {
   const { account } = requireCustomerAccess(db, user, input.customerNumber)
   requireRecorder(user)
   checkTimes(input)
@@ -111,6 +112,7 @@ export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
         before,
         remaining,
         actorEmail: user.email,
+        delivery,
       })
       return { id, hours, charge, Used: Math.round(used * 100) / 100, Remaining: remaining, notified }
     },
@@ -118,6 +120,6 @@ export function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
   )
 }
 
-export function usageSessionCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(usageCalls.recordSession, ({ input, user }) => recordSession(db, user, input))
+export function usageSessionCalls(calls: CallTable, { db, config }: ApiDeps) {
+  calls.implement(usageCalls.recordSession, ({ input, user }) => recordSession(db, config.mail, user, input))
 }

@@ -22,12 +22,15 @@ import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
 import { projectPath } from './project-root'
 import { startLeaseSweep } from '../api/web-lease-sweep'
 import { deferCheckpointsToPrimary } from '../db/wal-checkpoints'
+import { startMailDelivery, type MailDelivery, type MailDeliveryOptions } from '../api/mail-delivery'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
   portal?: boolean
   /** Seed the demo data on an empty database. */
   seed?: boolean
+  /** The e-mail delivery worker's poll interval and retry schedule, when SMTP_URL is set (tests shorten them). */
+  mailDelivery?: Partial<MailDeliveryOptions>
 }
 
 export interface RunningServer {
@@ -37,6 +40,8 @@ export interface RunningServer {
   config: Config
   server: http.Server
   url: string
+  /** The outbox's delivery worker of this process, when SMTP_URL is set. */
+  mailDelivery: MailDelivery | undefined
   close(): Promise<void>
 }
 
@@ -109,6 +114,11 @@ export async function startServer(config: Config = loadConfig(), options: Server
       resolve()
     })
   })
+  // The outbox belongs to the embedded API: its e-mails are delivered by every process that serves it.
+  const mailDelivery =
+    config.embeddedApi && config.mail
+      ? startMailDelivery(db, config.mail, config.publicUrl, options.mailDelivery)
+      : undefined
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   return {
@@ -117,9 +127,11 @@ export async function startServer(config: Config = loadConfig(), options: Server
     config,
     server,
     url: `http://127.0.0.1:${port}`,
+    mailDelivery,
     async close() {
       stopInProcessApi()
       stopLeaseSweep()
+      await mailDelivery?.stop()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await closePdfPrinter()
