@@ -22,6 +22,10 @@ import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
 import { projectPath } from './project-root'
 import { startLeaseSweep } from '../api/web-lease-sweep'
 import { deferCheckpointsToPrimary } from '../db/wal-checkpoints'
+import { labelRoutes, metricsEndpoint, requestTiming } from './metrics/http'
+import { pageRouteLabels } from './metrics/route-label'
+import { collectProcessMetrics } from './metrics/registry'
+import { joinClusterMetrics } from './metrics/cluster'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -46,6 +50,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   // Replies sent with res.send (the API's JSON, /healthz) are no-store; static files keep their own ETags.
   app.set('etag', false)
   app.set('trust proxy', 'loopback')
+  app.use(requestTiming)
   app.use(requestLog(config.logRequests))
   // The API answers JSON only: it needs neither the page CSP nor its per-request nonce.
   if (config.embeddedApi) app.use('/api', apiHeaders, compression(), createApiRouter({ config, db }))
@@ -60,11 +65,14 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
       res.status(503).json({ status: 'unavailable' })
     }
   })
+  app.get('/metrics', metricsEndpoint(config.metricsAllow))
 
   if (config.embeddedOidc) await mountOidc(app, { config, db })
 
   if (options.portal !== false) {
     const build = (await import(projectPath('build', 'index.js'))) as ServerBuild
+    // Loaded with the portal only: the primary process of a cluster needs no React.
+    const { matchRoutes } = await import('@remix-run/react')
     app.use('/build', express.static(projectPath('public', 'build'), { immutable: true, maxAge: '1y' }))
     // Only a name with an extension can be a file of public/ (favicon.ico ...); pages are not looked for on disk.
     const publicFiles = express.static(projectPath('public'), { maxAge: '1h', index: false })
@@ -73,6 +81,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
       '*',
       refuseUnusableHost,
       sameOriginWrites(config),
+      labelRoutes(pageRouteLabels(build.routes, matchRoutes)),
       createRequestHandler({
         build,
         mode: config.production ? 'production' : 'development',
@@ -90,6 +99,8 @@ const refuseUnusableHost: RequestHandler = (req, res, next) => {
 }
 
 export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
+  collectProcessMetrics()
+  joinClusterMetrics()
   const db = openDb(config.databasePath)
   deferCheckpointsToPrimary(db)
   if (options.seed !== false) await ensureSeeded(db)
