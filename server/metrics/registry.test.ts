@@ -43,15 +43,18 @@ describe('registerCollector', () => {
       throw new Error('database is locked')
     })
     registerCollector('test_working', 'Works.', () => 7)
+    registerCollector('test_unlabelled', 'Values by label, no label.', () => ({ queued: 1 }))
     registerCollector('test_failing_by_state', 'Fails too.', () => Promise.reject(new Error('no such column')), {
       label: 'state',
     })
     // prom-client writes NaN as `Nan`; Prometheus reads it case-insensitively.
     expect(await samples('test_failing')).toEqual(['portal_test_failing Nan'])
     expect(await samples('test_failing_by_state')).toEqual([])
+    expect(await samples('test_unlabelled')).toEqual(['portal_test_unlabelled Nan'])
     expect(await samples('test_working')).toEqual(['portal_test_working 7'])
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('"metric":"portal_test_failing"'))
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('database is locked'))
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('no such column'))
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('answered values by label, but none was registered'))
   })
 })

@@ -72,17 +72,16 @@ export function registerCollector(
     registers: [state.registry],
     async collect() {
       this.reset()
-      let reading: GaugeReading
       try {
-        reading = await read()
+        const reading = await read()
+        if (typeof reading === 'number') this.set(reading)
+        else if (!label) throw new Error('the source answered values by label, but none was registered')
+        else for (const [value, count] of Object.entries(reading)) this.set({ [label]: value }, count)
       } catch (error) {
         const line = { time: new Date().toISOString(), level: 'warn', msg: 'metrics source failed', metric: fullName }
         console.error(JSON.stringify({ ...line, error: String(error) }))
         if (!label) this.set(Number.NaN)
-        return
       }
-      if (typeof reading === 'number') this.set(reading)
-      else if (label) for (const [value, count] of Object.entries(reading)) this.set({ [label]: value }, count)
     },
   })
 }
