@@ -23,6 +23,11 @@ import { projectPath } from './project-root'
 import { startLeaseSweep } from '../api/web-lease-sweep'
 import { deferCheckpointsToPrimary } from '../db/wal-checkpoints'
 import { startMailDelivery, type MailDelivery, type MailDeliveryOptions } from '../api/mail-delivery'
+import { countDeliveries } from '../api/mail-queue'
+import { labelRoutes, metricsEndpoint, requestTiming } from './metrics/http'
+import { pageRouteLabels } from './metrics/route-label'
+import { collectProcessMetrics, registerCollector } from './metrics/registry'
+import { joinClusterMetrics } from './metrics/cluster'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
@@ -51,6 +56,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   // Replies sent with res.send (the API's JSON, /healthz) are no-store; static files keep their own ETags.
   app.set('etag', false)
   app.set('trust proxy', 'loopback')
+  app.use(requestTiming)
   app.use(requestLog(config.logRequests))
   // The API answers JSON only: it needs neither the page CSP nor its per-request nonce.
   if (config.embeddedApi) app.use('/api', apiHeaders, compression(), createApiRouter({ config, db }))
@@ -65,11 +71,14 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
       res.status(503).json({ status: 'unavailable' })
     }
   })
+  app.get('/metrics', metricsEndpoint(config.metricsAllow))
 
   if (config.embeddedOidc) await mountOidc(app, { config, db })
 
   if (options.portal !== false) {
     const build = (await import(projectPath('build', 'index.js'))) as ServerBuild
+    // Loaded with the portal only: the primary process of a cluster needs no React.
+    const { matchRoutes } = await import('@remix-run/react')
     app.use('/build', express.static(projectPath('public', 'build'), { immutable: true, maxAge: '1y' }))
     // Only a name with an extension can be a file of public/ (favicon.ico ...); pages are not looked for on disk.
     const publicFiles = express.static(projectPath('public'), { maxAge: '1h', index: false })
@@ -78,6 +87,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
       '*',
       refuseUnusableHost,
       sameOriginWrites(config),
+      labelRoutes(pageRouteLabels(build.routes, matchRoutes)),
       createRequestHandler({
         build,
         mode: config.production ? 'production' : 'development',
@@ -95,6 +105,8 @@ const refuseUnusableHost: RequestHandler = (req, res, next) => {
 }
 
 export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
+  collectProcessMetrics()
+  joinClusterMetrics()
   const db = openDb(config.databasePath)
   deferCheckpointsToPrimary(db)
   if (options.seed !== false) await ensureSeeded(db)
@@ -119,6 +131,18 @@ export async function startServer(config: Config = loadConfig(), options: Server
     config.embeddedApi && config.mail
       ? startMailDelivery(db, config.mail, config.publicUrl, options.mailDelivery)
       : undefined
+  if (mailDelivery) {
+    // Every process reads the same outbox: a cluster's scrape takes one process's count, not their sum.
+    registerCollector(
+      'mail_queue',
+      'E-mails not sent: waiting for an attempt (queued) or given up (failed).',
+      () => countDeliveries(db),
+      {
+        label: 'state',
+        aggregator: 'first',
+      },
+    )
+  }
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   return {

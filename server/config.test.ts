@@ -63,3 +63,16 @@ describe('the e-mail delivery settings', () => {
     }
   })
 })
+
+describe('METRICS_ALLOW', () => {
+  it('is loopback when unset, nobody when empty, and stops the start naming an entry it cannot read', () => {
+    expect(loadConfig({}).metricsAllow.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual([
+      '127.0.0.0/8',
+      '::1/128',
+    ])
+    expect(loadConfig({ METRICS_ALLOW: '' }).metricsAllow).toEqual([])
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/8,prometheus.internal' })).toThrow(
+      "METRICS_ALLOW: 'prometheus.internal' is not an address or a CIDR range.",
+    )
+  })
+})

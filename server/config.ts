@@ -4,6 +4,7 @@
  * Every variable is documented in the README.
  */
 import path from 'node:path'
+import { parseAllowList, type AllowList } from './metrics/allow-list'
 
 export type Environment = 'dev' | 'uat' | 'prod'
 
@@ -54,6 +55,8 @@ export interface Config {
   licenseSigningKey: string
   /** Whether the API checks each reply against its declaration (API_CHECK_REPLIES=1; the tests turn it on). */
   checkApiReplies: boolean
+  /** The addresses that may read /metrics (METRICS_ALLOW; loopback by default, nobody when set empty). */
+  metricsAllow: AllowList
   /** E-mail delivery over SMTP (SMTP_URL); undefined keeps the e-mails in the portal's outbox only. */
   mail: MailConfig | undefined
 }
@@ -140,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     licenseSigningKey: env.LICENSE_SIGNING_KEY ?? `${sessionSecret}-licence-signing`,
     checkApiReplies: env.API_CHECK_REPLIES === '1',
     mail: mailConfig(env, publicUrl),
+    metricsAllow: parseAllowList(env.METRICS_ALLOW),
   }
 }

@@ -227,6 +227,15 @@ function waitingAfterAttempts(emailId: number, attempts: number) {
   return delivery
 }
 
+/** The mail queue's lines of /metrics. */
+async function mailQueueMetric() {
+  const text = await (await fetch(`${server.url}/metrics`)).text()
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('portal_mail_queue'))
+    .join('\n')
+}
+
 describe('when the mail server does not take an e-mail', () => {
   it('a server that is down leaves it queued; it is delivered once, when the server answers again', async () => {
     const port = sink.port
@@ -238,6 +247,7 @@ describe('when the mail server does not take an e-mail', () => {
       expect(waiting.state).toBe('queued')
       expect(waiting.answer).toMatch(/ECONNREFUSED/)
       expect(waiting.nextAttemptAt).toBeGreaterThan(waiting.lastAttemptAt!)
+      expect(await mailQueueMetric()).toMatch(/^portal_mail_queue\{state="queued"\} [1-9]\d*$/m)
     } finally {
       sink = await startSmtpSink({ port })
     }
@@ -245,6 +255,7 @@ describe('when the mail server does not take an e-mail', () => {
     expect(received(delivery.messageId)).toHaveLength(1)
     expect(delivery.attempts).toBeGreaterThanOrEqual(3)
     expect(delivery.answer).toMatch(/^250 /)
+    expect(await mailQueueMetric()).toMatch(/^portal_mail_queue\{state="queued"\} 0$/m)
   })
 
   it('a 5xx answer fails it at once, with the server’s words', async () => {
