@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test'
-import { e2eDataDir, e2eServerEnv } from './tests/e2e/support/data-dir'
+import { e2eDataDir, e2eServerEnv, smtpSinkPort } from './tests/e2e/support/data-dir'
 import { SERVER_NODE_ARGS } from './tests/support/compiled-server'
 
 /**
  * Browser journeys, once with JavaScript off (the core promise: everything works
  * as plain HTML forms and links) and once with it on.
  *
- * The server runs on its own throw-away database, created and seeded on start.
+ * The server runs on its own throw-away database, created and seeded on start, and
+ * delivers its e-mails to a mail server of the suite's own (scripts/smtp-sink.ts).
  * `npm test` and `npm run test:e2e` build the portal and the server before Playwright starts;
  * the journeys run against the compiled server, as production runs it.
  */
@@ -16,6 +17,7 @@ const CI = !!process.env.CI
 const DATA_DIR = e2eDataDir(PORT)
 /** The Nu HTML checker's service (tests/e2e/support/test.ts sends it every page). */
 const VNU_PORT = PORT + 5000
+const SMTP_PORT = smtpSinkPort(PORT)
 process.env.VNU_URL = `http://127.0.0.1:${VNU_PORT}/`
 /**
  * Where traces and screenshots of failures go. Playwright empties this folder
@@ -69,6 +71,16 @@ export default defineConfig({
       reuseExistingServer: !CI,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The mail server the portal delivers to; it takes every message.
+      command: `node_modules/.bin/tsx scripts/smtp-sink.ts --port ${SMTP_PORT}`,
+      port: SMTP_PORT,
+      reuseExistingServer: !CI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

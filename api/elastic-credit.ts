@@ -15,7 +15,7 @@
 import { transact } from '../db/transact'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountAccess, emails, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
+import { accountAccess, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
 import {
   addDays,
   classifyElastic,
@@ -42,6 +42,7 @@ import { elasticCreditCalls as declared } from './contract/elastic-credit'
 import { badRequest, forbidden, notFound } from './envelope'
 import type { ApiDeps } from './index'
 import { preparedPerDb } from './prepared'
+import { outboxTime, writeOutboxEmail, type OutboxDelivery } from './outbox'
 
 export const CREDIT_MESSAGES = {
   viewOnly: 'View-only users cannot change low-balance thresholds.',
@@ -52,14 +53,6 @@ export const CREDIT_MESSAGES = {
 
 type EntitlementRow = typeof entitlements.$inferSelect
 type AlertRow = typeof lowBalanceAlerts.$inferSelect
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** 'YYYY-MM-DD HH:mm:ss' (UTC), as the outbox dates its e-mails. */
-export function outboxTime(ms: number): string {
-  const d = new Date(ms)
-  return `${d.toISOString().slice(0, 10)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-}
 
 /** The e-mail addresses of the customer's active portal administrators; its support address without any. */
 export async function administratorAddresses(
@@ -105,6 +98,7 @@ export async function writeLowBalanceNotice(
     before: number | undefined
     remaining: number
     actorEmail: string
+    delivery: OutboxDelivery
   },
 ): Promise<boolean> {
   const { entitlement, account, alert, remaining } = args
@@ -117,19 +111,14 @@ export async function writeLowBalanceNotice(
   })
   if (!notify) return false
   const now = Date.now()
-  const email = (
-    await tx
-      .insert(emails)
-      .values({
-        accountId: account.accountId,
-        date: outboxTime(now),
-        subject: lowBalanceSubject(entitlement),
-        to: await administratorAddresses(tx, account),
-        body: lowBalanceBody(entitlement, account.accountName, remaining, alert.threshold),
-        kind: 'balance',
-      })
-      .returning({ id: emails.id })
-  )[0]
+  const emailId = await writeOutboxEmail(tx, args.delivery, {
+    accountId: account.accountId,
+    at: now,
+    subject: lowBalanceSubject(entitlement),
+    to: await administratorAddresses(tx, account),
+    body: lowBalanceBody(entitlement, account.accountName, remaining, alert.threshold),
+    kind: 'balance',
+  })
   await tx.update(lowBalanceAlerts).set({ notifiedAt: now }).where(eq(lowBalanceAlerts.entitlementId, entitlement.id))
   await recordAudit(tx, {
     actorEmail: args.actorEmail,
@@ -137,7 +126,7 @@ export async function writeLowBalanceNotice(
     area: 'threshold',
     action: 'notify',
     before: { activationId: entitlement.activationId, remaining: args.before ?? null },
-    after: { activationId: entitlement.activationId, remaining, threshold: alert.threshold, emailId: email.id },
+    after: { activationId: entitlement.activationId, remaining, threshold: alert.threshold, emailId },
   })
   return true
 }
@@ -164,7 +153,12 @@ const isActiveElastic = (e: EntitlementRow, today: string) =>
   isElasticIncluded(e) &&
   classifyElastic({ startDate: e.startDate, endDate: e.endDate, quantity: e.quantity, used: e.used, today }).active
 
-async function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof declared.setThreshold>) {
+async function setThreshold(
+  db: Db,
+  delivery: OutboxDelivery,
+  user: ApiUser,
+  input: ParsedInput<typeof declared.setThreshold>,
+) {
   const { account, access } = await requireCustomerAccess(db, user, input.customerNumber)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(CREDIT_MESSAGES.viewOnly)
   return await transact(db, async (tx) => {
@@ -174,9 +168,9 @@ async function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof dec
       throw badRequest(CREDIT_MESSAGES.aboveTotal(entitlement.quantity))
     }
     const where = eq(lowBalanceAlerts.entitlementId, entitlement.id)
-    const before = (await tx.select().from(lowBalanceAlerts).where(where))[0]
-    const audit = async (action: string) =>
-      await recordAudit(tx, {
+    const before = tx.select().from(lowBalanceAlerts).where(where).get()
+    const audit = (action: string) =>
+      recordAudit(tx, {
         actorEmail: user.email,
         accountId: account.accountId,
         area: 'threshold',
@@ -186,7 +180,7 @@ async function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof dec
       })
     if (input.threshold === null) {
       if (before) {
-        await tx.delete(lowBalanceAlerts).where(where)
+        tx.delete(lowBalanceAlerts).where(where).run()
         await audit('clear')
       }
       return { threshold: null, notified: false }
@@ -195,13 +189,12 @@ async function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof dec
       return { threshold: before.threshold, notified: before.notifiedAt !== null }
     }
     const values = { threshold: input.threshold, notifiedAt: null, setBy: user.email, setAt: Date.now() }
-    const alert = (
-      await tx
-        .insert(lowBalanceAlerts)
-        .values({ entitlementId: entitlement.id, ...values })
-        .onConflictDoUpdate({ target: lowBalanceAlerts.entitlementId, set: values })
-        .returning()
-    )[0]
+    const alert = tx
+      .insert(lowBalanceAlerts)
+      .values({ entitlementId: entitlement.id, ...values })
+      .onConflictDoUpdate({ target: lowBalanceAlerts.entitlementId, set: values })
+      .returning()
+      .get()
     await audit(before ? 'change' : 'set')
     const remaining = remainingAmount(entitlement.quantity, entitlement.used)
     const notified = await writeLowBalanceNotice(tx, {
@@ -211,6 +204,7 @@ async function setThreshold(db: Db, user: ApiUser, input: ParsedInput<typeof dec
       before: undefined,
       remaining,
       actorEmail: user.email,
+      delivery,
     })
     return { threshold: input.threshold, notified }
   })
@@ -335,11 +329,11 @@ export async function creditStatuses(
 export const forecasts = async (db: Db, accountId: string): Promise<CreditStatus[]> =>
   (await creditStatuses(db, accountId)).map((c) => c.status)
 
-export function elasticCreditCalls(calls: CallTable, { db }: ApiDeps) {
+export function elasticCreditCalls(calls: CallTable, { db, config }: ApiDeps) {
   calls.implement(declared.forecast, async ({ input, user }) => {
     const { account } = await requireCustomerAccess(db, user, input.customerNumber)
     return await forecasts(db, account.accountId)
   })
 
-  calls.implement(declared.setThreshold, async ({ input, user }) => await setThreshold(db, user, input))
+  calls.implement(declared.setThreshold, async ({ input, user }) => await setThreshold(db, config.mail, user, input))
 }

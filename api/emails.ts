@@ -1,6 +1,7 @@
 /**
  * API: the e-mail outbox. The list, its count and distinct values are scoped to
- * one customer the caller may see; one e-mail is read with its body; deleting
+ * one customer the caller may see; one e-mail is read with its body and how its
+ * delivery stands (api/mail-queue.ts), when it is delivered by e-mail; deleting
  * marks it deleted (it stays in the outbox for audit) and needs a user who may
  * change the customer's settings (not view-only). An e-mail of a customer the
  * caller did not name, or may not see, is "not found", as one that does not exist.
@@ -8,17 +9,19 @@
 import { transact } from '../db/transact'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accounts, emailAttachments, emails } from '../db/schema'
+import { accounts, emailAttachments, emailDeliveries, emails } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
 import { recordIdSchema, RECORD_ID_MESSAGE } from '../app/domain/record-id'
+import { isDeliveryState, type DeliveryState } from '../app/domain/email-delivery'
 import { buildAccountInfo, maySeeCustomer, requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
-import { emailCalls as declared, type EmailAttachmentSummary } from './contract/emails'
+import { emailCalls as declared, type EmailAttachmentSummary, type EmailDelivery } from './contract/emails'
 import { badRequest, forbidden, notFound } from './envelope'
 import { implementList } from './list-calls'
 import type { ColumnMap, ListSource } from './list-engine'
 import type { ApiDeps } from './index'
+import { outboxTime } from './outbox'
 
 const EMAIL_COLUMNS: ColumnMap = {
   id: emails.id,
@@ -27,6 +30,7 @@ const EMAIL_COLUMNS: ColumnMap = {
   to: emails.to,
   customerNumber: emails.accountId,
   customerName: accounts.accountName,
+  deliveryState: emailDeliveries.state,
 }
 
 function emailList(db: Db, accountId: string): ListSource {
@@ -35,7 +39,12 @@ function emailList(db: Db, accountId: string): ListSource {
     defaultSort: [{ name: 'date', direction: 'desc' }],
     uniqueKey: ['id'],
     query: (fields) =>
-      db.select(fields).from(emails).innerJoin(accounts, eq(accounts.accountId, emails.accountId)).$dynamic(),
+      db
+        .select(fields)
+        .from(emails)
+        .innerJoin(accounts, eq(accounts.accountId, emails.accountId))
+        .leftJoin(emailDeliveries, eq(emailDeliveries.emailId, emails.id))
+        .$dynamic(),
     scope: and(eq(emails.accountId, accountId), isNull(emails.deletedAt)),
   }
 }
@@ -50,7 +59,7 @@ async function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
 }
 
 async function findEmail(db: Db, id: number, accountId: string) {
-  return (
+  const row = (
     await db
       .select({
         id: emails.id,
@@ -60,11 +69,45 @@ async function findEmail(db: Db, id: number, accountId: string) {
         body: emails.body,
         customerNumber: emails.accountId,
         customerName: accounts.accountName,
+        delivery: {
+          state: emailDeliveries.state,
+          attempts: emailDeliveries.attempts,
+          nextAttemptAt: emailDeliveries.nextAttemptAt,
+          sentAt: emailDeliveries.sentAt,
+          answer: emailDeliveries.answer,
+          messageId: emailDeliveries.messageId,
+        },
       })
       .from(emails)
       .innerJoin(accounts, eq(accounts.accountId, emails.accountId))
+      .leftJoin(emailDeliveries, eq(emailDeliveries.emailId, emails.id))
       .where(and(eq(emails.id, id), eq(emails.accountId, accountId), isNull(emails.deletedAt)))
   )[0]
+  if (!row) return undefined
+  const { delivery, ...email } = row
+  return { ...email, ...deliveryOf(delivery) }
+}
+
+type DeliveryRow = Pick<
+  typeof emailDeliveries.$inferSelect,
+  'state' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'answer' | 'messageId'
+>
+
+/** The delivery as the API tells it (null for an e-mail kept in the portal only), and its state for the list's field. */
+function deliveryOf(row: DeliveryRow | null): { deliveryState: DeliveryState | null; delivery: EmailDelivery | null } {
+  if (!row || !isDeliveryState(row.state)) return { deliveryState: null, delivery: null }
+  const time = (ms: number | null) => (ms === null ? null : outboxTime(ms))
+  return {
+    deliveryState: row.state,
+    delivery: {
+      state: row.state,
+      attempts: row.attempts,
+      nextAttemptAt: time(row.nextAttemptAt),
+      sentAt: time(row.sentAt),
+      answer: row.answer,
+      messageId: row.messageId,
+    },
+  }
 }
 
 async function attachmentsOf(db: Db, emailId: number): Promise<EmailAttachmentSummary[]> {
@@ -123,18 +166,17 @@ export function emailCalls(calls: CallTable, { db }: ApiDeps) {
     if (!parsed.success) throw badRequest(RECORD_ID_MESSAGE)
     const id = parsed.data
     return await transact(db, async (tx) => {
-      const row = (
-        await tx
-          .select({ accountId: emails.accountId })
-          .from(emails)
-          .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
-      )[0]
+      const row = tx
+        .select({ accountId: emails.accountId })
+        .from(emails)
+        .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
+        .get()
       if (!row || !(await maySeeCustomer(db, user, row.accountId))) throw notFound(EMAIL_NOT_FOUND)
       const { account, access } = await requireCustomerAccess(db, user, row.accountId)
       if (isViewOnly(user, buildAccountInfo(account, access, user))) {
         throw forbidden('View-only users cannot delete emails')
       }
-      await tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id))
+      tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id)).run()
       return { id, deleted: true as const }
     })
   })

@@ -21,7 +21,7 @@ import { transact } from '../db/transact'
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { emails, entitlements, fsaContracts, fsaOrderLines, fsaProducts } from '../db/schema'
+import { entitlements, fsaContracts, fsaOrderLines, fsaProducts } from '../db/schema'
 import { formatNumber, todayUtc } from '../app/domain/entitlements'
 import { isViewOnly } from '../app/domain/permissions'
 import { NOT_ENOUGH_PERMISSIONS } from '../app/domain/activation-types'
@@ -41,7 +41,8 @@ import { recordAudit, type Tx } from './audit-log'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import { fsaCalls as declared, fsaOrderSchema, type FsaOrderLine } from './contract/fsa'
-import { administratorAddresses, outboxTime } from './elastic-credit'
+import { administratorAddresses } from './elastic-credit'
+import { writeOutboxEmail, type OutboxDelivery } from './outbox'
 import { ApiError, forbidden, notFound, parseInput } from './envelope'
 import { escapeHtml } from '../server/oidc/views'
 import type { ApiDeps } from './index'
@@ -133,7 +134,12 @@ function priceLine(
  * customer alone): a customer the caller may not see or order for is refused as
  * such, whatever the rest of the body holds.
  */
-async function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string }): Promise<OrderItemResult[]> {
+async function placeOrder(
+  db: Db,
+  delivery: OutboxDelivery,
+  user: ApiUser,
+  body: { customerNumber: string },
+): Promise<OrderItemResult[]> {
   const { account, access } = await requireCustomerAccess(db, user, body.customerNumber)
   const info = buildAccountInfo(account, access, user)
   if (!info.hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
@@ -142,24 +148,23 @@ async function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string 
   const busops = user.roles.includes('busops')
   const today = todayUtc()
   return await transact(db, async (tx) => {
-    const contract = (
-      await tx
-        .select()
-        .from(entitlements)
-        .where(
-          and(
-            eq(entitlements.activationId, input.fsaID),
-            eq(entitlements.accountId, account.accountId),
-            eq(entitlements.type, 'FSA'),
-          ),
-        )
-    )[0]
+    const contract = tx
+      .select()
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.activationId, input.fsaID),
+          eq(entitlements.accountId, account.accountId),
+          eq(entitlements.type, 'FSA'),
+        ),
+      )
+      .get()
     if (!contract) throw notFound(FSA_API_MESSAGES.notContract(input.fsaID, account.accountId))
     const contractEnd = contract.endDate?.slice(0, 10)
     if (!contractEnd || contractEnd < today) throw conflict(FSA_API_MESSAGES.ended(input.fsaID))
-    const products = await tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id))
+    const products = tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id)).all()
     if (products.length === 0) throw conflict(FSA_ORDER_MESSAGES.noProducts)
-    const terms = (await tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)))[0]
+    const terms = tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)).get()
     const window = dateWindow({ startDate: contract.startDate, endDate: contractEnd }, today)
     const repeated = duplicateLines(
       input.products.map((l) => ({
@@ -173,7 +178,7 @@ async function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string 
     let available = toCents((contract.price ?? 0) - contract.used)
     const now = Date.now()
     const created: { line: Priced; activationId: string; startDate: string; endDate: string }[] = []
-    const results = await mapInOrder(input.products, async (line, i): Promise<OrderItemResult> => {
+    const results = input.products.map((line, i): OrderItemResult => {
       const base = { ansysbpn: line.ansysbpn, startdate: line.startdate, enddate: line.enddate }
       const fail = (err: string, priced?: Priced): OrderItemResult => ({
         ...base,
@@ -187,58 +192,61 @@ async function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string 
       if ('err' in priced) return fail(priced.err)
       if (priced.cost > available + PRICE_TOLERANCE / 10) return fail(balanceMessage('product'), priced)
       const activationId = newActivationId()
-      const lease = (
-        await tx
-          .insert(entitlements)
-          .values({
-            activationId,
-            accountId: account.accountId,
-            type: 'SSL',
-            state: 'Deployed',
-            entitlementName: `${priced.productName} Lease`,
-            product: priced.product,
-            productName: priced.productName,
-            licenseModel: 'Flexible Spending Account',
-            count: priced.count,
-            quantity: priced.count,
-            startDate: line.startdate,
-            endDate: line.enddate,
-            poNumber: contract.poNumber,
-            currency: contract.currency,
-            price: priced.cost,
-            vendorDaemon: priced.daemon,
-            createdAt: now,
-          })
-          .returning({ id: entitlements.id })
-      )[0]
-      await tx
-        .update(entitlements)
+      const lease = tx
+        .insert(entitlements)
+        .values({
+          activationId,
+          accountId: account.accountId,
+          type: 'SSL',
+          state: 'Deployed',
+          entitlementName: `${priced.productName} Lease`,
+          product: priced.product,
+          productName: priced.productName,
+          licenseModel: 'Flexible Spending Account',
+          count: priced.count,
+          quantity: priced.count,
+          startDate: line.startdate,
+          endDate: line.enddate,
+          poNumber: contract.poNumber,
+          currency: contract.currency,
+          price: priced.cost,
+          vendorDaemon: priced.daemon,
+          createdAt: now,
+        })
+        .returning({ id: entitlements.id })
+        .get()
+      tx.update(entitlements)
         .set({ used: sql`${entitlements.used} + ${priced.cost}` })
         .where(eq(entitlements.id, contract.id))
+        .run()
       available = toCents(available - priced.cost)
-      await tx.insert(fsaOrderLines).values({
-        orderId: input.orderid || terms?.orderId || '',
-        contractId: contract.id,
-        accountId: account.accountId,
-        entitlementId: lease.id,
-        bpn: priced.bpn,
-        productName: priced.productName,
-        count: priced.count,
-        startDate: line.startdate,
-        endDate: line.enddate,
-        cost: priced.cost,
-        currency: contract.currency,
-        manual: priced.manual ? 1 : 0,
-        requesterEmail: user.email,
-        orderedAt: now,
-      })
+      tx.insert(fsaOrderLines)
+        .values({
+          orderId: input.orderid || terms?.orderId || '',
+          contractId: contract.id,
+          accountId: account.accountId,
+          entitlementId: lease.id,
+          bpn: priced.bpn,
+          productName: priced.productName,
+          count: priced.count,
+          startDate: line.startdate,
+          endDate: line.enddate,
+          cost: priced.cost,
+          currency: contract.currency,
+          manual: priced.manual ? 1 : 0,
+          requesterEmail: user.email,
+          orderedAt: now,
+        })
+        .run()
       created.push({ line: priced, activationId, startDate: line.startdate, endDate: line.enddate })
       return { ...base, status: 'SUCCESS', ansysquantity: priced.count, ansysprice: priced.cost, activationId }
     })
     // The invariant, checked where it is written: a contract never spends more than its balance.
-    const after = (
-      await tx.select({ used: entitlements.used }).from(entitlements).where(eq(entitlements.id, contract.id))
-    )[0]!
+    const after = tx
+      .select({ used: entitlements.used })
+      .from(entitlements)
+      .where(eq(entitlements.id, contract.id))
+      .get()!
     if (toCents(after.used) > toCents(contract.price ?? 0)) throw new ApiError(409, balanceMessage('product'))
     if (created.length > 0) {
       await recordAudit(tx, {
@@ -258,7 +266,7 @@ async function placeOrder(db: Db, user: ApiUser, body: { customerNumber: string 
           })),
         },
       })
-      await writeOrderEmail(tx, account, contract, created, now)
+      await writeOrderEmail(tx, delivery, account, contract, created, now)
     }
     return results
   })
@@ -268,6 +276,7 @@ const conflict = (message: string) => new ApiError(409, message)
 
 async function writeOrderEmail(
   tx: Tx,
+  delivery: OutboxDelivery,
   account: Account,
   contract: typeof entitlements.$inferSelect,
   created: { line: Priced; activationId: string; startDate: string; endDate: string }[],
@@ -281,9 +290,9 @@ async function writeOrderEmail(
         `<td>${escapeHtml(formatNumber(c.line.cost, 2))} ${escapeHtml(contract.currency)}</td></tr>`,
     )
     .join('')
-  await tx.insert(emails).values({
+  await writeOutboxEmail(tx, delivery, {
     accountId: account.accountId,
-    date: outboxTime(now),
+    at: now,
     subject: `Flexible Spending Account order: ${created.length} ${created.length === 1 ? 'entitlement' : 'entitlements'} created`,
     to: await administratorAddresses(tx, account),
     body:
@@ -343,7 +352,7 @@ async function contracts(db: Db, user: ApiUser, customerNumber: string) {
   })
 }
 
-export function fsaOrderCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.order, async ({ input, user }) => await placeOrder(db, user, input))
+export function fsaOrderCalls(calls: CallTable, { db, config }: ApiDeps) {
+  calls.implement(declared.order, async ({ input, user }) => await placeOrder(db, config.mail, user, input))
   calls.implement(declared.contracts, async ({ input, user }) => await contracts(db, user, input.customerNumber))
 }

@@ -59,6 +59,10 @@ import { webImportCalls } from './web-import'
 import { webLicenseServiceCalls } from './web-service'
 import { webTransactionCalls } from './web-transactions'
 import { webReportCalls } from './web-report'
+import { recordApiCall } from './call-metrics'
+import { setRouteLabel } from '../server/metrics/http'
+import { apiRouteLabel } from '../server/metrics/route-label'
+import { secondsSince } from '../server/metrics/instruments'
 
 export interface ApiDeps {
   config: Config
@@ -126,7 +130,8 @@ function buildApi(deps: ApiDeps) {
 
   /**
    * `url` is relative to the API (e.g. `/getaccountinfo/1000001`); `body` is the body's text, if any: JSON, or
-   * a multipart/form-data body (its `contentType` names the boundary) for the calls registered for one.
+   * a multipart/form-data body (its `contentType` names the boundary) for the calls registered for one. The
+   * answer names the call it found, and its handling time is recorded under that call.
    */
   async function answer(
     user: ApiUser,
@@ -134,7 +139,10 @@ function buildApi(deps: ApiDeps) {
     url: string,
     body: string | undefined,
     contentType?: string,
-  ): Promise<ApiReply> {
+  ): Promise<{ reply: ApiReply; call: Call | undefined }> {
+    const started = performance.now()
+    let call: Call | undefined
+    let reply: ApiReply
     try {
       const queryAt = url.indexOf('?')
       const pathname = queryAt < 0 ? url : url.slice(0, queryAt)
@@ -142,19 +150,21 @@ function buildApi(deps: ApiDeps) {
       if (isFormContentType(contentType) && body) {
         const found = formCall(method, pathname)
         if (!found) throw badRequest(JSON_BODY_MESSAGE)
+        call = found.call
         const form = await readForm(body, contentType, found.form)
-        return checked(
-          found.call,
-          success(await found.call.handler({ body: {}, form, params: found.params, query, user })),
-        )
+        reply = checked(call, success(await call.handler({ body: {}, form, params: found.params, query, user })))
+      } else {
+        const input = parseJsonBody(body)
+        const found = calls.find(method, pathname)
+        if (!found) throw notFound('Unknown API call')
+        call = found.call
+        reply = checked(call, success(await call.handler({ body: input, params: found.params, query, user })))
       }
-      const input = parseJsonBody(body)
-      const found = calls.find(method, pathname)
-      if (!found) throw notFound('Unknown API call')
-      return checked(found.call, success(await found.call.handler({ body: input, params: found.params, query, user })))
     } catch (error) {
-      return failure(error)
+      reply = failure(error)
     }
+    recordApiCall(call, reply.status, secondsSince(started))
+    return { reply, call }
   }
 
   function checked(call: Call, reply: ApiReply): ApiReply {
@@ -220,7 +230,10 @@ export function createApiRouter(deps: ApiDeps) {
     const body = typeof req.body === 'string' ? req.body : undefined
     api
       .answer(res.locals.apiUser as ApiUser, req.method, req.url, body, req.get('content-type'))
-      .then((reply) => sendReply(res, reply), next)
+      .then(({ reply, call }) => {
+        if (call) setRouteLabel(res, apiRouteLabel(call.path))
+        sendReply(res, reply)
+      }, next)
   })
   router.use(errorHandler)
   return router
@@ -256,7 +269,7 @@ export function createApiDispatch(deps: ApiDeps): ApiDispatch {
   return async ({ method, url, authorization, body, contentType }) => {
     let reply: ApiReply
     try {
-      reply = await api.answer(await api.authenticate(authorization), method, url, body, contentType)
+      reply = (await api.answer(await api.authenticate(authorization), method, url, body, contentType)).reply
     } catch (error) {
       reply = failure(error)
     }

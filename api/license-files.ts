@@ -18,7 +18,7 @@
 import { transact } from '../db/transact'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { emailAttachments, emails, hosts } from '../db/schema'
+import { hosts } from '../db/schema'
 import { todayUtc } from '../app/domain/entitlements'
 import { hostIdTypeLabel, type HostIdType } from '../app/domain/host-id'
 import {
@@ -38,7 +38,8 @@ import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import type { ParsedInput } from './contract/define'
 import { licenseFileCalls as declared } from './contract/license-files'
-import { administratorAddresses, outboxTime } from './elastic-credit'
+import { administratorAddresses } from './elastic-credit'
+import { writeOutboxEmail, type OutboxDelivery } from './outbox'
 import { forbidden, notFound } from './envelope'
 import {
   currentParts,
@@ -76,13 +77,12 @@ async function storeBorrowable(
   if ((host.borrowable === 1) === wanted) return host
   if (viewOnly) throw forbidden(NOT_ENOUGH_PERMISSIONS)
   return await transact(db, async (tx) => {
-    const updated = (
-      await tx
-        .update(hosts)
-        .set({ borrowable: wanted ? 1 : 0 })
-        .where(eq(hosts.id, host.id))
-        .returning()
-    )[0]
+    const updated = tx
+      .update(hosts)
+      .set({ borrowable: wanted ? 1 : 0 })
+      .where(eq(hosts.id, host.id))
+      .returning()
+      .get()
     await recordAudit(tx, {
       actorEmail: user.email,
       accountId: account.accountId,
@@ -160,6 +160,7 @@ async function recipients(tx: Tx, account: Account, shared: boolean): Promise<st
 
 async function emailLicense(
   db: Db,
+  delivery: OutboxDelivery,
   user: ApiUser,
   sign: Signer,
   input: ParsedInput<typeof declared.email>,
@@ -171,22 +172,15 @@ async function emailLicense(
     const file = requireFile(host, parts, sign)
     const names = new Map(parts.map((p) => [p.account.accountId, p.account.accountName]))
     const to = await recipients(tx, account, file.shared)
-    const { id } = (
-      await tx
-        .insert(emails)
-        .values({
-          accountId: account.accountId,
-          date: outboxTime(Date.now()),
-          subject: licenseEmailSubject(host.name),
-          to: to.join(', '),
-          body: licenseEmailBody(host, file, account.accountName, names),
-          kind: LICENSE_EMAIL_KIND,
-        })
-        .returning({ id: emails.id })
-    )[0]
-    await tx
-      .insert(emailAttachments)
-      .values({ emailId: id, fileName: file.licenseFileName, contentType: 'text/plain', content: file.licenseText })
+    const id = await writeOutboxEmail(tx, delivery, {
+      accountId: account.accountId,
+      at: Date.now(),
+      subject: licenseEmailSubject(host.name),
+      to: to.join(', '),
+      body: licenseEmailBody(host, file, account.accountName, names),
+      kind: LICENSE_EMAIL_KIND,
+      attachments: [{ fileName: file.licenseFileName, contentType: 'text/plain', content: file.licenseText }],
+    })
     await recordAudit(tx, {
       actorEmail: user.email,
       accountId: account.accountId,
@@ -212,5 +206,5 @@ export function licenseFileCalls(calls: CallTable, { db, config }: ApiDeps) {
 
   calls.implement(declared.preview, async ({ input, user }) => await preview(db, user, sign, input))
 
-  calls.implement(declared.email, async ({ input, user }) => await emailLicense(db, user, sign, input))
+  calls.implement(declared.email, async ({ input, user }) => await emailLicense(db, config.mail, user, sign, input))
 }

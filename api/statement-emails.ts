@@ -11,7 +11,7 @@
 import { transact } from '../db/transact'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { elasticServers, emails } from '../db/schema'
+import { elasticServers } from '../db/schema'
 import { isViewOnly } from '../app/domain/permissions'
 import { emailPeriod, statementEmailSubject, type StatementEntitlement } from '../app/domain/statement'
 import { formatDay } from '../app/domain/utc-day'
@@ -21,7 +21,8 @@ import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import { statementCalls, type StatementEmailInput } from './contract/statements'
 import { forbidden, notFound } from './envelope'
-import { administratorAddresses, CREDIT_MESSAGES, findElasticEntitlement, outboxTime } from './elastic-credit'
+import { administratorAddresses, CREDIT_MESSAGES, findElasticEntitlement } from './elastic-credit'
+import { writeOutboxEmail, type OutboxDelivery } from './outbox'
 import { ELASTIC_ERRORS } from './elastic'
 import { computeStatement } from './statement-data'
 import { statementHtml } from './statement-html'
@@ -45,6 +46,7 @@ export interface StatementEmail {
   date: string
   /** When it is sent (epoch ms); its day is the report date. */
   sentAt: number
+  delivery: OutboxDelivery
 }
 
 /**
@@ -53,7 +55,7 @@ export interface StatementEmail {
  */
 export async function writeStatementEmail(
   tx: Tx,
-  { account, entitlement, kind, serverId, date, sentAt }: StatementEmail,
+  { account, entitlement, kind, serverId, date, sentAt, delivery }: StatementEmail,
 ) {
   const period = emailPeriod(kind, date)
   const statement = await computeStatement(tx, account, period, formatDay(sentAt), [entitlement])
@@ -65,38 +67,38 @@ export async function writeStatementEmail(
         `(PO ${entitlement.poNumber || 'none'}, Cloud Server Id ${serverId}) for ${period.from} to ${period.to}.`,
     ],
   })
-  const { id } = (
-    await tx
-      .insert(emails)
-      .values({
-        accountId: account.accountId,
-        date: outboxTime(sentAt),
-        subject,
-        to: await administratorAddresses(tx, account),
-        body,
-        kind: 'statement',
-      })
-      .returning({ id: emails.id })
-  )[0]
+  const id = await writeOutboxEmail(tx, delivery, {
+    accountId: account.accountId,
+    at: sentAt,
+    subject,
+    to: await administratorAddresses(tx, account),
+    body,
+    kind: 'statement',
+  })
   return { id, subject, period }
 }
 
-async function sendStatementEmail(db: Db, user: ApiUser, kind: StatementEmailKind, input: StatementEmailInput) {
+async function sendStatementEmail(
+  db: Db,
+  delivery: OutboxDelivery,
+  user: ApiUser,
+  kind: StatementEmailKind,
+  input: StatementEmailInput,
+) {
   const { account, access } = await requireCustomerAccess(db, user, input.customerid)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(STATEMENT_EMAIL_MESSAGES.viewOnly)
   return await transact(db, async (tx) => {
-    const server = (
-      await tx
-        .select({ deviceId: elasticServers.deviceId })
-        .from(elasticServers)
-        .where(
-          and(
-            eq(elasticServers.deviceId, input.server),
-            eq(elasticServers.accountId, account.accountId),
-            eq(elasticServers.activated, 1),
-          ),
-        )
-    )[0]
+    const server = tx
+      .select({ deviceId: elasticServers.deviceId })
+      .from(elasticServers)
+      .where(
+        and(
+          eq(elasticServers.deviceId, input.server),
+          eq(elasticServers.accountId, account.accountId),
+          eq(elasticServers.activated, 1),
+        ),
+      )
+      .get()
     if (!server) throw notFound(STATEMENT_EMAIL_MESSAGES.serverNotFound)
     const entitlement = await findElasticEntitlement(tx, account.accountId, input.activationid)
     const email = await writeStatementEmail(tx, {
@@ -106,6 +108,7 @@ async function sendStatementEmail(db: Db, user: ApiUser, kind: StatementEmailKin
       serverId: server.deviceId,
       date: input.date,
       sentAt: Date.now(),
+      delivery,
     })
     await recordAudit(tx, {
       actorEmail: user.email,
@@ -125,13 +128,13 @@ async function sendStatementEmail(db: Db, user: ApiUser, kind: StatementEmailKin
   })
 }
 
-export function statementEmailCalls(calls: CallTable, { db }: ApiDeps) {
+export function statementEmailCalls(calls: CallTable, { db, config }: ApiDeps) {
   calls.implement(
     statementCalls.emailWeek,
-    async ({ input, user }) => await sendStatementEmail(db, user, 'week', input),
+    async ({ input, user }) => await sendStatementEmail(db, config.mail, user, 'week', input),
   )
   calls.implement(
     statementCalls.emailMonth,
-    async ({ input, user }) => await sendStatementEmail(db, user, 'month', input),
+    async ({ input, user }) => await sendStatementEmail(db, config.mail, user, 'month', input),
   )
 }

@@ -25,7 +25,8 @@ import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'
 import { usageCalls, type SessionRequest } from './contract/usage'
 import { badRequest, forbidden } from './envelope'
-import { findElasticEntitlement, outboxTime, writeLowBalanceNotice } from './elastic-credit'
+import { findElasticEntitlement, writeLowBalanceNotice } from './elastic-credit'
+import { outboxTime, type OutboxDelivery } from './outbox'
 import type { ApiDeps } from './index'
 
 export const SESSION_RECORDERS = ['busops', 'support'] as const
@@ -52,7 +53,7 @@ function checkTimes(input: SessionRequest) {
   }
 }
 
-export async function recordSession(db: Db, user: ApiUser, input: SessionRequest) {
+export async function recordSession(db: Db, delivery: OutboxDelivery, user: ApiUser, input: SessionRequest) {
   const { account } = await requireCustomerAccess(db, user, input.customerNumber)
   requireRecorder(user)
   checkTimes(input)
@@ -63,29 +64,28 @@ export async function recordSession(db: Db, user: ApiUser, input: SessionRequest
     const hours = ended === null ? 0 : sessionHours(startTime, ended)
     const rate = hourlyRate(entitlement.rateTableVersion, input.product)
     const charge = ended === null ? 0 : sessionCharge({ hours, productCount: input.productCount, rate })
-    const { id } = (
-      await tx
-        .insert(usageSessions)
-        .values({
-          ...fields,
-          entitlementId: entitlement.id,
-          accountId: account.accountId,
-          activationId: entitlement.activationId,
-          startTime: outboxTime(startTime),
-          endTime: ended === null ? null : outboxTime(ended),
-          startTs: startTime,
-          endTs: ended,
-          length: ended === null ? null : Math.round((ended - startTime) / 1000),
-          deviceId: deviceId || randomUUID(),
-          sessionStatus: ended === null ? 'Active' : 'Closed',
-          rateFileVersion: entitlement.rateTableVersion ?? '',
-          cloudJobId: cloudJobId || null,
-          hours,
-          charge,
-          currency: entitlement.currency,
-        })
-        .returning({ id: usageSessions.id })
-    )[0]
+    const { id } = tx
+      .insert(usageSessions)
+      .values({
+        ...fields,
+        entitlementId: entitlement.id,
+        accountId: account.accountId,
+        activationId: entitlement.activationId,
+        startTime: outboxTime(startTime),
+        endTime: ended === null ? null : outboxTime(ended),
+        startTs: startTime,
+        endTs: ended,
+        length: ended === null ? null : Math.round((ended - startTime) / 1000),
+        deviceId: deviceId || randomUUID(),
+        sessionStatus: ended === null ? 'Active' : 'Closed',
+        rateFileVersion: entitlement.rateTableVersion ?? '',
+        cloudJobId: cloudJobId || null,
+        hours,
+        charge,
+        currency: entitlement.currency,
+      })
+      .returning({ id: usageSessions.id })
+      .get()
     await countSessions(tx, [
       {
         accountId: account.accountId,
@@ -96,18 +96,15 @@ export async function recordSession(db: Db, user: ApiUser, input: SessionRequest
         charge,
       },
     ])
-    const { used } = (
-      await tx
-        .update(entitlements)
-        .set({ used: sql`${entitlements.used} + ${charge}` })
-        .where(eq(entitlements.id, entitlement.id))
-        .returning({ used: entitlements.used })
-    )[0]!
+    const { used } = tx
+      .update(entitlements)
+      .set({ used: sql`${entitlements.used} + ${charge}` })
+      .where(eq(entitlements.id, entitlement.id))
+      .returning({ used: entitlements.used })
+      .get()!
     const before = remainingAmount(entitlement.quantity, entitlement.used)
     const remaining = remainingAmount(entitlement.quantity, used)
-    const alert = (
-      await tx.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, entitlement.id))
-    )[0]
+    const alert = tx.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).get()
     const notified = await writeLowBalanceNotice(tx, {
       entitlement,
       account,
@@ -115,11 +112,15 @@ export async function recordSession(db: Db, user: ApiUser, input: SessionRequest
       before,
       remaining,
       actorEmail: user.email,
+      delivery,
     })
     return { id, hours, charge, Used: Math.round(used * 100) / 100, Remaining: remaining, notified }
   })
 }
 
-export function usageSessionCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(usageCalls.recordSession, async ({ input, user }) => await recordSession(db, user, input))
+export function usageSessionCalls(calls: CallTable, { db, config }: ApiDeps) {
+  calls.implement(
+    usageCalls.recordSession,
+    async ({ input, user }) => await recordSession(db, config.mail, user, input),
+  )
 }

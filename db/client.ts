@@ -1,7 +1,8 @@
 /**
  * Opens the SQLite file, applies pending migrations and returns the drizzle handle.
  * One handle per process; better-sqlite3 is synchronous, so writes inside
- * `db.transaction` are serialised and cannot interleave.
+ * `db.transaction` are serialised and cannot interleave. The time of its SQL
+ * goes to the server's metrics (db/sql-timing.ts).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -11,6 +12,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { projectPath } from '../server/project-root'
 import * as schema from './schema'
 import { closeWriter } from './transact'
+import { timeSql } from './sql-timing'
+import { sqlStatementDuration, sqlTransactionDuration } from '../server/metrics/instruments'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
 
@@ -23,6 +26,10 @@ export function openDb(file: string): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
+  timeSql(sqlite, {
+    statement: (kind, seconds) => sqlStatementDuration.observe({ kind }, seconds),
+    transaction: (seconds) => sqlTransactionDuration.observe(seconds),
+  })
   const db = drizzle(sqlite, { schema }) as Db
   migrate(db, { migrationsFolder })
   return db

@@ -6,9 +6,9 @@
  * writes today.
  *
  * Types: SQLite integers are 64-bit, so every integer becomes `bigint` (read as a JS number, as
- * better-sqlite3 reads them); a single integer primary key becomes an identity column (SQLite
- * numbers such a row by itself when no id is given); reals are double precision; JSON text is
- * jsonb. Names of tables, columns, indexes, keys and checks stay the same.
+ * better-sqlite3 reads them); a single integer primary key that references no other table becomes
+ * an identity column (SQLite numbers such a row by itself when no id is given); reals are double
+ * precision; JSON text is jsonb. Names of tables, columns, indexes, keys and checks stay the same.
  */
 import { is, SQL, getTableColumns, type Column } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
@@ -64,7 +64,7 @@ function tableSource(name: string, table: SQLiteTable, ctx: Context): string {
       const ref = f.reference()
       return ref.columns.length === 1 && ref.columns[0] === column
     })
-    return `  ${key}: ${columnSource(column, { identity: singlePk.length === 1 && column.primary, fk, table, ctx })},`
+    return `  ${key}: ${columnSource(column, { identity: singlePk.length === 1 && column.primary && !fk, fk, table, ctx })},`
   })
   const extras = [
     ...config.primaryKeys.map((pk) => {

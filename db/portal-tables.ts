@@ -12,7 +12,7 @@ export interface PortalTable {
   columns: string[]
   /** The integer and real columns: their sums are compared. */
   numeric: string[]
-  /** The column of a single integer primary key (numbered by the database when no id is given). */
+  /** The column of a single integer primary key that references no other table (numbered by the database when no id is given). */
   identity: string | null
   parents: string[]
 }
@@ -23,11 +23,13 @@ export function portalTables(tables: Record<string, unknown> = schema): PortalTa
     .map((table) => {
       const config = getTableConfig(table)
       const pk = config.columns.filter((c) => c.primary)
+      const referencing = new Set(config.foreignKeys.flatMap((f) => f.reference().columns.map((c) => c.name)))
       return {
         name: config.name,
         columns: config.columns.map((c) => c.name),
         numeric: config.columns.filter((c) => /^SQLite(Integer|Real)$/.test(c.columnType)).map((c) => c.name),
-        identity: pk.length === 1 && pk[0].columnType === 'SQLiteInteger' ? pk[0].name : null,
+        identity:
+          pk.length === 1 && pk[0].columnType === 'SQLiteInteger' && !referencing.has(pk[0].name) ? pk[0].name : null,
         parents: config.foreignKeys
           .map((f) => getTableConfig(f.reference().foreignTable).name)
           .filter((parent) => parent !== config.name),

@@ -103,6 +103,26 @@ export const emailAttachments = pgTable(
   (t) => [index('email_attachments_email_idx').on(t.emailId)],
 )
 
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    emailId: bigint('email_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    messageId: text('message_id').notNull(),
+    queuedAt: bigint('queued_at', { mode: 'number' }).notNull(),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }),
+    lastAttemptAt: bigint('last_attempt_at', { mode: 'number' }),
+    claimToken: text('claim_token'),
+    claimedUntil: bigint('claimed_until', { mode: 'number' }),
+    sentAt: bigint('sent_at', { mode: 'number' }),
+    answer: text('answer'),
+  },
+  (t) => [index('email_deliveries_due_idx').on(t.state, t.nextAttemptAt)],
+)
+
 export const emails = pgTable(
   'emails',
   {
@@ -168,7 +188,6 @@ export const featureFlags = pgTable('feature_flags', {
 export const fsaContracts = pgTable('fsa_contracts', {
   entitlementId: bigint('entitlement_id', { mode: 'number' })
     .primaryKey()
-    .generatedByDefaultAsIdentity()
     .references(() => entitlements.id, { onDelete: 'cascade' }),
   orderId: text('order_id').notNull(),
   busopsEmails: text('busops_emails').notNull().default(''),
@@ -288,7 +307,6 @@ export const hosts = pgTable('hosts', {
 export const lowBalanceAlerts = pgTable('low_balance_alerts', {
   entitlementId: bigint('entitlement_id', { mode: 'number' })
     .primaryKey()
-    .generatedByDefaultAsIdentity()
     .references(() => entitlements.id, { onDelete: 'cascade' }),
   threshold: doublePrecision('threshold').notNull(),
   notifiedAt: bigint('notified_at', { mode: 'number' }),
@@ -472,7 +490,6 @@ export const usageSessions = pgTable(
 export const userFeatureFlags = pgTable('user_feature_flags', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
-    .generatedByDefaultAsIdentity()
     .references(() => users.id, { onDelete: 'cascade' }),
   enabled: jsonb('enabled').notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),

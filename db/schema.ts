@@ -183,6 +183,37 @@ export const emailAttachments = sqliteTable(
   (t) => [index('email_attachments_email_idx').on(t.emailId)],
 )
 
+/**
+ * The delivery of an outbox e-mail over SMTP (api/mail-queue.ts): a row only for an e-mail written
+ * while delivery was configured (SMTP_URL). A process claims a queued e-mail (claim token and lease)
+ * before it sends it, and only the claimant records the result.
+ */
+export const emailDeliveries = sqliteTable(
+  'email_deliveries',
+  {
+    emailId: integer('email_id')
+      .primaryKey()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    /** queued, sent or failed */
+    state: text('state').notNull(),
+    /** The Message-ID header of every attempt, '<…@domain>'. */
+    messageId: text('message_id').notNull(),
+    /** Epoch ms. */
+    queuedAt: integer('queued_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued e-mail is due (epoch ms); null once it is sent or failed. */
+    nextAttemptAt: integer('next_attempt_at'),
+    lastAttemptAt: integer('last_attempt_at'),
+    /** The claim of the process sending it: its token and until when it holds. */
+    claimToken: text('claim_token'),
+    claimedUntil: integer('claimed_until'),
+    sentAt: integer('sent_at'),
+    /** The mail server's last answer, or why it could not be reached. */
+    answer: text('answer'),
+  },
+  (t) => [index('email_deliveries_due_idx').on(t.state, t.nextAttemptAt)],
+)
+
 /** Service alerts. */
 export const notifications = sqliteTable(
   'notifications',

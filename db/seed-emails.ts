@@ -528,6 +528,8 @@ export function statementEmailsStep(now: Date = new Date()): DemoStep {
           serverId: demoElasticServers.find((s) => s.accountId === account.accountId)!.deviceId,
           date: formatDay(nextMonth - DAY_MS),
           sentAt: Math.min(nextMonth + SENT_AFTER_MONTH_MS, now.getTime() - 60_000),
+          // Demo e-mails stay in the outbox: none of them is delivered.
+          delivery: undefined,
         })
       }
     },

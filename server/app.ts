@@ -22,12 +22,20 @@ import { closePdfPrinter } from '../app/pdf/pdf-printer.server'
 import { projectPath } from './project-root'
 import { startLeaseSweep } from '../api/web-lease-sweep'
 import { deferCheckpointsToPrimary } from '../db/wal-checkpoints'
+import { startMailDelivery, type MailDelivery, type MailDeliveryOptions } from '../api/mail-delivery'
+import { countDeliveries } from '../api/mail-queue'
+import { labelRoutes, metricsEndpoint, requestTiming } from './metrics/http'
+import { pageRouteLabels } from './metrics/route-label'
+import { collectProcessMetrics, registerCollector } from './metrics/registry'
+import { joinClusterMetrics } from './metrics/cluster'
 
 export interface ServerOptions {
   /** Serve the Remix portal (needs `npm run build`). API-only tests turn it off. */
   portal?: boolean
   /** Seed the demo data on an empty database. */
   seed?: boolean
+  /** The e-mail delivery worker's poll interval and retry schedule, when SMTP_URL is set (tests shorten them). */
+  mailDelivery?: Partial<MailDeliveryOptions>
 }
 
 export interface RunningServer {
@@ -37,6 +45,8 @@ export interface RunningServer {
   config: Config
   server: http.Server
   url: string
+  /** The outbox's delivery worker of this process, when SMTP_URL is set. */
+  mailDelivery: MailDelivery | undefined
   close(): Promise<void>
 }
 
@@ -46,6 +56,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   // Replies sent with res.send (the API's JSON, /healthz) are no-store; static files keep their own ETags.
   app.set('etag', false)
   app.set('trust proxy', 'loopback')
+  app.use(requestTiming)
   app.use(requestLog(config.logRequests))
   // The API answers JSON only: it needs neither the page CSP nor its per-request nonce.
   if (config.embeddedApi) app.use('/api', apiHeaders, compression(), createApiRouter({ config, db }))
@@ -60,11 +71,14 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
       res.status(503).json({ status: 'unavailable' })
     }
   })
+  app.get('/metrics', metricsEndpoint(config.metricsAllow))
 
   if (config.embeddedOidc) await mountOidc(app, { config, db })
 
   if (options.portal !== false) {
     const build = (await import(projectPath('build', 'index.js'))) as ServerBuild
+    // Loaded with the portal only: the primary process of a cluster needs no React.
+    const { matchRoutes } = await import('@remix-run/react')
     app.use('/build', express.static(projectPath('public', 'build'), { immutable: true, maxAge: '1y' }))
     // Only a name with an extension can be a file of public/ (favicon.ico ...); pages are not looked for on disk.
     const publicFiles = express.static(projectPath('public'), { maxAge: '1h', index: false })
@@ -73,6 +87,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
       '*',
       refuseUnusableHost,
       sameOriginWrites(config),
+      labelRoutes(pageRouteLabels(build.routes, matchRoutes)),
       createRequestHandler({
         build,
         mode: config.production ? 'production' : 'development',
@@ -90,6 +105,8 @@ const refuseUnusableHost: RequestHandler = (req, res, next) => {
 }
 
 export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
+  collectProcessMetrics()
+  joinClusterMetrics()
   const db = openDb(config.databasePath)
   deferCheckpointsToPrimary(db)
   if (options.seed !== false) await ensureSeeded(db)
@@ -109,6 +126,23 @@ export async function startServer(config: Config = loadConfig(), options: Server
       resolve()
     })
   })
+  // The outbox belongs to the embedded API: its e-mails are delivered by every process that serves it.
+  const mailDelivery =
+    config.embeddedApi && config.mail
+      ? startMailDelivery(db, config.mail, config.publicUrl, options.mailDelivery)
+      : undefined
+  if (mailDelivery) {
+    // Every process reads the same outbox: a cluster's scrape takes one process's count, not their sum.
+    registerCollector(
+      'mail_queue',
+      'E-mails not sent: waiting for an attempt (queued) or given up (failed).',
+      async () => await countDeliveries(db),
+      {
+        label: 'state',
+        aggregator: 'first',
+      },
+    )
+  }
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   return {
@@ -117,9 +151,11 @@ export async function startServer(config: Config = loadConfig(), options: Server
     config,
     server,
     url: `http://127.0.0.1:${port}`,
+    mailDelivery,
     async close() {
       stopInProcessApi()
       stopLeaseSweep()
+      await mailDelivery?.stop()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await closePdfPrinter()

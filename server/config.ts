@@ -4,6 +4,7 @@
  * Every variable is documented in the README.
  */
 import path from 'node:path'
+import { parseAllowList, type AllowList } from './metrics/allow-list'
 
 export type Environment = 'dev' | 'uat' | 'prod'
 
@@ -54,6 +55,42 @@ export interface Config {
   licenseSigningKey: string
   /** Whether the API checks each reply against its declaration (API_CHECK_REPLIES=1; the tests turn it on). */
   checkApiReplies: boolean
+  /** The addresses that may read /metrics (METRICS_ALLOW; loopback by default, nobody when set empty). */
+  metricsAllow: AllowList
+  /** E-mail delivery over SMTP (SMTP_URL); undefined keeps the e-mails in the portal's outbox only. */
+  mail: MailConfig | undefined
+}
+
+export interface MailConfig {
+  /** nodemailer's connection URL: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
+  url: string
+  /** The From address, e.g. `Licensing Portal <no-reply@portal.example>`. */
+  from: string
+  /** The domain of every Message-ID: the From address's. */
+  messageIdDomain: string
+  /** How often each serving process looks for e-mails that are due. */
+  pollMs: number
+}
+
+const DEFAULT_MAIL_POLL_MS = 5_000
+
+/** The delivery settings, or undefined without SMTP_URL; a URL that is not smtp:// or smtps:// stops the start. */
+function mailConfig(env: Record<string, string | undefined>, publicUrl: string): MailConfig | undefined {
+  const url = env.SMTP_URL?.trim()
+  if (!url) return undefined
+  const protocol = URL.canParse(url) ? new URL(url).protocol : ''
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address, e.g. smtp://user:password@mail.example:587')
+  }
+  const from = env.SMTP_FROM?.trim() || `Licensing Portal <no-reply@${new URL(publicUrl).hostname}>`
+  const domain = /@([^@\s<>]+)>?\s*$/.exec(from)?.[1] ?? new URL(publicUrl).hostname
+  const pollMs = Number(env.SMTP_POLL_MS ?? DEFAULT_MAIL_POLL_MS)
+  return {
+    url,
+    from,
+    messageIdDomain: domain,
+    pollMs: Number.isFinite(pollMs) && pollMs > 0 ? pollMs : DEFAULT_MAIL_POLL_MS,
+  }
 }
 
 function trimSlash(s: string) {
@@ -105,5 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT ?? 10),
     licenseSigningKey: env.LICENSE_SIGNING_KEY ?? `${sessionSecret}-licence-signing`,
     checkApiReplies: env.API_CHECK_REPLIES === '1',
+    mail: mailConfig(env, publicUrl),
+    metricsAllow: parseAllowList(env.METRICS_ALLOW),
   }
 }

@@ -79,13 +79,15 @@ async function serve(options: { seed: boolean; announce: boolean }) {
 /** Primary: prepare the database once, then fork and supervise the workers. */
 async function primary(workers: number) {
   // Only what preparing the database needs: the primary serves no requests.
-  const [{ openDb }, { ensureSeeded }, { loadSigningKeys }, { describeBuild }, checkpoints] = await Promise.all([
-    import('../db/client'),
-    import('../db/seed'),
-    import('./oidc/keys'),
-    import('../api/meta'),
-    import('../db/wal-checkpoints'),
-  ])
+  const [{ openDb }, { ensureSeeded }, { loadSigningKeys }, { describeBuild }, checkpoints, { gatherWorkerMetrics }] =
+    await Promise.all([
+      import('../db/client'),
+      import('../db/seed'),
+      import('./oidc/keys'),
+      import('../api/meta'),
+      import('../db/wal-checkpoints'),
+      import('./metrics/cluster'),
+    ])
   const config = loadConfig()
   const db = openDb(config.databasePath)
   try {
@@ -99,6 +101,8 @@ async function primary(workers: number) {
   const stopCheckpoints = checkpoints.startWalCheckpoints(db, (error) =>
     log('warn', 'WAL checkpoint failed', { error: String(error) }),
   )
+  // A worker asked for /metrics gets every worker's figures through the primary.
+  gatherWorkerMetrics()
   // Same build text (with one start time) from every worker.
   const env: Record<string, string> = { [checkpoints.CHECKPOINTS_BY_PRIMARY]: '1' }
   if (config.embeddedApi && !config.buildInfo) env.BUILD_INFO = describeBuild(config)

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { customerNumberSchema } from '../../app/domain/customer-number'
 import { recordIdSchema } from '../../app/domain/record-id'
+import { DELIVERY_STATES } from '../../app/domain/email-delivery'
 import { declareCall, replyObject } from './define'
 import { declareList } from './lists'
 
@@ -16,8 +17,29 @@ export const emailSummary = replyObject({
   to: z.string(),
   customerNumber: z.string(),
   customerName: z.string(),
+  /**
+   * Its delivery by e-mail: queued, sent or failed; null for an e-mail kept in the portal only
+   * (written while delivery was not configured).
+   */
+  deliveryState: z.enum(DELIVERY_STATES).nullable(),
 })
 export type EmailSummary = z.infer<typeof emailSummary>
+
+/** How the delivery of an e-mail stands. Times are 'YYYY-MM-DD HH:mm:ss' (UTC). */
+export const emailDelivery = replyObject({
+  state: z.enum(DELIVERY_STATES),
+  /** Attempts made so far. */
+  attempts: z.number().int().min(0),
+  /** When a queued e-mail is tried next; null once it is sent or failed. */
+  nextAttemptAt: z.string().nullable(),
+  /** When the mail server took it; null until then. */
+  sentAt: z.string().nullable(),
+  /** The mail server's last answer (its reply, or why it could not be reached); null before the first attempt. */
+  answer: z.string().nullable(),
+  /** The Message-ID header the e-mail is sent with. */
+  messageId: z.string(),
+})
+export type EmailDelivery = z.infer<typeof emailDelivery>
 
 /** A file sent with an e-mail, as the e-mail lists it. */
 export const emailAttachmentSummary = replyObject({
@@ -33,6 +55,8 @@ export const emailRecord = emailSummary.extend({
   /** HTML as sent; sanitise before showing it. */
   body: z.string(),
   attachments: z.array(emailAttachmentSummary),
+  /** Its delivery by e-mail; null for an e-mail kept in the portal only. */
+  delivery: emailDelivery.nullable(),
 })
 
 export const emailAttachment = replyObject({

@@ -6,6 +6,10 @@ import { declareCall, type CallMethod } from '../../api/contract/define'
 import { elasticServerCalls } from '../../api/contract/elastic-server'
 import { createApiClient, TIMEOUT_MESSAGE, timedOut, type ApiClient } from './client.server'
 import { failureStatus, isOutage } from './envelope'
+import { metricsRegistry, METRIC_PREFIX } from '../../server/metrics/registry'
+import { parseMetrics, total } from '../../tests/api/support/metrics'
+
+const METRIC = `${METRIC_PREFIX}api_client_call_duration_seconds`
 
 /** A call of the test server, declared as the contract does: GETs and /getips read, other POSTs write. */
 const declared = (method: CallMethod, path: string) =>
@@ -228,5 +232,45 @@ describe('createApiClient: one page, one view of the service', () => {
     expect(isOutage(await call(api, 'GET', '/broken'))).toBe(true)
     expect(hits).toHaveLength(1)
     expect(Date.now() - started).toBeLessThan(100)
+  })
+})
+
+describe('createApiClient: metrics', () => {
+  const count = async (path: string, outcome: string) => {
+    const method = path === '/ok' ? 'GET' : 'POST'
+    const samples = parseMetrics(await metricsRegistry().getSingleMetricAsString(METRIC))
+    return total(samples, `${METRIC}_count`, { call: `${method} ${path}`, outcome })
+  }
+
+  it('times each call once, retries included, under its name and how it ended', async () => {
+    const api = createApiClient({ apiBaseUrl: base }, 't')
+    const before = {
+      success: await count('/ok', 'success'),
+      failure: await count('/bad', 'failure'),
+      unavailable: await count('/setips', 'unavailable'),
+      timeout: await count('/slow', 'timeout'),
+      unauthorized: await count('/unauthorised', 'unauthorized'),
+      form: await count('/form', 'success'),
+    }
+    await call(api, 'GET', '/ok')
+    await call(api, 'GET', '/ok')
+    await call(api, 'POST', '/bad', {})
+    await call(
+      createApiClient({ apiBaseUrl: base }, 't', { onOutage: () => new Error('down') }),
+      'POST',
+      '/setips',
+      {},
+    ).catch(() => undefined)
+    await call(createApiClient({ apiBaseUrl: base }, 't', { signal: AbortSignal.timeout(100) }), 'POST', '/slow', {})
+    await call(api, 'POST', '/unauthorised', {}).catch(() => undefined)
+    await api.sendForm(declared('POST', '/form'), new FormData())
+    expect({
+      success: (await count('/ok', 'success')) - before.success,
+      failure: (await count('/bad', 'failure')) - before.failure,
+      unavailable: (await count('/setips', 'unavailable')) - before.unavailable,
+      timeout: (await count('/slow', 'timeout')) - before.timeout,
+      unauthorized: (await count('/unauthorised', 'unauthorized')) - before.unauthorized,
+      form: (await count('/form', 'success')) - before.form,
+    }).toEqual({ success: 2, failure: 1, unavailable: 1, timeout: 1, unauthorized: 1, form: 1 })
   })
 })

@@ -24,6 +24,7 @@ import { deadlineSignal } from './deadline-signal'
 import type { AnyCall, CallInput, CallReply } from '../../api/contract/define'
 import { callRequest } from './call-request'
 import { accountCalls } from '../../api/contract/accounts'
+import { timedCall } from './call-metrics.server'
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -118,7 +119,8 @@ export function createApiClient(
   async function sendCall<C extends AnyCall>(call: C, input: CallInput<C>): Promise<Envelope<CallReply<C>>> {
     const { url, body } = callRequest(call, input)
     const payload = body === undefined ? undefined : { text: JSON.stringify(body), contentType: 'application/json' }
-    const reply = await attempt<CallReply<C>>(call.method, url, payload, call.access === 'read' ? 'read' : 'write')
+    const sending = call.access === 'read' ? 'read' : 'write'
+    const reply = await timedCall(call, () => attempt<CallReply<C>>(call.method, url, payload, sending))
     return answered(call.envelopeFields ? fieldsAsData(reply) : reply)
   }
 
@@ -126,9 +128,8 @@ export function createApiClient(
   async function sendFormCall<C extends AnyCall>(call: C, form: FormData): Promise<Envelope<CallReply<C>>> {
     const encoded = new Response(form)
     const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data'
-    return answered(
-      await attempt<CallReply<C>>(call.method, call.path, { text: await encoded.text(), contentType }, 'once'),
-    )
+    const body = { text: await encoded.text(), contentType }
+    return answered(await timedCall(call, () => attempt<CallReply<C>>(call.method, call.path, body, 'once')))
   }
 
   function answered<T>(reply: Envelope<T>): Envelope<T> {

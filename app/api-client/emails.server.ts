@@ -1,9 +1,10 @@
 /** The e-mail outbox calls of the licensing API. */
 import { emailCalls as declared } from '../../api/contract/emails'
+import { DELIVERY_STATE_FIELD } from '../domain/email-delivery'
 import type { ApiClient } from './client.server'
 import type { FilterRule, PageRequest } from './envelope'
 
-export type { EmailSummary } from '../../api/contract/emails'
+export type { EmailDelivery, EmailSummary } from '../../api/contract/emails'
 
 export function emailCalls(api: ApiClient) {
   return {
@@ -15,5 +16,22 @@ export function emailCalls(api: ApiClient) {
     attachment: (customerNumber: string, emailId: number, attachmentId: number) =>
       api.send(declared.attachment, { customerNumber, emailId, attachmentId }),
     remove: (id: number) => api.send(declared.remove, { id: String(id) }),
+    /**
+     * Whether any of the customer's e-mails has a delivery state (it was, or is to be, sent by
+     * e-mail): the list then shows each e-mail's delivery.
+     */
+    async hasDeliveryStates(customerNumber: string): Promise<boolean> {
+      const reply = await api.send(declared.list.page, {
+        customerNumber,
+        filter: { condition: 'ALL', criteria: [{ name: DELIVERY_STATE_FIELD, method: 'ISDEFINED' }] },
+        limit: 1,
+      })
+      if (reply.status !== 'SUCCESS') {
+        // The list itself reports the failure; without an answer the column stays away.
+        console.error(JSON.stringify({ level: 'error', msg: 'Delivery column check failed', detail: reply.err }))
+        return false
+      }
+      return reply.data.length > 0
+    },
   }
 }

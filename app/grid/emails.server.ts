@@ -1,7 +1,7 @@
 /** The e-mail list's data source and its entry in the grid registry. */
 import type { ApiClient } from '../api-client/client.server'
 import { emailCalls, type EmailSummary } from '../api-client/emails.server'
-import { emailGrid } from './emails'
+import { emailGrid, emailGridFor } from './emails'
 import type { GridList } from './registry.server'
 import type { GridSource } from './types'
 
@@ -18,5 +18,6 @@ export const emailList: GridList<EmailSummary> = {
   spec: emailGrid,
   exportName: 'emails',
   source: emailSource,
+  specFor: async (api, customerNumber) => emailGridFor(await emailCalls(api).hasDeliveryStates(customerNumber)),
   screen: 'emails',
 }

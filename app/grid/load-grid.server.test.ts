@@ -341,10 +341,13 @@ describe('loadGrid: a list request that times out', () => {
 describe('loadChunk: rows of a view for the browser’s cache', () => {
   const state = parseGridState(spec, new URLSearchParams('sort=to.desc&f.subject=c%3As1&page=3&size=10'))
 
-  it('asks for the rows with the view’s filter and sort (not its page) and the total', async () => {
+  it('asks for the rows with the view’s filter and sort (not its page) and the total, and names the list’s columns', async () => {
     const { source, calls } = fakeSource()
     const result = await loadChunk(spec, source, state, 30, 60)
-    expect(result).toEqual({ ok: true, chunk: { rows: ROWS.slice(30, 90), total: 25 } })
+    expect(result).toEqual({
+      ok: true,
+      chunk: { rows: ROWS.slice(30, 90), total: 25, columns: spec.columns.map((c) => c.id) },
+    })
     const filter = {
       condition: 'ALL',
       criteria: [{ name: 'subject', method: 'CONTAINS', value: 's1', casefold: true }],

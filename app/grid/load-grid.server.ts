@@ -321,7 +321,7 @@ export async function loadChunk<Row>(
   if (timedOut(count) || timedOut(page)) return { ok: true, chunk: { rows: [], total: 0, timedOut: true } }
   if (count.status !== 'SUCCESS') return { ok: false, error: dataError(count) }
   if (page.status !== 'SUCCESS') return { ok: false, error: dataError(page) }
-  return { ok: true, chunk: { rows: page.data, total: count.data } }
+  return { ok: true, chunk: { rows: page.data, total: count.data, columns: spec.columns.map((c) => c.id) } }
 }
 
 function dataError(reply: Failure): GridLoadError {

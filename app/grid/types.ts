@@ -53,6 +53,8 @@ export type GridCount = { ok: true; total: number; pageCount: number } | { ok: f
 export interface GridChunk<Row> {
   rows: Row[]
   total: number
+  /** The ids of the list's columns for this customer (GridList.specFor), so the browser shows the same. */
+  columns?: string[]
   /** The list request timed out: no rows (spec 1 section 4). */
   timedOut?: boolean
 }

@@ -12,6 +12,8 @@
  */
 import { accessSync, constants } from 'node:fs'
 import puppeteer, { type Browser, type Page, type PDFOptions } from 'puppeteer-core'
+import { pdfRenderDuration, secondsSince } from '../../server/metrics/instruments'
+import { registerCollector } from '../../server/metrics/registry'
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium'
 /** Prints that run at once; more wait (each costs a renderer process and some 20 MB). */
@@ -73,6 +75,9 @@ const state = ((globalThis as Record<symbol, unknown>)[key] ??= {
   running: 0,
   waiting: [],
 }) as PrinterState
+
+registerCollector('pdf_renders_active', 'Statement PDF prints running in this server.', () => state.running)
+registerCollector('pdf_renders_waiting', 'Statement PDF prints waiting for a turn.', () => state.waiting.length)
 
 function launch(): Promise<Browser> {
   const availability = pdfAvailability()
@@ -147,6 +152,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /** The PDF of a complete HTML document (styles inline or in <style>; no external resources). */
 export async function printPdf(html: string, options: PrintOptions = {}): Promise<Uint8Array> {
   await turn()
+  const started = performance.now()
+  let outcome: 'printed' | 'failed' = 'failed'
   try {
     const page = await newPage()
     try {
@@ -168,6 +175,7 @@ export async function printPdf(html: string, options: PrintOptions = {}): Promis
             footerTemplate: options.footerTemplate ?? '<span></span>',
             margin: options.margin ?? { top: '20mm', bottom: '18mm', left: '14mm', right: '14mm' },
           })
+          outcome = 'printed'
           return pdf
         })(),
         PRINT_TIMEOUT_MS,
@@ -176,6 +184,7 @@ export async function printPdf(html: string, options: PrintOptions = {}): Promis
       await page.close().catch(() => undefined)
     }
   } finally {
+    pdfRenderDuration.observe({ outcome }, secondsSince(started))
     done()
   }
 }

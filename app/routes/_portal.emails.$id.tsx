@@ -8,6 +8,7 @@ import { emailDocument } from '../domain/email-html.server'
 import { formatDayMonYearTime } from '../grid/format'
 import { recordIdSchema } from '../domain/record-id'
 import { formatFileSize } from '../view/file-download'
+import { deliveryStatusText } from '../view/email-delivery'
 import { withCustomer } from '../ui/customer-href'
 import { errorStatus } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
@@ -47,6 +48,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       customerNumber: email.customerNumber,
       customerName: email.customerName,
     },
+    // Only for an e-mail that is, or was to be, delivered by e-mail.
+    delivery: email.delivery
+      ? {
+          state: email.delivery.state,
+          text: deliveryStatusText(email.delivery),
+          messageId: email.delivery.messageId,
+        }
+      : null,
     attachments: (email.attachments ?? []).map((a) => ({
       id: a.id,
       fileName: a.fileName,
@@ -58,17 +67,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
-function Field({ label, value }: { label: string; value: string }) {
+function Field({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
     <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
       <dt className="font-medium text-gray-700">{label}</dt>
-      <dd className="break-words">{value}</dd>
+      <dd className={`break-words ${className ?? ''}`}>{value}</dd>
     </div>
   )
 }
 
 export default function EmailDetailsRoute() {
-  const { email, attachments, bodyDocument, listHref } = useLoaderData<typeof loader>()
+  const { email, delivery, attachments, bodyDocument, listHref } = useLoaderData<typeof loader>()
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <h1 id="page-title" className="text-2xl font-semibold">
@@ -80,6 +89,16 @@ export default function EmailDetailsRoute() {
         <Field label="Subject" value={email.subject} />
         <Field label="Customer Number" value={email.customerNumber} />
         <Field label="Customer Name" value={email.customerName} />
+        {delivery ? (
+          <>
+            <Field
+              label="Delivery"
+              value={delivery.text}
+              className={delivery.state === 'failed' ? 'font-medium text-red-800' : undefined}
+            />
+            <Field label="Message-ID" value={delivery.messageId} />
+          </>
+        ) : null}
       </dl>
       {attachments.length > 0 ? (
         <section aria-labelledby="attachments-title" className="space-y-2">

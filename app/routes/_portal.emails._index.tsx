@@ -6,8 +6,10 @@ import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
 import { DataGrid } from '../ui/grid/data-grid'
-import { emailGrid } from '../grid/emails'
+import { EMAIL_GRIDS, emailGridFor, emailGridOf } from '../grid/emails'
 import { emailSource } from '../grid/emails.server'
+import { emailCalls } from '../api-client/emails.server'
+import { deliveryStateLabel } from '../view/email-delivery'
 import { loadGrid, preferenceStore } from '../grid/load-grid.server'
 import { gridClientLoader } from '../ui/grid/client-loader'
 
@@ -16,11 +18,13 @@ export const meta = screenMeta(screenTitle('emails'))
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // No customer, or one whose type has no e-mail list, is refused here (spec 1 section 6).
   const { api, customerNumber } = await requireCustomerScreen(request, context, 'emails')
+  // Each e-mail's delivery is shown once the customer has e-mails that are delivered by e-mail.
+  const spec = emailGridFor(await emailCalls(api).hasDeliveryStates(customerNumber))
   const grid = await loadGrid({
     request,
-    spec: emailGrid,
+    spec,
     source: emailSource(api, customerNumber),
-    preferences: preferenceStore(api, customerNumber, emailGrid),
+    preferences: preferenceStore(api, customerNumber, spec),
   })
   // Spec 1 section 8: a FAILURE from the list call leads to /nopermissions. A filter the
   // service cannot read (400) is shown in place of the rows instead, so it can be cleared.
@@ -31,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** With JavaScript, pages and narrowing filters are answered from the rows already loaded. */
-export const clientLoader = gridClientLoader(emailGrid)
+export const clientLoader = gridClientLoader(EMAIL_GRIDS)
 
 export default function EmailsRoute() {
   const { grid, customerNumber } = useLoaderData<typeof loader>()
@@ -45,7 +49,7 @@ export default function EmailsRoute() {
       </p>
       {grid ? (
         <DataGrid
-          spec={emailGrid}
+          spec={emailGridOf(grid.state)}
           data={grid}
           label="Emails"
           noun="emails"
@@ -63,6 +67,11 @@ export default function EmailsRoute() {
             to: (row) => (
               <span className="line-clamp-3" title={row.to}>
                 {row.to}
+              </span>
+            ),
+            delivery: (row) => (
+              <span className={row.deliveryState === 'failed' ? 'font-medium text-red-800' : undefined}>
+                {deliveryStateLabel(row.deliveryState)}
               </span>
             ),
           }}

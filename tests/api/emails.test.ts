@@ -8,7 +8,15 @@ import { apiClient, startTestServer, type TestServer } from './support/server'
 let server: TestServer
 const as = async (email: string) => apiClient(server.url, await getAccessToken(server.url, email))
 
-type Summary = { id: number; date: string; subject: string; to: string; customerNumber: string; customerName: string }
+type Summary = {
+  id: number
+  date: string
+  subject: string
+  to: string
+  customerNumber: string
+  customerName: string
+  deliveryState: string | null
+}
 type Full = Summary & { body: string }
 
 function idOf(accountId: string, subject: string, deleted = false) {
@@ -52,7 +60,17 @@ describe('POST /api/getemails', () => {
     expect(r.body.status).toBe('SUCCESS')
     const rows = r.body.data!
     expect(rows).toHaveLength(liveCount('1000001'))
-    expect(Object.keys(rows[0]).sort()).toEqual(['customerName', 'customerNumber', 'date', 'id', 'subject', 'to'])
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      'customerName',
+      'customerNumber',
+      'date',
+      'deliveryState',
+      'id',
+      'subject',
+      'to',
+    ])
+    // Written before delivery (none is configured here): kept in the portal only.
+    expect(rows.every((row) => row.deliveryState === null)).toBe(true)
     expect(rows.every((row) => row.customerNumber === '1000001' && row.customerName === 'Acme Aerospace')).toBe(true)
     const dates = rows.map((row) => row.date)
     expect([...dates].sort().reverse()).toEqual(dates)

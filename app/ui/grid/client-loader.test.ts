@@ -15,18 +15,21 @@ const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({
   to: i % 2 ? 'a@x.example' : 'b@x.example',
 }))
 
+/** The chunk the resource route answers for ROWS. */
+function chunkOf(url: URL) {
+  const [offset, limit] = url.searchParams.get('chunk')!.split(',').map(Number)
+  const subject = url.searchParams.get('f.subject')
+  const rows = subject ? ROWS.filter((r) => r.subject.toLowerCase().includes(subject.slice(2).toLowerCase())) : ROWS
+  return { rows: rows.slice(offset, offset + limit), total: rows.length }
+}
+
 /** The resource route as the browser sees it: chunks of ROWS for the unfiltered view, or a canned reply. */
 let reply: (url: URL) => Response
 const chunkCalls: URL[] = []
 
 beforeEach(() => {
   chunkCalls.length = 0
-  reply = (url) => {
-    const [offset, limit] = url.searchParams.get('chunk')!.split(',').map(Number)
-    const subject = url.searchParams.get('f.subject')
-    const rows = subject ? ROWS.filter((r) => r.subject.toLowerCase().includes(subject.slice(2).toLowerCase())) : ROWS
-    return Response.json({ rows: rows.slice(offset, offset + limit), total: rows.length })
-  }
+  reply = (url) => Response.json(chunkOf(url))
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -62,9 +65,9 @@ const serverGrid = (state: Partial<GridData<Row>> = {}): GridRouteData<Row> => (
   },
 })
 
-function setup() {
-  const clientLoader = gridClientLoader(spec)
-  const serverLoader = vi.fn(async () => serverGrid())
+function setup(specs: Parameters<typeof gridClientLoader<Row>>[0] = spec, server = serverGrid()) {
+  const clientLoader = gridClientLoader(specs)
+  const serverLoader = vi.fn(async () => server)
   const load = (query: string) =>
     clientLoader({
       request: new Request(`http://portal.local/list?${query}`),
@@ -158,5 +161,41 @@ describe('gridClientLoader', () => {
     reply = answer
     expect(await load('customer=1000001&size=10')).toEqual(serverGrid())
     expect(serverLoader).toHaveBeenCalledTimes(1)
+  })
+
+  describe('a list whose columns depend on the customer', () => {
+    // The same list with an Id column, for the customers the server shows it to.
+    const wide: GridSpec<Row> = {
+      ...spec,
+      columns: [...spec.columns, { id: 'ident', header: 'Id', field: 'id', sortable: true, kind: 'number' }],
+    }
+    const columnIds = (data: GridRouteData<Row>) => data.grid?.state.columns.map((c) => c.id)
+
+    it('shows a cached page with the columns the server’s chunk named, from that one chunk', async () => {
+      reply = (url) => Response.json({ ...chunkOf(url), columns: ['subject', 'to'] })
+      const { load, serverLoader } = setup([wide, spec])
+      const first = await load('customer=1000001&size=10&page=2')
+      expect(columnIds(first)).toEqual(['subject', 'to'])
+      expect(first.grid?.rows).toEqual(ROWS.slice(10, 20))
+      expect(columnIds(await load('customer=1000001&size=10&page=3'))).toEqual(['subject', 'to'])
+      expect(chunkCalls).toHaveLength(1)
+      expect(serverLoader).not.toHaveBeenCalled()
+    })
+
+    it('shows the wider columns when the server names them', async () => {
+      reply = (url) => Response.json({ ...chunkOf(url), columns: ['subject', 'to', 'ident'] })
+      const { load } = setup([wide, spec])
+      expect(columnIds(await load('customer=1000001&size=10&page=2'))).toEqual(['subject', 'to', 'ident'])
+    })
+
+    it('learns the columns from the page the server rendered', async () => {
+      const { load, serverLoader } = setup([wide, spec])
+      await load('customer=1000001')
+      const cached = await load('customer=1000001&size=10')
+      expect(columnIds(cached)).toEqual(['subject', 'to'])
+      expect(cached.grid?.rows).toEqual(ROWS.slice(0, 10))
+      expect(serverLoader).toHaveBeenCalledTimes(1)
+      expect(chunkCalls).toEqual([])
+    })
   })
 })

@@ -13,7 +13,9 @@
  * no-JavaScript forms, errors and refusals) still goes to the route's loader.
  *
  * It serves a route with one grid, whose loader data is that grid
- * (GridRouteData). A route with several grids exports no clientLoader: its
+ * (GridRouteData). A list whose columns depend on the customer (GridList.specFor)
+ * passes each of its specs, the one with every column first: the server's pages
+ * and chunks name the columns it chose, and a cached page is shown with those. A route with several grids exports no clientLoader: its
  * data has parts the browser cannot work out, so every navigation asks its
  * loader.
  */
@@ -38,23 +40,39 @@ const MAX_ENTRIES = 20
 /** Chunks loaded for one page at most, before the route's loader answers instead. */
 const MAX_LOADS = 2
 
-export function gridClientLoader<Row>(spec: GridSpec<Row>) {
+const isSpecList = <Row>(specs: GridSpec<Row> | readonly GridSpec<Row>[]): specs is readonly GridSpec<Row>[] =>
+  Array.isArray(specs)
+
+export function gridClientLoader<Row>(specs: GridSpec<Row> | readonly [GridSpec<Row>, ...GridSpec<Row>[]]) {
+  const variants: readonly GridSpec<Row>[] = isSpecList(specs) ? specs : [specs]
+  const widest = variants[0]
   // Spec 1 section 9: the cache window is 3 times the largest page size, its maximum size 5 times.
-  const largest = Math.max(...spec.pageSizes)
+  const largest = Math.max(...widest.pageSizes)
   const cache = new GridCache<Row>({
     window: 3 * largest,
     maxRows: 5 * largest,
     maxEntries: MAX_ENTRIES,
     ttlMs: CACHE_TTL_MS,
-    uniqueKey: spec.uniqueKey,
+    uniqueKey: widest.uniqueKey,
   })
+  const columnsKey = (ids: readonly string[]) => [...ids].sort().join(',')
+  const byColumns = new Map(variants.map((v) => [columnsKey(v.columns.map((c) => c.id)), v]))
+  /** The spec the server chose for each customer, as its answers show. */
+  const chosen = new Map<string, GridSpec<Row>>()
+  const learn = (customer: string, columnIds: readonly string[] | undefined) => {
+    const spec = columnIds && byColumns.get(columnsKey(columnIds))
+    if (spec) chosen.set(customer, spec)
+  }
+  const specOf = (customer: string) => chosen.get(customer) ?? widest
+
   const offsetOf = (state: GridState) => (state.page - 1) * state.pageSize
-  const queryOf = (customer: string, state: GridState): CacheQuery => {
+  const queryOf = (spec: GridSpec<Row>, customer: string, state: GridState): CacheQuery => {
     const { filter, sorting } = toPageRequest(spec, state)
     return { scope: customer, filter, sorting }
   }
 
   async function fetchChunk(
+    spec: GridSpec<Row>,
     customer: string,
     state: GridState,
     offset: number,
@@ -66,15 +84,17 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
       // A redirect (e.g. signed out) or a refusal is left to the route's loader.
       const res = await fetch(`/resources/grid/${encodeURIComponent(spec.tableName)}?${params}`, { redirect: 'manual' })
       if (!res.ok || !res.headers.get('content-type')?.includes('application/json')) return null
-      return (await res.json()) as GridChunk<Row>
+      const chunk = (await res.json()) as GridChunk<Row>
+      learn(customer, chunk.columns)
+      return chunk
     } catch {
       return null
     }
   }
 
   /** The page of `state` from the cache, loading chunks as needed; null when the server's answer is needed. */
-  async function cachedPage(customer: string, state: GridState) {
-    const query = queryOf(customer, state)
+  async function cachedPage(spec: GridSpec<Row>, customer: string, state: GridState) {
+    const query = queryOf(spec, customer, state)
     let current = state
     for (let loads = 0; ;) {
       const hit = cache.read(query, offsetOf(current), current.pageSize, Date.now())
@@ -87,7 +107,7 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
       }
       if (loads++ === MAX_LOADS) return null
       const want = chunkFor(offsetOf(current), current.pageSize, cache.options.window)
-      const chunk = await fetchChunk(customer, current, want.offset, want.limit)
+      const chunk = await fetchChunk(spec, customer, current, want.offset, want.limit)
       if (!chunk) return null
       if (chunk.timedOut) return { state: current, rows: [] as Row[], total: 0, timedOut: true }
       cache.store(query, { offset: want.offset, rows: chunk.rows, total: chunk.total }, Date.now())
@@ -96,9 +116,14 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
 
   /** Keeps the rows of a page the server rendered. */
   function remember(customer: string | null, grid: GridData<Row> | null) {
-    if (!customer || !grid || grid.error || grid.timedOut || grid.total === null) return
+    if (!customer || !grid) return
+    learn(
+      customer,
+      grid.state.columns.map((c) => c.id),
+    )
+    if (grid.error || grid.timedOut || grid.total === null) return
     cache.store(
-      queryOf(customer, grid.state),
+      queryOf(specOf(customer), customer, grid.state),
       { offset: offsetOf(grid.state), rows: grid.rows, total: grid.total },
       Date.now(),
     )
@@ -112,9 +137,17 @@ export function gridClientLoader<Row>(spec: GridSpec<Row>) {
       remember(data.customerNumber, data.grid)
       return data
     }
-    if (!customer || !hasViewParams(params, spec) || [...params.keys()].some((key) => isTransientParam(key, spec)))
+    if (!customer) return fromServer()
+    let spec = specOf(customer)
+    if (!hasViewParams(params, spec) || [...params.keys()].some((key) => isTransientParam(key, spec)))
       return fromServer()
-    const found = await cachedPage(customer, parseGridState(spec, params))
+    let found = await cachedPage(spec, customer, parseGridState(spec, params))
+    if (found && specOf(customer) !== spec) {
+      // The chunk named other columns than the ones assumed: the view as those read it (its rows are
+      // cached already unless the address sorts or filters by a column the customer's list has not).
+      spec = specOf(customer)
+      found = await cachedPage(spec, customer, parseGridState(spec, params))
+    }
     if (!found) return fromServer()
     const grid: GridData<Row> = {
       tableName: spec.tableName,

@@ -16,8 +16,9 @@ export interface ApiProcess {
  * Another API process on the test server's database file, as in production (a
  * cluster of workers on one SQLite file), so requests really run at the same time.
  * It trusts the same issuer, so the test server's tokens are valid here too.
+ * `env` adds to its configuration (e.g. the mail server it delivers to).
  */
-export async function startApiProcess(server: TestServer): Promise<ApiProcess> {
+export async function startApiProcess(server: TestServer, env: Record<string, string> = {}): Promise<ApiProcess> {
   const port = await freePort()
   const code = `(async () => {
     const { loadConfig } = await import(${JSON.stringify(path.join(root, 'server/config.ts'))})
@@ -35,6 +36,7 @@ export async function startApiProcess(server: TestServer): Promise<ApiProcess> {
       PUBLIC_URL: server.config.publicUrl,
       LOG_REQUESTS: '0',
       PORTAL_ENVIRONMENT: 'dev',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
