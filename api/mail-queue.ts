@@ -130,11 +130,15 @@ export async function recordSent(
   { at, answer }: { at: number; answer: string },
 ): Promise<boolean> {
   const row = (
-    await db
-      .update(emailDeliveries)
-      .set({ ...released, state: SENT, sentAt: at, nextAttemptAt: null, answer })
-      .where(heldBy(claim))
-      .returning({ emailId: emailDeliveries.emailId })
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .update(emailDeliveries)
+          .set({ ...released, state: SENT, sentAt: at, nextAttemptAt: null, answer })
+          .where(heldBy(claim))
+          .returning({ emailId: emailDeliveries.emailId }),
+    )
   )[0]
   return row !== undefined
 }
@@ -149,11 +153,15 @@ export async function recordFailure(
   { answer, retryAt }: { answer: string; retryAt: number | null },
 ): Promise<boolean> {
   const row = (
-    await db
-      .update(emailDeliveries)
-      .set({ ...released, state: retryAt === null ? FAILED : QUEUED, nextAttemptAt: retryAt, answer })
-      .where(heldBy(claim))
-      .returning({ emailId: emailDeliveries.emailId })
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .update(emailDeliveries)
+          .set({ ...released, state: retryAt === null ? FAILED : QUEUED, nextAttemptAt: retryAt, answer })
+          .where(heldBy(claim))
+          .returning({ emailId: emailDeliveries.emailId }),
+    )
   )[0]
   return row !== undefined
 }

@@ -32,6 +32,9 @@ export function openDb(file: string): Db {
   })
   const db = drizzle(sqlite, { schema }) as Db
   migrate(db, { migrationsFolder })
+  // Every write goes through `transact` (db/transact.ts), on a connection of its own: a write on this
+  // one while a transaction holds the lock would wait for it on the thread that has to finish it.
+  sqlite.pragma('query_only = ON')
   return db
 }
 

@@ -135,10 +135,14 @@ async function scaleEntitlement(db: Db, customer: string, seedDay: number) {
     todayUtc(new Date(seedDay)),
   )
   return (
-    await db
-      .insert(entitlements)
-      .values({ ...row, createdAt: seedDay })
-      .returning()
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .insert(entitlements)
+          .values({ ...row, createdAt: seedDay })
+          .returning(),
+    )
   )[0]
 }
 

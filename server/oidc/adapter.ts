@@ -2,6 +2,7 @@
  * oidc-provider storage on the `oidc_models` table, so every process behind a
  * load balancer sees the same sessions, interactions, grants, codes and tokens.
  */
+import { transact } from '../../db/transact'
 import { and, eq, lt, isNotNull } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Db } from '../../db/client'
@@ -18,9 +19,13 @@ export function createAdapterFactory(db: Db) {
     const t = now()
     if (t - lastPurge < 600) return
     lastPurge = t
-    await db
-      .delete(oidcModels)
-      .where(and(isNotNull(oidcModels.expiresAt), lt(oidcModels.expiresAt, t - PURGE_GRACE_SECONDS)))
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .delete(oidcModels)
+          .where(and(isNotNull(oidcModels.expiresAt), lt(oidcModels.expiresAt, t - PURGE_GRACE_SECONDS))),
+    )
   }
 
   return class DbAdapter implements Adapter {
@@ -39,20 +44,24 @@ export function createAdapterFactory(db: Db) {
         expiresAt,
         consumedAt: null,
       }
-      await db
-        .insert(oidcModels)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [oidcModels.kind, oidcModels.id],
-          set: {
-            payload: row.payload,
-            grantId: row.grantId,
-            userCode: row.userCode,
-            uid: row.uid,
-            expiresAt,
-            consumedAt: null,
-          },
-        })
+      await transact(
+        db,
+        async (tx) =>
+          await tx
+            .insert(oidcModels)
+            .values(row)
+            .onConflictDoUpdate({
+              target: [oidcModels.kind, oidcModels.id],
+              set: {
+                payload: row.payload,
+                grantId: row.grantId,
+                userCode: row.userCode,
+                uid: row.uid,
+                expiresAt,
+                consumedAt: null,
+              },
+            }),
+      )
     }
 
     async find(id: string) {
@@ -68,18 +77,29 @@ export function createAdapterFactory(db: Db) {
     }
 
     async consume(id: string) {
-      await db
-        .update(oidcModels)
-        .set({ consumedAt: now() })
-        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
+      await transact(
+        db,
+        async (tx) =>
+          await tx
+            .update(oidcModels)
+            .set({ consumedAt: now() })
+            .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id))),
+      )
     }
 
     async destroy(id: string) {
-      await db.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
+      await transact(
+        db,
+        async (tx) => await tx.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id))),
+      )
     }
 
     async revokeByGrantId(grantId: string) {
-      await db.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId)))
+      await transact(
+        db,
+        async (tx) =>
+          await tx.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId))),
+      )
     }
 
     private async first(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {

@@ -112,10 +112,10 @@ export function interactionRouter(provider: Provider, { config, db }: { config: 
 
       const user = await authenticate(db, email, password)
       if (!user) {
-        limiter.recordFailure(ip, email)
+        await limiter.recordFailure(ip, email)
         return render(401, WRONG_CREDENTIALS)
       }
-      limiter.recordSuccess(ip, email)
+      await limiter.recordSuccess(ip, email)
       await provider.interactionFinished(
         req,
         res,
