@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { transact } from '../db/transact'
 import { openDb, closeDb } from '../db/client'
 import { users } from '../db/schema'
 import { findActiveUser, prepareFindActiveUser } from './auth'
@@ -8,12 +9,14 @@ afterAll(() => closeDb(db))
 
 describe('the per-call user lookup', () => {
   it('finds an active user whatever the case of the e-mail, and no inactive one', async () => {
-    db.insert(users)
-      .values([
-        { email: 'Mixed.Case@Example.com', name: 'Mixed Case', roles: ['user'] },
-        { email: 'gone@example.com', name: 'Gone', roles: ['user'], active: 0 },
-      ])
-      .run()
+    await transact(
+      db,
+      async (tx) =>
+        await tx.insert(users).values([
+          { email: 'Mixed.Case@Example.com', name: 'Mixed Case', roles: ['user'] },
+          { email: 'gone@example.com', name: 'Gone', roles: ['user'], active: 0 },
+        ]),
+    )
     expect(await findActiveUser(db, 'mixed.case@example.COM')).toMatchObject({
       email: 'Mixed.Case@Example.com',
       roles: ['user'],

@@ -47,7 +47,7 @@ console.log(`Database: ${config.databasePath}`)
 
 try {
   if (values.reset) {
-    const cleared = clearData(db)
+    const cleared = await clearData(db)
     console.log(`Cleared ${cleared.length} tables (server settings kept).`)
   }
   const started = Date.now()

@@ -260,7 +260,7 @@ describe('seed', () => {
   })
 
   it('clears data for a reset, keeping settings', async () => {
-    clearData(db)
+    await clearData(db)
     expect(countOf(accounts)).toBe(0)
     expect(countOf(users)).toBe(0)
     expect(await ensureSeeded(db)).not.toBeNull()

@@ -4,7 +4,7 @@
  * that brings its own demo data adds a step to `demoSteps`.
  */
 import type { Tx } from './transact'
-import { transact } from './transact'
+import { transact, connectionsOf } from './transact'
 import { count, gte, max, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './schema'
@@ -201,19 +201,21 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSummary> {
 }
 
 /** Removes all data rows except the server's own settings (signing keys), keeping the schema. */
-export function clearData(db: Db) {
+export async function clearData(db: Db) {
   const tables = db.$client
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name <> 'settings'",
     )
     .all() as { name: string }[]
-  db.$client.pragma('foreign_keys = OFF')
+  // Foreign keys cannot be turned off inside a transaction: off on the connection the deletes run on.
+  const writer = connectionsOf(db).at(-1)!
+  writer.pragma('foreign_keys = OFF')
   try {
-    db.$client.transaction(() => {
-      for (const t of tables) db.$client.prepare(`DELETE FROM "${t.name.replace(/"/g, '""')}"`).run()
-    })()
+    await transact(db, async (tx) => {
+      for (const t of tables) tx.$client.prepare(`DELETE FROM "${t.name.replace(/"/g, '""')}"`).run()
+    })
   } finally {
-    db.$client.pragma('foreign_keys = ON')
+    writer.pragma('foreign_keys = ON')
   }
   return tables.map((t) => t.name)
 }

@@ -13,9 +13,10 @@
  * other while writers commit meanwhile.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
-import type { Db } from './client'
+import { openConnection, type Db } from './client'
+import { sqlTransactionDuration } from '../server/metrics/instruments'
 import * as schema from './schema'
 
 /** The handle a transaction's work gets: it reads and writes inside the transaction. */
@@ -51,12 +52,8 @@ function writerOf(db: Db): Writer {
   if (writer) return writer
   const file = db.$client.name
   // An in-memory database has one connection only: its transactions run on it, in turn.
-  const client = file === ':memory:' || file === '' ? db.$client : new Database(file)
-  if (client !== db.$client) {
-    client.pragma('busy_timeout = 0')
-    client.pragma('foreign_keys = ON')
-    client.pragma('synchronous = NORMAL')
-  }
+  // Its wait for the write lock is transact's loop of timers, not SQLite's sleeping busy handler.
+  const client = file === ':memory:' || file === '' ? db.$client : openConnection(file, 0)
   const tx = client === db.$client ? db : (drizzle(client, { schema }) as Db)
   writer = { tx, turns: new Turns(), savepoints: 0, open: false }
   writers.set(db, writer)
@@ -111,6 +108,7 @@ export async function transact<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Pr
   return writer.turns.take(async () => {
     const client = writer.tx.$client
     await beginImmediate(client)
+    const started = performance.now()
     writer.open = true
     try {
       const result = await active.run(writer, () => work(writer.tx))
@@ -121,6 +119,7 @@ export async function transact<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Pr
       throw error
     } finally {
       writer.open = false
+      sqlTransactionDuration.observe((performance.now() - started) / 1000)
     }
   })
 }

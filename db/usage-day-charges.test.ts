@@ -77,6 +77,8 @@ describe('usage_day_charges', () => {
       path.join(only0007, 'meta/_journal.json'),
       JSON.stringify({ ...journal, entries: journal.entries.slice(0, through + 1) }),
     )
+    // The test rewinds the migrations on the database's own connection, which otherwise only reads.
+    db.$client.pragma('query_only = OFF')
     db.$client.exec('DROP TABLE usage_day_charges')
     db.run(sql`DELETE FROM __drizzle_migrations WHERE created_at >= ${journal.entries[through].when}`)
     migrate(db, { migrationsFolder: only0007 })

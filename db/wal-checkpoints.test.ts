@@ -32,6 +32,8 @@ describe('WAL checkpoints', () => {
   })
 
   it('copies what the workers wrote into the database file from another connection', async () => {
+    // The test writes on the connection itself, as a worker's transactions do on theirs.
+    writer.$client.pragma('query_only = OFF')
     writer.$client.pragma('wal_autocheckpoint = 0')
     writer.$client.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)')
     const insert = writer.$client.prepare('INSERT INTO filler (text) VALUES (?)')
