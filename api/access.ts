@@ -62,8 +62,8 @@ export function isExportDenied(account: Pick<Account, 'exportControlStatus'>) {
 }
 
 /** Whether the user may see the customer at all (staff see every one). */
-export function maySeeCustomer(db: Db, user: ApiUser, accountId: string) {
-  return isStaff(user) || accessStatements(db).access.get({ accountId, userId: user.id }) !== undefined
+export async function maySeeCustomer(db: Db, user: ApiUser, accountId: string) {
+  return isStaff(user) || (await accessStatements(db).access.get({ accountId, userId: user.id })) !== undefined
 }
 
 /**
@@ -73,18 +73,18 @@ export function maySeeCustomer(db: Db, user: ApiUser, accountId: string) {
  * through here; only the account info, which tells the caller why, passes
  * `exportDenied: 'answer'`.
  */
-export function requireCustomerAccess(
+export async function requireCustomerAccess(
   db: Db,
   user: ApiUser,
   customerNumber: unknown,
   { exportDenied: whenDenied = 'refuse' }: { exportDenied?: 'refuse' | 'answer' } = {},
-): CustomerAccess {
+): Promise<CustomerAccess> {
   const parsed = customerNumberSchema.safeParse(customerNumber)
   if (!parsed.success) throw badRequest(`customerNumber: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
   const statements = accessStatements(db)
-  const account = statements.account.get({ accountId: parsed.data })
+  const account = await statements.account.get({ accountId: parsed.data })
   if (!account) throw notFound('Customer not found')
-  const access = statements.access.get({ accountId: account.accountId, userId: user.id })
+  const access = await statements.access.get({ accountId: account.accountId, userId: user.id })
   if (!access && !isStaff(user)) throw forbidden()
   if (whenDenied === 'refuse' && isExportDenied(account)) throw forbidden(EXPORT_DENIED_MESSAGE)
   return { account, access }
@@ -121,7 +121,7 @@ export function buildAccountInfo(account: Account, access: AccessRow | undefined
  * The customer info, also for a customer under export control: its export-control
  * status is how a client learns to show the export-compliance notice instead.
  */
-export function accountInfo(db: Db, user: ApiUser, customerNumber: unknown): AccountInfo {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber, { exportDenied: 'answer' })
+export async function accountInfo(db: Db, user: ApiUser, customerNumber: unknown): Promise<AccountInfo> {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber, { exportDenied: 'answer' })
   return buildAccountInfo(account, access, user)
 }

@@ -20,5 +20,5 @@ export function accountList(db: Db, user: ApiUser): ListSource {
 
 export function accountCalls(calls: CallTable, { db }: { db: Db }) {
   implementList(calls, declared.accounts, (user) => accountList(db, user))
-  calls.implement(declared.getAccountInfo, ({ input, user }) => accountInfo(db, user, input.customerNumber))
+  calls.implement(declared.getAccountInfo, async ({ input, user }) => await accountInfo(db, user, input.customerNumber))
 }

@@ -23,13 +23,13 @@ export interface ActivationAccess {
 }
 
 /** The customer, if the user may use its activations at all; with `write`, only a user who may change them. */
-export function requireActivationAccess(
+export async function requireActivationAccess(
   db: Db,
   user: ApiUser,
   customerNumber: unknown,
   { write = false }: { write?: boolean } = {},
-): ActivationAccess {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+): Promise<ActivationAccess> {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
   const info = buildAccountInfo(account, access, user)
   if (!activationsAllowed(user, info)) throw forbidden(ACTIVATION_MESSAGES.noAccess)
   const viewOnly = isViewOnly(user, info)
@@ -41,11 +41,16 @@ export function requireActivationAccess(
  * The accounts among `accountIds` the user may see and that are export-approved,
  * in the given order; the others are left out of every file and operation.
  */
-export function visibleApprovedAccounts(db: Db, tx: Tx | Db, user: ApiUser, accountIds: readonly string[]): Account[] {
+export async function visibleApprovedAccounts(
+  db: Db,
+  tx: Tx | Db,
+  user: ApiUser,
+  accountIds: readonly string[],
+): Promise<Account[]> {
   const found: Account[] = []
   for (const accountId of accountIds) {
-    const account = tx.select().from(accounts).where(eq(accounts.accountId, accountId)).get()
-    if (account && !isExportDenied(account) && maySeeCustomer(db, user, accountId)) found.push(account)
+    const account = (await tx.select().from(accounts).where(eq(accounts.accountId, accountId)))[0]
+    if (account && !isExportDenied(account) && (await maySeeCustomer(db, user, accountId))) found.push(account)
   }
   return found
 }
@@ -60,8 +65,8 @@ export interface HostGroup {
 }
 
 /** A host's shared-server group as the caller sees it. */
-export function hostGroup(db: Db, tx: Tx | Db, user: ApiUser, hostId: number): HostGroup {
-  const members = tx
+export async function hostGroup(db: Db, tx: Tx | Db, user: ApiUser, hostId: number): Promise<HostGroup> {
+  const members = await tx
     .select({
       AccountID: accounts.accountId,
       AccountName: accounts.accountName,
@@ -71,10 +76,9 @@ export function hostGroup(db: Db, tx: Tx | Db, user: ApiUser, hostId: number): H
     .innerJoin(accounts, eq(accounts.accountId, hostAccounts.accountId))
     .where(eq(hostAccounts.hostId, hostId))
     .orderBy(accounts.accountId)
-    .all()
   const group: HostGroup = { shown: [], unseen: [], denied: [] }
   for (const { AccountID, AccountName, exportControlStatus } of members) {
-    if (!maySeeCustomer(db, user, AccountID)) group.unseen.push(AccountID)
+    if (!(await maySeeCustomer(db, user, AccountID))) group.unseen.push(AccountID)
     else if (isExportDenied({ exportControlStatus })) group.denied.push(AccountID)
     else group.shown.push({ AccountID, AccountName })
   }

@@ -32,27 +32,33 @@ const activatableSql = and(
 )
 
 /** The active total of one entitlement on every host. */
-export function activeTotal(tx: Tx | Db, entitlementId: number): number {
-  const row = tx
-    .select({ total: sql<number>`coalesce(sum(${fulfillments.count}), 0)` })
-    .from(fulfillments)
-    .where(and(eq(fulfillments.entitlementId, entitlementId), eq(fulfillments.status, 'ACTIVE')))
-    .get()
+export async function activeTotal(tx: Tx | Db, entitlementId: number): Promise<number> {
+  const row = (
+    await tx
+      .select({ total: sql<number>`coalesce(sum(${fulfillments.count}), 0)` })
+      .from(fulfillments)
+      .where(and(eq(fulfillments.entitlementId, entitlementId), eq(fulfillments.status, 'ACTIVE')))
+  )[0]
   return Number(row?.total ?? 0)
 }
 
 /** A customer's entitlement by activation id. */
-export function customerEntitlement(tx: Tx | Db, accountId: string, activationId: string): Entitlement | undefined {
-  return tx
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.accountId, accountId), eq(entitlements.activationId, activationId)))
-    .get()
+export async function customerEntitlement(
+  tx: Tx | Db,
+  accountId: string,
+  activationId: string,
+): Promise<Entitlement | undefined> {
+  return (
+    await tx
+      .select()
+      .from(entitlements)
+      .where(and(eq(entitlements.accountId, accountId), eq(entitlements.activationId, activationId)))
+  )[0]
 }
 
 /** A customer's ACTIVE fulfilments on a host, oldest first. */
-export function activeFulfillmentsOn(tx: Tx | Db, hostId: number, accountId: string) {
-  return tx
+export async function activeFulfillmentsOn(tx: Tx | Db, hostId: number, accountId: string) {
+  return await tx
     .select({
       id: fulfillments.id,
       entitlementId: fulfillments.entitlementId,
@@ -64,7 +70,6 @@ export function activeFulfillmentsOn(tx: Tx | Db, hostId: number, accountId: str
       and(eq(fulfillments.hostId, hostId), eq(fulfillments.accountId, accountId), eq(fulfillments.status, 'ACTIVE')),
     )
     .orderBy(asc(fulfillments.fulfilledAt), asc(fulfillments.id))
-    .all()
 }
 
 export interface RowOptions {
@@ -78,8 +83,8 @@ export interface RowOptions {
 }
 
 /** Every activatable entitlement of the customer with its counts on the host, in the editor's order. */
-export function activationRows(db: Tx | Db, accountId: string, options: RowOptions): ActivationRow[] {
-  const list = db
+export async function activationRows(db: Tx | Db, accountId: string, options: RowOptions): Promise<ActivationRow[]> {
+  const list = await db
     .select({ entitlement: entitlements, total: totalActivatedSql })
     .from(entitlements)
     .where(
@@ -89,10 +94,9 @@ export function activationRows(db: Tx | Db, accountId: string, options: RowOptio
         options.activeOnly ? or(isNull(entitlements.endDate), gte(entitlements.endDate, options.today)) : undefined,
       ),
     )
-    .all()
   const onHost = new Map<number, FulfillmentRef[]>()
   if (options.hostId !== null) {
-    for (const f of activeFulfillmentsOn(db, options.hostId, accountId)) {
+    for (const f of await activeFulfillmentsOn(db, options.hostId, accountId)) {
       const refs = onHost.get(f.entitlementId) ?? []
       refs.push({ FulfillmentID: f.fulfillmentId, FulfillCount: f.count })
       onHost.set(f.entitlementId, refs)

@@ -9,14 +9,15 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import type { Tx } from '../db/transact'
 import { auditLog } from '../db/schema'
 import type { ListSource } from './list-engine'
 import type { PageRequest } from './contract/list-requests'
 import type { AuditArea, AuditEntry } from './contract/audit'
 import { listCount, listPage } from './list-engine'
 
-/** A drizzle transaction handle (what `db.transaction(fn)` passes to `fn`), or the db itself. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** A transaction's handle (what `transact(db, work)` passes to `work`), or the db itself. */
+export type { Tx }
 
 export interface AuditInput {
   actorEmail: string
@@ -53,18 +54,16 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
 }
 
 /** Writes one audit record. Call it inside the transaction that makes the change. */
-export function recordAudit(tx: Tx | Db, entry: AuditInput): void {
-  tx.insert(auditLog)
-    .values({
-      at: Date.now(),
-      actorEmail: entry.actorEmail,
-      accountId: entry.accountId,
-      area: entry.area,
-      action: entry.action,
-      before: redactSecrets(entry.before ?? null),
-      after: redactSecrets(entry.after ?? null),
-    })
-    .run()
+export async function recordAudit(tx: Tx | Db, entry: AuditInput): Promise<void> {
+  await tx.insert(auditLog).values({
+    at: Date.now(),
+    actorEmail: entry.actorEmail,
+    accountId: entry.accountId,
+    area: entry.area,
+    action: entry.action,
+    before: redactSecrets(entry.before ?? null),
+    after: redactSecrets(entry.after ?? null),
+  })
 }
 
 /** The audit records of one customer as a list (filterable and sortable by the list engine). */
@@ -102,11 +101,11 @@ type AuditRow = Omit<AuditEntry, 'at'> & { at: number }
 const toEntry = (row: AuditRow): AuditEntry => ({ ...row, at: new Date(row.at).toISOString() })
 
 /** One page of a customer's audit records, newest first unless sorted otherwise. */
-export function readAudit(db: Db, accountId: string, request: PageRequest = {}) {
-  const page = listPage<AuditRow>(auditList(db, accountId), request)
+export async function readAudit(db: Db, accountId: string, request: PageRequest = {}) {
+  const page = await listPage<AuditRow>(auditList(db, accountId), request)
   return { rows: page.rows.map(toEntry), token: page.token }
 }
 
-export function countAudit(db: Db, accountId: string, request: Pick<PageRequest, 'filter'> = {}) {
-  return listCount(auditList(db, accountId), { filter: request.filter })
+export async function countAudit(db: Db, accountId: string, request: Pick<PageRequest, 'filter'> = {}) {
+  return await listCount(auditList(db, accountId), { filter: request.filter })
 }

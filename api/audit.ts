@@ -14,23 +14,25 @@ import { forbidden, withToken } from './envelope'
 export const AUDIT_STAFF_ONLY = 'The audit trail is available to vendor staff only'
 
 /** Vendor staff only; the customer must exist (404 otherwise). Returns its account id. */
-function requireAuditReader(db: Db, user: ApiUser, customerNumber: string) {
+async function requireAuditReader(db: Db, user: ApiUser, customerNumber: string) {
   if (!isStaff(user)) throw forbidden(AUDIT_STAFF_ONLY)
-  return requireCustomerAccess(db, user, customerNumber).account.accountId
+  return (await requireCustomerAccess(db, user, customerNumber)).account.accountId
 }
 
 export function auditCalls(calls: CallTable, { db }: { db: Db }) {
   /** One page of the trail, newest first, with the token of the next. */
-  const auditPage = ({ input, user }: { input: PageRequest & { customerNumber: string }; user: ApiUser }) => {
+  const auditPage = async ({ input, user }: { input: PageRequest & { customerNumber: string }; user: ApiUser }) => {
     const { customerNumber, ...page } = input
-    const { rows, token } = readAudit(db, requireAuditReader(db, user, customerNumber), page)
+    const { rows, token } = await readAudit(db, await requireAuditReader(db, user, customerNumber), page)
     return withToken(rows, token)
   }
 
   calls.implement(declared.page, auditPage)
   calls.implement(declared.pageByQuery, auditPage)
 
-  calls.implement(declared.count, ({ input, user }) =>
-    countAudit(db, requireAuditReader(db, user, input.customerNumber), { filter: input.filter }),
+  calls.implement(
+    declared.count,
+    async ({ input, user }) =>
+      await countAudit(db, await requireAuditReader(db, user, input.customerNumber), { filter: input.filter }),
   )
 }

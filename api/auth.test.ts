@@ -1,24 +1,27 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDb } from '../db/client'
+import { transact } from '../db/transact'
+import { openDb, closeDb } from '../db/client'
 import { users } from '../db/schema'
 import { findActiveUser, prepareFindActiveUser } from './auth'
 
 const db = openDb(':memory:')
-afterAll(() => db.$client.close())
+afterAll(() => closeDb(db))
 
 describe('the per-call user lookup', () => {
-  it('finds an active user whatever the case of the e-mail, and no inactive one', () => {
-    db.insert(users)
-      .values([
-        { email: 'Mixed.Case@Example.com', name: 'Mixed Case', roles: ['user'] },
-        { email: 'gone@example.com', name: 'Gone', roles: ['user'], active: 0 },
-      ])
-      .run()
-    expect(findActiveUser(db, 'mixed.case@example.COM')).toMatchObject({
+  it('finds an active user whatever the case of the e-mail, and no inactive one', async () => {
+    await transact(
+      db,
+      async (tx) =>
+        await tx.insert(users).values([
+          { email: 'Mixed.Case@Example.com', name: 'Mixed Case', roles: ['user'] },
+          { email: 'gone@example.com', name: 'Gone', roles: ['user'], active: 0 },
+        ]),
+    )
+    expect(await findActiveUser(db, 'mixed.case@example.COM')).toMatchObject({
       email: 'Mixed.Case@Example.com',
       roles: ['user'],
     })
-    expect(findActiveUser(db, 'gone@example.com')).toBeUndefined()
+    expect(await findActiveUser(db, 'gone@example.com')).toBeUndefined()
   })
 
   it('is answered from the lower(email) index, not by scanning users', () => {

@@ -30,13 +30,13 @@ export function prepareFindActiveUser(db: Db) {
 /** Prepared once per database handle: this runs on every API call. */
 const findActiveUserStatements = new WeakMap<Db, ReturnType<typeof prepareFindActiveUser>>()
 
-export function findActiveUser(db: Db, email: string): ApiUser | undefined {
-  let statement = findActiveUserStatements.get(db)
+export async function findActiveUser(db: Db, email: string): Promise<ApiUser | undefined> {
+  let statement = await findActiveUserStatements.get(db)
   if (!statement) {
     statement = prepareFindActiveUser(db)
     findActiveUserStatements.set(db, statement)
   }
-  const row = statement.get({ email })
+  const row = await statement.get({ email })
   if (!row) return undefined
   return { ...row, roles: Array.isArray(row.roles) ? row.roles.filter((r) => typeof r === 'string') : [] }
 }
@@ -141,7 +141,7 @@ export function createAuthenticator({ config, db }: { config: Config; db: Db }) 
     if (typeof email !== 'string' || email.length === 0) {
       throw new ApiError(401, `Access token has no ${config.apiEmailClaim} claim`)
     }
-    const user = findActiveUser(db, email)
+    const user = await findActiveUser(db, email)
     if (!user) throw new ApiError(401, 'Unknown or inactive user')
     return user
   }

@@ -24,10 +24,10 @@ const stampStatement = preparedPerDb((db) =>
 )
 
 /** The customer's change stamp: its counter and the one for every customer. */
-function changeStamp(db: Db, accountId: string): string {
+async function changeStamp(db: Db, accountId: string): Promise<string> {
   let own = 0
   let every = 0
-  for (const row of stampStatement(db).all({ accountId })) {
+  for (const row of await stampStatement(db).all({ accountId })) {
     if (row.accountId === accountId) own = row.version
     else every = row.version
   }
@@ -42,19 +42,19 @@ interface Entry<T> {
 
 export interface CustomerCache<T> {
   /** The kept answer for `accountId` and `key` while it is current, else `compute()`'s, kept. */
-  get(db: Db, accountId: string, key: string, compute: () => T): T
+  get(db: Db, accountId: string, key: string, compute: () => Promise<T>): Promise<T>
 }
 
 export function customerCache<T>({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): CustomerCache<T> {
   const entries = new Map<string, Entry<T>>()
   return {
-    get(db, accountId, key, compute) {
+    async get(db, accountId, key, compute) {
       const id = `${accountId}\u0000${key}`
-      const stamp = changeStamp(db, accountId)
+      const stamp = await changeStamp(db, accountId)
       const now = Date.now()
       const kept = entries.get(id)
       if (kept && kept.stamp === stamp && now - kept.at < ttlMs) return kept.value
-      const value = compute()
+      const value = await compute()
       entries.delete(id)
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
       entries.set(id, { stamp, at: now, value })

@@ -12,6 +12,7 @@
  * The low-balance e-mail (`writeLowBalanceNotice`) is written once per threshold,
  * inside the transaction of the write that brought the remaining to or below it.
  */
+import { transact } from '../db/transact'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accountAccess, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
@@ -54,14 +55,16 @@ type EntitlementRow = typeof entitlements.$inferSelect
 type AlertRow = typeof lowBalanceAlerts.$inferSelect
 
 /** The e-mail addresses of the customer's active portal administrators; its support address without any. */
-export function administratorAddresses(tx: Tx | Db, account: Pick<Account, 'accountId' | 'supportEmail'>): string {
-  const rows = tx
+export async function administratorAddresses(
+  tx: Tx | Db,
+  account: Pick<Account, 'accountId' | 'supportEmail'>,
+): Promise<string> {
+  const rows = await tx
     .select({ email: users.email })
     .from(accountAccess)
     .innerJoin(users, eq(users.id, accountAccess.userId))
     .where(and(eq(accountAccess.accountId, account.accountId), eq(accountAccess.role, 'admin'), eq(users.active, 1)))
     .orderBy(asc(users.email))
-    .all()
   return rows.length > 0 ? rows.map((r) => r.email).join(', ') : account.supportEmail
 }
 
@@ -86,7 +89,7 @@ set for it.</p>
  * the entitlement's threshold and this threshold has not had its e-mail yet. Call
  * inside the (immediate) transaction of the write. Returns whether it wrote one.
  */
-export function writeLowBalanceNotice(
+export async function writeLowBalanceNotice(
   tx: Tx,
   args: {
     entitlement: EntitlementRow
@@ -97,7 +100,7 @@ export function writeLowBalanceNotice(
     actorEmail: string
     delivery: OutboxDelivery
   },
-): boolean {
+): Promise<boolean> {
   const { entitlement, account, alert, remaining } = args
   if (!alert) return false
   const notify = shouldNotifyThreshold({
@@ -108,16 +111,16 @@ export function writeLowBalanceNotice(
   })
   if (!notify) return false
   const now = Date.now()
-  const emailId = writeOutboxEmail(tx, args.delivery, {
+  const emailId = await writeOutboxEmail(tx, args.delivery, {
     accountId: account.accountId,
     at: now,
     subject: lowBalanceSubject(entitlement),
-    to: administratorAddresses(tx, account),
+    to: await administratorAddresses(tx, account),
     body: lowBalanceBody(entitlement, account.accountName, remaining, alert.threshold),
     kind: 'balance',
   })
-  tx.update(lowBalanceAlerts).set({ notifiedAt: now }).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).run()
-  recordAudit(tx, {
+  await tx.update(lowBalanceAlerts).set({ notifiedAt: now }).where(eq(lowBalanceAlerts.entitlementId, entitlement.id))
+  await recordAudit(tx, {
     actorEmail: args.actorEmail,
     accountId: account.accountId,
     area: 'threshold',
@@ -129,18 +132,19 @@ export function writeLowBalanceNotice(
 }
 
 /** The customer's elastic entitlement by activation id, or 404 (another customer's is "not found" too). */
-export function findElasticEntitlement(db: Tx | Db, accountId: string, activationId: string) {
-  const row = db
-    .select()
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.accountId, accountId),
-        eq(entitlements.activationId, activationId),
-        eq(entitlements.type, 'ELASTIC'),
-      ),
-    )
-    .get()
+export async function findElasticEntitlement(db: Tx | Db, accountId: string, activationId: string) {
+  const row = (
+    await db
+      .select()
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.accountId, accountId),
+          eq(entitlements.activationId, activationId),
+          eq(entitlements.type, 'ELASTIC'),
+        ),
+      )
+  )[0]
   if (!row) throw notFound(CREDIT_MESSAGES.notFound)
   return row
 }
@@ -149,64 +153,61 @@ const isActiveElastic = (e: EntitlementRow, today: string) =>
   isElasticIncluded(e) &&
   classifyElastic({ startDate: e.startDate, endDate: e.endDate, quantity: e.quantity, used: e.used, today }).active
 
-function setThreshold(
+async function setThreshold(
   db: Db,
   delivery: OutboxDelivery,
   user: ApiUser,
   input: ParsedInput<typeof declared.setThreshold>,
 ) {
-  const { account, access } = requireCustomerAccess(db, user, input.customerNumber)
+  const { account, access } = await requireCustomerAccess(db, user, input.customerNumber)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(CREDIT_MESSAGES.viewOnly)
-  return db.transaction(
-    (tx) => {
-      const entitlement = findElasticEntitlement(tx, account.accountId, input.activationId)
-      if (!isActiveElastic(entitlement, todayUtc())) throw badRequest(CREDIT_MESSAGES.notActive)
-      if (input.threshold !== null && input.threshold > entitlement.quantity) {
-        throw badRequest(CREDIT_MESSAGES.aboveTotal(entitlement.quantity))
-      }
-      const where = eq(lowBalanceAlerts.entitlementId, entitlement.id)
-      const before = tx.select().from(lowBalanceAlerts).where(where).get()
-      const audit = (action: string) =>
-        recordAudit(tx, {
-          actorEmail: user.email,
-          accountId: account.accountId,
-          area: 'threshold',
-          action,
-          before: { activationId: entitlement.activationId, threshold: before?.threshold ?? null },
-          after: { activationId: entitlement.activationId, threshold: input.threshold },
-        })
-      if (input.threshold === null) {
-        if (before) {
-          tx.delete(lowBalanceAlerts).where(where).run()
-          audit('clear')
-        }
-        return { threshold: null, notified: false }
-      }
-      if (before?.threshold === input.threshold) {
-        return { threshold: before.threshold, notified: before.notifiedAt !== null }
-      }
-      const values = { threshold: input.threshold, notifiedAt: null, setBy: user.email, setAt: Date.now() }
-      const alert = tx
-        .insert(lowBalanceAlerts)
-        .values({ entitlementId: entitlement.id, ...values })
-        .onConflictDoUpdate({ target: lowBalanceAlerts.entitlementId, set: values })
-        .returning()
-        .get()
-      audit(before ? 'change' : 'set')
-      const remaining = remainingAmount(entitlement.quantity, entitlement.used)
-      const notified = writeLowBalanceNotice(tx, {
-        entitlement,
-        account,
-        alert,
-        before: undefined,
-        remaining,
+  return await transact(db, async (tx) => {
+    const entitlement = await findElasticEntitlement(tx, account.accountId, input.activationId)
+    if (!isActiveElastic(entitlement, todayUtc())) throw badRequest(CREDIT_MESSAGES.notActive)
+    if (input.threshold !== null && input.threshold > entitlement.quantity) {
+      throw badRequest(CREDIT_MESSAGES.aboveTotal(entitlement.quantity))
+    }
+    const where = eq(lowBalanceAlerts.entitlementId, entitlement.id)
+    const before = tx.select().from(lowBalanceAlerts).where(where).get()
+    const audit = (action: string) =>
+      recordAudit(tx, {
         actorEmail: user.email,
-        delivery,
+        accountId: account.accountId,
+        area: 'threshold',
+        action,
+        before: { activationId: entitlement.activationId, threshold: before?.threshold ?? null },
+        after: { activationId: entitlement.activationId, threshold: input.threshold },
       })
-      return { threshold: input.threshold, notified }
-    },
-    { behavior: 'immediate' },
-  )
+    if (input.threshold === null) {
+      if (before) {
+        tx.delete(lowBalanceAlerts).where(where).run()
+        await audit('clear')
+      }
+      return { threshold: null, notified: false }
+    }
+    if (before?.threshold === input.threshold) {
+      return { threshold: before.threshold, notified: before.notifiedAt !== null }
+    }
+    const values = { threshold: input.threshold, notifiedAt: null, setBy: user.email, setAt: Date.now() }
+    const alert = tx
+      .insert(lowBalanceAlerts)
+      .values({ entitlementId: entitlement.id, ...values })
+      .onConflictDoUpdate({ target: lowBalanceAlerts.entitlementId, set: values })
+      .returning()
+      .get()
+    await audit(before ? 'change' : 'set')
+    const remaining = remainingAmount(entitlement.quantity, entitlement.used)
+    const notified = await writeLowBalanceNotice(tx, {
+      entitlement,
+      account,
+      alert,
+      before: undefined,
+      remaining,
+      actorEmail: user.email,
+      delivery,
+    })
+    return { threshold: input.threshold, notified }
+  })
 }
 
 /**
@@ -257,8 +258,8 @@ export interface ElasticDayCharge {
 }
 
 /** The charges of the customer's elastic entitlements per entitlement and day, from `firstDay` on. */
-export function elasticDayCharges(db: Db, accountId: string, firstDay: number): ElasticDayCharge[] {
-  return forecastStatements(db).dayCharges.all({ accountId, firstDay })
+export async function elasticDayCharges(db: Db, accountId: string, firstDay: number): Promise<ElasticDayCharge[]> {
+  return await forecastStatements(db).dayCharges.all({ accountId, firstDay })
 }
 
 /** The first day of the forecast's window that ends `today`. */
@@ -288,16 +289,17 @@ interface NamedCreditStatus {
  * Each active elastic entitlement of the customer with its credit figures and
  * forecast; `charges` (elasticDayCharges) must cover the forecast's window.
  */
-export function creditStatuses(
+export async function creditStatuses(
   db: Db,
   accountId: string,
   today = todayUtc(),
-  charges: readonly ElasticDayCharge[] = elasticDayCharges(db, accountId, dayNumber(forecastWindowStart(today))),
-): NamedCreditStatus[] {
+  given?: readonly ElasticDayCharge[],
+): Promise<NamedCreditStatus[]> {
+  const charges = given ?? (await elasticDayCharges(db, accountId, dayNumber(forecastWindowStart(today))))
   const statements = forecastStatements(db)
-  const active = statements.entitlements.all({ accountId }).filter((e) => isActiveElastic(e, today))
+  const active = (await statements.entitlements.all({ accountId })).filter((e) => isActiveElastic(e, today))
   if (active.length === 0) return []
-  const alerts = new Map(statements.alerts.all({ accountId }).map(({ alert }) => [alert.entitlementId, alert]))
+  const alerts = new Map((await statements.alerts.all({ accountId })).map(({ alert }) => [alert.entitlementId, alert]))
   const usedOn = dailyUse(charges, today)
   return active.map((e) => {
     const dailyUsed = usedOn(e.id)
@@ -324,14 +326,14 @@ export function creditStatuses(
 }
 
 /** The forecast call's answer. */
-export const forecasts = (db: Db, accountId: string): CreditStatus[] =>
-  creditStatuses(db, accountId).map((c) => c.status)
+export const forecasts = async (db: Db, accountId: string): Promise<CreditStatus[]> =>
+  (await creditStatuses(db, accountId)).map((c) => c.status)
 
 export function elasticCreditCalls(calls: CallTable, { db, config }: ApiDeps) {
-  calls.implement(declared.forecast, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
-    return forecasts(db, account.accountId)
+  calls.implement(declared.forecast, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+    return await forecasts(db, account.accountId)
   })
 
-  calls.implement(declared.setThreshold, ({ input, user }) => setThreshold(db, config.mail, user, input))
+  calls.implement(declared.setThreshold, async ({ input, user }) => await setThreshold(db, config.mail, user, input))
 }

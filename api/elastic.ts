@@ -10,6 +10,8 @@
  * when the caller sends it), bumps `version` and records the change in the audit
  * trail, never with the PIN itself.
  */
+import type { Tx } from '../db/transact'
+import { transact } from '../db/transact'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { elasticServers } from '../db/schema'
@@ -38,64 +40,68 @@ export const ELASTIC_ERRORS = {
 const stale = (message: string) => new ApiError(409, message)
 
 /** The customer's activated servers, oldest first: the first is the one the settings screens manage. */
-function activatedServers(db: Db, accountId: string) {
-  return db
+async function activatedServers(db: Db, accountId: string) {
+  return await db
     .select()
     .from(elasticServers)
     .where(and(eq(elasticServers.accountId, accountId), eq(elasticServers.activated, 1)))
     .orderBy(asc(elasticServers.createdAt), asc(elasticServers.deviceId))
-    .all()
 }
 
-function findServer(db: Db, accountId: string, clsId: string): ServerRow | undefined {
-  return db
-    .select()
-    .from(elasticServers)
-    .where(
-      and(eq(elasticServers.deviceId, clsId), eq(elasticServers.accountId, accountId), eq(elasticServers.activated, 1)),
-    )
-    .get()
+async function findServer(db: Db, accountId: string, clsId: string): Promise<ServerRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(elasticServers)
+      .where(
+        and(
+          eq(elasticServers.deviceId, clsId),
+          eq(elasticServers.accountId, accountId),
+          eq(elasticServers.activated, 1),
+        ),
+      )
+  )[0]
 }
 
 /**
  * The customer (with the caller's access to it) and its server. A server of another
  * customer is "not found", so ids of other customers' servers cannot be probed.
  */
-function requireServer(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
-  const server = findServer(db, account.accountId, clsId)
+async function requireServer(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
+  const server = await findServer(db, account.accountId, clsId)
   if (!server) throw notFound(ELASTIC_ERRORS.serverNotFound)
   return { account, access, server }
 }
 
 /** As requireServer, for a change: a view-only user is refused before the server is looked for. */
-function requireWriter(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+async function requireWriter(db: Db, user: ApiUser, customerNumber: string, clsId: string) {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(ELASTIC_ERRORS.viewOnly)
-  return requireServer(db, user, customerNumber, clsId)
+  return await requireServer(db, user, customerNumber, clsId)
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Runs `fn` on the freshly read row inside an immediate (write-locked) transaction. */
-function writeServer<T>(db: Db, deviceId: string, fn: (tx: Tx, row: ServerRow) => T): T {
-  return db.transaction(
-    (tx) => {
-      const row = tx.select().from(elasticServers).where(eq(elasticServers.deviceId, deviceId)).get()
-      if (!row) throw notFound(ELASTIC_ERRORS.serverNotFound)
-      return fn(tx, row)
-    },
-    { behavior: 'immediate' },
-  )
+async function writeServer<T>(db: Db, deviceId: string, fn: (tx: Tx, row: ServerRow) => Promise<T>): Promise<T> {
+  return await transact(db, async (tx) => {
+    const row = (await tx.select().from(elasticServers).where(eq(elasticServers.deviceId, deviceId)))[0]
+    if (!row) throw notFound(ELASTIC_ERRORS.serverNotFound)
+    return await fn(tx, row)
+  })
 }
 
-function updateServer(tx: Tx, deviceId: string, values: Partial<Pick<ServerRow, 'pin' | 'usernames' | 'whitelist'>>) {
-  return tx
-    .update(elasticServers)
-    .set({ ...values, version: sql`${elasticServers.version} + 1` })
-    .where(eq(elasticServers.deviceId, deviceId))
-    .returning({ version: elasticServers.version })
-    .get()
+async function updateServer(
+  tx: Tx,
+  deviceId: string,
+  values: Partial<Pick<ServerRow, 'pin' | 'usernames' | 'whitelist'>>,
+) {
+  return (
+    await tx
+      .update(elasticServers)
+      .set({ ...values, version: sql`${elasticServers.version} + 1` })
+      .where(eq(elasticServers.deviceId, deviceId))
+      .returning({ version: elasticServers.version })
+  )[0]
 }
 
 type ServerList = 'whitelist' | 'usernames'
@@ -113,20 +119,20 @@ const SERVER_LISTS: {
  * caller did not start from), changes nothing when the new list is the same, and
  * otherwise stores it, bumps the version and records the change in the audit trail.
  */
-function replaceServerList<K extends ServerList>(
+async function replaceServerList<K extends ServerList>(
   db: Db,
   user: ApiUser,
   request: { customerNumber: string; clsId: string; list: ServerRow[K]; oldList?: ServerRow[K] },
   which: K,
-): { list: ServerRow[K]; version: number; changed: boolean } {
+): Promise<{ list: ServerRow[K]; version: number; changed: boolean }> {
   const { same, staleMessage } = SERVER_LISTS[which]
-  const { account, server } = requireWriter(db, user, request.customerNumber, request.clsId)
-  return writeServer(db, server.deviceId, (tx, row) => {
+  const { account, server } = await requireWriter(db, user, request.customerNumber, request.clsId)
+  return await writeServer(db, server.deviceId, async (tx, row) => {
     const before = row[which]
     if (request.oldList && !same(request.oldList, before)) throw stale(staleMessage)
     if (same(request.list, before)) return { list: before, version: row.version, changed: false }
-    const { version } = updateServer(tx, row.deviceId, { [which]: request.list })!
-    recordAudit(tx, {
+    const { version } = (await updateServer(tx, row.deviceId, { [which]: request.list }))!
+    await recordAudit(tx, {
       actorEmail: user.email,
       accountId: account.accountId,
       area: which,
@@ -139,45 +145,45 @@ function replaceServerList<K extends ServerList>(
 }
 
 export function elasticCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.activatedServers, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
-    return activatedServers(db, account.accountId)
+  calls.implement(declared.activatedServers, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+    return (await activatedServers(db, account.accountId))
       .filter((s) => !input.server || s.deviceId === input.server)
       .map((s) => ({ DeviceID: s.deviceId, Alias: s.alias }))
   })
 
-  calls.implement(declared.firstServer, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
-    const first = activatedServers(db, account.accountId)[0]
+  calls.implement(declared.firstServer, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+    const first = (await activatedServers(db, account.accountId))[0]
     return first ? { deviceId: first.deviceId, alias: first.alias } : null
   })
 
-  calls.implement(declared.getIps, ({ input, user }) => {
-    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
+  calls.implement(declared.getIps, async ({ input, user }) => {
+    const { server } = await requireServer(db, user, input.customerNumber, input.clsId)
     return { whitelist: server.whitelist, version: server.version }
   })
 
-  calls.implement(declared.setIps, ({ input, user }) => {
+  calls.implement(declared.setIps, async ({ input, user }) => {
     const { customerNumber, clsId } = input
     const request = { customerNumber, clsId, list: input.whitelist, oldList: input.oldWhitelist }
-    const { list, version, changed } = replaceServerList(db, user, request, 'whitelist')
+    const { list, version, changed } = await replaceServerList(db, user, request, 'whitelist')
     return { whitelist: list, version, changed }
   })
 
-  calls.implement(declared.getPin, ({ input, user }) => {
-    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
+  calls.implement(declared.getPin, async ({ input, user }) => {
+    const { server } = await requireServer(db, user, input.customerNumber, input.clsId)
     if (server.pin === null) throw notFound(CREDENTIAL_MESSAGES.pinNotFound)
     return { pin: server.pin }
   })
 
   /** With `onlyIfUnset` the screen's silent first PIN cannot overwrite one set at the same moment by someone else. */
-  calls.implement(declared.changePin, ({ input, user }) => {
-    const { account, server } = requireWriter(db, user, input.customerNumber, input.clsId)
-    return writeServer(db, server.deviceId, (tx, row) => {
+  calls.implement(declared.changePin, async ({ input, user }) => {
+    const { account, server } = await requireWriter(db, user, input.customerNumber, input.clsId)
+    return await writeServer(db, server.deviceId, async (tx, row) => {
       if ((input.onlyIfUnset && row.pin !== null) || row.pin === input.pin)
         return { changed: false, version: row.version }
-      const { version } = updateServer(tx, row.deviceId, { pin: input.pin })!
-      recordAudit(tx, {
+      const { version } = (await updateServer(tx, row.deviceId, { pin: input.pin }))!
+      await recordAudit(tx, {
         actorEmail: user.email,
         accountId: account.accountId,
         area: 'pin',
@@ -189,15 +195,15 @@ export function elasticCalls(calls: CallTable, { db }: ApiDeps) {
     })
   })
 
-  calls.implement(declared.getUsers, ({ input, user }) => {
-    const { server } = requireServer(db, user, input.customerNumber, input.clsId)
+  calls.implement(declared.getUsers, async ({ input, user }) => {
+    const { server } = await requireServer(db, user, input.customerNumber, input.clsId)
     return { users: server.usernames, version: server.version }
   })
 
-  calls.implement(declared.saveUsers, ({ input, user }) => {
+  calls.implement(declared.saveUsers, async ({ input, user }) => {
     const { customerNumber, clsId } = input
     const request = { customerNumber, clsId, list: input.users, oldList: input.oldUsers }
-    const { list, version, changed } = replaceServerList(db, user, request, 'usernames')
+    const { list, version, changed } = await replaceServerList(db, user, request, 'usernames')
     return { users: list, version, changed }
   })
 }

@@ -6,6 +6,7 @@
  * change the customer's settings (not view-only). An e-mail of a customer the
  * caller did not name, or may not see, is "not found", as one that does not exist.
  */
+import { transact } from '../db/transact'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accounts, emailAttachments, emailDeliveries, emails } from '../db/schema'
@@ -52,35 +53,36 @@ const EMAIL_NOT_FOUND = 'Email not found'
 const ATTACHMENT_NOT_FOUND = 'Attachment not found'
 
 /** The list of the customer's e-mails, when the caller may see that customer. */
-function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
-  const { account } = requireCustomerAccess(db, user, customerNumber)
+async function sourceFor(db: Db, user: ApiUser, customerNumber: unknown) {
+  const { account } = await requireCustomerAccess(db, user, customerNumber)
   return emailList(db, account.accountId)
 }
 
-function findEmail(db: Db, id: number, accountId: string) {
-  const row = db
-    .select({
-      id: emails.id,
-      date: emails.date,
-      subject: emails.subject,
-      to: emails.to,
-      body: emails.body,
-      customerNumber: emails.accountId,
-      customerName: accounts.accountName,
-      delivery: {
-        state: emailDeliveries.state,
-        attempts: emailDeliveries.attempts,
-        nextAttemptAt: emailDeliveries.nextAttemptAt,
-        sentAt: emailDeliveries.sentAt,
-        answer: emailDeliveries.answer,
-        messageId: emailDeliveries.messageId,
-      },
-    })
-    .from(emails)
-    .innerJoin(accounts, eq(accounts.accountId, emails.accountId))
-    .leftJoin(emailDeliveries, eq(emailDeliveries.emailId, emails.id))
-    .where(and(eq(emails.id, id), eq(emails.accountId, accountId), isNull(emails.deletedAt)))
-    .get()
+async function findEmail(db: Db, id: number, accountId: string) {
+  const row = (
+    await db
+      .select({
+        id: emails.id,
+        date: emails.date,
+        subject: emails.subject,
+        to: emails.to,
+        body: emails.body,
+        customerNumber: emails.accountId,
+        customerName: accounts.accountName,
+        delivery: {
+          state: emailDeliveries.state,
+          attempts: emailDeliveries.attempts,
+          nextAttemptAt: emailDeliveries.nextAttemptAt,
+          sentAt: emailDeliveries.sentAt,
+          answer: emailDeliveries.answer,
+          messageId: emailDeliveries.messageId,
+        },
+      })
+      .from(emails)
+      .innerJoin(accounts, eq(accounts.accountId, emails.accountId))
+      .leftJoin(emailDeliveries, eq(emailDeliveries.emailId, emails.id))
+      .where(and(eq(emails.id, id), eq(emails.accountId, accountId), isNull(emails.deletedAt)))
+  )[0]
   if (!row) return undefined
   const { delivery, ...email } = row
   return { ...email, ...deliveryOf(delivery) }
@@ -108,8 +110,8 @@ function deliveryOf(row: DeliveryRow | null): { deliveryState: DeliveryState | n
   }
 }
 
-function attachmentsOf(db: Db, emailId: number): EmailAttachmentSummary[] {
-  return db
+async function attachmentsOf(db: Db, emailId: number): Promise<EmailAttachmentSummary[]> {
+  return await db
     .select({
       id: emailAttachments.id,
       fileName: emailAttachments.fileName,
@@ -119,64 +121,63 @@ function attachmentsOf(db: Db, emailId: number): EmailAttachmentSummary[] {
     .from(emailAttachments)
     .where(eq(emailAttachments.emailId, emailId))
     .orderBy(asc(emailAttachments.id))
-    .all()
 }
 
 export function emailCalls(calls: CallTable, { db }: ApiDeps) {
-  implementList(calls, declared.list, (user, { customerNumber }: { customerNumber: string }) =>
-    sourceFor(db, user, customerNumber),
+  implementList(
+    calls,
+    declared.list,
+    async (user, { customerNumber }: { customerNumber: string }) => await sourceFor(db, user, customerNumber),
   )
 
-  calls.implement(declared.get, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
-    const email = findEmail(db, input.id, account.accountId)
+  calls.implement(declared.get, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+    const email = await findEmail(db, input.id, account.accountId)
     if (!email) throw notFound(EMAIL_NOT_FOUND)
-    return { ...email, attachments: attachmentsOf(db, email.id) }
+    return { ...email, attachments: await attachmentsOf(db, email.id) }
   })
 
-  calls.implement(declared.attachment, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
-    const attachment = db
-      .select({
-        fileName: emailAttachments.fileName,
-        contentType: emailAttachments.contentType,
-        content: emailAttachments.content,
-      })
-      .from(emailAttachments)
-      .innerJoin(emails, eq(emails.id, emailAttachments.emailId))
-      .where(
-        and(
-          eq(emailAttachments.id, input.attachmentId),
-          eq(emails.id, input.emailId),
-          eq(emails.accountId, account.accountId),
-          isNull(emails.deletedAt),
-        ),
-      )
-      .get()
+  calls.implement(declared.attachment, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+    const attachment = (
+      await db
+        .select({
+          fileName: emailAttachments.fileName,
+          contentType: emailAttachments.contentType,
+          content: emailAttachments.content,
+        })
+        .from(emailAttachments)
+        .innerJoin(emails, eq(emails.id, emailAttachments.emailId))
+        .where(
+          and(
+            eq(emailAttachments.id, input.attachmentId),
+            eq(emails.id, input.emailId),
+            eq(emails.accountId, account.accountId),
+            isNull(emails.deletedAt),
+          ),
+        )
+    )[0]
     if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND)
     return attachment
   })
 
-  calls.implement(declared.remove, ({ input, user }) => {
+  calls.implement(declared.remove, async ({ input, user }) => {
     const parsed = recordIdSchema.safeParse(input.id)
     if (!parsed.success) throw badRequest(RECORD_ID_MESSAGE)
     const id = parsed.data
-    return db.transaction(
-      (tx) => {
-        const row = tx
-          .select({ accountId: emails.accountId })
-          .from(emails)
-          .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
-          .get()
-        if (!row || !maySeeCustomer(db, user, row.accountId)) throw notFound(EMAIL_NOT_FOUND)
-        const { account, access } = requireCustomerAccess(db, user, row.accountId)
-        if (isViewOnly(user, buildAccountInfo(account, access, user))) {
-          throw forbidden('View-only users cannot delete emails')
-        }
-        tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id)).run()
-        return { id, deleted: true as const }
-      },
-      { behavior: 'immediate' },
-    )
+    return await transact(db, async (tx) => {
+      const row = tx
+        .select({ accountId: emails.accountId })
+        .from(emails)
+        .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
+        .get()
+      if (!row || !(await maySeeCustomer(db, user, row.accountId))) throw notFound(EMAIL_NOT_FOUND)
+      const { account, access } = await requireCustomerAccess(db, user, row.accountId)
+      if (isViewOnly(user, buildAccountInfo(account, access, user))) {
+        throw forbidden('View-only users cannot delete emails')
+      }
+      tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id)).run()
+      return { id, deleted: true as const }
+    })
   })
 }

@@ -10,6 +10,7 @@
  * not expired. It agrees with classifyElastic and classifyLease (tested on the
  * demo rows).
  */
+import { connectionsOf } from '../db/transact'
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments } from '../db/schema'
@@ -42,9 +43,10 @@ const withGroupFunction = new WeakSet<Db>()
  */
 function licenseModelGroupSql(db: Db): SQL {
   if (!withGroupFunction.has(db)) {
-    db.$client.function('license_model_group', { deterministic: true }, (model: unknown, name: unknown) =>
-      licenseModelGroup(String(model ?? ''), String(name ?? '')),
-    )
+    for (const client of connectionsOf(db))
+      client.function('license_model_group', { deterministic: true }, (model: unknown, name: unknown) =>
+        licenseModelGroup(String(model ?? ''), String(name ?? '')),
+      )
     withGroupFunction.add(db)
   }
   return sql`license_model_group(${e.licenseModel}, ${e.productName})`

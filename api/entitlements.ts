@@ -28,8 +28,8 @@ import type { ApiDeps } from './index'
 
 type ScopeInput = { customerNumber: string; type: string; state?: string | null; attributes?: string[] | null }
 
-function listFor(db: Db, user: ApiUser, input: ScopeInput, split: Split) {
-  const { account } = requireCustomerAccess(db, user, input.customerNumber)
+async function listFor(db: Db, user: ApiUser, input: ScopeInput, split: Split) {
+  const { account } = await requireCustomerAccess(db, user, input.customerNumber)
   return entitlementList(db, {
     accountId: account.accountId,
     type: input.type,
@@ -41,30 +41,29 @@ function listFor(db: Db, user: ApiUser, input: ScopeInput, split: Split) {
 }
 
 export function entitlementCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.elastic, ({ input, user }) => {
-    const list = listFor(db, user, { customerNumber: input.customerNumber, type: 'ELASTIC' }, 'all')
-    return listPage<EntitlementRow>(list, { limit: ENTITLEMENT_FETCH_CAP }).rows.map(toEntitlementRow)
+  calls.implement(declared.elastic, async ({ input, user }) => {
+    const list = await listFor(db, user, { customerNumber: input.customerNumber, type: 'ELASTIC' }, 'all')
+    return (await listPage<EntitlementRow>(list, { limit: ENTITLEMENT_FETCH_CAP })).rows.map(toEntitlementRow)
   })
 
   for (const split of ['all', 'active', 'inactive'] as const) {
     implementList<ScopeInput>(
       calls,
       declared[split],
-      (user, input) => listFor(db, user, input, split),
+      async (user, input) => await listFor(db, user, input, split),
       toEntitlementRow,
     )
   }
 
   /** Total active count per activation id; every id must be an entitlement of the customer. */
-  calls.implement(declared.fulfillmentCounts, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+  calls.implement(declared.fulfillmentCounts, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
     const wanted = [...new Set(input.activationId)]
     if (wanted.length === 0) return {}
-    const rows = db
+    const rows = await db
       .select({ activationId: entitlements.activationId, total: totalActivatedSql })
       .from(entitlements)
       .where(and(eq(entitlements.accountId, account.accountId), inArray(entitlements.activationId, wanted)))
-      .all()
     const found = new Map(rows.map((r) => [r.activationId, Number(r.total)]))
     const unknown = wanted.filter((id) => !found.has(id))
     if (unknown.length) throw badRequest(`Not an entitlement of customer ${account.accountId}: ${unknown.join(', ')}`)

@@ -2,6 +2,7 @@
  * Feature flags: each user has an enabled set (their saved choice, or the flags
  * that are on by default). Switchable outside production only.
  */
+import { transact } from '../db/transact'
 import { asc, eq } from 'drizzle-orm'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
@@ -15,19 +16,20 @@ export const CONFLICT_MESSAGE = 'Selections are in conflict. Deselect one or mor
 
 type FlagRow = typeof featureFlags.$inferSelect
 
-function allFlags(db: Db): FlagRow[] {
-  return db.select().from(featureFlags).orderBy(asc(featureFlags.sortOrder), asc(featureFlags.name)).all()
+async function allFlags(db: Db): Promise<FlagRow[]> {
+  return await db.select().from(featureFlags).orderBy(asc(featureFlags.sortOrder), asc(featureFlags.name))
 }
 
-export function enabledFeatureNames(db: Db, userId: number, flags: FlagRow[] = allFlags(db)): Set<string> {
-  const saved = db.select().from(userFeatureFlags).where(eq(userFeatureFlags.userId, userId)).get()
+export async function enabledFeatureNames(db: Db, userId: number, known?: FlagRow[]): Promise<Set<string>> {
+  const flags = known ?? (await allFlags(db))
+  const saved = (await db.select().from(userFeatureFlags).where(eq(userFeatureFlags.userId, userId)))[0]
   if (saved) return new Set(saved.enabled)
   return new Set(flags.filter((f) => f.defaultEnabled).map((f) => f.name))
 }
 
-export function featuresFor(db: Db, user: ApiUser): FeatureView[] {
-  const flags = allFlags(db)
-  const enabled = enabledFeatureNames(db, user.id, flags)
+export async function featuresFor(db: Db, user: ApiUser): Promise<FeatureView[]> {
+  const flags = await allFlags(db)
+  const enabled = await enabledFeatureNames(db, user.id, flags)
   return flags.map((f) => ({
     name: f.name,
     description: f.description,
@@ -51,27 +53,24 @@ export function checkSelection(flags: Pick<FlagRow, 'name' | 'conflicts'>[], sel
 }
 
 export function featureFlagCalls(calls: CallTable, { config, db }: { config: Config; db: Db }) {
-  calls.implement(settingsCalls.getFeatures, ({ user }) => featuresFor(db, user))
+  calls.implement(settingsCalls.getFeatures, async ({ user }) => await featuresFor(db, user))
 
-  calls.implement(settingsCalls.setFeatures, ({ input, user }) => {
+  calls.implement(settingsCalls.setFeatures, async ({ input, user }) => {
     if (config.environment === 'prod') {
       throw new ApiError(403, 'Feature flags cannot be switched in production')
     }
     const selected = [...new Set(input.features)]
     // Immediate: a transaction that reads first and writes later cannot take the write lock while
     // another process writes (SQLITE_BUSY at once; busy_timeout does not wait for it).
-    db.transaction(
-      (tx) => {
-        const flags = tx.select({ name: featureFlags.name, conflicts: featureFlags.conflicts }).from(featureFlags).all()
-        checkSelection(flags, selected)
-        const now = Date.now()
-        tx.insert(userFeatureFlags)
-          .values({ userId: user.id, enabled: selected, updatedAt: now })
-          .onConflictDoUpdate({ target: userFeatureFlags.userId, set: { enabled: selected, updatedAt: now } })
-          .run()
-      },
-      { behavior: 'immediate' },
-    )
-    return featuresFor(db, user)
+    await transact(db, async (tx) => {
+      const flags = await tx.select({ name: featureFlags.name, conflicts: featureFlags.conflicts }).from(featureFlags)
+      checkSelection(flags, selected)
+      const now = Date.now()
+      await tx
+        .insert(userFeatureFlags)
+        .values({ userId: user.id, enabled: selected, updatedAt: now })
+        .onConflictDoUpdate({ target: userFeatureFlags.userId, set: { enabled: selected, updatedAt: now } })
+    })
+    return await featuresFor(db, user)
   })
 }

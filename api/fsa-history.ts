@@ -27,35 +27,35 @@ export function orderDate(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')
 }
 
-function history(db: Db, user: ApiUser, customerNumber: string): FsaHistoryRow[] {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+async function history(db: Db, user: ApiUser, customerNumber: string): Promise<FsaHistoryRow[]> {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
   if (!buildAccountInfo(account, access, user).hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
-  return db
-    .select({ line: fsaOrderLines, leaseId: lease.activationId, contractId: contract.activationId })
-    .from(fsaOrderLines)
-    .innerJoin(lease, eq(lease.id, fsaOrderLines.entitlementId))
-    .innerJoin(contract, eq(contract.id, fsaOrderLines.contractId))
-    .where(eq(fsaOrderLines.accountId, account.accountId))
-    .orderBy(desc(fsaOrderLines.orderedAt), desc(fsaOrderLines.id))
-    .limit(MAX_HISTORY_ROWS)
-    .all()
-    .map(({ line, leaseId, contractId }) => ({
-      id: line.id,
-      entitlementId: leaseId,
-      ansysproduct: line.productName,
-      fsaId: contractId,
-      orderid: line.orderId,
-      orderdate: orderDate(line.orderedAt),
-      count: line.count,
-      startdate: line.startDate,
-      enddate: line.endDate,
-      cost: line.cost,
-      currency: line.currency,
-      requester: line.requesterEmail,
-      manual: line.manual === 1,
-    }))
+  return (
+    await db
+      .select({ line: fsaOrderLines, leaseId: lease.activationId, contractId: contract.activationId })
+      .from(fsaOrderLines)
+      .innerJoin(lease, eq(lease.id, fsaOrderLines.entitlementId))
+      .innerJoin(contract, eq(contract.id, fsaOrderLines.contractId))
+      .where(eq(fsaOrderLines.accountId, account.accountId))
+      .orderBy(desc(fsaOrderLines.orderedAt), desc(fsaOrderLines.id))
+      .limit(MAX_HISTORY_ROWS)
+  ).map(({ line, leaseId, contractId }) => ({
+    id: line.id,
+    entitlementId: leaseId,
+    ansysproduct: line.productName,
+    fsaId: contractId,
+    orderid: line.orderId,
+    orderdate: orderDate(line.orderedAt),
+    count: line.count,
+    startdate: line.startDate,
+    enddate: line.endDate,
+    cost: line.cost,
+    currency: line.currency,
+    requester: line.requesterEmail,
+    manual: line.manual === 1,
+  }))
 }
 
 export function fsaHistoryCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(fsaCalls.history, ({ input, user }) => history(db, user, input.customerNumber))
+  calls.implement(fsaCalls.history, async ({ input, user }) => await history(db, user, input.customerNumber))
 }

@@ -16,6 +16,8 @@
  * Prices come from the same functions the page uses (app/domain/fsa-pricing.ts).
  * Each order writes an audit record and a confirmation e-mail to the outbox.
  */
+import { mapInOrder } from '../db/in-order'
+import { transact } from '../db/transact'
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -132,150 +134,147 @@ function priceLine(
  * customer alone): a customer the caller may not see or order for is refused as
  * such, whatever the rest of the body holds.
  */
-function placeOrder(
+async function placeOrder(
   db: Db,
   delivery: OutboxDelivery,
   user: ApiUser,
   body: { customerNumber: string },
-): OrderItemResult[] {
-  const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
+): Promise<OrderItemResult[]> {
+  const { account, access } = await requireCustomerAccess(db, user, body.customerNumber)
   const info = buildAccountInfo(account, access, user)
   if (!info.hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
   if (isViewOnly(user, info)) throw forbidden(NOT_ENOUGH_PERMISSIONS)
   const input = parseInput(fsaOrderSchema, body)
   const busops = user.roles.includes('busops')
   const today = todayUtc()
-  return db.transaction(
-    (tx) => {
-      const contract = tx
-        .select()
-        .from(entitlements)
-        .where(
-          and(
-            eq(entitlements.activationId, input.fsaID),
-            eq(entitlements.accountId, account.accountId),
-            eq(entitlements.type, 'FSA'),
-          ),
-        )
-        .get()
-      if (!contract) throw notFound(FSA_API_MESSAGES.notContract(input.fsaID, account.accountId))
-      const contractEnd = contract.endDate?.slice(0, 10)
-      if (!contractEnd || contractEnd < today) throw conflict(FSA_API_MESSAGES.ended(input.fsaID))
-      const products = tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id)).all()
-      if (products.length === 0) throw conflict(FSA_ORDER_MESSAGES.noProducts)
-      const terms = tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)).get()
-      const window = dateWindow({ startDate: contract.startDate, endDate: contractEnd }, today)
-      const repeated = duplicateLines(
-        input.products.map((l) => ({
-          product: l.manualentry ? `manual:${l.manualProductName ?? ''}` : l.ansysbpn,
-          count: readCount(l.ansyscount ?? l.ansysquantity) ?? 0,
-          startDate: l.startdate,
-          duration: '',
-          endDate: l.enddate,
-        })),
+  return await transact(db, async (tx) => {
+    const contract = tx
+      .select()
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.activationId, input.fsaID),
+          eq(entitlements.accountId, account.accountId),
+          eq(entitlements.type, 'FSA'),
+        ),
       )
-      let available = toCents((contract.price ?? 0) - contract.used)
-      const now = Date.now()
-      const created: { line: Priced; activationId: string; startDate: string; endDate: string }[] = []
-      const results = input.products.map((line, i): OrderItemResult => {
-        const base = { ansysbpn: line.ansysbpn, startdate: line.startdate, enddate: line.enddate }
-        const fail = (err: string, priced?: Priced): OrderItemResult => ({
-          ...base,
-          status: 'FAILURE',
-          ansysquantity: priced?.count ?? null,
-          ansysprice: priced?.cost ?? null,
-          err,
-        })
-        if (repeated.has(i)) return fail(FSA_ORDER_MESSAGES.duplicate)
-        const priced = priceLine(line, products, { endDate: contractEnd }, window, busops)
-        if ('err' in priced) return fail(priced.err)
-        if (priced.cost > available + PRICE_TOLERANCE / 10) return fail(balanceMessage('product'), priced)
-        const activationId = newActivationId()
-        const lease = tx
-          .insert(entitlements)
-          .values({
-            activationId,
-            accountId: account.accountId,
-            type: 'SSL',
-            state: 'Deployed',
-            entitlementName: `${priced.productName} Lease`,
-            product: priced.product,
-            productName: priced.productName,
-            licenseModel: 'Flexible Spending Account',
-            count: priced.count,
-            quantity: priced.count,
-            startDate: line.startdate,
-            endDate: line.enddate,
-            poNumber: contract.poNumber,
-            currency: contract.currency,
-            price: priced.cost,
-            vendorDaemon: priced.daemon,
-            createdAt: now,
-          })
-          .returning({ id: entitlements.id })
-          .get()
-        tx.update(entitlements)
-          .set({ used: sql`${entitlements.used} + ${priced.cost}` })
-          .where(eq(entitlements.id, contract.id))
-          .run()
-        available = toCents(available - priced.cost)
-        tx.insert(fsaOrderLines)
-          .values({
-            orderId: input.orderid || terms?.orderId || '',
-            contractId: contract.id,
-            accountId: account.accountId,
-            entitlementId: lease.id,
-            bpn: priced.bpn,
-            productName: priced.productName,
-            count: priced.count,
-            startDate: line.startdate,
-            endDate: line.enddate,
-            cost: priced.cost,
-            currency: contract.currency,
-            manual: priced.manual ? 1 : 0,
-            requesterEmail: user.email,
-            orderedAt: now,
-          })
-          .run()
-        created.push({ line: priced, activationId, startDate: line.startdate, endDate: line.enddate })
-        return { ...base, status: 'SUCCESS', ansysquantity: priced.count, ansysprice: priced.cost, activationId }
+      .get()
+    if (!contract) throw notFound(FSA_API_MESSAGES.notContract(input.fsaID, account.accountId))
+    const contractEnd = contract.endDate?.slice(0, 10)
+    if (!contractEnd || contractEnd < today) throw conflict(FSA_API_MESSAGES.ended(input.fsaID))
+    const products = tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id)).all()
+    if (products.length === 0) throw conflict(FSA_ORDER_MESSAGES.noProducts)
+    const terms = tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)).get()
+    const window = dateWindow({ startDate: contract.startDate, endDate: contractEnd }, today)
+    const repeated = duplicateLines(
+      input.products.map((l) => ({
+        product: l.manualentry ? `manual:${l.manualProductName ?? ''}` : l.ansysbpn,
+        count: readCount(l.ansyscount ?? l.ansysquantity) ?? 0,
+        startDate: l.startdate,
+        duration: '',
+        endDate: l.enddate,
+      })),
+    )
+    let available = toCents((contract.price ?? 0) - contract.used)
+    const now = Date.now()
+    const created: { line: Priced; activationId: string; startDate: string; endDate: string }[] = []
+    const results = input.products.map((line, i): OrderItemResult => {
+      const base = { ansysbpn: line.ansysbpn, startdate: line.startdate, enddate: line.enddate }
+      const fail = (err: string, priced?: Priced): OrderItemResult => ({
+        ...base,
+        status: 'FAILURE',
+        ansysquantity: priced?.count ?? null,
+        ansysprice: priced?.cost ?? null,
+        err,
       })
-      // The invariant, checked where it is written: a contract never spends more than its balance.
-      const after = tx
-        .select({ used: entitlements.used })
-        .from(entitlements)
-        .where(eq(entitlements.id, contract.id))
-        .get()!
-      if (toCents(after.used) > toCents(contract.price ?? 0)) throw new ApiError(409, balanceMessage('product'))
-      if (created.length > 0) {
-        recordAudit(tx, {
-          actorEmail: user.email,
+      if (repeated.has(i)) return fail(FSA_ORDER_MESSAGES.duplicate)
+      const priced = priceLine(line, products, { endDate: contractEnd }, window, busops)
+      if ('err' in priced) return fail(priced.err)
+      if (priced.cost > available + PRICE_TOLERANCE / 10) return fail(balanceMessage('product'), priced)
+      const activationId = newActivationId()
+      const lease = tx
+        .insert(entitlements)
+        .values({
+          activationId,
           accountId: account.accountId,
-          area: 'fsa',
-          action: 'order',
-          before: { contract: contract.activationId, balance: toCents((contract.price ?? 0) - contract.used) },
-          after: {
-            contract: contract.activationId,
-            balance: available,
-            created: created.map((c) => ({
-              activationId: c.activationId,
-              bpn: c.line.bpn,
-              count: c.line.count,
-              cost: c.line.cost,
-            })),
-          },
+          type: 'SSL',
+          state: 'Deployed',
+          entitlementName: `${priced.productName} Lease`,
+          product: priced.product,
+          productName: priced.productName,
+          licenseModel: 'Flexible Spending Account',
+          count: priced.count,
+          quantity: priced.count,
+          startDate: line.startdate,
+          endDate: line.enddate,
+          poNumber: contract.poNumber,
+          currency: contract.currency,
+          price: priced.cost,
+          vendorDaemon: priced.daemon,
+          createdAt: now,
         })
-        writeOrderEmail(tx, delivery, account, contract, created, now)
-      }
-      return results
-    },
-    { behavior: 'immediate' },
-  )
+        .returning({ id: entitlements.id })
+        .get()
+      tx.update(entitlements)
+        .set({ used: sql`${entitlements.used} + ${priced.cost}` })
+        .where(eq(entitlements.id, contract.id))
+        .run()
+      available = toCents(available - priced.cost)
+      tx.insert(fsaOrderLines)
+        .values({
+          orderId: input.orderid || terms?.orderId || '',
+          contractId: contract.id,
+          accountId: account.accountId,
+          entitlementId: lease.id,
+          bpn: priced.bpn,
+          productName: priced.productName,
+          count: priced.count,
+          startDate: line.startdate,
+          endDate: line.enddate,
+          cost: priced.cost,
+          currency: contract.currency,
+          manual: priced.manual ? 1 : 0,
+          requesterEmail: user.email,
+          orderedAt: now,
+        })
+        .run()
+      created.push({ line: priced, activationId, startDate: line.startdate, endDate: line.enddate })
+      return { ...base, status: 'SUCCESS', ansysquantity: priced.count, ansysprice: priced.cost, activationId }
+    })
+    // The invariant, checked where it is written: a contract never spends more than its balance.
+    const after = tx
+      .select({ used: entitlements.used })
+      .from(entitlements)
+      .where(eq(entitlements.id, contract.id))
+      .get()!
+    if (toCents(after.used) > toCents(contract.price ?? 0)) throw new ApiError(409, balanceMessage('product'))
+    if (created.length > 0) {
+      await recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: account.accountId,
+        area: 'fsa',
+        action: 'order',
+        before: { contract: contract.activationId, balance: toCents((contract.price ?? 0) - contract.used) },
+        after: {
+          contract: contract.activationId,
+          balance: available,
+          created: created.map((c) => ({
+            activationId: c.activationId,
+            bpn: c.line.bpn,
+            count: c.line.count,
+            cost: c.line.cost,
+          })),
+        },
+      })
+      await writeOrderEmail(tx, delivery, account, contract, created, now)
+    }
+    return results
+  })
 }
 
 const conflict = (message: string) => new ApiError(409, message)
 
-function writeOrderEmail(
+async function writeOrderEmail(
   tx: Tx,
   delivery: OutboxDelivery,
   account: Account,
@@ -291,11 +290,11 @@ function writeOrderEmail(
         `<td>${escapeHtml(formatNumber(c.line.cost, 2))} ${escapeHtml(contract.currency)}</td></tr>`,
     )
     .join('')
-  writeOutboxEmail(tx, delivery, {
+  await writeOutboxEmail(tx, delivery, {
     accountId: account.accountId,
     at: now,
     subject: `Flexible Spending Account order: ${created.length} ${created.length === 1 ? 'entitlement' : 'entitlements'} created`,
-    to: administratorAddresses(tx, account),
+    to: await administratorAddresses(tx, account),
     body:
       `<p>Dear ${escapeHtml(account.accountName)} licence administrator,</p>` +
       `<p>The following entitlements were created against the FSA contract <code>${escapeHtml(contract.activationId)}</code>:</p>` +
@@ -306,10 +305,10 @@ function writeOrderEmail(
 }
 
 /** The customer's FSA contracts with their balance and the products each may order (none withdrawn). */
-function contracts(db: Db, user: ApiUser, customerNumber: string) {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+async function contracts(db: Db, user: ApiUser, customerNumber: string) {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
   if (!buildAccountInfo(account, access, user).hasFSA) throw forbidden(FSA_API_MESSAGES.noFsa)
-  const rows = db
+  const rows = await db
     .select({ contract: entitlements, terms: fsaContracts })
     .from(entitlements)
     .leftJoin(fsaContracts, eq(fsaContracts.entitlementId, entitlements.id))
@@ -320,14 +319,12 @@ function contracts(db: Db, user: ApiUser, customerNumber: string) {
         eq(entitlements.state, 'Deployed'),
       ),
     )
-    .all()
-  return rows.map(({ contract, terms }) => {
-    const products = db
+  return await mapInOrder(rows, async ({ contract, terms }) => {
+    const products = await db
       .select()
       .from(fsaProducts)
       .where(and(eq(fsaProducts.contractId, contract.id), eq(fsaProducts.withdrawn, 0)))
       .orderBy(fsaProducts.productName)
-      .all()
     const total = contract.price ?? 0
     return {
       EntitlementID: contract.activationId,
@@ -356,6 +353,6 @@ function contracts(db: Db, user: ApiUser, customerNumber: string) {
 }
 
 export function fsaOrderCalls(calls: CallTable, { db, config }: ApiDeps) {
-  calls.implement(declared.order, ({ input, user }) => placeOrder(db, config.mail, user, input))
-  calls.implement(declared.contracts, ({ input, user }) => contracts(db, user, input.customerNumber))
+  calls.implement(declared.order, async ({ input, user }) => await placeOrder(db, config.mail, user, input))
+  calls.implement(declared.contracts, async ({ input, user }) => await contracts(db, user, input.customerNumber))
 }

@@ -15,6 +15,7 @@
  * A return names exactly what is active (minus the count): a page showing older
  * counts is refused rather than returning what someone else added since.
  */
+import { transact } from '../db/transact'
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -44,20 +45,20 @@ type FulfillmentInput = ParsedInput<typeof declared.create>
  * or none has these ids. Without a type, the ids alone find it (each id type
  * has its own form, so they name one host at most).
  */
-function hostForCounts(db: Db, ref: Partial<HostRef>): Host | null {
+async function hostForCounts(db: Db, ref: Partial<HostRef>): Promise<Host | null> {
   if (!ref.serverId) return null
-  if (ref.serverIdType) return findHost(db, requireHostIds(ref)) ?? null
+  if (ref.serverIdType) return (await findHost(db, requireHostIds(ref))) ?? null
   const ids = ref.serverId
     .split(',')
     .map((id) => id.trim().toLowerCase())
     .join(',')
-  return db.select().from(hosts).where(eq(hosts.hostIds, ids)).get() ?? null
+  return (await db.select().from(hosts).where(eq(hosts.hostIds, ids)))[0] ?? null
 }
 
-function rows(db: Db, user: ApiUser, input: RowsInput) {
-  const { account } = requireActivationAccess(db, user, input.customerNumber)
-  const host = hostForCounts(db, input)
-  return activationRows(db, account.accountId, {
+async function rows(db: Db, user: ApiUser, input: RowsInput) {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber)
+  const host = await hostForCounts(db, input)
+  return await activationRows(db, account.accountId, {
     hostId: host?.id ?? null,
     today: todayUtc(),
     activeOnly: input.activeOnly,
@@ -74,125 +75,117 @@ function checkedOperations(input: FulfillmentInput) {
   return input.activations
 }
 
-function createFulfillments(db: Db, user: ApiUser, input: FulfillmentInput): FulfillmentResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
+async function createFulfillments(db: Db, user: ApiUser, input: FulfillmentInput): Promise<FulfillmentResult> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
   const ids = requireHostIds(input)
   const operations = checkedOperations(input)
   const today = todayUtc()
-  return db.transaction(
-    (tx) => {
-      const host = findHost(tx, ids)
-      if (!host) throw notFound(`Server ${hostIdentifier(ids)} does not exist.`)
-      if (host.state === 'INACTIVE')
-        throw conflict(ACTIVATION_MESSAGES.inactiveHost(`${host.name} (${host.identifier})`))
-      const joined = !tx
+  return await transact(db, async (tx) => {
+    const host = await findHost(tx, ids)
+    if (!host) throw notFound(`Server ${hostIdentifier(ids)} does not exist.`)
+    if (host.state === 'INACTIVE') throw conflict(ACTIVATION_MESSAGES.inactiveHost(`${host.name} (${host.identifier})`))
+    const joined = !(
+      await tx
         .select({ hostId: hostAccounts.hostId })
         .from(hostAccounts)
         .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, account.accountId)))
-        .get()
-      if (joined) tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId }).run()
-      const onHost = activeFulfillmentsOn(tx, host.id, account.accountId)
-      const now = Date.now()
-      const written: FulfillmentResult['fulfillments'] = []
-      const before: Record<string, number> = {}
-      for (const op of operations) {
-        const e = customerEntitlement(tx, account.accountId, op.id)
-        if (!e) throw notFound(`${op.id} is not an entitlement of customer ${account.accountId}`)
-        const refusal = createRefusal({ ...e, activeTotal: activeTotal(tx, e.id) }, op.count, today)
-        if (refusal) throw conflict(refusal)
-        before[op.id] = onHost.filter((f) => f.entitlementId === e.id).reduce((sum, f) => sum + f.count, 0)
-        const fulfillmentId = newFulfillmentId()
-        tx.insert(fulfillments)
-          .values({
-            fulfillmentId,
-            entitlementId: e.id,
-            hostId: host.id,
-            accountId: account.accountId,
-            count: op.count,
-            status: 'ACTIVE',
-            action: input.action ?? 'EDIT',
-            modifiedBy: user.email,
-            fulfilledAt: now,
-          })
-          .run()
-        written.push({ FulfillmentID: fulfillmentId, FulfillCount: op.count, ActivationId: e.activationId })
-      }
-      recordAudit(tx, {
-        actorEmail: user.email,
+    )[0]
+    if (joined) await tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId })
+    const onHost = await activeFulfillmentsOn(tx, host.id, account.accountId)
+    const now = Date.now()
+    const written: FulfillmentResult['fulfillments'] = []
+    const before: Record<string, number> = {}
+    for (const op of operations) {
+      const e = await customerEntitlement(tx, account.accountId, op.id)
+      if (!e) throw notFound(`${op.id} is not an entitlement of customer ${account.accountId}`)
+      const refusal = createRefusal({ ...e, activeTotal: await activeTotal(tx, e.id) }, op.count, today)
+      if (refusal) throw conflict(refusal)
+      before[op.id] = onHost.filter((f) => f.entitlementId === e.id).reduce((sum, f) => sum + f.count, 0)
+      const fulfillmentId = newFulfillmentId()
+      await tx.insert(fulfillments).values({
+        fulfillmentId,
+        entitlementId: e.id,
+        hostId: host.id,
         accountId: account.accountId,
-        area: 'activations',
-        action: 'create',
-        before: { host: host.identifier, joinedGroup: joined, [ACTIVATED_FIELD]: before },
-        after: {
-          host: host.identifier,
-          [ACTIVATED_FIELD]: Object.fromEntries(operations.map((op) => [op.id, before[op.id] + op.count])),
-          fulfillments: written.map((f) => f.FulfillmentID),
-        },
+        count: op.count,
+        status: 'ACTIVE',
+        action: input.action ?? 'EDIT',
+        modifiedBy: user.email,
+        fulfilledAt: now,
       })
-      return { fulfillments: written }
-    },
-    { behavior: 'immediate' },
-  )
+      written.push({ FulfillmentID: fulfillmentId, FulfillCount: op.count, ActivationId: e.activationId })
+    }
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'activations',
+      action: 'create',
+      before: { host: host.identifier, joinedGroup: joined, [ACTIVATED_FIELD]: before },
+      after: {
+        host: host.identifier,
+        [ACTIVATED_FIELD]: Object.fromEntries(operations.map((op) => [op.id, before[op.id] + op.count])),
+        fulfillments: written.map((f) => f.FulfillmentID),
+      },
+    })
+    return { fulfillments: written }
+  })
 }
 
-function returnFulfillments(db: Db, user: ApiUser, input: FulfillmentInput): FulfillmentResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
+async function returnFulfillments(db: Db, user: ApiUser, input: FulfillmentInput): Promise<FulfillmentResult> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
   const ids = requireHostIds(input)
   const operations = checkedOperations(input)
-  return db.transaction(
-    (tx) => {
-      const host = findHost(tx, ids)
-      if (!host) throw notFound(`Server ${hostIdentifier(ids)} does not exist.`)
-      const onHost = activeFulfillmentsOn(tx, host.id, account.accountId)
-      const now = Date.now()
-      const returned: FulfillmentResult['fulfillments'] = []
-      const before: Record<string, number> = {}
-      for (const op of operations) {
-        const e = customerEntitlement(tx, account.accountId, op.id)
-        if (!e) throw notFound(`${op.id} is not an entitlement of customer ${account.accountId}`)
-        const active = onHost.filter((f) => f.entitlementId === e.id)
-        before[op.id] = active.reduce((sum, f) => sum + f.count, 0)
-        if (before[op.id] !== -op.count) throw conflict(ACTIVATION_MESSAGES.changed)
-        tx.update(fulfillments)
-          .set({ status: 'INACTIVE', returnedAt: now, returnedBy: user.email })
-          .where(
-            inArray(
-              fulfillments.id,
-              active.map((f) => f.id),
-            ),
-          )
-          .run()
-        returned.push(
-          ...active.map((f) => ({
-            FulfillmentID: f.fulfillmentId,
-            FulfillCount: f.count,
-            ActivationId: e.activationId,
-          })),
+  return await transact(db, async (tx) => {
+    const host = await findHost(tx, ids)
+    if (!host) throw notFound(`Server ${hostIdentifier(ids)} does not exist.`)
+    const onHost = await activeFulfillmentsOn(tx, host.id, account.accountId)
+    const now = Date.now()
+    const returned: FulfillmentResult['fulfillments'] = []
+    const before: Record<string, number> = {}
+    for (const op of operations) {
+      const e = await customerEntitlement(tx, account.accountId, op.id)
+      if (!e) throw notFound(`${op.id} is not an entitlement of customer ${account.accountId}`)
+      const active = onHost.filter((f) => f.entitlementId === e.id)
+      before[op.id] = active.reduce((sum, f) => sum + f.count, 0)
+      if (before[op.id] !== -op.count) throw conflict(ACTIVATION_MESSAGES.changed)
+      await tx
+        .update(fulfillments)
+        .set({ status: 'INACTIVE', returnedAt: now, returnedBy: user.email })
+        .where(
+          inArray(
+            fulfillments.id,
+            active.map((f) => f.id),
+          ),
         )
-      }
-      recordAudit(tx, {
-        actorEmail: user.email,
-        accountId: account.accountId,
-        area: 'activations',
-        action: 'return',
-        before: { host: host.identifier, [ACTIVATED_FIELD]: before },
-        after: {
-          host: host.identifier,
-          [ACTIVATED_FIELD]: Object.fromEntries(operations.map((op) => [op.id, 0])),
-          fulfillments: returned.map((f) => f.FulfillmentID),
-        },
-      })
-      return { fulfillments: returned }
-    },
-    { behavior: 'immediate' },
-  )
+      returned.push(
+        ...active.map((f) => ({
+          FulfillmentID: f.fulfillmentId,
+          FulfillCount: f.count,
+          ActivationId: e.activationId,
+        })),
+      )
+    }
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'activations',
+      action: 'return',
+      before: { host: host.identifier, [ACTIVATED_FIELD]: before },
+      after: {
+        host: host.identifier,
+        [ACTIVATED_FIELD]: Object.fromEntries(operations.map((op) => [op.id, 0])),
+        fulfillments: returned.map((f) => f.FulfillmentID),
+      },
+    })
+    return { fulfillments: returned }
+  })
 }
 
 export function fulfillmentCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.allEntitlements, ({ input, user }) => rows(db, user, input))
-  calls.implement(declared.hostEntitlements, ({ input, user }) =>
-    rows(db, user, input).filter((row) => row[ACTIVATED_FIELD] > 0),
+  calls.implement(declared.allEntitlements, async ({ input, user }) => await rows(db, user, input))
+  calls.implement(declared.hostEntitlements, async ({ input, user }) =>
+    (await rows(db, user, input)).filter((row) => row[ACTIVATED_FIELD] > 0),
   )
-  calls.implement(declared.create, ({ input, user }) => createFulfillments(db, user, input))
-  calls.implement(declared.return, ({ input, user }) => returnFulfillments(db, user, input))
+  calls.implement(declared.create, async ({ input, user }) => await createFulfillments(db, user, input))
+  calls.implement(declared.return, async ({ input, user }) => await returnFulfillments(db, user, input))
 }

@@ -21,6 +21,7 @@
  * list takes its figures from the same functions, grouped over its customers
  * where that is one query (what ends soon, the hosts).
  */
+import { mapInOrder } from '../db/in-order'
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accountAccess, accounts, emails, entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
@@ -100,18 +101,18 @@ function creditFigures(c: CreditStatus): Omit<HomeElasticCredit, 'productName'> 
 }
 
 /** The customer list's elastic figures: those of the elastic card's entitlements. */
-function customerElasticFigures(db: Db, accountId: string): ElasticFigures {
-  return elasticFigures(forecasts(db, accountId).map(creditFigures))
+async function customerElasticFigures(db: Db, accountId: string): Promise<ElasticFigures> {
+  return elasticFigures((await forecasts(db, accountId)).map(creditFigures))
 }
 
 /** The active elastic entitlements with the forecast call's figures, in its order. */
-function elasticCredit(
+async function elasticCredit(
   db: Db,
   accountId: string,
   today: string,
   charges: readonly ElasticDayCharge[],
-): HomeElasticCredit[] {
-  return creditStatuses(db, accountId, today, charges).map(({ status, productName }) => {
+): Promise<HomeElasticCredit[]> {
+  return (await creditStatuses(db, accountId, today, charges)).map(({ status, productName }) => {
     const { activationId, product, ...figures } = creditFigures(status)
     return { activationId, product, productName, ...figures }
   })
@@ -181,11 +182,11 @@ function endingParams(today: string) {
  * maintenance), among those that have started; by customer. The SQL narrows to
  * the window's days; endsSoon decides.
  */
-function endingItems(
+async function endingItems(
   db: Db,
   customers: readonly { accountId: string; withFsa: boolean }[],
   today: string,
-): Map<string, EndingGroups> {
+): Promise<Map<string, EndingGroups>> {
   const byAccount = new Map<string, EndingGroups>(
     customers.map((c) => [c.accountId, { leases: [], fsaContracts: [], perpetuals: [] }]),
   )
@@ -194,7 +195,7 @@ function endingItems(
   const params = endingParams(today)
   const rows =
     customers.length === 1
-      ? homeStatements(db).ending.all({ ...params, accountId: customers[0].accountId })
+      ? await homeStatements(db).ending.all({ ...params, accountId: customers[0].accountId })
       : endingQuery(
           db,
           inArray(
@@ -218,8 +219,8 @@ function endingItems(
   return byAccount
 }
 
-function ending(db: Db, accountId: string, today: string, withFsa: boolean): HomeEnding {
-  const groups = endingItems(db, [{ accountId, withFsa }], today).get(accountId)!
+async function ending(db: Db, accountId: string, today: string, withFsa: boolean): Promise<HomeEnding> {
+  const groups = (await endingItems(db, [{ accountId, withFsa }], today)).get(accountId)!
   const summary = (items: HomeEndingItem[]): HomeEndingGroup => ({
     count: items.length,
     soonest: items
@@ -295,13 +296,13 @@ function activeHostsQuery(db: Db, accounts: SQL) {
 }
 
 /** How many ACTIVE hosts each customer has (of its shared-server groups, as /fulfillments/servers lists them). */
-function activeHostCounts(db: Db, accountIds: readonly string[]): Map<string, number> {
+async function activeHostCounts(db: Db, accountIds: readonly string[]): Promise<Map<string, number>> {
   const counts = new Map(accountIds.map((id) => [id, 0]))
   if (accountIds.length === 0) return counts
   const rows =
     accountIds.length === 1
-      ? homeStatements(db).activeHosts.all({ accountId: accountIds[0] })
-      : activeHostsQuery(db, inArray(hostAccounts.accountId, [...accountIds])).all()
+      ? await homeStatements(db).activeHosts.all({ accountId: accountIds[0] })
+      : await activeHostsQuery(db, inArray(hostAccounts.accountId, [...accountIds]))
   for (const row of rows) counts.set(row.accountId, row.active)
   return counts
 }
@@ -311,10 +312,13 @@ function activeHostCounts(db: Db, accountIds: readonly string[]): Map<string, nu
  * own fulfilments on them, as its host history shows it: a fulfilment made, or
  * returned.
  */
-function hostFigures(db: Db, accountId: string): HomeHosts {
-  const active = activeHostCounts(db, [accountId]).get(accountId)!
+async function hostFigures(db: Db, accountId: string): Promise<HomeHosts> {
+  const active = (await activeHostCounts(db, [accountId])).get(accountId)!
   const statements = homeStatements(db)
-  const last = laterChange(statements.latestMade.get({ accountId }), statements.latestReturned.get({ accountId }))
+  const last = laterChange(
+    await statements.latestMade.get({ accountId }),
+    await statements.latestReturned.get({ accountId }),
+  )
   if (!last) return { active, lastChange: null }
   const item = {
     hostId: last.hostId,
@@ -383,8 +387,8 @@ function mainCurrency(rows: readonly { currency: string; cents: number }[], elas
 // Alerts and e-mails
 
 /** The active alerts about the services the customer uses (alertAffects). */
-function alerts(db: Db, now: Date, info: AccountInfo): HomeAlerts {
-  const active = activeNotifications(db, now).filter((a) => alertAffects(Object.keys(a.service ?? {}), info))
+async function alerts(db: Db, now: Date, info: AccountInfo): Promise<HomeAlerts> {
+  const active = (await activeNotifications(db, now)).filter((a) => alertAffects(Object.keys(a.service ?? {}), info))
   return {
     count: active.length,
     newest: active.slice(0, HOME_ALERTS_SHOWN).map(({ id, title, category, date }) => ({ id, title, category, date })),
@@ -392,8 +396,8 @@ function alerts(db: Db, now: Date, info: AccountInfo): HomeAlerts {
 }
 
 /** The latest e-mails in the e-mail list's default order: newest first, then by id. */
-function latestEmails(db: Db, accountId: string): HomeEmail[] {
-  return homeStatements(db).latestEmails.all({ accountId })
+async function latestEmails(db: Db, accountId: string): Promise<HomeEmail[]> {
+  return await homeStatements(db).latestEmails.all({ accountId })
 }
 
 // ---------------------------------------------------------------------------
@@ -426,22 +430,28 @@ const homeStatements = preparedPerDb((db) => ({
 /** The figures of the cards: everything in the summary that depends on the customer's data, not on the caller. */
 type CardFigures = Pick<HomeSummary, 'elastic' | 'ending' | 'hosts' | 'usage' | 'alerts' | 'emails' | 'web'>
 
-function cardFigures(db: Db, accountId: string, cards: readonly HomeCard[], info: AccountInfo, now: Date): CardFigures {
+async function cardFigures(
+  db: Db,
+  accountId: string,
+  cards: readonly HomeCard[],
+  info: AccountInfo,
+  now: Date,
+): Promise<CardFigures> {
   const shows = (card: HomeCard) => cards.includes(card)
   const today = todayUtc(now)
   const withElastic = shows('elastic') || shows('usage')
   // One read of the elastic charges serves the forecast's window and the usage chart's days.
   const firstDay = dayNumber(minDay(forecastWindowStart(today), weekWindows(today).previous.from))
-  const charges = withElastic ? elasticDayCharges(db, accountId, firstDay) : []
-  const elastic = withElastic ? elasticCredit(db, accountId, today, charges) : null
+  const charges = withElastic ? await elasticDayCharges(db, accountId, firstDay) : []
+  const elastic = withElastic ? await elasticCredit(db, accountId, today, charges) : null
   return {
     elastic: shows('elastic') ? elastic : null,
-    ending: shows('ending') ? ending(db, accountId, today, flagSet(info.hasFSA)) : null,
-    hosts: shows('hosts') ? hostFigures(db, accountId) : null,
+    ending: shows('ending') ? await ending(db, accountId, today, flagSet(info.hasFSA)) : null,
+    hosts: shows('hosts') ? await hostFigures(db, accountId) : null,
     usage: shows('usage') ? usage(today, charges, elastic ?? []) : null,
-    alerts: shows('alerts') ? alerts(db, now, info) : null,
-    emails: shows('emails') ? latestEmails(db, accountId) : null,
-    web: shows('web') ? webHomeFigures(db, accountId, now.getTime()) : null,
+    alerts: shows('alerts') ? await alerts(db, now, info) : null,
+    emails: shows('emails') ? await latestEmails(db, accountId) : null,
+    web: shows('web') ? await webHomeFigures(db, accountId, now.getTime()) : null,
   }
 }
 
@@ -459,25 +469,25 @@ const figuresCache = customerCache<CardFigures>({ ttlMs: HOME_FIGURES_TTL_MS, ma
  * customer, the cards shown and what decides them (api/customer-cache.ts);
  * `fresh` computes them from the tables (the bench's reference).
  */
-export function homeSummary(
+export async function homeSummary(
   db: Db,
   user: ApiUser,
   customerNumber: string,
   { now = new Date(), fresh = false }: { now?: Date; fresh?: boolean } = {},
-): HomeSummary {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+): Promise<HomeSummary> {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
   const info = buildAccountInfo(account, access, user)
   const cards = homeCards(user, info)
   const today = todayUtc(now)
   const accountId = account.accountId
-  const compute = () => cardFigures(db, accountId, cards, info, now)
+  const compute = async () => await cardFigures(db, accountId, cards, info, now)
   const key = JSON.stringify([cards, today, info.hasElastic, info.hasSSL, info.hasFSA])
   return {
     customerNumber: accountId,
     today,
     cards,
-    ...(fresh ? compute() : figuresCache.get(db, accountId, key, compute)),
-    severalCustomers: isStaff(user) || homeStatements(db).twoCustomers.all({ userId: user.id }).length > 1,
+    ...(fresh ? await compute() : await figuresCache.get(db, accountId, key, compute)),
+    severalCustomers: isStaff(user) || (await homeStatements(db).twoCustomers.all({ userId: user.id })).length > 1,
   }
 }
 
@@ -486,44 +496,45 @@ export function homeSummary(
  * each with the figures of the cards homeCards gives the user for it; one under
  * export control gets none. Above CUSTOMER_LIST_MAX, the count alone.
  */
-export function homeCustomers(db: Db, user: ApiUser, now = new Date()): HomeCustomers {
+export async function homeCustomers(db: Db, user: ApiUser, now = new Date()): Promise<HomeCustomers> {
   const scope = accountScope(user)
-  const { count } = db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(accounts)
-    .where(scope)
-    .get()!
+  const { count } = (
+    await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(accounts)
+      .where(scope)
+  )[0]!
   if (count > CUSTOMER_LIST_MAX) return { count, customers: null }
-  const listed = db
-    .select({ account: accounts, access: accountAccess })
-    .from(accounts)
-    .leftJoin(accountAccess, and(eq(accountAccess.accountId, accounts.accountId), eq(accountAccess.userId, user.id)))
-    .where(scope)
-    .orderBy(asc(accounts.accountId))
-    .all()
-    .map(({ account, access }) => {
-      const info = buildAccountInfo(account, access ?? undefined, user)
-      return { account, info, cards: homeCards(user, info) }
-    })
+  const listed = (
+    await db
+      .select({ account: accounts, access: accountAccess })
+      .from(accounts)
+      .leftJoin(accountAccess, and(eq(accountAccess.accountId, accounts.accountId), eq(accountAccess.userId, user.id)))
+      .where(scope)
+      .orderBy(asc(accounts.accountId))
+  ).map(({ account, access }) => {
+    const info = buildAccountInfo(account, access ?? undefined, user)
+    return { account, info, cards: homeCards(user, info) }
+  })
   const showing = (card: HomeCard) => listed.filter((c) => c.cards.includes(card))
   const today = todayUtc(now)
-  const ending = endingItems(
+  const ending = await endingItems(
     db,
     showing('ending').map((c) => ({ accountId: c.account.accountId, withFsa: flagSet(c.info.hasFSA) })),
     today,
   )
-  const activeHosts = activeHostCounts(
+  const activeHosts = await activeHostCounts(
     db,
     showing('hosts').map((c) => c.account.accountId),
   )
-  const customers = listed.map(({ account, cards }): CustomerFigures => {
+  const customers = await mapInOrder(listed, async ({ account, cards }): Promise<CustomerFigures> => {
     const id = account.accountId
     const groups = ending.get(id)
     return {
       customerNumber: id,
       customerName: account.accountName,
       ...(cards.includes('elastic')
-        ? customerElasticFigures(db, id)
+        ? await customerElasticFigures(db, id)
         : { elasticRemaining: null, currency: null, belowThreshold: null }),
       endingSoon: groups ? groups.leases.length + groups.fsaContracts.length + groups.perpetuals.length : null,
       activeHosts: activeHosts.get(id) ?? null,
@@ -534,6 +545,6 @@ export function homeCustomers(db: Db, user: ApiUser, now = new Date()): HomeCust
 }
 
 export function homeCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.summary, ({ input, user }) => homeSummary(db, user, input.customerNumber))
-  calls.implement(declared.customers, ({ user }) => homeCustomers(db, user))
+  calls.implement(declared.summary, async ({ input, user }) => await homeSummary(db, user, input.customerNumber))
+  calls.implement(declared.customers, async ({ user }) => await homeCustomers(db, user))
 }

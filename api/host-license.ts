@@ -5,6 +5,7 @@
  * texts merged into one file (mergeLicenseTexts). Only the customers the caller
  * may see and that are export-approved are taken in.
  */
+import { mapInOrder } from '../db/in-order'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments } from '../db/schema'
@@ -63,8 +64,8 @@ const byNameThenId = (a: LicenseProduct, b: LicenseProduct) =>
   compareText(a.productName, b.productName) || compareText(a.activationId, b.activationId)
 
 /** One customer's licence products on a host: its active fulfilments summed per entitlement. */
-export function licenseProducts(tx: Tx | Db, host: Host, accountId: string): LicenseProduct[] {
-  const rows = tx
+export async function licenseProducts(tx: Tx | Db, host: Host, accountId: string): Promise<LicenseProduct[]> {
+  const rows = await tx
     .select({
       activationId: entitlements.activationId,
       product: entitlements.product,
@@ -83,7 +84,6 @@ export function licenseProducts(tx: Tx | Db, host: Host, accountId: string): Lic
       and(eq(fulfillments.hostId, host.id), eq(fulfillments.accountId, accountId), eq(fulfillments.status, 'ACTIVE')),
     )
     .groupBy(entitlements.id)
-    .all()
   return rows.map((r) => licenseProduct(r, Number(r.count), host.borrowable === 1)).sort(byNameThenId)
 }
 
@@ -121,22 +121,22 @@ export function licenseFile(
 }
 
 /** The customers of the host's group a merged file takes in (customer-number order). */
-export function fileCustomers(
+export async function fileCustomers(
   db: Db,
   tx: Tx | Db,
   user: ApiUser,
   host: Host,
   extra: readonly string[] = [],
-): Account[] {
-  const ids = [...new Set([...hostCustomers(tx, host.id), ...extra])].sort()
-  return visibleApprovedAccounts(db, tx, user, ids)
+): Promise<Account[]> {
+  const ids = [...new Set([...(await hostCustomers(tx, host.id)), ...extra])].sort()
+  return await visibleApprovedAccounts(db, tx, user, ids)
 }
 
 /** Every visible, approved customer's products on the host, now. */
-export function currentParts(db: Db, tx: Tx | Db, user: ApiUser, host: Host): CustomerProducts[] {
-  return fileCustomers(db, tx, user, host).map((account) => ({
+export async function currentParts(db: Db, tx: Tx | Db, user: ApiUser, host: Host): Promise<CustomerProducts[]> {
+  return await mapInOrder(await fileCustomers(db, tx, user, host), async (account) => ({
     account,
-    products: licenseProducts(tx, host, account.accountId),
+    products: await licenseProducts(tx, host, account.accountId),
   }))
 }
 
@@ -145,15 +145,15 @@ export function currentParts(db: Db, tx: Tx | Db, user: ApiUser, host: Host): Cu
  * customer not yet in the group joins when the caller may see it and it is
  * approved. An operation on an entitlement the customer does not have is a 404.
  */
-export function partsAfter(
+export async function partsAfter(
   db: Db,
   tx: Tx | Db,
   user: ApiUser,
   host: Host,
   changes: Readonly<Record<string, readonly FulfillmentOperation[]>>,
-): CustomerProducts[] {
-  return fileCustomers(db, tx, user, host, Object.keys(changes)).map((account) => {
-    const current = licenseProducts(tx, host, account.accountId)
+): Promise<CustomerProducts[]> {
+  return await mapInOrder(await fileCustomers(db, tx, user, host, Object.keys(changes)), async (account) => {
+    const current = await licenseProducts(tx, host, account.accountId)
     const operations = changes[account.accountId] ?? []
     const counts = countsAfter(new Map(current.map((p) => [p.activationId, p.count])), operations)
     const products: LicenseProduct[] = []
@@ -163,7 +163,7 @@ export function partsAfter(
         products.push({ ...known, count })
         continue
       }
-      const e = customerEntitlement(tx, account.accountId, activationId)
+      const e = await customerEntitlement(tx, account.accountId, activationId)
       if (!e) throw notFound(`${activationId} is not an entitlement of customer ${account.accountId}`)
       products.push(licenseProduct(e, count, host.borrowable === 1))
     }

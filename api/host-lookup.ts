@@ -33,52 +33,52 @@ export function requireNewHost(input: { serverName: string; serverId?: string | 
 }
 
 /** A new ACTIVE host with these ids. */
-export function insertHost(
+export async function insertHost(
   tx: Tx | Db,
   { name, ids, port, borrowable }: { name: string; ids: HostIds; port: number; borrowable: number },
-): Host {
-  return tx
-    .insert(hosts)
-    .values({
-      name,
-      hostIds: ids.ids.join(','),
-      hostIdTypes: ids.ids.map(() => ids.type).join(','),
-      identifier: hostIdentifier(ids),
-      port,
-      state: 'ACTIVE',
-      triad: ids.ids.length === 3 ? 1 : 0,
-      borrowable,
-      createdAt: Date.now(),
-    })
-    .returning()
-    .get()
+): Promise<Host> {
+  return (
+    await tx
+      .insert(hosts)
+      .values({
+        name,
+        hostIds: ids.ids.join(','),
+        hostIdTypes: ids.ids.map(() => ids.type).join(','),
+        identifier: hostIdentifier(ids),
+        port,
+        state: 'ACTIVE',
+        triad: ids.ids.length === 3 ? 1 : 0,
+        borrowable,
+        createdAt: Date.now(),
+      })
+      .returning()
+  )[0]
 }
 
 /** The host with these ids, whoever uses it. */
-export function findHost(tx: Tx | Db, ids: HostIds): Host | undefined {
-  return tx
-    .select()
-    .from(hosts)
-    .where(eq(hosts.identifier, hostIdentifier(ids)))
-    .get()
+export async function findHost(tx: Tx | Db, ids: HostIds): Promise<Host | undefined> {
+  return (
+    await tx
+      .select()
+      .from(hosts)
+      .where(eq(hosts.identifier, hostIdentifier(ids)))
+  )[0]
 }
 
 /** The host a request names, if it is in the customer's shared-server group; 404 otherwise. */
-export function requireCustomerHost(tx: Tx | Db, accountId: string, ref: Partial<HostRef>): Host {
-  const host = findHost(tx, requireHostIds(ref))
-  if (!host || !hostCustomers(tx, host.id).includes(accountId)) {
+export async function requireCustomerHost(tx: Tx | Db, accountId: string, ref: Partial<HostRef>): Promise<Host> {
+  const host = await findHost(tx, requireHostIds(ref))
+  if (!host || !(await hostCustomers(tx, host.id)).includes(accountId)) {
     throw notFound(`Server ${ref.serverId ?? ''} is not a licence server of customer ${accountId}`)
   }
   return host
 }
 
 /** The customer numbers of a host's shared-server group. */
-export function hostCustomers(tx: Tx | Db, hostId: number): string[] {
-  return tx
-    .select({ accountId: hostAccounts.accountId })
-    .from(hostAccounts)
-    .where(eq(hostAccounts.hostId, hostId))
-    .all()
+export async function hostCustomers(tx: Tx | Db, hostId: number): Promise<string[]> {
+  return (
+    await tx.select({ accountId: hostAccounts.accountId }).from(hostAccounts).where(eq(hostAccounts.hostId, hostId))
+  )
     .map((r) => r.accountId)
     .sort()
 }

@@ -17,6 +17,7 @@
  * control) is refused, never half moved. Any refusal or failure rolls the whole
  * action back. Each customer whose activations moved gets an audit record.
  */
+import { transact } from '../db/transact'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
@@ -44,8 +45,8 @@ interface OnHost extends HostActivation {
 }
 
 /** Every active fulfilment on the host, whoever's, with what the move rules read. */
-function activeOnHost(tx: Tx, hostId: number): OnHost[] {
-  return tx
+async function activeOnHost(tx: Tx, hostId: number): Promise<OnHost[]> {
+  return await tx
     .select({
       fulfillmentRecordId: fulfillments.id,
       customerNumber: fulfillments.accountId,
@@ -58,7 +59,6 @@ function activeOnHost(tx: Tx, hostId: number): OnHost[] {
     .from(fulfillments)
     .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
     .where(and(eq(fulfillments.hostId, hostId), eq(fulfillments.status, 'ACTIVE')))
-    .all()
 }
 
 /** Counts per customer and activation id, as the audit records show them. */
@@ -83,23 +83,31 @@ interface MoveStart {
  * the host is the customer's and ACTIVE, its activations are all of customers
  * the caller is shown and may change, and no lapsed maintenance blocks them.
  */
-function startMove(db: Db, tx: Tx, user: ApiUser, accountId: string, input: HostCall, today: string): MoveStart {
-  const host = requireGroupHost(tx, accountId, input)
+async function startMove(
+  db: Db,
+  tx: Tx,
+  user: ApiUser,
+  accountId: string,
+  input: HostCall,
+  today: string,
+): Promise<MoveStart> {
+  const host = await requireGroupHost(tx, accountId, input)
   if (host.state !== 'ACTIVE') throw conflict(HOST_ACTION_MESSAGES.notActive)
-  const shown = new Set(shownNumbers(hostGroup(db, tx, user, host.id)))
-  const active = activeOnHost(tx, host.id)
+  const shown = new Set(shownNumbers(await hostGroup(db, tx, user, host.id)))
+  const active = await activeOnHost(tx, host.id)
   if (active.some((a) => !shown.has(a.customerNumber))) throw conflict(HOST_ACTION_MESSAGES.othersActive(host.name))
   const customers = [...new Set(active.map((a) => a.customerNumber))].sort()
-  for (const customer of customers) requireActivationAccess(db, user, customer, { write: true })
+  for (const customer of customers) await requireActivationAccess(db, user, customer, { write: true })
   const { blocked } = hostMovePlan(active, today)
   if (blocked.length > 0) throw conflict(HOST_ACTION_MESSAGES.maintenanceExpired(blocked))
   return { host, active, customers }
 }
 
 /** Returns every fulfilment of `active` (they are then in the host's history as returns). */
-function returnAll(tx: Tx, user: ApiUser, active: readonly OnHost[], now: number) {
+async function returnAll(tx: Tx, user: ApiUser, active: readonly OnHost[], now: number) {
   if (active.length === 0) return
-  tx.update(fulfillments)
+  await tx
+    .update(fulfillments)
     .set({ status: 'INACTIVE', returnedAt: now, returnedBy: user.email })
     .where(
       inArray(
@@ -107,147 +115,136 @@ function returnAll(tx: Tx, user: ApiUser, active: readonly OnHost[], now: number
         active.map((a) => a.fulfillmentRecordId),
       ),
     )
-    .run()
 }
 
-const setState = (tx: Tx, hostId: number, state: 'ACTIVE' | 'INACTIVE') =>
-  tx.update(hosts).set({ state }).where(eq(hosts.id, hostId)).returning().get()
+const setState = async (tx: Tx, hostId: number, state: 'ACTIVE' | 'INACTIVE') =>
+  (await tx.update(hosts).set({ state }).where(eq(hosts.id, hostId)).returning())[0]
 
-const summary = (db: Db, tx: Tx, user: ApiUser, host: Host): ServerSummary =>
-  serverSummary(host, shownNumbers(hostGroup(db, tx, user, host.id)))
+const summary = async (db: Db, tx: Tx, user: ApiUser, host: Host): Promise<ServerSummary> =>
+  serverSummary(host, shownNumbers(await hostGroup(db, tx, user, host.id)))
 
-function deactivate(db: Db, user: ApiUser, input: HostCall): HostMoveResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
+async function deactivate(db: Db, user: ApiUser, input: HostCall): Promise<HostMoveResult> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
   const today = todayUtc()
-  return db.transaction(
-    (tx) => {
-      const { host, active, customers } = startMove(db, tx, user, account.accountId, input, today)
-      const now = Date.now()
-      returnAll(tx, user, active, now)
-      const after = setState(tx, host.id, 'INACTIVE')
-      const counts = countsByCustomer(active)
-      for (const customer of new Set([account.accountId, ...customers])) {
-        recordAudit(tx, {
-          actorEmail: user.email,
-          accountId: customer,
-          area: 'hosts',
-          action: 'deactivate host',
-          before: { host: host.identifier, state: host.state, activations: counts[customer] ?? {} },
-          after: { host: host.identifier, state: after.state, activations: {} },
-        })
-      }
-      return { from: summary(db, tx, user, after), to: null, returned: active.length, created: 0 }
-    },
-    { behavior: 'immediate' },
-  )
+  return await transact(db, async (tx) => {
+    const { host, active, customers } = await startMove(db, tx, user, account.accountId, input, today)
+    const now = Date.now()
+    await returnAll(tx, user, active, now)
+    const after = await setState(tx, host.id, 'INACTIVE')
+    const counts = countsByCustomer(active)
+    for (const customer of new Set([account.accountId, ...customers])) {
+      await recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: customer,
+        area: 'hosts',
+        action: 'deactivate host',
+        before: { host: host.identifier, state: host.state, activations: counts[customer] ?? {} },
+        after: { host: host.identifier, state: after.state, activations: {} },
+      })
+    }
+    return { from: await summary(db, tx, user, after), to: null, returned: active.length, created: 0 }
+  })
 }
 
-function rehost(db: Db, user: ApiUser, input: ParsedInput<typeof declared.rehost>): HostMoveResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
+async function rehost(db: Db, user: ApiUser, input: ParsedInput<typeof declared.rehost>): Promise<HostMoveResult> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
   const { name, ids } = requireNewHost(input)
   const today = todayUtc()
-  return db.transaction(
-    (tx) => {
-      const { host: old, active, customers } = startMove(db, tx, user, account.accountId, input, today)
-      const existing = findHost(tx, ids)
-      const target = rehostTarget(old.id, existing, name)
-      if (target.kind === 'refuse') throw conflict(target.message)
-      const now = Date.now()
+  return await transact(db, async (tx) => {
+    const { host: old, active, customers } = await startMove(db, tx, user, account.accountId, input, today)
+    const existing = await findHost(tx, ids)
+    const target = rehostTarget(old.id, existing, name)
+    if (target.kind === 'refuse') throw conflict(target.message)
+    const now = Date.now()
 
-      returnAll(tx, user, active, now)
-      const oldAfter = setState(tx, old.id, 'INACTIVE')
+    await returnAll(tx, user, active, now)
+    const oldAfter = await setState(tx, old.id, 'INACTIVE')
 
-      let host: Host
-      if (existing && target.kind === 'reuse') {
-        // An inactive host is reactivated under the new name; an active one (another name) keeps its own.
-        host = tx
+    let host: Host
+    if (existing && target.kind === 'reuse') {
+      // An inactive host is reactivated under the new name; an active one (another name) keeps its own.
+      host = (
+        await tx
           .update(hosts)
           .set({ state: 'ACTIVE', borrowable: old.borrowable, ...(existing.state === 'ACTIVE' ? {} : { name }) })
           .where(eq(hosts.id, existing.id))
           .returning()
-          .get()
-      } else {
-        host = insertHost(tx, { name, ids, port: old.port, borrowable: old.borrowable })
-      }
+      )[0]
+    } else {
+      host = await insertHost(tx, { name, ids, port: old.port, borrowable: old.borrowable })
+    }
 
-      const { moved } = hostMovePlan(active, today)
-      let created = 0
-      for (const m of moved) {
-        const e = customerEntitlement(tx, m.customerNumber, m.activationId)!
-        const refusal = createRefusal({ ...e, activeTotal: activeTotal(tx, e.id) }, m.count, today)
-        if (refusal) throw conflict(refusal)
-        tx.insert(fulfillments)
-          .values({
-            fulfillmentId: newFulfillmentId(),
-            entitlementId: e.id,
-            hostId: host.id,
-            accountId: m.customerNumber,
-            count: m.count,
-            status: 'ACTIVE',
-            action: 'REHOST',
-            modifiedBy: user.email,
-            fulfilledAt: now,
-          })
-          .run()
-        created++
-      }
-      for (const customer of new Set([account.accountId, ...customers])) {
-        tx.insert(hostAccounts).values({ hostId: host.id, accountId: customer }).onConflictDoNothing().run()
-      }
+    const { moved } = hostMovePlan(active, today)
+    let created = 0
+    for (const m of moved) {
+      const e = (await customerEntitlement(tx, m.customerNumber, m.activationId))!
+      const refusal = createRefusal({ ...e, activeTotal: await activeTotal(tx, e.id) }, m.count, today)
+      if (refusal) throw conflict(refusal)
+      await tx.insert(fulfillments).values({
+        fulfillmentId: newFulfillmentId(),
+        entitlementId: e.id,
+        hostId: host.id,
+        accountId: m.customerNumber,
+        count: m.count,
+        status: 'ACTIVE',
+        action: 'REHOST',
+        modifiedBy: user.email,
+        fulfilledAt: now,
+      })
+      created++
+    }
+    for (const customer of new Set([account.accountId, ...customers])) {
+      await tx.insert(hostAccounts).values({ hostId: host.id, accountId: customer }).onConflictDoNothing()
+    }
 
-      const counts = countsByCustomer(moved)
-      for (const customer of new Set([account.accountId, ...customers])) {
-        recordAudit(tx, {
-          actorEmail: user.email,
-          accountId: customer,
-          area: 'hosts',
-          action: 'rehost',
-          before: { host: old.identifier, state: old.state, activations: counts[customer] ?? {} },
-          after: {
-            host: host.identifier,
-            name: host.name,
-            reused: target.kind === 'reuse',
-            oldHostState: oldAfter.state,
-            activations: counts[customer] ?? {},
-          },
-        })
-      }
-      return {
-        from: summary(db, tx, user, oldAfter),
-        to: summary(db, tx, user, host),
-        returned: active.length,
-        created,
-      }
-    },
-    { behavior: 'immediate' },
-  )
+    const counts = countsByCustomer(moved)
+    for (const customer of new Set([account.accountId, ...customers])) {
+      await recordAudit(tx, {
+        actorEmail: user.email,
+        accountId: customer,
+        area: 'hosts',
+        action: 'rehost',
+        before: { host: old.identifier, state: old.state, activations: counts[customer] ?? {} },
+        after: {
+          host: host.identifier,
+          name: host.name,
+          reused: target.kind === 'reuse',
+          oldHostState: oldAfter.state,
+          activations: counts[customer] ?? {},
+        },
+      })
+    }
+    return {
+      from: await summary(db, tx, user, oldAfter),
+      to: await summary(db, tx, user, host),
+      returned: active.length,
+      created,
+    }
+  })
 }
 
-function remove(db: Db, user: ApiUser, input: HostCall): HostMoveResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
-  return db.transaction(
-    (tx) => {
-      const host = requireGroupHost(tx, account.accountId, input)
-      if (host.state !== 'INACTIVE') throw conflict(HOST_ACTION_MESSAGES.notInactive)
-      tx.delete(hostAccounts)
-        .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, account.accountId)))
-        .run()
-      recordAudit(tx, {
-        actorEmail: user.email,
-        accountId: account.accountId,
-        area: 'hosts',
-        action: 'delete host',
-        before: { host: host.identifier, name: host.name, state: host.state },
-        after: null,
-      })
-      return { from: summary(db, tx, user, host), to: null, returned: 0, created: 0 }
-    },
-    { behavior: 'immediate' },
-  )
+async function remove(db: Db, user: ApiUser, input: HostCall): Promise<HostMoveResult> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
+  return await transact(db, async (tx) => {
+    const host = await requireGroupHost(tx, account.accountId, input)
+    if (host.state !== 'INACTIVE') throw conflict(HOST_ACTION_MESSAGES.notInactive)
+    await tx
+      .delete(hostAccounts)
+      .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, account.accountId)))
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'hosts',
+      action: 'delete host',
+      before: { host: host.identifier, name: host.name, state: host.state },
+      after: null,
+    })
+    return { from: await summary(db, tx, user, host), to: null, returned: 0, created: 0 }
+  })
 }
 
 export function hostMoveCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.deactivate, ({ input, user }) => deactivate(db, user, input))
-  calls.implement(declared.rehost, ({ input, user }) => rehost(db, user, input))
-  calls.implement(declared.remove, ({ input, user }) => remove(db, user, input))
+  calls.implement(declared.deactivate, async ({ input, user }) => await deactivate(db, user, input))
+  calls.implement(declared.rehost, async ({ input, user }) => await rehost(db, user, input))
+  calls.implement(declared.remove, async ({ input, user }) => await remove(db, user, input))
 }

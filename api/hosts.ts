@@ -6,6 +6,8 @@
  * lists of the editor's customer tabs and search, and the fulfilment history of
  * hosts for Manage Activations.
  */
+import { mapInOrder } from '../db/in-order'
+import { transact } from '../db/transact'
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
@@ -41,82 +43,84 @@ import { listPage } from './list-engine'
 import type { ApiDeps } from './index'
 
 /** The host of a host-scoped call in the customer's group, found by `hostId` and `hostIdType`. */
-export function requireGroupHost(
+export async function requireGroupHost(
   tx: Tx | Db,
   accountId: string,
   input: { hostId?: string | null; hostIdType?: string | null },
 ) {
-  return requireCustomerHost(tx, accountId, {
+  return await requireCustomerHost(tx, accountId, {
     serverId: input.hostId ?? undefined,
     serverIdType: input.hostIdType ?? undefined,
   })
 }
 
 /** The customer's hosts: every host whose shared-server group it belongs to, in the spec's order. */
-function customerServers(db: Db, user: ApiUser, accountId: string): ServerSummary[] {
-  const rows = db
+async function customerServers(db: Db, user: ApiUser, accountId: string): Promise<ServerSummary[]> {
+  const rows = await db
     .select({ host: hosts })
     .from(hostAccounts)
     .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
     .where(eq(hostAccounts.accountId, accountId))
-    .all()
-  return rows
-    .map(({ host }) => serverSummary(host, shownNumbers(hostGroup(db, db, user, host.id))))
-    .sort(compareServers)
+  const summaries = await mapInOrder(rows, async ({ host }) =>
+    serverSummary(host, shownNumbers(await hostGroup(db, db, user, host.id))),
+  )
+  return summaries.sort(compareServers)
 }
 
-function addServer(db: Db, user: ApiUser, input: ParsedInput<typeof declared.addServer>): AddServerResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
+async function addServer(
+  db: Db,
+  user: ApiUser,
+  input: ParsedInput<typeof declared.addServer>,
+): Promise<AddServerResult> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
   const { name, ids } = requireNewHost(input)
   const identifier = hostIdentifier(ids)
-  return db.transaction(
-    (tx) => {
-      const existing = findHost(tx, ids)
-      const decision = addHostDecision(
-        existing && { ...existing, deleted: hostCustomers(tx, existing.id).length === 0 },
-        name,
-      )
-      if (decision.kind === 'refuse') throw new ApiError(409, decision.message)
-      let host: Host
-      if (existing && decision.kind === 'reactivate') {
-        host = tx
+  return await transact(db, async (tx) => {
+    const existing = await findHost(tx, ids)
+    const decision = addHostDecision(
+      existing && { ...existing, deleted: (await hostCustomers(tx, existing.id)).length === 0 },
+      name,
+    )
+    if (decision.kind === 'refuse') throw new ApiError(409, decision.message)
+    let host: Host
+    if (existing && decision.kind === 'reactivate') {
+      host = (
+        await tx
           .update(hosts)
           .set({ name, state: 'ACTIVE', port: input.portNumber ?? existing.port })
           .where(eq(hosts.id, existing.id))
           .returning()
-          .get()
-      } else {
-        host = insertHost(tx, { name, ids, port: input.portNumber ?? DEFAULT_PORT, borrowable: 0 })
-      }
-      tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId }).onConflictDoNothing().run()
-      const before = existing && { name: existing.name, state: existing.state, port: existing.port }
-      recordAudit(tx, {
-        actorEmail: user.email,
-        accountId: account.accountId,
-        area: 'hosts',
-        action: existing ? 'reactivate host' : 'add host',
-        before: before ?? null,
-        after: { name: host.name, identifier, state: host.state, port: host.port },
-      })
-      return {
-        server: serverSummary(host, shownNumbers(hostGroup(db, tx, user, host.id))),
-        reactivated: decision.kind === 'reactivate',
-      }
-    },
-    { behavior: 'immediate' },
-  )
+      )[0]
+    } else {
+      host = await insertHost(tx, { name, ids, port: input.portNumber ?? DEFAULT_PORT, borrowable: 0 })
+    }
+    await tx.insert(hostAccounts).values({ hostId: host.id, accountId: account.accountId }).onConflictDoNothing()
+    const before = existing && { name: existing.name, state: existing.state, port: existing.port }
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'hosts',
+      action: existing ? 'reactivate host' : 'add host',
+      before: before ?? null,
+      after: { name: host.name, identifier, state: host.state, port: host.port },
+    })
+    return {
+      server: serverSummary(host, shownNumbers(await hostGroup(db, tx, user, host.id))),
+      reactivated: decision.kind === 'reactivate',
+    }
+  })
 }
 
 /** The action of a return in a host's history. */
 export const RETURN_ACTION = 'RETURN'
 
 /** The fulfilment history of the customer's hosts: each fulfilment, and its return when it was returned. */
-function hostHistory(db: Db, user: ApiUser, input: ParsedInput<typeof declared.history>): HostHistory[] {
-  const { account } = requireActivationAccess(db, user, input.customerNumber)
+async function hostHistory(db: Db, user: ApiUser, input: ParsedInput<typeof declared.history>): Promise<HostHistory[]> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber)
   const accountId = account.accountId
   const ids = input.hostIds
   // The customer's hosts among those named: in its group, or carrying its (returned) fulfilments.
-  const found = db
+  const found = await db
     .selectDistinct({ host: hosts })
     .from(hosts)
     .leftJoin(hostAccounts, and(eq(hostAccounts.hostId, hosts.id), eq(hostAccounts.accountId, accountId)))
@@ -124,11 +128,10 @@ function hostHistory(db: Db, user: ApiUser, input: ParsedInput<typeof declared.h
     .where(
       and(inArray(hosts.id, ids), or(eq(hostAccounts.accountId, accountId), eq(fulfillments.accountId, accountId))),
     )
-    .all()
   const byId = new Map(found.map(({ host }) => [host.id, host]))
   const missing = ids.find((id) => !byId.has(id))
   if (missing !== undefined) throw notFound(`Server ${missing} is not a licence server of customer ${accountId}`)
-  const rows = db
+  const rows = await db
     .select({
       hostId: fulfillments.hostId,
       fulfillmentId: fulfillments.fulfillmentId,
@@ -146,7 +149,6 @@ function hostHistory(db: Db, user: ApiUser, input: ParsedInput<typeof declared.h
     .from(fulfillments)
     .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
     .where(and(inArray(fulfillments.hostId, ids), eq(fulfillments.accountId, accountId)))
-    .all()
   const events = new Map<number, HistoryFulfillment[]>(ids.map((id) => [id, []]))
   for (const row of rows) {
     const base = {
@@ -194,32 +196,35 @@ const byTime = (a: HistoryFulfillment, b: HistoryFulfillment) =>
   b.FulfillCount - a.FulfillCount
 
 export function hostCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.servers, ({ input, user }) => {
-    const { account } = requireActivationAccess(db, user, input.customerNumber)
-    return customerServers(db, user, account.accountId)
+  calls.implement(declared.servers, async ({ input, user }) => {
+    const { account } = await requireActivationAccess(db, user, input.customerNumber)
+    return await customerServers(db, user, account.accountId)
   })
 
-  calls.implement(declared.addServer, ({ input, user }) => addServer(db, user, input))
+  calls.implement(declared.addServer, async ({ input, user }) => await addServer(db, user, input))
 
-  calls.implement(declared.hostCustomers, ({ input, user }) => {
-    const { account } = requireActivationAccess(db, user, input.customerNumber)
-    return hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).shown
+  calls.implement(declared.hostCustomers, async ({ input, user }) => {
+    const { account } = await requireActivationAccess(db, user, input.customerNumber)
+    return (await hostGroup(db, db, user, (await requireGroupHost(db, account.accountId, input)).id)).shown
   })
 
-  calls.implement(declared.override, ({ input, user }) => {
-    const { account } = requireActivationAccess(db, user, input.customerNumber)
-    return { warn: hostGroup(db, db, user, requireGroupHost(db, account.accountId, input).id).unseen.length > 0 }
+  calls.implement(declared.override, async ({ input, user }) => {
+    const { account } = await requireActivationAccess(db, user, input.customerNumber)
+    return {
+      warn:
+        (await hostGroup(db, db, user, (await requireGroupHost(db, account.accountId, input)).id)).unseen.length > 0,
+    }
   })
 
-  calls.implement(declared.history, ({ input, user }) => hostHistory(db, user, input))
+  calls.implement(declared.history, async ({ input, user }) => await hostHistory(db, user, input))
 
-  calls.implement(declared.accounts, ({ input, user }) => {
-    if (input.customerNumber !== undefined) requireCustomerAccess(db, user, input.customerNumber)
-    return listPage<AccountRef>(accountList(db, user), { limit: input.limit }).rows
+  calls.implement(declared.accounts, async ({ input, user }) => {
+    if (input.customerNumber !== undefined) await requireCustomerAccess(db, user, input.customerNumber)
+    return (await listPage<AccountRef>(accountList(db, user), { limit: input.limit })).rows
   })
 
-  calls.implement(declared.customerAccounts, ({ input, user }) => {
-    const page = listPage<AccountRef>(accountList(db, user), { ...input, limit: input.limit ?? MAX_ACCOUNTS })
+  calls.implement(declared.customerAccounts, async ({ input, user }) => {
+    const page = await listPage<AccountRef>(accountList(db, user), { ...input, limit: input.limit ?? MAX_ACCOUNTS })
     return withToken(page.rows, page.token)
   })
 }

@@ -13,6 +13,7 @@
  * under export control are never described: their lines are only counted,
  * and a file with nothing else is refused with one message whatever they are.
  */
+import { mapInOrder } from '../db/in-order'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accountAccess, accounts } from '../db/schema'
@@ -59,48 +60,49 @@ async function licenseTextOf(pasted: string | undefined, form: FormData | undefi
 }
 
 /** The customers among these numbers whose lines the user may check: known, export-approved, and allowed. */
-function checkableCustomers(db: Db, user: ApiUser, numbers: readonly string[]): Account[] {
+async function checkableCustomers(db: Db, user: ApiUser, numbers: readonly string[]): Promise<Account[]> {
   const found: Account[] = []
   for (const number of numbers) {
-    const account = db.select().from(accounts).where(eq(accounts.accountId, number)).get()
-    if (!account || isExportDenied(account) || !maySeeCustomer(db, user, number)) continue
-    const access = db
-      .select()
-      .from(accountAccess)
-      .where(and(eq(accountAccess.accountId, number), eq(accountAccess.userId, user.id)))
-      .get()
+    const account = (await db.select().from(accounts).where(eq(accounts.accountId, number)))[0]
+    if (!account || isExportDenied(account) || !(await maySeeCustomer(db, user, number))) continue
+    const access = (
+      await db
+        .select()
+        .from(accountAccess)
+        .where(and(eq(accountAccess.accountId, number), eq(accountAccess.userId, user.id)))
+    )[0]
     if (mayCheckLicense(user, buildAccountInfo(account, access, user))) found.push(account)
   }
   return found
 }
 
 /** The host the file's SERVER lines name, when it is in the group of one of these customers. */
-function hostOf(db: Db, text: string, customers: readonly Account[]): Host | null {
+async function hostOf(db: Db, text: string, customers: readonly Account[]): Promise<Host | null> {
   const read = readUploadedHost(text)
   if (!read.ok) return null
   const ids = checkHostIds(read.host.serverId, read.host.serverIdType)
-  const host = ids.ok ? findHost(db, ids.host) : undefined
+  const host = ids.ok ? await findHost(db, ids.host) : undefined
   if (!host) return null
-  const group = hostCustomers(db, host.id)
+  const group = await hostCustomers(db, host.id)
   return customers.some((c) => group.includes(c.accountId)) ? host : null
 }
 
-function grants(db: Db, lines: readonly CheckedLine[]): CheckedGrant[] {
-  return lines.map(({ line, problems }) => {
+async function grants(db: Db, lines: readonly CheckedLine[]): Promise<CheckedGrant[]> {
+  return await mapInOrder(lines, async ({ line, problems }) => {
     const grant = grantOf(line, problems)
     const e =
       grant.customerNumber && grant.activationId
-        ? customerEntitlement(db, grant.customerNumber, grant.activationId)
+        ? await customerEntitlement(db, grant.customerNumber, grant.activationId)
         : undefined
     return { ...grant, productName: e?.productName ?? null }
   })
 }
 
-export function checkLicense(db: Db, user: ApiUser, key: string, text: string): LicenseCheck {
+export async function checkLicense(db: Db, user: ApiUser, key: string, text: string): Promise<LicenseCheck> {
   const verified = verifyLicense(text, key)
   if (verified.lines.length === 0 && verified.hostIds.length === 0) throw badRequest(LICENSE_CHECK_MESSAGES.notLicense)
   const named = [...new Set(verified.lines.map((l) => grantOf(l.line, []).customerNumber).filter((c) => c !== null))]
-  const customers = checkableCustomers(db, user, named.sort())
+  const customers = await checkableCustomers(db, user, named.sort())
   const checkable = new Set(customers.map((c) => c.accountId))
   if (customers.length === 0 && !mayCheckLicense(user, null)) throw forbidden(LICENSE_CHECK_MESSAGES.refused)
 
@@ -109,16 +111,17 @@ export function checkLicense(db: Db, user: ApiUser, key: string, text: string): 
     const customer = grantOf(l.line, []).customerNumber
     return customer === null || checkable.has(customer)
   })
-  const lines = grants(db, shown)
-  const host = hostOf(db, text, customers)
+  const lines = await grants(db, shown)
+  const host = await hostOf(db, text, customers)
   let differences: string[] = []
   if (host) {
-    const group = hostCustomers(db, host.id)
-    const parts = customers
-      .filter((c) => group.includes(c.accountId))
-      .map((account) => ({ account, products: licenseProducts(db, host, account.accountId) }))
+    const group = await hostCustomers(db, host.id)
+    const parts = await mapInOrder(
+      customers.filter((c) => group.includes(c.accountId)),
+      async (account) => ({ account, products: await licenseProducts(db, host, account.accountId) }),
+    )
     const today = licenseFile(host, parts, licenseSigner(key), todayUtc())
-    differences = grantDifferences(lines, today ? grants(db, verifyLicense(today.licenseText, key).lines) : [])
+    differences = grantDifferences(lines, today ? await grants(db, verifyLicense(today.licenseText, key).lines) : [])
   }
   return {
     genuine: verified.ok && shown.length === verified.lines.length,
@@ -133,7 +136,9 @@ export function checkLicense(db: Db, user: ApiUser, key: string, text: string): 
 }
 
 export function licenseCheckCalls(calls: CallTable, { db, config }: ApiDeps) {
-  calls.implement(declared.check, async ({ input, form, user }) =>
-    checkLicense(db, user, config.licenseSigningKey, await licenseTextOf(input.licenseText, form)),
+  calls.implement(
+    declared.check,
+    async ({ input, form, user }) =>
+      await checkLicense(db, user, config.licenseSigningKey, await licenseTextOf(input.licenseText, form)),
   )
 }

@@ -15,6 +15,7 @@
  * noDaemonsMessage. The text is the same for the same data apart from the
  * issue day (ISSUED= and the header's Issued line).
  */
+import { transact } from '../db/transact'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { hosts } from '../db/schema'
@@ -65,47 +66,56 @@ function requireFile(host: Host, parts: readonly CustomerProducts[], sign: Signe
 }
 
 /** Stores the host's Borrowable flag when it changes; a view-only user may not change it. */
-function storeBorrowable(db: Db, user: ApiUser, account: Account, viewOnly: boolean, host: Host, wanted: boolean) {
+async function storeBorrowable(
+  db: Db,
+  user: ApiUser,
+  account: Account,
+  viewOnly: boolean,
+  host: Host,
+  wanted: boolean,
+) {
   if ((host.borrowable === 1) === wanted) return host
   if (viewOnly) throw forbidden(NOT_ENOUGH_PERMISSIONS)
-  return db.transaction(
-    (tx) => {
-      const updated = tx
-        .update(hosts)
-        .set({ borrowable: wanted ? 1 : 0 })
-        .where(eq(hosts.id, host.id))
-        .returning()
-        .get()
-      recordAudit(tx, {
-        actorEmail: user.email,
-        accountId: account.accountId,
-        area: 'hosts',
-        action: 'borrowable',
-        before: { host: host.identifier, [BORROWED_FIELD]: host.borrowable === 1 },
-        after: { host: host.identifier, [BORROWED_FIELD]: wanted },
-      })
-      return updated
-    },
-    { behavior: 'immediate' },
-  )
+  return await transact(db, async (tx) => {
+    const updated = tx
+      .update(hosts)
+      .set({ borrowable: wanted ? 1 : 0 })
+      .where(eq(hosts.id, host.id))
+      .returning()
+      .get()
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'hosts',
+      action: 'borrowable',
+      before: { host: host.identifier, [BORROWED_FIELD]: host.borrowable === 1 },
+      after: { host: host.identifier, [BORROWED_FIELD]: wanted },
+    })
+    return updated
+  })
 }
 
-function customerLicense(db: Db, user: ApiUser, sign: Signer, input: LicenseInput): LicenseFile {
-  const { account, viewOnly } = requireActivationAccess(db, user, input.customerNumber)
-  let host = requireCustomerHost(db, account.accountId, input)
+async function customerLicense(db: Db, user: ApiUser, sign: Signer, input: LicenseInput): Promise<LicenseFile> {
+  const { account, viewOnly } = await requireActivationAccess(db, user, input.customerNumber)
+  let host = await requireCustomerHost(db, account.accountId, input)
   const wanted = input[BORROWED_FIELD]
-  if (wanted !== undefined) host = storeBorrowable(db, user, account, viewOnly, host, wanted)
-  return requireFile(host, [{ account, products: licenseProducts(db, host, account.accountId) }], sign)
+  if (wanted !== undefined) host = await storeBorrowable(db, user, account, viewOnly, host, wanted)
+  return requireFile(host, [{ account, products: await licenseProducts(db, host, account.accountId) }], sign)
 }
 
-function preview(db: Db, user: ApiUser, sign: Signer, input: ParsedInput<typeof declared.preview>): LicensePreview {
-  const { account } = requireActivationAccess(db, user, input.customerNumber)
-  const host = requireCustomerHost(db, account.accountId, input)
+async function preview(
+  db: Db,
+  user: ApiUser,
+  sign: Signer,
+  input: ParsedInput<typeof declared.preview>,
+): Promise<LicensePreview> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber)
+  const host = await requireCustomerHost(db, account.accountId, input)
   const today = todayUtc()
   const text = (file: LicenseFile | null) => file?.licenseText ?? ''
   return {
-    current: text(licenseFile(host, currentParts(db, db, user, host), sign, today)),
-    proposed: text(licenseFile(host, partsAfter(db, db, user, host, input.changes), sign, today)),
+    current: text(licenseFile(host, await currentParts(db, db, user, host), sign, today)),
+    proposed: text(licenseFile(host, await partsAfter(db, db, user, host, input.changes), sign, today)),
   }
 }
 
@@ -139,8 +149,8 @@ function licenseEmailBody(host: Host, file: LicenseFile, accountName: string, na
  * shared-licence-server permission and a support address, a shared host's file
  * goes to that address with the administrators added.
  */
-function recipients(tx: Tx, account: Account, shared: boolean): string[] {
-  const administrators = administratorAddresses(tx, account)
+async function recipients(tx: Tx, account: Account, shared: boolean): Promise<string[]> {
+  const administrators = (await administratorAddresses(tx, account))
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean)
@@ -148,56 +158,53 @@ function recipients(tx: Tx, account: Account, shared: boolean): string[] {
   return [...new Set(toSupport ? [account.supportEmail, ...administrators] : administrators)]
 }
 
-function emailLicense(
+async function emailLicense(
   db: Db,
   delivery: OutboxDelivery,
   user: ApiUser,
   sign: Signer,
   input: ParsedInput<typeof declared.email>,
-): LicenseEmailResult {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
-  return db.transaction(
-    (tx) => {
-      const host = requireCustomerHost(tx, account.accountId, input)
-      const parts = currentParts(db, tx, user, host)
-      const file = requireFile(host, parts, sign)
-      const names = new Map(parts.map((p) => [p.account.accountId, p.account.accountName]))
-      const to = recipients(tx, account, file.shared)
-      const id = writeOutboxEmail(tx, delivery, {
-        accountId: account.accountId,
-        at: Date.now(),
-        subject: licenseEmailSubject(host.name),
-        to: to.join(', '),
-        body: licenseEmailBody(host, file, account.accountName, names),
-        kind: LICENSE_EMAIL_KIND,
-        attachments: [{ fileName: file.licenseFileName, contentType: 'text/plain', content: file.licenseText }],
-      })
-      recordAudit(tx, {
-        actorEmail: user.email,
-        accountId: account.accountId,
-        area: 'activations',
-        action: 'email licence',
-        before: null,
-        after: { host: host.identifier, emailId: id, fileName: file.licenseFileName, customers: file.customers, to },
-      })
-      return { sent: true as const, emailId: id, to }
-    },
-    { behavior: 'immediate' },
-  )
+): Promise<LicenseEmailResult> {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
+  return await transact(db, async (tx) => {
+    const host = await requireCustomerHost(tx, account.accountId, input)
+    const parts = await currentParts(db, tx, user, host)
+    const file = requireFile(host, parts, sign)
+    const names = new Map(parts.map((p) => [p.account.accountId, p.account.accountName]))
+    const to = await recipients(tx, account, file.shared)
+    const id = await writeOutboxEmail(tx, delivery, {
+      accountId: account.accountId,
+      at: Date.now(),
+      subject: licenseEmailSubject(host.name),
+      to: to.join(', '),
+      body: licenseEmailBody(host, file, account.accountName, names),
+      kind: LICENSE_EMAIL_KIND,
+      attachments: [{ fileName: file.licenseFileName, contentType: 'text/plain', content: file.licenseText }],
+    })
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'activations',
+      action: 'email licence',
+      before: null,
+      after: { host: host.identifier, emailId: id, fileName: file.licenseFileName, customers: file.customers, to },
+    })
+    return { sent: true as const, emailId: id, to }
+  })
 }
 
 export function licenseFileCalls(calls: CallTable, { db, config }: ApiDeps) {
   const sign = licenseSigner(config.licenseSigningKey)
 
-  calls.implement(declared.license, ({ input, user }) => customerLicense(db, user, sign, input))
+  calls.implement(declared.license, async ({ input, user }) => await customerLicense(db, user, sign, input))
 
-  calls.implement(declared.download, ({ input, user }) => {
-    const { account } = requireActivationAccess(db, user, input.customerNumber)
-    const host = requireCustomerHost(db, account.accountId, input)
-    return requireFile(host, currentParts(db, db, user, host), sign)
+  calls.implement(declared.download, async ({ input, user }) => {
+    const { account } = await requireActivationAccess(db, user, input.customerNumber)
+    const host = await requireCustomerHost(db, account.accountId, input)
+    return requireFile(host, await currentParts(db, db, user, host), sign)
   })
 
-  calls.implement(declared.preview, ({ input, user }) => preview(db, user, sign, input))
+  calls.implement(declared.preview, async ({ input, user }) => await preview(db, user, sign, input))
 
-  calls.implement(declared.email, ({ input, user }) => emailLicense(db, config.mail, user, sign, input))
+  calls.implement(declared.email, async ({ input, user }) => await emailLicense(db, config.mail, user, sign, input))
 }

@@ -18,15 +18,15 @@ type ListDeclarations = ReturnType<typeof declareList>
 export function implementList<Scope>(
   calls: CallTable,
   list: ListDeclarations,
-  sourceFor: (user: ApiUser, scope: Scope) => ListSource,
+  sourceFor: (user: ApiUser, scope: Scope) => ListSource | Promise<ListSource>,
   toRow: (row: Row) => Row = (row) => row,
 ) {
-  calls.implement(list.page, ({ input, user }) => {
-    const page = listPage<Row>(sourceFor(user, input as Scope), input)
+  calls.implement(list.page, async ({ input, user }) => {
+    const page = await listPage<Row>(await sourceFor(user, input as Scope), input)
     return withToken(page.rows.map(toRow), page.token)
   })
-  calls.implement(list.count, ({ input, user }) => listCount(sourceFor(user, input as Scope), input))
-  calls.implement(list.distinct, ({ input, user }) =>
-    listDistinct(sourceFor(user, input as Scope), input as DistinctRequest),
+  calls.implement(list.count, async ({ input, user }) => await listCount(await sourceFor(user, input as Scope), input))
+  calls.implement(list.distinct, async ({ input, user }) =>
+    listDistinct(await sourceFor(user, input as Scope), input as DistinctRequest),
   )
 }

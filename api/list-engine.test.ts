@@ -322,68 +322,69 @@ describe('against a real SQLite database', () => {
   })
   afterAll(() => sqlite.close())
 
-  const ids = (criteria: unknown[], condition = 'ALL') =>
-    listPage<{ Id: number }>(
-      source,
-      pageRequestSchema.parse({ filter: { condition, criteria }, limit: 1000 }),
+  const ids = async (criteria: unknown[], condition = 'ALL') =>
+    (
+      await listPage<{ Id: number }>(source, pageRequestSchema.parse({ filter: { condition, criteria }, limit: 1000 }))
     ).rows.map((r) => r.Id)
 
-  it('text methods honour case and escape wildcards', () => {
-    expect(ids([{ name: 'Name', method: 'CONTAINS', value: 'lpha' }])).toEqual([1, 2])
-    expect(ids([{ name: 'Name', method: 'STARTSWITH', value: 'alpha' }])).toEqual([2])
-    expect(ids([{ name: 'Name', method: 'STARTSWITH', value: 'ALPHA', casefold: true }])).toEqual([1, 2])
-    expect(ids([{ name: 'Name', method: 'CONTAINS', value: '_', casefold: true }])).toEqual([3])
-    expect(ids([{ name: 'Name', method: 'CONTAINS', value: '%', casefold: true }])).toEqual([4])
-    expect(ids([{ name: 'Name', method: 'ENDSWITH', value: 'Delta' }])).toEqual([4])
+  it('text methods honour case and escape wildcards', async () => {
+    expect(await ids([{ name: 'Name', method: 'CONTAINS', value: 'lpha' }])).toEqual([1, 2])
+    expect(await ids([{ name: 'Name', method: 'STARTSWITH', value: 'alpha' }])).toEqual([2])
+    expect(await ids([{ name: 'Name', method: 'STARTSWITH', value: 'ALPHA', casefold: true }])).toEqual([1, 2])
+    expect(await ids([{ name: 'Name', method: 'CONTAINS', value: '_', casefold: true }])).toEqual([3])
+    expect(await ids([{ name: 'Name', method: 'CONTAINS', value: '%', casefold: true }])).toEqual([4])
+    expect(await ids([{ name: 'Name', method: 'ENDSWITH', value: 'Delta' }])).toEqual([4])
   })
 
-  it('ARRAY_CONTAINS, ISDEFINED, EQUALS null and negation', () => {
-    expect(ids([{ name: 'Tags', method: 'ARRAY_CONTAINS', value: 'red' }])).toEqual([1, 6])
-    expect(ids([{ name: 'Tags', method: 'ARRAY_CONTAINS', value: 'green', casefold: true }])).toEqual([2])
+  it('ARRAY_CONTAINS, ISDEFINED, EQUALS null and negation', async () => {
+    expect(await ids([{ name: 'Tags', method: 'ARRAY_CONTAINS', value: 'red' }])).toEqual([1, 6])
+    expect(await ids([{ name: 'Tags', method: 'ARRAY_CONTAINS', value: 'green', casefold: true }])).toEqual([2])
     expect(
-      ids([
+      await ids([
         { name: 'Name', method: 'ISDEFINED' },
         { name: 'Id', method: '<', value: 7 },
       ]),
     ).toEqual([1, 2, 3, 4])
-    expect(ids([{ name: 'Qty', method: 'EQUALS', value: null }])).toEqual([4])
-    expect(ids([{ name: 'Name', method: 'ISDEFINED', not: true }])).toEqual([5, 6])
+    expect(await ids([{ name: 'Qty', method: 'EQUALS', value: null }])).toEqual([4])
+    expect(await ids([{ name: 'Name', method: 'ISDEFINED', not: true }])).toEqual([5, 6])
     expect(
-      ids([
+      await ids([
         { name: 'Qty', method: 'NOT EQUAL', value: 5 },
         { name: 'Id', method: '<', value: 7 },
       ]),
     ).toEqual([2, 3, 4, 5, 6])
   })
 
-  it('ranges, dates and days', () => {
-    expect(ids([{ name: 'Qty', method: 'INRANGE', value: [10, 20] }])).toEqual([
+  it('ranges, dates and days', async () => {
+    expect(await ids([{ name: 'Qty', method: 'INRANGE', value: [10, 20] }])).toEqual([
       2, 3, 5, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
     ])
-    expect(ids([{ name: 'Created', method: 'DAYRANGE', value: ['2024-01-15T00:00', '2024-02-01'] }])).toEqual([2, 3, 4])
-    expect(ids([{ name: 'Created', method: 'BEFORE', value: '2024-02-01 00:00:00' }])).toEqual([1, 2])
+    expect(await ids([{ name: 'Created', method: 'DAYRANGE', value: ['2024-01-15T00:00', '2024-02-01'] }])).toEqual([
+      2, 3, 4,
+    ])
+    expect(await ids([{ name: 'Created', method: 'BEFORE', value: '2024-02-01 00:00:00' }])).toEqual([1, 2])
     expect(
-      ids([
+      await ids([
         { name: 'Created', method: 'AFTERDAY', value: '2024-02-01' },
         { name: 'Id', method: '<', value: 7 },
       ]),
     ).toEqual([6])
-    expect(ids([{ name: 'Id', method: 'STARTSWITH', value: '25', tostring: true }])).toEqual([25, 250])
+    expect(await ids([{ name: 'Id', method: 'STARTSWITH', value: '25', tostring: true }])).toEqual([25, 250])
   })
 
-  it('IN, with casefold, not (NULL counts as not in the list) and under ANY', () => {
-    expect(ids([{ name: 'Name', method: 'IN', value: ['Alpha', 'Gamma_1', 'nope'] }])).toEqual([1, 3])
-    expect(ids([{ name: 'Name', method: 'IN', value: ['ALPHA', 'ALPHA BETA'], casefold: true }])).toEqual([1, 2])
-    expect(ids([{ name: 'Qty', method: 'IN', value: [5, 15] }])).toEqual([1, 3, 15])
+  it('IN, with casefold, not (NULL counts as not in the list) and under ANY', async () => {
+    expect(await ids([{ name: 'Name', method: 'IN', value: ['Alpha', 'Gamma_1', 'nope'] }])).toEqual([1, 3])
+    expect(await ids([{ name: 'Name', method: 'IN', value: ['ALPHA', 'ALPHA BETA'], casefold: true }])).toEqual([1, 2])
+    expect(await ids([{ name: 'Qty', method: 'IN', value: [5, 15] }])).toEqual([1, 3, 15])
     expect(
-      ids([
+      await ids([
         { name: 'Name', method: 'IN', value: ['Alpha', ''], not: true },
         { name: 'Id', method: '<', value: 7 },
       ]),
     ).toEqual([2, 3, 4, 6])
-    expect(ids([{ name: 'Name', method: 'IN', value: [] }])).toEqual([])
+    expect(await ids([{ name: 'Name', method: 'IN', value: [] }])).toEqual([])
     expect(
-      ids(
+      await ids(
         [
           { name: 'Name', method: 'IN', value: ['Alpha'] },
           { name: 'Qty', method: 'EQUALS', value: 15 },
@@ -393,26 +394,26 @@ describe('against a real SQLite database', () => {
     ).toEqual([1, 3, 15])
   })
 
-  it('ANY vs ALL', () => {
+  it('ANY vs ALL', async () => {
     const criteria = [
       { name: 'Name', method: 'EQUALS', value: 'Alpha' },
       { name: 'Qty', method: 'EQUALS', value: 15 },
     ]
-    expect(ids(criteria, 'ANY')).toEqual([1, 3, 15])
-    expect(ids(criteria, 'ALL')).toEqual([])
+    expect(await ids(criteria, 'ANY')).toEqual([1, 3, 15])
+    expect(await ids(criteria, 'ALL')).toEqual([])
   })
 
-  it('an injection attempt matches nothing and leaves the table intact', () => {
-    expect(ids([{ name: 'Name', method: 'EQUALS', value: "x' OR '1'='1" }])).toEqual([])
-    expect(listCount(source, {})).toBe(250)
+  it('an injection attempt matches nothing and leaves the table intact', async () => {
+    expect(await ids([{ name: 'Name', method: 'EQUALS', value: "x' OR '1'='1" }])).toEqual([])
+    expect(await listCount(source, {})).toBe(250)
   })
 
-  it('pages with continuation tokens without gaps or overlaps', () => {
+  it('pages with continuation tokens without gaps or overlaps', async () => {
     const seen: number[] = []
     let token: string | undefined
     let pages = 0
     do {
-      const page = listPage<{ Id: number }>(source, pageRequestSchema.parse({ limit: 100, token }))
+      const page = await listPage<{ Id: number }>(source, pageRequestSchema.parse({ limit: 100, token }))
       seen.push(...page.rows.map((r) => r.Id))
       token = page.token
       pages++
@@ -421,8 +422,8 @@ describe('against a real SQLite database', () => {
     expect(seen).toEqual(Array.from({ length: 250 }, (_, i) => i + 1))
   })
 
-  it('sorts and offsets', () => {
-    const page = listPage<{ Id: number }>(
+  it('sorts and offsets', async () => {
+    const page = await listPage<{ Id: number }>(
       source,
       pageRequestSchema.parse({ sorting: [{ name: 'Qty', direction: 'DESC' }], offset: 1, limit: 2 }),
     )
@@ -430,36 +431,36 @@ describe('against a real SQLite database', () => {
     expect(page.token).toBeDefined()
   })
 
-  it('counts with a filter', () => {
+  it('counts with a filter', async () => {
     expect(
-      listCount(source, {
+      await listCount(source, {
         filter: filterSchema.parse({ criteria: [{ name: 'Name', method: 'STARTSWITH', value: 'Bulk' }] }),
       }),
     ).toBe(244)
   })
 
-  it('lists distinct values sorted and refuses too many', () => {
+  it('lists distinct values sorted and refuses too many', async () => {
     const filter = filterSchema.parse({ criteria: [{ name: 'Id', method: '<', value: 7 }] })
-    expect(listDistinct(source, { filter, key: 'Created' })).toEqual([
+    expect(await listDistinct(source, { filter, key: 'Created' })).toEqual([
       '2024-01-10 08:00:00',
       '2024-01-15 12:30:00',
       '2024-02-01 00:00:00',
       '2024-02-01 23:59:59',
       '2024-03-01 10:00:00',
     ])
-    expect(listDistinct(source, { key: 'Created' })).toHaveLength(6)
-    expect(() => listDistinct(source, { key: 'Id', limit: 10 })).toThrow('Too many distinct values')
-    expect(() => listDistinct(source, { key: 'secret' })).toThrow(/Unknown column/)
+    expect(await listDistinct(source, { key: 'Created' })).toHaveLength(6)
+    await expect(listDistinct(source, { key: 'Id', limit: 10 })).rejects.toThrow('Too many distinct values')
+    await expect(listDistinct(source, { key: 'secret' })).rejects.toThrow(/Unknown column/)
   })
 
-  it('works with a scope that restricts rows', () => {
+  it('works with a scope that restricts rows', async () => {
     const scoped: ListSource = { ...source, scope: sql`${items.id} <= 3` }
-    expect(listCount(scoped, {})).toBe(3)
+    expect(await listCount(scoped, {})).toBe(3)
   })
 })
 
 describe('sort columns that differ from filter columns', () => {
-  it('sorts by the sort column and filters by the column', () => {
+  it('sorts by the sort column and filters by the column', async () => {
     const sqlite = new Database(':memory:')
     sqlite.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, qty INTEGER, tags TEXT, created TEXT)')
     const insert = sqlite.prepare('INSERT INTO items (id, created) VALUES (?, ?)')
@@ -474,10 +475,10 @@ describe('sort columns that differ from filter columns', () => {
       uniqueKey: ['Id'],
       query: (fields) => db.select(fields).from(items).$dynamic(),
     }
-    const ids = (criteria: unknown[] = []) =>
-      listPage<{ Id: number }>(source, pageRequestSchema.parse({ filter: { criteria } })).rows.map((r) => r.Id)
-    expect(ids()).toEqual([2, 3, 1])
-    expect(ids([{ name: 'Created', method: '>=', value: '2024-06-01' }])).toEqual([3])
+    const ids = async (criteria: unknown[] = []) =>
+      (await listPage<{ Id: number }>(source, pageRequestSchema.parse({ filter: { criteria } }))).rows.map((r) => r.Id)
+    expect(await ids()).toEqual([2, 3, 1])
+    expect(await ids([{ name: 'Created', method: '>=', value: '2024-06-01' }])).toEqual([3])
     sqlite.close()
   })
 })

@@ -400,11 +400,16 @@ export interface ListSource {
    */
   reverseScanFrom?: number
   /** The count without the generic query (e.g. from pre-aggregated counts), or undefined to run it. */
-  count?: (filter: Filter | null | undefined) => number | undefined
+  count?: (filter: Filter | null | undefined) => Promise<number | undefined>
   /** The distinct values without the generic query, or undefined to run it; may throw ListError. */
-  distinct?: (input: DistinctRequest, limit: number) => ColumnValue[] | undefined
+  distinct?: (input: DistinctRequest, limit: number) => Promise<ColumnValue[] | undefined>
+  /**
+   * Reads what the criteria overrides of `filter` need from the database, before its SQL is built
+   * (building it cannot wait for the database); called before every read of the list.
+   */
+  prepare?: (filter: Filter | null | undefined) => Promise<void>
   /** Runs several reads on one snapshot of the data (a read transaction). */
-  consistent?: <T>(read: () => T) => T
+  consistent?: <T>(read: () => Promise<T>) => Promise<T>
 }
 
 function whereOf(source: ListSource, filter: Filter | null | undefined) {
@@ -431,11 +436,11 @@ export interface PageOptions {
 /** Where a keyset page selects the sort keys of each row (beside its fields). */
 const SORT_KEYS = '__sortKeys'
 
-export function listPage<Row = Record<string, unknown>>(
+export async function listPage<Row = Record<string, unknown>>(
   source: ListSource,
   input: PageRequest,
   { tokenKind, keyset = false }: PageOptions = {},
-): Page<Row> {
+): Promise<Page<Row>> {
   const print = fingerprint(input.filter, input.sorting, tokenKind)
   const limit = input.limit ?? DEFAULT_PAGE_SIZE
   const orderBy = (reverse: boolean) =>
@@ -447,28 +452,28 @@ export function listPage<Row = Record<string, unknown>>(
   const offset = keyset || !input.token ? (input.offset ?? 0) : decodeToken(input.token, print)
   const last = keyset && input.token ? decodeKeysToken(input.token, print, terms.length) : undefined
   const fields = source.fields ?? source.columns
-  const read = () => {
+  const read = async () => {
+    await source.prepare?.(input.filter)
     const where = and(whereOf(source, input.filter), last ? keysAfter(terms, last) : undefined)
-    const select = (order: OrderTerm[], n: number, from: number) =>
-      source
+    const select = async (order: OrderTerm[], n: number, from: number) =>
+      (await source
         .query(
           keyset ? { ...fields, [SORT_KEYS]: Object.fromEntries(order.map((t, i) => [i, sql`${t.column}`])) } : fields,
         )
         .where(where)
         .orderBy(...orderSql(order))
         .limit(n)
-        .offset(last ? 0 : from)
-        .all() as Row[]
+        .offset(last ? 0 : from)) as unknown as Row[]
     if (!keyset && source.reverseScanFrom !== undefined && offset >= source.reverseScanFrom) {
-      const total = listCount(source, { filter: input.filter })
+      const total = await listCount(source, { filter: input.filter })
       if (offset * 2 > total) {
         const end = Math.min(offset + limit + 1, total)
-        return end <= offset ? [] : select(orderBy(true), end - offset, total - end).reverse()
+        return end <= offset ? [] : (await select(orderBy(true), end - offset, total - end)).reverse()
       }
     }
     return select(terms, limit + 1, offset)
   }
-  const rows = source.consistent ? source.consistent(read) : read()
+  const rows = source.consistent ? await source.consistent(read) : await read()
   const page = rows.slice(0, limit)
   if (!keyset) return rows.length > limit ? { rows: page, token: encodeToken(offset + limit, print) } : { rows: page }
   const keyed = page as Record<string, unknown>[]
@@ -484,13 +489,13 @@ export function listPage<Row = Record<string, unknown>>(
   }
 }
 
-export function listCount(source: ListSource, input: CountRequest): number {
-  const fast = source.count?.(input.filter)
+export async function listCount(source: ListSource, input: CountRequest): Promise<number> {
+  const fast = await source.count?.(input.filter)
   if (fast !== undefined) return fast
-  const rows = source
+  await source.prepare?.(input.filter)
+  const rows = (await source
     .query({ count: sql<number>`count(*)` })
-    .where(whereOf(source, input.filter))
-    .all() as { count: number }[]
+    .where(whereOf(source, input.filter))) as unknown as { count: number }[]
   return Number(rows[0]?.count ?? 0)
 }
 
@@ -498,21 +503,21 @@ export function listCount(source: ListSource, input: CountRequest): number {
 /** A column's value as SQLite answers it: text, a number or none. */
 export type ColumnValue = string | number | null
 
-export function listDistinct(source: ListSource, input: DistinctRequest): ColumnValue[] {
+export async function listDistinct(source: ListSource, input: DistinctRequest): Promise<ColumnValue[]> {
   if (!Object.hasOwn(source.columns, input.key)) {
     throw new ListError(`Unknown column '${input.key}'. Allowed: ${Object.keys(source.columns).join(', ')}`)
   }
   const column = source.columns[input.key]
   const limit = input.limit ?? DEFAULT_DISTINCT_LIMIT
-  const own = source.distinct?.(input, limit)
+  const own = await source.distinct?.(input, limit)
   if (own) return own
-  const rows = source
+  await source.prepare?.(input.filter)
+  const rows = (await source
     .query({ value: column })
     .where(and(whereOf(source, input.filter), sql`${column} IS NOT NULL`))
     .groupBy(column)
     .orderBy(asc(column))
-    .limit(limit + 1)
-    .all() as { value: ColumnValue }[]
+    .limit(limit + 1)) as unknown as { value: ColumnValue }[]
   if (rows.length > limit) throw new ListError('Too many distinct values')
   return rows.map((r) => r.value)
 }

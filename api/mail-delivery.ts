@@ -91,7 +91,7 @@ export function startMailDelivery(
       const permanent = isPermanentFailure(failure)
       const retryAt = permanent ? null : nextAttemptAt(retry, email, Date.now())
       const answer = failureAnswer(failure)
-      const recorded = recordFailure(db, email, { answer, retryAt })
+      const recorded = await recordFailure(db, email, { answer, retryAt })
       log(
         retryAt === null ? 'error' : 'warn',
         retryAt === null ? 'e-mail not delivered' : 'e-mail delivery will be retried',
@@ -105,21 +105,21 @@ export function startMailDelivery(
       )
       return
     }
-    if (!recordSent(db, email, { at: Date.now(), answer: sentAnswer(info) })) {
+    if (!(await recordSent(db, email, { at: Date.now(), answer: sentAnswer(info) }))) {
       log('warn', 'e-mail sent; its delivery was not recorded', { emailId: email.emailId, reason: NOT_RECORDED })
     }
   }
 
   async function drain() {
     while (!stopped) {
-      const email = claimNextDue(db, { now: Date.now(), leaseMs })
+      const email = await claimNextDue(db, { now: Date.now(), leaseMs })
       if (!email) break
       await deliver(email)
     }
   }
 
   /** Sends every e-mail that is due now, one after the other; a poll during a run joins it. */
-  function sendDue(): Promise<void> {
+  async function sendDue(): Promise<void> {
     running ??= drain().finally(() => {
       running = null
     })

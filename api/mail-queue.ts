@@ -12,6 +12,7 @@
  * The claim is a select and a conditional update of that one row, which is correct under any
  * isolation: the update changes the row only while it is still unclaimed and due.
  */
+import { transact } from '../db/transact'
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -24,17 +25,15 @@ const SENT = 'sent' satisfies DeliveryState
 const FAILED = 'failed' satisfies DeliveryState
 
 /** Queues an e-mail the transaction has just written; it is due at once. */
-export function queueDelivery(tx: Tx, emailId: number, queuedAt: number, messageIdDomain: string): void {
-  tx.insert(emailDeliveries)
-    .values({
-      emailId,
-      state: QUEUED,
-      messageId: `<${randomUUID()}@${messageIdDomain}>`,
-      queuedAt,
-      attempts: 0,
-      nextAttemptAt: queuedAt,
-    })
-    .run()
+export async function queueDelivery(tx: Tx, emailId: number, queuedAt: number, messageIdDomain: string): Promise<void> {
+  await tx.insert(emailDeliveries).values({
+    emailId,
+    state: QUEUED,
+    messageId: `<${randomUUID()}@${messageIdDomain}>`,
+    queuedAt,
+    attempts: 0,
+    nextAttemptAt: queuedAt,
+  })
 }
 
 /** An e-mail this process has claimed, with what it needs to send it. */
@@ -64,56 +63,58 @@ const isDue = (now: number) =>
  * Claims the e-mail that has been due longest, for `leaseMs` (longer than any one send may take),
  * and counts the attempt. Null when none is due or another process took it first.
  */
-export function claimNextDue(db: Db, { now, leaseMs }: { now: number; leaseMs: number }): ClaimedEmail | null {
+export async function claimNextDue(
+  db: Db,
+  { now, leaseMs }: { now: number; leaseMs: number },
+): Promise<ClaimedEmail | null> {
   // A look without the write lock first: most polls find nothing due, and then keep out of the writers' way.
-  const anyDue = db.select({ emailId: emailDeliveries.emailId }).from(emailDeliveries).where(isDue(now)).limit(1).get()
+  const anyDue = (
+    await db.select({ emailId: emailDeliveries.emailId }).from(emailDeliveries).where(isDue(now)).limit(1)
+  )[0]
   if (!anyDue) return null
-  return db.transaction(
-    (tx) => {
-      const next = tx
-        .select({ emailId: emailDeliveries.emailId })
-        .from(emailDeliveries)
-        .where(isDue(now))
-        .orderBy(asc(emailDeliveries.nextAttemptAt), asc(emailDeliveries.emailId))
-        .limit(1)
-        .get()
-      if (!next) return null
-      const claimToken = randomUUID()
-      const claimed = tx
-        .update(emailDeliveries)
-        .set({
-          claimToken,
-          claimedUntil: now + leaseMs,
-          attempts: sql`${emailDeliveries.attempts} + 1`,
-          lastAttemptAt: now,
-        })
-        .where(and(eq(emailDeliveries.emailId, next.emailId), isDue(now)))
-        .returning({
-          messageId: emailDeliveries.messageId,
-          queuedAt: emailDeliveries.queuedAt,
-          attempts: emailDeliveries.attempts,
-        })
-        .get()
-      if (!claimed) return null
-      const email = tx
-        .select({ to: emails.to, subject: emails.subject, body: emails.body })
-        .from(emails)
-        .where(eq(emails.id, next.emailId))
-        .get()!
-      const attachments = tx
-        .select({
-          fileName: emailAttachments.fileName,
-          contentType: emailAttachments.contentType,
-          content: emailAttachments.content,
-        })
-        .from(emailAttachments)
-        .where(eq(emailAttachments.emailId, next.emailId))
-        .orderBy(asc(emailAttachments.id))
-        .all()
-      return { emailId: next.emailId, claimToken, ...claimed, ...email, attachments }
-    },
-    { behavior: 'immediate' },
-  )
+  return await transact(db, async (tx) => {
+    const next = tx
+      .select({ emailId: emailDeliveries.emailId })
+      .from(emailDeliveries)
+      .where(isDue(now))
+      .orderBy(asc(emailDeliveries.nextAttemptAt), asc(emailDeliveries.emailId))
+      .limit(1)
+      .get()
+    if (!next) return null
+    const claimToken = randomUUID()
+    const claimed = tx
+      .update(emailDeliveries)
+      .set({
+        claimToken,
+        claimedUntil: now + leaseMs,
+        attempts: sql`${emailDeliveries.attempts} + 1`,
+        lastAttemptAt: now,
+      })
+      .where(and(eq(emailDeliveries.emailId, next.emailId), isDue(now)))
+      .returning({
+        messageId: emailDeliveries.messageId,
+        queuedAt: emailDeliveries.queuedAt,
+        attempts: emailDeliveries.attempts,
+      })
+      .get()
+    if (!claimed) return null
+    const email = tx
+      .select({ to: emails.to, subject: emails.subject, body: emails.body })
+      .from(emails)
+      .where(eq(emails.id, next.emailId))
+      .get()!
+    const attachments = tx
+      .select({
+        fileName: emailAttachments.fileName,
+        contentType: emailAttachments.contentType,
+        content: emailAttachments.content,
+      })
+      .from(emailAttachments)
+      .where(eq(emailAttachments.emailId, next.emailId))
+      .orderBy(asc(emailAttachments.id))
+      .all()
+    return { emailId: next.emailId, claimToken, ...claimed, ...email, attachments }
+  })
 }
 
 /** The claim's own row: another process's claim (after this one's lease lapsed) is left alone. */
@@ -123,13 +124,22 @@ const heldBy = (claim: Pick<ClaimedEmail, 'emailId' | 'claimToken'>) =>
 const released = { claimToken: null, claimedUntil: null } as const
 
 /** Records that the server took the e-mail. False when the claim no longer held (nothing recorded). */
-export function recordSent(db: Db, claim: ClaimedEmail, { at, answer }: { at: number; answer: string }): boolean {
-  const row = db
-    .update(emailDeliveries)
-    .set({ ...released, state: SENT, sentAt: at, nextAttemptAt: null, answer })
-    .where(heldBy(claim))
-    .returning({ emailId: emailDeliveries.emailId })
-    .get()
+export async function recordSent(
+  db: Db,
+  claim: ClaimedEmail,
+  { at, answer }: { at: number; answer: string },
+): Promise<boolean> {
+  const row = (
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .update(emailDeliveries)
+          .set({ ...released, state: SENT, sentAt: at, nextAttemptAt: null, answer })
+          .where(heldBy(claim))
+          .returning({ emailId: emailDeliveries.emailId }),
+    )
+  )[0]
   return row !== undefined
 }
 
@@ -137,17 +147,22 @@ export function recordSent(db: Db, claim: ClaimedEmail, { at, answer }: { at: nu
  * Records a failed attempt: queued again for `retryAt`, or failed for good when it is null.
  * False when the claim no longer held (nothing recorded).
  */
-export function recordFailure(
+export async function recordFailure(
   db: Db,
   claim: ClaimedEmail,
   { answer, retryAt }: { answer: string; retryAt: number | null },
-): boolean {
-  const row = db
-    .update(emailDeliveries)
-    .set({ ...released, state: retryAt === null ? FAILED : QUEUED, nextAttemptAt: retryAt, answer })
-    .where(heldBy(claim))
-    .returning({ emailId: emailDeliveries.emailId })
-    .get()
+): Promise<boolean> {
+  const row = (
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .update(emailDeliveries)
+          .set({ ...released, state: retryAt === null ? FAILED : QUEUED, nextAttemptAt: retryAt, answer })
+          .where(heldBy(claim))
+          .returning({ emailId: emailDeliveries.emailId }),
+    )
+  )[0]
   return row !== undefined
 }
 
@@ -155,14 +170,13 @@ export function recordFailure(
  * How many e-mails wait to be sent and how many have failed (for a mail-queue gauge). Sent ones are
  * not counted: they only grow, and counting them would read the whole index on every scrape.
  */
-export function countDeliveries(db: Db): { queued: number; failed: number } {
+export async function countDeliveries(db: Db): Promise<{ queued: number; failed: number }> {
   const counts = { queued: 0, failed: 0 }
-  const rows = db
+  const rows = await db
     .select({ state: emailDeliveries.state, n: count() })
     .from(emailDeliveries)
     .where(inArray(emailDeliveries.state, [QUEUED, FAILED]))
     .groupBy(emailDeliveries.state)
-    .all()
   for (const { state, n } of rows) if (state === QUEUED || state === FAILED) counts[state] = n
   return counts
 }

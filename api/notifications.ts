@@ -37,8 +37,8 @@ export function notificationList(db: Db): ListSource {
 }
 
 /** Status ACTIVE and no expiry or one later than `now`. */
-export function activeNotifications(db: Db, now: Date) {
-  return activeStatement(db).all({ now: toApiDateText(now) })
+export async function activeNotifications(db: Db, now: Date) {
+  return await activeStatement(db).all({ now: toApiDateText(now) })
 }
 
 /** Every page's alert banner reads the active alerts. */
@@ -58,6 +58,6 @@ const activeStatement = preparedPerDb((db) =>
 )
 
 export function notificationCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(alertCalls.active, () => activeNotifications(db, new Date()))
+  calls.implement(alertCalls.active, async () => await activeNotifications(db, new Date()))
   implementList(calls, alertCalls.list, () => notificationList(db))
 }

@@ -35,24 +35,23 @@ export interface OutboxEmail {
 }
 
 /** Writes an e-mail with its attachments (and queues its delivery when configured); returns its id. */
-export function writeOutboxEmail(tx: Tx, delivery: OutboxDelivery, email: OutboxEmail): number {
-  const { id } = tx
-    .insert(emails)
-    .values({
-      accountId: email.accountId,
-      date: outboxTime(email.at),
-      subject: email.subject,
-      to: email.to,
-      body: email.body,
-      kind: email.kind,
-    })
-    .returning({ id: emails.id })
-    .get()
+export async function writeOutboxEmail(tx: Tx, delivery: OutboxDelivery, email: OutboxEmail): Promise<number> {
+  const { id } = (
+    await tx
+      .insert(emails)
+      .values({
+        accountId: email.accountId,
+        date: outboxTime(email.at),
+        subject: email.subject,
+        to: email.to,
+        body: email.body,
+        kind: email.kind,
+      })
+      .returning({ id: emails.id })
+  )[0]
   if (email.attachments?.length) {
-    tx.insert(emailAttachments)
-      .values(email.attachments.map((a) => ({ emailId: id, ...a })))
-      .run()
+    await tx.insert(emailAttachments).values(email.attachments.map((a) => ({ emailId: id, ...a })))
   }
-  if (delivery) queueDelivery(tx, id, email.at, delivery.messageIdDomain)
+  if (delivery) await queueDelivery(tx, id, email.at, delivery.messageIdDomain)
   return id
 }

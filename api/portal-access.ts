@@ -5,6 +5,7 @@
  * takes it away at their next call (every call reads the access rows afresh).
  * The calls are declared in api/contract/portal-access.
  */
+import { transact } from '../db/transact'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accountAccess, users } from '../db/schema'
@@ -40,13 +41,12 @@ export class StaleContactsError extends ApiError {
 }
 
 /** The stored contact list of a customer, in display order. */
-export function readContacts(db: Db | Tx, accountId: string): Contact[] {
-  const rows = db
+export async function readContacts(db: Db | Tx, accountId: string): Promise<Contact[]> {
+  const rows = await db
     .select({ email: users.email, role: accountAccess.role })
     .from(accountAccess)
     .innerJoin(users, eq(users.id, accountAccess.userId))
     .where(and(eq(accountAccess.accountId, accountId), inArray(accountAccess.role, PORTAL_STORED_ROLES)))
-    .all()
   return sortContacts(
     rows.flatMap((r) => {
       const role = roleFromStored(r.role)
@@ -65,24 +65,22 @@ function describeProblems(contacts: { email?: string | null }[], problems: { ind
 }
 
 /** Active users by lower-case e-mail, for the e-mails given. */
-function activeUsers(tx: Tx, emails: string[]) {
+async function activeUsers(tx: Tx, emails: string[]) {
   if (emails.length === 0) return new Map<string, number>()
-  const rows = tx
+  const rows = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(inArray(sql`lower(${users.email})`, emails), eq(users.active, 1)))
-    .all()
   return new Map(rows.map((r) => [normalizeEmail(r.email), r.id]))
 }
 
 /** The id of each contact's user (active or not) on this customer's current rows. */
-function contactUserIds(tx: Tx, accountId: string) {
-  const rows = tx
+async function contactUserIds(tx: Tx, accountId: string) {
+  const rows = await tx
     .select({ id: users.id, email: users.email })
     .from(accountAccess)
     .innerJoin(users, eq(users.id, accountAccess.userId))
     .where(eq(accountAccess.accountId, accountId))
-    .all()
   return new Map(rows.map((r) => [normalizeEmail(r.email), r.id]))
 }
 
@@ -95,75 +93,69 @@ interface SetRequest {
 }
 
 /** Compares, checks and applies in one write transaction; throws before any write on any problem. */
-function applyContacts(db: Db, req: SetRequest): Contact[] {
-  return db.transaction(
-    (tx) => {
-      const stored = readContacts(tx, req.accountId)
-      if (!sameContacts(stored, req.oldContacts)) throw new StaleContactsError()
+async function applyContacts(db: Db, req: SetRequest): Promise<Contact[]> {
+  return await transact(db, async (tx) => {
+    const stored = await readContacts(tx, req.accountId)
+    if (!sameContacts(stored, req.oldContacts)) throw new StaleContactsError()
 
-      const refused = changeProblems(stored, req.newContacts, req.canGrant)
-      if (refused.length > 0) throw forbidden(refused.join(' '))
+    const refused = changeProblems(stored, req.newContacts, req.canGrant)
+    if (refused.length > 0) throw forbidden(refused.join(' '))
 
-      const diff = diffContacts(stored, req.newContacts)
-      if (diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0) return stored
+    const diff = diffContacts(stored, req.newContacts)
+    if (diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0) return stored
 
-      const active = activeUsers(
-        tx,
-        diff.added.map((c) => c.email),
-      )
-      const missing = diff.added
-        .map((c) => ({ c, index: req.newContacts.findIndex((n) => normalizeEmail(n.email) === c.email) }))
-        .filter(({ c }) => !active.has(c.email))
-        .map(({ index }) => ({ index, message: M.noAccount }))
-      if (missing.length > 0) throw badRequest(describeProblems(req.newContacts, missing))
+    const active = await activeUsers(
+      tx,
+      diff.added.map((c) => c.email),
+    )
+    const missing = diff.added
+      .map((c) => ({ c, index: req.newContacts.findIndex((n) => normalizeEmail(n.email) === c.email) }))
+      .filter(({ c }) => !active.has(c.email))
+      .map(({ index }) => ({ index, message: M.noAccount }))
+    if (missing.length > 0) throw badRequest(describeProblems(req.newContacts, missing))
 
-      const ids = contactUserIds(tx, req.accountId)
-      const row = (userId: number) => and(eq(accountAccess.accountId, req.accountId), eq(accountAccess.userId, userId))
-      for (const c of diff.added) {
-        const userId = active.get(c.email)!
-        // A row without a portal role may already exist (e.g. a licence generator): give it the role.
-        tx.insert(accountAccess)
-          .values({ userId, accountId: req.accountId, role: storedFromRole(c.role) })
-          .onConflictDoUpdate({
-            target: [accountAccess.userId, accountAccess.accountId],
-            set: { role: storedFromRole(c.role) },
-          })
-          .run()
-      }
-      for (const c of diff.changed) {
-        tx.update(accountAccess)
-          .set({ role: storedFromRole(c.to) })
-          .where(row(ids.get(c.email)!))
-          .run()
-      }
-      for (const c of diff.removed)
-        tx.delete(accountAccess)
-          .where(row(ids.get(c.email)!))
-          .run()
+    const ids = await contactUserIds(tx, req.accountId)
+    const row = (userId: number) => and(eq(accountAccess.accountId, req.accountId), eq(accountAccess.userId, userId))
+    for (const c of diff.added) {
+      const userId = active.get(c.email)!
+      // A row without a portal role may already exist (e.g. a licence generator): give it the role.
+      await tx
+        .insert(accountAccess)
+        .values({ userId, accountId: req.accountId, role: storedFromRole(c.role) })
+        .onConflictDoUpdate({
+          target: [accountAccess.userId, accountAccess.accountId],
+          set: { role: storedFromRole(c.role) },
+        })
+    }
+    for (const c of diff.changed) {
+      await tx
+        .update(accountAccess)
+        .set({ role: storedFromRole(c.to) })
+        .where(row(ids.get(c.email)!))
+    }
+    for (const c of diff.removed) await tx.delete(accountAccess).where(row(ids.get(c.email)!))
 
-      const after = readContacts(tx, req.accountId)
-      recordAudit(tx, {
-        actorEmail: req.user.email,
-        accountId: req.accountId,
-        area: 'portalaccess',
-        action: 'update',
-        before: stored,
-        after,
-      })
-      return after
-    },
-    { behavior: 'immediate' },
-  )
+    const after = await readContacts(tx, req.accountId)
+    await recordAudit(tx, {
+      actorEmail: req.user.email,
+      accountId: req.accountId,
+      area: 'portalaccess',
+      action: 'update',
+      before: stored,
+      after,
+    })
+    return after
+  })
 }
 
 export function portalAccessCalls(calls: CallTable, { db }: { db: Db }) {
-  calls.implement(declared.get, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
-    return readContacts(db, account.accountId)
+  calls.implement(declared.get, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+    return await readContacts(db, account.accountId)
   })
 
-  calls.implement(declared.set, ({ input: body, user }) => {
-    const { account, access } = requireCustomerAccess(db, user, body.customerNumber)
+  calls.implement(declared.set, async ({ input: body, user }) => {
+    const { account, access } = await requireCustomerAccess(db, user, body.customerNumber)
     const authority = portalAccessAuthority(user, buildAccountInfo(account, access, user))
     if (!authority.canEdit) throw forbidden(M.viewOnly)
 
@@ -185,7 +177,7 @@ export function portalAccessCalls(calls: CallTable, { db }: { db: Db }) {
 
     const toContacts = (list: WireContact[]): Contact[] =>
       list.map((c) => ({ email: normalizeEmail(c.email ?? ''), role: c.role as PortalRole }))
-    return applyContacts(db, {
+    return await applyContacts(db, {
       user,
       accountId: account.accountId,
       newContacts: toContacts(body.newContacts),

@@ -8,6 +8,9 @@
  * saving beyond that drops the ones saved longest ago (a failed save would only
  * be logged by the portal, so refusing would lose the newest view instead).
  */
+import { mapInOrder } from '../db/in-order'
+import type { Tx } from '../db/transact'
+import { transact } from '../db/transact'
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accountAccess, accounts, savedViews } from '../db/schema'
@@ -52,17 +55,15 @@ function toView(row: ViewRow): SavedView {
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
 /** Upserts or removes one view. Call inside a transaction after the customer check. */
-function writeView(tx: Tx, userId: number, customerNumber: string, item: PreferenceItem) {
+async function writeView(tx: Tx, userId: number, customerNumber: string, item: PreferenceItem) {
   const key = and(
     eq(savedViews.userId, userId),
     eq(savedViews.customerNumber, customerNumber),
     eq(savedViews.tableName, item.tableName),
   )
   if (isEmptyPreference(item)) {
-    tx.delete(savedViews).where(key).run()
+    await tx.delete(savedViews).where(key)
     return
   }
   const extras = extrasOf(item)
@@ -73,32 +74,34 @@ function writeView(tx: Tx, userId: number, customerNumber: string, item: Prefere
     extra: Object.keys(extras).length ? extras : null,
     updatedAt: Date.now(),
   }
-  tx.insert(savedViews)
+  await tx
+    .insert(savedViews)
     .values({ userId, customerNumber, tableName: item.tableName, ...values })
     .onConflictDoUpdate({ target: [savedViews.userId, savedViews.customerNumber, savedViews.tableName], set: values })
-    .run()
 }
 
 /**
  * Drops the user's views saved longest ago beyond MAX_VIEWS_PER_USER, never one of
  * `kept` (the views just written). Call inside the transaction that wrote them.
  */
-function keepNewestViews(tx: Tx, userId: number, kept: { customerNumber: string; tableName: string }[]) {
-  const stored = tx.select({ n: count() }).from(savedViews).where(eq(savedViews.userId, userId)).get()?.n ?? 0
+async function keepNewestViews(tx: Tx, userId: number, kept: { customerNumber: string; tableName: string }[]) {
+  const stored = (await tx.select({ n: count() }).from(savedViews).where(eq(savedViews.userId, userId)))[0]?.n ?? 0
   const excess = stored - MAX_VIEWS_PER_USER
   if (excess <= 0) return
   const keptKeys = new Set(kept.map((k) => `${k.customerNumber}\u0000${k.tableName}`))
-  const oldest = tx
-    .select({ customerNumber: savedViews.customerNumber, tableName: savedViews.tableName })
-    .from(savedViews)
-    .where(eq(savedViews.userId, userId))
-    .orderBy(asc(savedViews.updatedAt), asc(savedViews.customerNumber), asc(savedViews.tableName))
-    .limit(excess + kept.length)
-    .all()
+  const oldest = (
+    await tx
+      .select({ customerNumber: savedViews.customerNumber, tableName: savedViews.tableName })
+      .from(savedViews)
+      .where(eq(savedViews.userId, userId))
+      .orderBy(asc(savedViews.updatedAt), asc(savedViews.customerNumber), asc(savedViews.tableName))
+      .limit(excess + kept.length)
+  )
     .filter((v) => !keptKeys.has(`${v.customerNumber}\u0000${v.tableName}`))
     .slice(0, excess)
   for (const v of oldest) {
-    tx.delete(savedViews)
+    await tx
+      .delete(savedViews)
       .where(
         and(
           eq(savedViews.userId, userId),
@@ -106,60 +109,57 @@ function keepNewestViews(tx: Tx, userId: number, kept: { customerNumber: string;
           eq(savedViews.tableName, v.tableName),
         ),
       )
-      .run()
   }
 }
 
 /** Writes (or removes) the views of one request in one transaction, within the per-user limit. */
-function writeViews(db: Db, userId: number, views: { customerNumber: string; item: PreferenceItem }[]) {
-  db.transaction(
-    (tx) => {
-      for (const v of views) writeView(tx, userId, v.customerNumber, v.item)
-      keepNewestViews(
-        tx,
-        userId,
-        views.map((v) => ({ customerNumber: v.customerNumber, tableName: v.item.tableName })),
-      )
-    },
-    { behavior: 'immediate' },
-  )
+async function writeViews(db: Db, userId: number, views: { customerNumber: string; item: PreferenceItem }[]) {
+  await transact(db, async (tx) => {
+    for (const v of views) await writeView(tx, userId, v.customerNumber, v.item)
+    await keepNewestViews(
+      tx,
+      userId,
+      views.map((v) => ({ customerNumber: v.customerNumber, tableName: v.item.tableName })),
+    )
+  })
 }
 
-function readView(db: Db, userId: number, customerNumber: string, tableName: string): SavedView | null {
-  const row = db
-    .select()
-    .from(savedViews)
-    .where(
-      and(
-        eq(savedViews.userId, userId),
-        eq(savedViews.customerNumber, customerNumber),
-        eq(savedViews.tableName, tableName),
-      ),
-    )
-    .get()
+async function readView(db: Db, userId: number, customerNumber: string, tableName: string): Promise<SavedView | null> {
+  const row = (
+    await db
+      .select()
+      .from(savedViews)
+      .where(
+        and(
+          eq(savedViews.userId, userId),
+          eq(savedViews.customerNumber, customerNumber),
+          eq(savedViews.tableName, tableName),
+        ),
+      )
+  )[0]
   return row ? toView(row) : null
 }
 
 /** All the user's views on customers they can still see and that are not under export control. */
-export function allViews(db: Db, user: ApiUser): SavedView[] {
+export async function allViews(db: Db, user: ApiUser): Promise<SavedView[]> {
   const scope = isStaff(user)
     ? undefined
     : sql`EXISTS (SELECT 1 FROM ${accountAccess} WHERE ${accountAccess.userId} = ${savedViews.userId} AND ${accountAccess.accountId} = ${savedViews.customerNumber})`
-  const rows = db
+  const rows = await db
     .select()
     .from(savedViews)
     .where(and(eq(savedViews.userId, user.id), scope))
     .orderBy(asc(savedViews.customerNumber), asc(savedViews.tableName))
-    .all()
   const customers = [...new Set(rows.map((r) => r.customerNumber))]
   const denied = new Set(
     customers.length === 0
       ? []
-      : db
-          .select({ accountId: accounts.accountId, exportControlStatus: accounts.exportControlStatus })
-          .from(accounts)
-          .where(inArray(accounts.accountId, customers))
-          .all()
+      : (
+          await db
+            .select({ accountId: accounts.accountId, exportControlStatus: accounts.exportControlStatus })
+            .from(accounts)
+            .where(inArray(accounts.accountId, customers))
+        )
           .filter(isExportDenied)
           .map((a) => a.accountId),
   )
@@ -167,35 +167,34 @@ export function allViews(db: Db, user: ApiUser): SavedView[] {
 }
 
 export function preferenceCalls(calls: CallTable, { db }: { db: Db }) {
-  calls.implement(declared.getPreference, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
-    return readView(db, user.id, account.accountId, input.tableName)
+  calls.implement(declared.getPreference, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+    return await readView(db, user.id, account.accountId, input.tableName)
   })
 
-  calls.implement(declared.savePreferences, ({ input, user }) => {
-    const { account } = requireCustomerAccess(db, user, input.customerNumber)
+  calls.implement(declared.savePreferences, async ({ input, user }) => {
+    const { account } = await requireCustomerAccess(db, user, input.customerNumber)
     const names = new Set(input.tables.map((t) => t.tableName))
     if (names.size !== input.tables.length) throw badRequest('tables: each tableName may appear once')
-    writeViews(
+    await writeViews(
       db,
       user.id,
       input.tables.map((item) => ({ customerNumber: account.accountId, item })),
     )
-    return input.tables
-      .map((t) => readView(db, user.id, account.accountId, t.tableName))
-      .filter((v): v is SavedView => v !== null)
+    const views = await mapInOrder(input.tables, (t) => readView(db, user.id, account.accountId, t.tableName))
+    return views.filter((v): v is SavedView => v !== null)
   })
 
-  calls.implement(declared.allPreferences, ({ user }) => allViews(db, user))
+  calls.implement(declared.allPreferences, async ({ user }) => await allViews(db, user))
 
-  calls.implement(declared.savePreferencesOfCustomers, ({ input, user }) => {
-    const targets = input.tables.map((item) => ({
+  calls.implement(declared.savePreferencesOfCustomers, async ({ input, user }) => {
+    const targets = await mapInOrder(input.tables, async (item) => ({
       item,
-      customerNumber: requireCustomerAccess(db, user, item.customerNumber).account.accountId,
+      customerNumber: (await requireCustomerAccess(db, user, item.customerNumber)).account.accountId,
     }))
     const keys = new Set(targets.map((t) => `${t.customerNumber}\u0000${t.item.tableName}`))
     if (keys.size !== targets.length) throw badRequest('tables: each customerNumber and tableName pair may appear once')
-    writeViews(db, user.id, targets)
-    return allViews(db, user)
+    await writeViews(db, user.id, targets)
+    return await allViews(db, user)
   })
 }

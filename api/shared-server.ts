@@ -7,6 +7,7 @@
  * see or that are under export control stay as they are, and so does any customer
  * that still has activations on the host. A host left with no customer is INACTIVE.
  */
+import { transact } from '../db/transact'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { fulfillments, hostAccounts, hosts } from '../db/schema'
@@ -29,27 +30,24 @@ export const SHARED_SERVER_MESSAGES = {
 } as const
 
 /** The customers with active fulfilments on the host. */
-function activeCustomers(tx: Tx, hostId: number): Set<string> {
-  const rows = tx
+async function activeCustomers(tx: Tx, hostId: number): Promise<Set<string>> {
+  const rows = await tx
     .selectDistinct({ accountId: fulfillments.accountId })
     .from(fulfillments)
     .where(and(eq(fulfillments.hostId, hostId), eq(fulfillments.status, 'ACTIVE')))
-    .all()
   return new Set(rows.map((r) => r.accountId))
 }
 
 /** Makes the host's group exactly `members`; a host left with none becomes INACTIVE. */
-function storeGroup(tx: Tx, host: Host, before: HostGroup, members: Set<string>) {
+async function storeGroup(tx: Tx, host: Host, before: HostGroup, members: Set<string>) {
   const current = [...shownNumbers(before), ...before.unseen, ...before.denied]
   const leaving = current.filter((c) => !members.has(c))
   const joining = [...members].filter((c) => !current.includes(c))
   if (leaving.length > 0) {
-    tx.delete(hostAccounts)
-      .where(and(eq(hostAccounts.hostId, host.id), inArray(hostAccounts.accountId, leaving)))
-      .run()
+    await tx.delete(hostAccounts).where(and(eq(hostAccounts.hostId, host.id), inArray(hostAccounts.accountId, leaving)))
   }
-  for (const accountId of joining) tx.insert(hostAccounts).values({ hostId: host.id, accountId }).run()
-  if (members.size === 0) tx.update(hosts).set({ state: 'INACTIVE' }).where(eq(hosts.id, host.id)).run()
+  for (const accountId of joining) await tx.insert(hostAccounts).values({ hostId: host.id, accountId })
+  if (members.size === 0) await tx.update(hosts).set({ state: 'INACTIVE' }).where(eq(hosts.id, host.id))
 }
 
 interface GroupChange {
@@ -58,31 +56,28 @@ interface GroupChange {
   input: HostCall
   action: string
   /** The group's members after the change, from the group before it and the customers with activations on the host. */
-  members: (before: HostGroup, active: Set<string>, requester: string, host: Host) => Set<string>
+  members: (before: HostGroup, active: Set<string>, requester: string, host: Host) => Promise<Set<string>>
 }
 
 /** One change of a host's group: checked and written in one transaction, with its audit record. */
-function changeGroup({ db, user, input, action, members }: GroupChange) {
-  const { account } = requireActivationAccess(db, user, input.customerNumber, { write: true })
-  return db.transaction(
-    (tx) => {
-      const host = requireGroupHost(tx, account.accountId, input)
-      const before = hostGroup(db, tx, user, host.id)
-      const after = members(before, activeCustomers(tx, host.id), account.accountId, host)
-      storeGroup(tx, host, before, after)
-      const shown = shownNumbers(hostGroup(db, tx, user, host.id))
-      recordAudit(tx, {
-        actorEmail: user.email,
-        accountId: account.accountId,
-        area: 'hosts',
-        action,
-        before: { host: host.name, group: shownNumbers(before) },
-        after: { host: host.name, group: shown, ...(after.size === 0 ? { state: 'INACTIVE' } : {}) },
-      })
-      return shown
-    },
-    { behavior: 'immediate' },
-  )
+async function changeGroup({ db, user, input, action, members }: GroupChange) {
+  const { account } = await requireActivationAccess(db, user, input.customerNumber, { write: true })
+  return await transact(db, async (tx) => {
+    const host = await requireGroupHost(tx, account.accountId, input)
+    const before = await hostGroup(db, tx, user, host.id)
+    const after = await members(before, await activeCustomers(tx, host.id), account.accountId, host)
+    await storeGroup(tx, host, before, after)
+    const shown = shownNumbers(await hostGroup(db, tx, user, host.id))
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'hosts',
+      action,
+      before: { host: host.name, group: shownNumbers(before) },
+      after: { host: host.name, group: shown, ...(after.size === 0 ? { state: 'INACTIVE' } : {}) },
+    })
+    return shown
+  })
 }
 
 /** The customers a group keeps whatever the caller asks: those it is not shown, and those with activations. */
@@ -91,15 +86,15 @@ function kept(before: HostGroup, active: Set<string>): string[] {
 }
 
 export function sharedServerCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.setGroup, ({ input, user }) => {
-    const shown = changeGroup({
+  calls.implement(declared.setGroup, async ({ input, user }) => {
+    const shown = await changeGroup({
       db,
       user,
       input,
       action: 'set shared group',
-      members: (before, active, requester) => {
+      members: async (before, active, requester) => {
         for (const customer of new Set(input.group)) {
-          requireCustomerAccess(db, user, customer)
+          await requireCustomerAccess(db, user, customer)
           if (customer !== requester && !active.has(customer)) {
             throw new ApiError(409, SHARED_SERVER_MESSAGES.noActivations(customer))
           }
@@ -110,24 +105,24 @@ export function sharedServerCalls(calls: CallTable, { db }: ApiDeps) {
     return { group: shown }
   })
 
-  calls.implement(declared.deactivateGroup, ({ input, user }) => {
-    const shown = changeGroup({
+  calls.implement(declared.deactivateGroup, async ({ input, user }) => {
+    const shown = await changeGroup({
       db,
       user,
       input,
       action: 'deactivate shared group',
-      members: (before, active, requester) => new Set([requester, ...kept(before, active)]),
+      members: async (before, active, requester) => new Set([requester, ...kept(before, active)]),
     })
     return { group: shown }
   })
 
-  calls.implement(declared.leaveGroup, ({ input, user }) => {
-    changeGroup({
+  calls.implement(declared.leaveGroup, async ({ input, user }) => {
+    await changeGroup({
       db,
       user,
       input,
       action: 'remove host',
-      members: (before, active, requester, host) => {
+      members: async (before, active, requester, host) => {
         if (active.has(requester)) throw new ApiError(409, SHARED_SERVER_MESSAGES.stillActive(requester, host.name))
         const all = [...shownNumbers(before), ...before.unseen, ...before.denied]
         return new Set(all.filter((c) => c !== requester))

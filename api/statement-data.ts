@@ -46,32 +46,29 @@ const entitlementColumns = {
 }
 
 /** The customer's elastic entitlements. */
-export function elasticEntitlements(db: Db | Tx, accountId: string): StatementEntitlement[] {
-  return db
+export async function elasticEntitlements(db: Db | Tx, accountId: string): Promise<StatementEntitlement[]> {
+  return await db
     .select(entitlementColumns)
     .from(entitlements)
     .where(and(eq(entitlements.accountId, accountId), eq(entitlements.type, 'ELASTIC')))
-    .all()
 }
 
 const cents = sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number)
 
 /** The charges of the entitlements before the period (by entitlement) and within it (by entitlement and product). */
-function chargesOf(db: Db | Tx, ids: number[], period: StatementPeriod) {
+async function chargesOf(db: Db | Tx, ids: number[], period: StatementPeriod) {
   if (ids.length === 0) return { centsBefore: new Map<number, number>(), within: [] as EntitlementCharge[] }
   const mine = inArray(usageDayCharges.entitlementId, ids)
-  const before = db
+  const before = await db
     .select({ entitlementId: usageDayCharges.entitlementId, cents })
     .from(usageDayCharges)
     .where(and(mine, lt(usageDayCharges.day, period.firstDay)))
     .groupBy(usageDayCharges.entitlementId)
-    .all()
-  const within = db
+  const within = await db
     .select({ entitlementId: usageDayCharges.entitlementId, product: usageDayCharges.product, cents })
     .from(usageDayCharges)
     .where(and(mine, between(usageDayCharges.day, period.firstDay, period.lastDay)))
     .groupBy(usageDayCharges.entitlementId, usageDayCharges.product)
-    .all()
   return { centsBefore: new Map(before.map((r) => [r.entitlementId, r.cents])), within }
 }
 
@@ -82,15 +79,15 @@ type Customer = Pick<Account, 'accountId' | 'accountName'>
  * statement records when none are given; 404 'No active entitlements for account'
  * when there is no record.
  */
-export function computeStatement(
+export async function computeStatement(
   db: Db | Tx,
   account: Customer,
   period: StatementPeriod,
   today: string,
   only?: StatementEntitlement[],
-): StatementData {
-  const candidates = only ?? elasticEntitlements(db, account.accountId)
-  const { centsBefore, within } = chargesOf(
+): Promise<StatementData> {
+  const candidates = only ?? (await elasticEntitlements(db, account.accountId))
+  const { centsBefore, within } = await chargesOf(
     db,
     candidates.map((e) => e.id),
     period,
@@ -108,7 +105,7 @@ export function computeStatement(
 }
 
 /** The statement a request asks for, after the access check (another customer, export control). */
-export function statementFor(db: Db, user: ApiUser, input: StatementInput): StatementData {
-  const { account } = requireCustomerAccess(db, user, input.customerNumber)
-  return computeStatement(db, account, requestPeriod(input.from, input.to), input.today)
+export async function statementFor(db: Db, user: ApiUser, input: StatementInput): Promise<StatementData> {
+  const { account } = await requireCustomerAccess(db, user, input.customerNumber)
+  return await computeStatement(db, account, requestPeriod(input.from, input.to), input.today)
 }

@@ -8,6 +8,7 @@
  *   users; `server` must be an activated elastic server of the customer and
  *   `activationid` one of its elastic entitlements.
  */
+import { transact } from '../db/transact'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { elasticServers } from '../db/schema'
@@ -52,12 +53,12 @@ export interface StatementEmail {
  * Writes the weekly or monthly statement of one entitlement into the customer's
  * outbox, to its portal administrators. Call inside the writing transaction.
  */
-export function writeStatementEmail(
+export async function writeStatementEmail(
   tx: Tx,
   { account, entitlement, kind, serverId, date, sentAt, delivery }: StatementEmail,
 ) {
   const period = emailPeriod(kind, date)
-  const statement = computeStatement(tx, account, period, formatDay(sentAt), [entitlement])
+  const statement = await computeStatement(tx, account, period, formatDay(sentAt), [entitlement])
   const subject = statementEmailSubject(kind, period)
   const body = statementHtml(statement, {
     intro: [
@@ -66,75 +67,74 @@ export function writeStatementEmail(
         `(PO ${entitlement.poNumber || 'none'}, Cloud Server Id ${serverId}) for ${period.from} to ${period.to}.`,
     ],
   })
-  const id = writeOutboxEmail(tx, delivery, {
+  const id = await writeOutboxEmail(tx, delivery, {
     accountId: account.accountId,
     at: sentAt,
     subject,
-    to: administratorAddresses(tx, account),
+    to: await administratorAddresses(tx, account),
     body,
     kind: 'statement',
   })
   return { id, subject, period }
 }
 
-function sendStatementEmail(
+async function sendStatementEmail(
   db: Db,
   delivery: OutboxDelivery,
   user: ApiUser,
   kind: StatementEmailKind,
   input: StatementEmailInput,
 ) {
-  const { account, access } = requireCustomerAccess(db, user, input.customerid)
+  const { account, access } = await requireCustomerAccess(db, user, input.customerid)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(STATEMENT_EMAIL_MESSAGES.viewOnly)
-  return db.transaction(
-    (tx) => {
-      const server = tx
-        .select({ deviceId: elasticServers.deviceId })
-        .from(elasticServers)
-        .where(
-          and(
-            eq(elasticServers.deviceId, input.server),
-            eq(elasticServers.accountId, account.accountId),
-            eq(elasticServers.activated, 1),
-          ),
-        )
-        .get()
-      if (!server) throw notFound(STATEMENT_EMAIL_MESSAGES.serverNotFound)
-      const entitlement = findElasticEntitlement(tx, account.accountId, input.activationid)
-      const email = writeStatementEmail(tx, {
-        account,
-        entitlement,
-        kind,
-        serverId: server.deviceId,
-        date: input.date,
-        sentAt: Date.now(),
-        delivery,
-      })
-      recordAudit(tx, {
-        actorEmail: user.email,
-        accountId: account.accountId,
-        area: 'statement',
-        action: kind === 'week' ? 'email weekly' : 'email monthly',
-        before: null,
-        after: {
-          activationId: entitlement.activationId,
-          server: server.deviceId,
-          from: email.period.from,
-          to: email.period.to,
-          emailId: email.id,
-        },
-      })
-      return { sent: true as const }
-    },
-    { behavior: 'immediate' },
-  )
+  return await transact(db, async (tx) => {
+    const server = tx
+      .select({ deviceId: elasticServers.deviceId })
+      .from(elasticServers)
+      .where(
+        and(
+          eq(elasticServers.deviceId, input.server),
+          eq(elasticServers.accountId, account.accountId),
+          eq(elasticServers.activated, 1),
+        ),
+      )
+      .get()
+    if (!server) throw notFound(STATEMENT_EMAIL_MESSAGES.serverNotFound)
+    const entitlement = await findElasticEntitlement(tx, account.accountId, input.activationid)
+    const email = await writeStatementEmail(tx, {
+      account,
+      entitlement,
+      kind,
+      serverId: server.deviceId,
+      date: input.date,
+      sentAt: Date.now(),
+      delivery,
+    })
+    await recordAudit(tx, {
+      actorEmail: user.email,
+      accountId: account.accountId,
+      area: 'statement',
+      action: kind === 'week' ? 'email weekly' : 'email monthly',
+      before: null,
+      after: {
+        activationId: entitlement.activationId,
+        server: server.deviceId,
+        from: email.period.from,
+        to: email.period.to,
+        emailId: email.id,
+      },
+    })
+    return { sent: true as const }
+  })
 }
 
 export function statementEmailCalls(calls: CallTable, { db, config }: ApiDeps) {
-  calls.implement(statementCalls.emailWeek, ({ input, user }) =>
-    sendStatementEmail(db, config.mail, user, 'week', input),
+  calls.implement(
+    statementCalls.emailWeek,
+    async ({ input, user }) => await sendStatementEmail(db, config.mail, user, 'week', input),
   )
-  calls.implement(statementCalls.emailMonth, ({ input, user }) =>
-    sendStatementEmail(db, config.mail, user, 'month', input),
+  calls.implement(
+    statementCalls.emailMonth,
+    async ({ input, user }) => await sendStatementEmail(db, config.mail, user, 'month', input),
   )
 }

@@ -36,10 +36,10 @@ async function statementPdf(statement: StatementData): Promise<Uint8Array> {
 
 export function statementCalls(calls: CallTable, deps: ApiDeps) {
   const { db } = deps
-  calls.implement(declared.statement, ({ input, user }) => statementFor(db, user, input))
+  calls.implement(declared.statement, async ({ input, user }) => await statementFor(db, user, input))
 
   calls.implement(declared.pdf, async ({ input, user }) => {
-    const statement = statementFor(db, user, input)
+    const statement = await statementFor(db, user, input)
     return fileReply({
       contentType: 'application/pdf',
       fileName: statementPdfName(statement.Customer.CustomerNumber, input.from, input.to),

@@ -35,7 +35,7 @@ export function uploadServerIdCalls(calls: CallTable, { db }: ApiDeps) {
     const named = form ? (form.get('customerNumber') ?? undefined) : input.customerNumber
     if (!form && named === undefined) throw badRequest(UPLOAD_REFUSALS.notForm)
     const fields = parseInput(uploadFieldsSchema, { customerNumber: named })
-    requireActivationAccess(db, user, fields.customerNumber)
+    await requireActivationAccess(db, user, fields.customerNumber)
     if (!form) throw badRequest(UPLOAD_REFUSALS.notForm)
     const file = form.get('file')
     // A browser sends a nameless, empty file part when none was chosen.

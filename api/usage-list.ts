@@ -13,6 +13,9 @@
  * usagePage, usageCount and usageDistinct are what the fetchUsage calls run after
  * the access check; the bench runs them on the database file directly.
  */
+import { rawAll, valuesWhere } from '../db/raw'
+import { mapInOrder } from '../db/in-order'
+import { snapshot } from '../db/transact'
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client'
@@ -268,32 +271,34 @@ function countable(filter: Filter | null | undefined): CountableFilter | undefin
  * `to` too). Whole days come from usage_day_counts, the part of the last day from
  * the start and end indexes.
  */
-function countFromDays(db: Db, scope: UsageScope, { from, to, product }: CountableFilter): number {
+async function countFromDays(db: Db, scope: UsageScope, { from, to, product }: CountableFilter): Promise<number> {
   const d = usageDayCounts
   const inDays = product ? buildCriterion(product, { Product: d.product }) : undefined
   const inSessions = product ? buildCriterion(product, { Product: s.product }) : undefined
-  const days = (column: SQLiteColumn, before: number | null) =>
+  const days = async (column: SQLiteColumn, before: number | null) =>
     Number(
-      db
-        .select({ n: sql<number>`coalesce(sum(${column}), 0)` })
-        .from(d)
-        .where(and(eq(d.accountId, scope.accountId), before === null ? undefined : lt(d.day, before), inDays))
-        .get()?.n ?? 0,
+      (
+        await db
+          .select({ n: sql<number>`coalesce(sum(${column}), 0)` })
+          .from(d)
+          .where(and(eq(d.accountId, scope.accountId), before === null ? undefined : lt(d.day, before), inDays))
+      )[0]?.n ?? 0,
     )
-  const partOfDay = (condition: SQL) =>
+  const partOfDay = async (condition: SQL) =>
     Number(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(s)
-        .where(and(eq(s.accountId, scope.accountId), condition, inSessions))
-        .get()?.n ?? 0,
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(s)
+          .where(and(eq(s.accountId, scope.accountId), condition, inSessions))
+      )[0]?.n ?? 0,
     )
-  let started = days(d.started, to === null ? null : dayOf(to))
-  if (to !== null) started += partOfDay(sql`${s.startTs} >= ${dayOf(to) * DAY_MS} AND ${s.startTs} < ${to}`)
+  let started = await days(d.started, to === null ? null : dayOf(to))
+  if (to !== null) started += await partOfDay(sql`${s.startTs} >= ${dayOf(to) * DAY_MS} AND ${s.startTs} < ${to}`)
   let ended = 0
   if (from !== null) {
-    ended = days(d.ended, dayOf(from))
-    ended += partOfDay(sql`${s.endTs} >= ${dayOf(from) * DAY_MS} AND ${s.endTs} <= ${from}`)
+    ended = await days(d.ended, dayOf(from))
+    ended += await partOfDay(sql`${s.endTs} >= ${dayOf(from) * DAY_MS} AND ${s.endTs} <= ${from}`)
   }
   return started - ended
 }
@@ -306,19 +311,22 @@ const INDEXED_TEXT: Record<string, SQLiteColumn> = { User: s.user, Project: s.pr
  * by skipping through its index (one seek per value) instead of reading every row.
  * `where` has no start bound (see criteriaFor): the seeks are on the column.
  */
-function skipScanDistinct(
+async function skipScanDistinct(
   db: Db,
   column: SQLiteColumn,
   where: SQL | undefined,
   limit: number,
   table: typeof s | typeof usageDayCounts = s,
-): string[] {
-  const rows = db.all<{ v: string }>(sql`WITH RECURSIVE found(v) AS (
+): Promise<string[]> {
+  const rows = await rawAll<{ v: string }>(
+    db,
+    sql`WITH RECURSIVE found(v) AS (
       SELECT (SELECT min(${column}) FROM ${table} WHERE ${where ?? sql`1`})
       UNION ALL
       SELECT (SELECT min(${column}) FROM ${table} WHERE ${and(where, sql`${column} > found.v`)})
         FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
-    ) SELECT v FROM found WHERE v IS NOT NULL`)
+    ) SELECT v FROM found WHERE v IS NOT NULL`,
+  )
   return rows.map((r) => r.v)
 }
 
@@ -327,17 +335,19 @@ function skipScanDistinct(
  * 'ana') replaced by IN over the customer's values that match it, so a count reads
  * those values' index entries instead of every row; undefined when there is none.
  */
-function withIndexedValues(db: Db, scope: UsageScope, filter: Filter | null | undefined): Filter | undefined {
+async function withIndexedValues(
+  db: Db,
+  scope: UsageScope,
+  filter: Filter | null | undefined,
+): Promise<Filter | undefined> {
   if (!filter || !filter.criteria.some((c) => Object.hasOwn(INDEXED_TEXT, c.name))) return undefined
-  const criteria = filter.criteria.map((c, index) => {
+  const criteria = await mapInOrder(filter.criteria, async (c, index) => {
     if (!Object.hasOwn(INDEXED_TEXT, c.name) || c.value === null || c.value === undefined) return c
     const column = INDEXED_TEXT[c.name]
-    const values = skipScanDistinct(db, column, eq(s.accountId, scope.accountId), MAX_IN_VALUES)
+    const values = await skipScanDistinct(db, column, eq(s.accountId, scope.accountId), MAX_IN_VALUES)
     if (values.length > MAX_IN_VALUES) return c
     const test = buildCriterion({ ...c, not: false }, { [c.name]: sql`v` }, index)
-    const matching = db
-      .all<{ v: string }>(sql`SELECT value AS v FROM json_each(${JSON.stringify(values)}) WHERE ${test}`)
-      .map((r) => r.v)
+    const matching = await valuesWhere(db, values, test)
     return { name: c.name, method: 'IN', value: matching, not: c.not }
   })
   return { ...filter, criteria }
@@ -360,20 +370,20 @@ export function usageList(
     tieBreakFollowsSort: true,
     criteria,
     reverseScanFrom: REVERSE_SCAN_FROM,
-    consistent: (read) => db.transaction(() => read()),
+    consistent: (read) => snapshot(db, read),
     query: (fields) => db.select(fields).from(s).$dynamic(),
     scope: where,
-    count: (filter) => {
+    count: async (filter) => {
       // The day counts are per customer, not per licence server.
       const byDays = scope.serverId ? undefined : countable(filter)
-      if (byDays) return countFromDays(db, scope, byDays)
-      const rewritten = withIndexedValues(db, scope, filter)
-      return rewritten ? listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
+      if (byDays) return await countFromDays(db, scope, byDays)
+      const rewritten = await withIndexedValues(db, scope, filter)
+      return rewritten ? await listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
     },
-    distinct: (input, limit) => {
+    distinct: async (input, limit) => {
       // Every product a customer's sessions name has its day counts: all of them are a few seeks there.
       if (input.key === 'Product' && !scope.serverId && !input.filter?.criteria.length) {
-        const products = skipScanDistinct(
+        const products = await skipScanDistinct(
           db,
           usageDayCounts.product,
           eq(usageDayCounts.accountId, scope.accountId),
@@ -385,7 +395,7 @@ export function usageList(
       }
       if (!Object.hasOwn(INDEXED_TEXT, input.key)) return undefined
       const unbounded = criteriaFor(scope.accountId, input.filter, false)
-      const values = skipScanDistinct(
+      const values = await skipScanDistinct(
         db,
         INDEXED_TEXT[input.key],
         and(where, buildWhere(input.filter, COLUMNS, unbounded)),
@@ -405,16 +415,20 @@ export function toUsageRow(row: Record<string, unknown>): Partial<UsageRow> {
 
 export type UsagePageRequest = PageRequest & { attributes?: string[] | null }
 
-export function usagePage(db: Db, scope: UsageScope, input: UsagePageRequest, options?: PageOptions) {
-  const page = listPage<Record<string, unknown>>(usageList(db, scope, input), input, options)
+export async function usagePage(db: Db, scope: UsageScope, input: UsagePageRequest, options?: PageOptions) {
+  const page = await listPage<Record<string, unknown>>(usageList(db, scope, input), input, options)
   return { rows: page.rows.map(toUsageRow), token: page.token }
 }
 
-export function usageCount(db: Db, scope: UsageScope, input: CountRequest): number {
-  return listCount(usageList(db, scope, input), input)
+export async function usageCount(db: Db, scope: UsageScope, input: CountRequest): Promise<number> {
+  return await listCount(usageList(db, scope, input), input)
 }
 
-export function usageDistinct(db: Db, scope: UsageScope, input: DistinctRequest): (ColumnValue | boolean)[] {
-  const values = listDistinct(usageList(db, scope, input), input)
+export async function usageDistinct(
+  db: Db,
+  scope: UsageScope,
+  input: DistinctRequest,
+): Promise<(ColumnValue | boolean)[]> {
+  const values = await listDistinct(usageList(db, scope, input), input)
   return input.key === 'Active' ? values.map((v) => v === 1) : values
 }

@@ -12,6 +12,7 @@
  * entitlement's low-balance threshold for the first time, the e-mail and its audit
  * record are written.
  */
+import { transact } from '../db/transact'
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -52,74 +53,74 @@ function checkTimes(input: SessionRequest) {
   }
 }
 
-export function recordSession(db: Db, delivery: OutboxDelivery, user: ApiUser, input: SessionRequest) {
-  const { account } = requireCustomerAccess(db, user, input.customerNumber)
+export async function recordSession(db: Db, delivery: OutboxDelivery, user: ApiUser, input: SessionRequest) {
+  const { account } = await requireCustomerAccess(db, user, input.customerNumber)
   requireRecorder(user)
   checkTimes(input)
   const { customerNumber: _customer, activationId, startTime, endTime, deviceId, cloudJobId, ...fields } = input
-  return db.transaction(
-    (tx) => {
-      const entitlement = findElasticEntitlement(tx, account.accountId, activationId)
-      const ended = endTime ?? null
-      const hours = ended === null ? 0 : sessionHours(startTime, ended)
-      const rate = hourlyRate(entitlement.rateTableVersion, input.product)
-      const charge = ended === null ? 0 : sessionCharge({ hours, productCount: input.productCount, rate })
-      const { id } = tx
-        .insert(usageSessions)
-        .values({
-          ...fields,
-          entitlementId: entitlement.id,
-          accountId: account.accountId,
-          activationId: entitlement.activationId,
-          startTime: outboxTime(startTime),
-          endTime: ended === null ? null : outboxTime(ended),
-          startTs: startTime,
-          endTs: ended,
-          length: ended === null ? null : Math.round((ended - startTime) / 1000),
-          deviceId: deviceId || randomUUID(),
-          sessionStatus: ended === null ? 'Active' : 'Closed',
-          rateFileVersion: entitlement.rateTableVersion ?? '',
-          cloudJobId: cloudJobId || null,
-          hours,
-          charge,
-          currency: entitlement.currency,
-        })
-        .returning({ id: usageSessions.id })
-        .get()
-      countSessions(tx, [
-        {
-          accountId: account.accountId,
-          entitlementId: entitlement.id,
-          product: input.product,
-          startTs: startTime,
-          endTs: ended,
-          charge,
-        },
-      ])
-      const { used } = tx
-        .update(entitlements)
-        .set({ used: sql`${entitlements.used} + ${charge}` })
-        .where(eq(entitlements.id, entitlement.id))
-        .returning({ used: entitlements.used })
-        .get()!
-      const before = remainingAmount(entitlement.quantity, entitlement.used)
-      const remaining = remainingAmount(entitlement.quantity, used)
-      const alert = tx.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).get()
-      const notified = writeLowBalanceNotice(tx, {
-        entitlement,
-        account,
-        alert,
-        before,
-        remaining,
-        actorEmail: user.email,
-        delivery,
+  return await transact(db, async (tx) => {
+    const entitlement = await findElasticEntitlement(tx, account.accountId, activationId)
+    const ended = endTime ?? null
+    const hours = ended === null ? 0 : sessionHours(startTime, ended)
+    const rate = hourlyRate(entitlement.rateTableVersion, input.product)
+    const charge = ended === null ? 0 : sessionCharge({ hours, productCount: input.productCount, rate })
+    const { id } = tx
+      .insert(usageSessions)
+      .values({
+        ...fields,
+        entitlementId: entitlement.id,
+        accountId: account.accountId,
+        activationId: entitlement.activationId,
+        startTime: outboxTime(startTime),
+        endTime: ended === null ? null : outboxTime(ended),
+        startTs: startTime,
+        endTs: ended,
+        length: ended === null ? null : Math.round((ended - startTime) / 1000),
+        deviceId: deviceId || randomUUID(),
+        sessionStatus: ended === null ? 'Active' : 'Closed',
+        rateFileVersion: entitlement.rateTableVersion ?? '',
+        cloudJobId: cloudJobId || null,
+        hours,
+        charge,
+        currency: entitlement.currency,
       })
-      return { id, hours, charge, Used: Math.round(used * 100) / 100, Remaining: remaining, notified }
-    },
-    { behavior: 'immediate' },
-  )
+      .returning({ id: usageSessions.id })
+      .get()
+    await countSessions(tx, [
+      {
+        accountId: account.accountId,
+        entitlementId: entitlement.id,
+        product: input.product,
+        startTs: startTime,
+        endTs: ended,
+        charge,
+      },
+    ])
+    const { used } = tx
+      .update(entitlements)
+      .set({ used: sql`${entitlements.used} + ${charge}` })
+      .where(eq(entitlements.id, entitlement.id))
+      .returning({ used: entitlements.used })
+      .get()!
+    const before = remainingAmount(entitlement.quantity, entitlement.used)
+    const remaining = remainingAmount(entitlement.quantity, used)
+    const alert = tx.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).get()
+    const notified = await writeLowBalanceNotice(tx, {
+      entitlement,
+      account,
+      alert,
+      before,
+      remaining,
+      actorEmail: user.email,
+      delivery,
+    })
+    return { id, hours, charge, Used: Math.round(used * 100) / 100, Remaining: remaining, notified }
+  })
 }
 
 export function usageSessionCalls(calls: CallTable, { db, config }: ApiDeps) {
-  calls.implement(usageCalls.recordSession, ({ input, user }) => recordSession(db, config.mail, user, input))
+  calls.implement(
+    usageCalls.recordSession,
+    async ({ input, user }) => await recordSession(db, config.mail, user, input),
+  )
 }

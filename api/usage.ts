@@ -30,36 +30,45 @@ import type { ApiDeps } from './index'
 /** Export pages are told apart from fetchUsage pages by their tokens, which hold the last row's sort keys. */
 const EXPORT_PAGES = { tokenKind: 'export', keyset: true }
 
-function scopeFor(db: Db, user: ApiUser, input: { customerNumber: string; serverId?: string | null }): UsageScope {
-  const { account } = requireCustomerAccess(db, user, input.customerNumber)
+async function scopeFor(
+  db: Db,
+  user: ApiUser,
+  input: { customerNumber: string; serverId?: string | null },
+): Promise<UsageScope> {
+  const { account } = await requireCustomerAccess(db, user, input.customerNumber)
   return { accountId: account.accountId, serverId: input.serverId || null }
 }
 
 /** The time the newest session was received: its start or end, whichever is latest; null when none is stored. */
-export function lastUpdatedOn(db: Db): string | null {
-  const row = db.select({ at: usageLastReceived.at }).from(usageLastReceived).get()
+export async function lastUpdatedOn(db: Db): Promise<string | null> {
+  const row = (await db.select({ at: usageLastReceived.at }).from(usageLastReceived))[0]
   return row ? outboxTime(row.at) : null
 }
 
 // Not implementList: the usage list's page, count and distinct values have rules of their own (usage-list).
 export function usageCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.list.page, ({ input, user }) => {
-    const page = usagePage(db, scopeFor(db, user, input), input)
+  calls.implement(declared.list.page, async ({ input, user }) => {
+    const page = await usagePage(db, await scopeFor(db, user, input), input)
     return withToken(page.rows, page.token)
   })
 
-  calls.implement(declared.list.count, ({ input, user }) => usageCount(db, scopeFor(db, user, input), input))
+  calls.implement(
+    declared.list.count,
+    async ({ input, user }) => await usageCount(db, await scopeFor(db, user, input), input),
+  )
 
-  calls.implement(declared.list.distinct, ({ input, user }) => usageDistinct(db, scopeFor(db, user, input), input))
+  calls.implement(declared.list.distinct, async ({ input, user }) =>
+    usageDistinct(db, await scopeFor(db, user, input), input),
+  )
 
-  calls.implement(declared.export, ({ input, user }) => {
-    const scope = scopeFor(db, user, input)
-    if (!input.token && usageCount(db, scope, { filter: input.filter }) > USAGE_EXPORT_MAX) {
+  calls.implement(declared.export, async ({ input, user }) => {
+    const scope = await scopeFor(db, user, input)
+    if (!input.token && (await usageCount(db, scope, { filter: input.filter })) > USAGE_EXPORT_MAX) {
       throw badRequest(usageExportTooMany(USAGE_EXPORT_MAX))
     }
-    const page = usagePage(db, scope, { ...input, limit: input.limit ?? MAX_PAGE_SIZE }, EXPORT_PAGES)
+    const page = await usagePage(db, scope, { ...input, limit: input.limit ?? MAX_PAGE_SIZE }, EXPORT_PAGES)
     return withToken(page.rows, page.token)
   })
 
-  calls.implement(declared.lastUpdatedOn, () => inEnvelope({ lastUpdatedOn: lastUpdatedOn(db) }))
+  calls.implement(declared.lastUpdatedOn, async () => inEnvelope({ lastUpdatedOn: await lastUpdatedOn(db) }))
 }

@@ -37,25 +37,26 @@ function requireNamed(entitlement: WebEntitlement) {
 }
 
 /** The users of the entitlement's current direct seats. */
-function currentSeatUsers(tx: Tx, entitlementId: number, today: string): number[] {
-  return tx
-    .select({ userId: webAssignments.userId })
-    .from(webAssignments)
-    .where(
-      and(
-        eq(webAssignments.entitlementId, entitlementId),
-        isNotNull(webAssignments.userId),
-        or(isNull(webAssignments.endDate), gte(webAssignments.endDate, today)),
-      ),
-    )
-    .all()
-    .map((r) => r.userId!)
+async function currentSeatUsers(tx: Tx, entitlementId: number, today: string): Promise<number[]> {
+  return (
+    await tx
+      .select({ userId: webAssignments.userId })
+      .from(webAssignments)
+      .where(
+        and(
+          eq(webAssignments.entitlementId, entitlementId),
+          isNotNull(webAssignments.userId),
+          or(isNull(webAssignments.endDate), gte(webAssignments.endDate, today)),
+        ),
+      )
+  ).map((r) => r.userId!)
 }
 
 /** Gives each user a seat (a user with one, current or past, gets `endDate`). */
-function giveSeats(tx: Tx, user: ApiUser, entitlementId: number, userIds: number[], endDate: string | null) {
+async function giveSeats(tx: Tx, user: ApiUser, entitlementId: number, userIds: number[], endDate: string | null) {
   if (userIds.length === 0) return
-  tx.insert(webAssignments)
+  await tx
+    .insert(webAssignments)
     .values(
       userIds.map((userId) => ({ entitlementId, userId, endDate, assignedBy: user.email, createdAt: Date.now() })),
     )
@@ -64,7 +65,6 @@ function giveSeats(tx: Tx, user: ApiUser, entitlementId: number, userIds: number
       targetWhere: isNotNull(webAssignments.userId),
       set: { endDate, assignedBy: user.email },
     })
-    .run()
 }
 
 type AssignmentCall =
@@ -74,29 +74,29 @@ type AssignmentCall =
   | typeof declared.unassignUser
   | typeof declared.setSeats
 
-type Change = (tx: Tx, account: Account, entitlement: WebEntitlement, today: string) => unknown
+type Change = (tx: Tx, account: Account, entitlement: WebEntitlement, today: string) => Promise<unknown>
 
 /** One assignment change: access, the entitlement, the guard, the audit and the detail after. */
 function assignmentChange(calls: CallTable, deps: ApiDeps) {
   return (declaration: AssignmentCall, action: string, change: (input: never, user: ApiUser) => Change) => {
-    calls.implement(declaration, ({ input, user }) => {
+    calls.implement(declaration, async ({ input, user }) => {
       const { customerNumber, activationId } = input as { customerNumber: string; activationId: string }
-      const account = webAccess(deps.db, user, customerNumber, { write: true })
-      return webWrite(deps.db, (tx) => {
-        const entitlement = findEntitlement(tx, account, activationId)
+      const account = await webAccess(deps.db, user, customerNumber, { write: true })
+      return await webWrite(deps.db, async (tx) => {
+        const entitlement = await findEntitlement(tx, account, activationId)
         const today = todayUtc()
-        const before = entitlementDetail(tx, entitlement)
-        const audit = guardNamedSeats(tx, account, today, () =>
+        const before = await entitlementDetail(tx, entitlement)
+        const audit = await guardNamedSeats(tx, account, today, () =>
           change(input as never, user)(tx, account, entitlement, today),
         )
-        const after = entitlementDetail(tx, entitlement)
+        const after = await entitlementDetail(tx, entitlement)
         if (audit !== false) {
           const summary = (d: typeof before) => ({
             activationId: entitlement.activationId,
             groups: d.assignedGroups.map((g) => g.name),
             seats: d.seats.map((s) => ({ email: s.email, endDate: s.endDate })),
           })
-          auditWeb(tx, user, account, action, summary(before), summary(after))
+          await auditWeb(tx, user, account, action, summary(before), summary(after))
         }
         return after
       })
@@ -108,34 +108,42 @@ export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
   registerWebFunctions(deps.db)
   const implement = assignmentChange(calls, deps)
 
-  implement(declared.assignGroup, 'assign group', (input: { groupId: number }, user) => (tx, account, entitlement) => {
-    const group = findGroup(tx, account, input.groupId)
-    const done = tx
-      .insert(webAssignments)
-      .values({ entitlementId: entitlement.id, groupId: group.id, assignedBy: user.email, createdAt: Date.now() })
-      .onConflictDoNothing()
-      .run()
-    if (done.changes === 0) throw conflict(WEB_MESSAGES.alreadyAssigned(entitlement.productName, group.name))
-  })
+  implement(
+    declared.assignGroup,
+    'assign group',
+    (input: { groupId: number }, user) => async (tx, account, entitlement) => {
+      const group = await findGroup(tx, account, input.groupId)
+      const done = await tx
+        .insert(webAssignments)
+        .values({ entitlementId: entitlement.id, groupId: group.id, assignedBy: user.email, createdAt: Date.now() })
+        .onConflictDoNothing()
+      if (done.changes === 0) throw conflict(WEB_MESSAGES.alreadyAssigned(entitlement.productName, group.name))
+    },
+  )
 
-  implement(declared.unassignGroup, 'unassign group', (input: { groupId: number }) => (tx, account, entitlement) => {
-    const group = findGroup(tx, account, input.groupId)
-    return (
-      tx
-        .delete(webAssignments)
-        .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.groupId, group.id)))
-        .run().changes > 0
-    )
-  })
+  implement(
+    declared.unassignGroup,
+    'unassign group',
+    (input: { groupId: number }) => async (tx, account, entitlement) => {
+      const group = await findGroup(tx, account, input.groupId)
+      return (
+        (
+          await tx
+            .delete(webAssignments)
+            .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.groupId, group.id)))
+        ).changes > 0
+      )
+    },
+  )
 
   implement(
     declared.assignUsers,
     'assign seats',
-    (input: { emails: string[]; endDate?: string | null }, user) => (tx, account, entitlement, today) => {
+    (input: { emails: string[]; endDate?: string | null }, user) => async (tx, account, entitlement, today) => {
       requireNamed(entitlement)
       if (input.endDate && input.endDate < today) throw badRequest('The end date of a seat cannot be in the past.')
-      const users = usersByEmail(tx, account, input.emails)
-      giveSeats(
+      const users = await usersByEmail(tx, account, input.emails)
+      await giveSeats(
         tx,
         user,
         entitlement.id,
@@ -145,24 +153,25 @@ export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
     },
   )
 
-  implement(declared.unassignUser, 'unassign seat', (input: { userId: number }) => (tx, account, entitlement) => {
+  implement(declared.unassignUser, 'unassign seat', (input: { userId: number }) => async (tx, account, entitlement) => {
     requireNamed(entitlement)
-    const target = findUser(tx, account, input.userId)
+    const target = await findUser(tx, account, input.userId)
     return (
-      tx
-        .delete(webAssignments)
-        .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.userId, target.id)))
-        .run().changes > 0
+      (
+        await tx
+          .delete(webAssignments)
+          .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.userId, target.id)))
+      ).changes > 0
     )
   })
 
   implement(
     declared.setSeats,
     'set seats',
-    (input: { holders: number[]; previous: number[] }, user) => (tx, account, entitlement, today) => {
+    (input: { holders: number[]; previous: number[] }, user) => async (tx, account, entitlement, today) => {
       requireNamed(entitlement)
-      const wanted = new Set(usersById(tx, account, input.holders).map((u) => u.id))
-      const stored = new Set(currentSeatUsers(tx, entitlement.id, today))
+      const wanted = new Set((await usersById(tx, account, input.holders)).map((u) => u.id))
+      const stored = new Set(await currentSeatUsers(tx, entitlement.id, today))
       const previous = new Set(input.previous)
       if (stored.size !== previous.size || [...stored].some((id) => !previous.has(id))) {
         throw conflict(WEB_MESSAGES.stale)
@@ -170,11 +179,11 @@ export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
       const removed = [...stored].filter((id) => !wanted.has(id))
       const added = [...wanted].filter((id) => !stored.has(id))
       if (removed.length > 0) {
-        tx.delete(webAssignments)
+        await tx
+          .delete(webAssignments)
           .where(and(eq(webAssignments.entitlementId, entitlement.id), inArray(webAssignments.userId, removed)))
-          .run()
       }
-      giveSeats(tx, user, entitlement.id, added, null)
+      await giveSeats(tx, user, entitlement.id, added, null)
       return removed.length + added.length > 0
     },
   )

@@ -41,22 +41,22 @@ function entitlementList(db: Db, account: Account): ListSource {
 export type EntitlementDetail = CallReply<typeof declared.entitlement>
 
 /** One web entitlement as the detail and every assignment change answer it. */
-export function entitlementDetail(store: Store, entitlement: WebEntitlement): EntitlementDetail {
-  const row = store.select(entitlementColumns(todayUtc(), Date.now())).from(e).where(eq(e.id, entitlement.id)).get()!
-  const assignedGroups = store
+export async function entitlementDetail(store: Store, entitlement: WebEntitlement): Promise<EntitlementDetail> {
+  const row = (
+    await store.select(entitlementColumns(todayUtc(), Date.now())).from(e).where(eq(e.id, entitlement.id))
+  )[0]!
+  const assignedGroups = await store
     .select({ id: webGroups.id, name: webGroups.name })
     .from(webAssignments)
     .innerJoin(webGroups, eq(webGroups.id, webAssignments.groupId))
     .where(eq(webAssignments.entitlementId, entitlement.id))
     .orderBy(sql`lower(${webGroups.name})`)
-    .all()
-  const seats = store
+  const seats = await store
     .select({ id: webUsers.id, email: webUsers.email, name: webUsers.name, endDate: webAssignments.endDate })
     .from(webAssignments)
     .innerJoin(webUsers, eq(webUsers.id, webAssignments.userId))
     .where(and(eq(webAssignments.entitlementId, entitlement.id), isNotNull(webAssignments.userId)))
     .orderBy(asc(webUsers.name), asc(webUsers.id))
-    .all()
   return { entitlement: toEntitlementRow(row), assignedGroups, seats }
 }
 
@@ -65,11 +65,11 @@ export function webEntitlementCalls(calls: CallTable, { db }: ApiDeps) {
   implementList<{ customerNumber: string }>(
     calls,
     webLists.entitlements,
-    (user, input) => entitlementList(db, webAccess(db, user, input.customerNumber)),
+    async (user, input) => entitlementList(db, await webAccess(db, user, input.customerNumber)),
     toEntitlementRow,
   )
-  calls.implement(declared.entitlement, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber)
-    return entitlementDetail(db, findEntitlement(db, account, input.activationId))
+  calls.implement(declared.entitlement, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber)
+    return await entitlementDetail(db, await findEntitlement(db, account, input.activationId))
   })
 }

@@ -4,6 +4,7 @@
  * members to a group that holds named seats gives each new member a seat, so it runs the
  * named seat guard.
  */
+import { transact } from '../db/transact'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, webAssignments, webGroupMembers, webGroups, webUsers } from '../db/schema'
@@ -45,28 +46,28 @@ function groupList(db: Db, account: Account): ListSource {
 const toGroupRow = (row: Record<string, unknown>) =>
   ({ ...row, entitlements: nameList(row.entitlements) }) as WebGroupRow
 
-function members(tx: Tx | Db, groupId: number): WebUser[] {
-  return tx
+async function members(tx: Tx | Db, groupId: number): Promise<WebUser[]> {
+  return (await tx
     .select({ id: webUsers.id, email: webUsers.email, name: webUsers.name, role: webUsers.role })
     .from(webGroupMembers)
     .innerJoin(webUsers, eq(webUsers.id, webGroupMembers.userId))
     .where(eq(webGroupMembers.groupId, groupId))
-    .orderBy(sql`lower(${webUsers.name})`, webUsers.id)
-    .all() as WebUser[]
+    .orderBy(sql`lower(${webUsers.name})`, webUsers.id)) as WebUser[]
 }
 
 /** Adds the users to the group (those already in it stay); returns how many were added. */
-export function addMembers(tx: Tx, groupId: number, userIds: number[]): number {
+export async function addMembers(tx: Tx, groupId: number, userIds: number[]): Promise<number> {
   if (userIds.length === 0) return 0
-  return tx
-    .insert(webGroupMembers)
-    .values(userIds.map((userId) => ({ groupId, userId })))
-    .onConflictDoNothing()
-    .run().changes
+  return (
+    await tx
+      .insert(webGroupMembers)
+      .values(userIds.map((userId) => ({ groupId, userId })))
+      .onConflictDoNothing()
+  ).changes
 }
 
-function nameTaken(tx: Tx, account: Account, name: string, except?: number) {
-  const found = groupByName(tx, account, name)
+async function nameTaken(tx: Tx, account: Account, name: string, except?: number) {
+  const found = await groupByName(tx, account, name)
   if (found && found.id !== except) throw conflict(WEB_MESSAGES.groupExists(found.name))
 }
 
@@ -74,81 +75,81 @@ export function webGroupCalls(calls: CallTable, { db }: ApiDeps) {
   implementList<{ customerNumber: string }>(
     calls,
     webLists.groups,
-    (user, input) => groupList(db, webAccess(db, user, input.customerNumber)),
+    async (user, input) => groupList(db, await webAccess(db, user, input.customerNumber)),
     toGroupRow,
   )
 
-  calls.implement(declared.group, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber)
-    return db.transaction((tx) => {
-      const group = findGroup(tx, account, input.groupId)
-      const assigned = tx
-        .select({
-          activationId: entitlements.activationId,
-          productName: entitlements.productName,
-          type: entitlements.type,
-        })
-        .from(webAssignments)
-        .innerJoin(entitlements, eq(entitlements.id, webAssignments.entitlementId))
-        .where(eq(webAssignments.groupId, group.id))
-        .orderBy(entitlements.productName)
-        .all()
-        .map((r) => ({ ...r, type: r.type as WebEntitlementType }))
-      return { group, members: members(tx, group.id), entitlements: assigned }
+  calls.implement(declared.group, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber)
+    return await transact(db, async (tx) => {
+      const group = await findGroup(tx, account, input.groupId)
+      const assigned = (
+        await tx
+          .select({
+            activationId: entitlements.activationId,
+            productName: entitlements.productName,
+            type: entitlements.type,
+          })
+          .from(webAssignments)
+          .innerJoin(entitlements, eq(entitlements.id, webAssignments.entitlementId))
+          .where(eq(webAssignments.groupId, group.id))
+          .orderBy(entitlements.productName)
+      ).map((r) => ({ ...r, type: r.type as WebEntitlementType }))
+      return { group, members: await members(tx, group.id), entitlements: assigned }
     })
   })
 
-  calls.implement(declared.addGroup, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber, { write: true })
-    return webWrite(db, (tx) => {
-      nameTaken(tx, account, input.name)
-      const group = tx
-        .insert(webGroups)
-        .values({
-          accountId: account.accountId,
-          name: input.name,
-          description: input.description,
-          createdAt: Date.now(),
-        })
-        .returning({ id: webGroups.id, name: webGroups.name })
-        .get()
-      auditWeb(tx, user, account, 'add group', null, { ...group, description: input.description })
+  calls.implement(declared.addGroup, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber, { write: true })
+    return await webWrite(db, async (tx) => {
+      await nameTaken(tx, account, input.name)
+      const group = (
+        await tx
+          .insert(webGroups)
+          .values({
+            accountId: account.accountId,
+            name: input.name,
+            description: input.description,
+            createdAt: Date.now(),
+          })
+          .returning({ id: webGroups.id, name: webGroups.name })
+      )[0]
+      await auditWeb(tx, user, account, 'add group', null, { ...group, description: input.description })
       return group
     })
   })
 
-  calls.implement(declared.changeGroup, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber, { write: true })
-    return webWrite(db, (tx) => {
-      const before = findGroup(tx, account, input.groupId)
-      nameTaken(tx, account, input.name, before.id)
+  calls.implement(declared.changeGroup, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber, { write: true })
+    return await webWrite(db, async (tx) => {
+      const before = await findGroup(tx, account, input.groupId)
+      await nameTaken(tx, account, input.name, before.id)
       const after = { ...before, name: input.name, description: input.description }
       if (before.name !== after.name || before.description !== after.description) {
-        tx.update(webGroups)
+        await tx
+          .update(webGroups)
           .set({ name: after.name, description: after.description })
           .where(eq(webGroups.id, before.id))
-          .run()
-        auditWeb(tx, user, account, 'change group', before, after)
+        await auditWeb(tx, user, account, 'change group', before, after)
       }
       return { id: after.id, name: after.name }
     })
   })
 
-  calls.implement(declared.removeGroup, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber, { write: true })
-    return webWrite(db, (tx) => {
-      const group = findGroup(tx, account, input.groupId)
-      const memberIds = members(tx, group.id).map((m) => m.id)
-      const assignments = tx
+  calls.implement(declared.removeGroup, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber, { write: true })
+    return await webWrite(db, async (tx) => {
+      const group = await findGroup(tx, account, input.groupId)
+      const memberIds = (await members(tx, group.id)).map((m) => m.id)
+      const assignments = await tx
         .select({ activationId: entitlements.activationId })
         .from(webAssignments)
         .innerJoin(entitlements, eq(entitlements.id, webAssignments.entitlementId))
         .where(eq(webAssignments.groupId, group.id))
-        .all()
       const ask = removeGroupConfirmation(group.name, memberIds.length, assignments.length)
       if (ask && !input.confirm) throw conflict(ask)
-      tx.delete(webGroups).where(eq(webGroups.id, group.id)).run()
-      auditWeb(
+      await tx.delete(webGroups).where(eq(webGroups.id, group.id))
+      await auditWeb(
         tx,
         user,
         account,
@@ -160,20 +161,24 @@ export function webGroupCalls(calls: CallTable, { db }: ApiDeps) {
     })
   })
 
-  calls.implement(declared.addMembers, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber, { write: true })
-    return webWrite(db, (tx) => {
-      const group = findGroup(tx, account, input.groupId)
-      const users = usersByEmail(tx, account, input.emails)
-      const added = guardNamedSeats(tx, account, todayUtc(), () =>
-        addMembers(
-          tx,
-          group.id,
-          users.map((u) => u.id),
-        ),
+  calls.implement(declared.addMembers, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber, { write: true })
+    return await webWrite(db, async (tx) => {
+      const group = await findGroup(tx, account, input.groupId)
+      const users = await usersByEmail(tx, account, input.emails)
+      const added = await guardNamedSeats(
+        tx,
+        account,
+        todayUtc(),
+        async () =>
+          await addMembers(
+            tx,
+            group.id,
+            users.map((u) => u.id),
+          ),
       )
       if (added > 0) {
-        auditWeb(
+        await auditWeb(
           tx,
           user,
           account,
@@ -189,17 +194,18 @@ export function webGroupCalls(calls: CallTable, { db }: ApiDeps) {
     })
   })
 
-  calls.implement(declared.removeMember, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber, { write: true })
-    return webWrite(db, (tx) => {
-      const group = findGroup(tx, account, input.groupId)
-      const member = findUser(tx, account, input.userId)
+  calls.implement(declared.removeMember, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber, { write: true })
+    return await webWrite(db, async (tx) => {
+      const group = await findGroup(tx, account, input.groupId)
+      const member = await findUser(tx, account, input.userId)
       const removed =
-        tx
-          .delete(webGroupMembers)
-          .where(and(eq(webGroupMembers.groupId, group.id), inArray(webGroupMembers.userId, [member.id])))
-          .run().changes > 0
-      if (removed) auditWeb(tx, user, account, 'remove member', { group: group.name, email: member.email }, null)
+        (
+          await tx
+            .delete(webGroupMembers)
+            .where(and(eq(webGroupMembers.groupId, group.id), inArray(webGroupMembers.userId, [member.id])))
+        ).changes > 0
+      if (removed) await auditWeb(tx, user, account, 'remove member', { group: group.name, email: member.email }, null)
       return { removed, endedCheckouts: 0 }
     })
   })

@@ -6,6 +6,7 @@
  * one transaction with the named seat guard, so a row that would give a named entitlement
  * more holders than seats (through a group) is refused alone and the others are added.
  */
+import { transact } from '../db/transact'
 import { and, eq } from 'drizzle-orm'
 import { webGroups, webUsers } from '../db/schema'
 import { todayUtc } from '../app/domain/entitlements'
@@ -24,49 +25,52 @@ interface RowResult {
   created: string[]
 }
 
-function importRow(tx: Tx, account: Account, row: ImportRow, today: string): RowResult {
-  return guardNamedSeats(tx, account, today, () => {
-    const existing = tx
-      .select({ id: webUsers.id })
-      .from(webUsers)
-      .where(and(eq(webUsers.accountId, account.accountId), eq(webUsers.email, row.email)))
-      .get()
+async function importRow(tx: Tx, account: Account, row: ImportRow, today: string): Promise<RowResult> {
+  return await guardNamedSeats(tx, account, today, async () => {
+    const existing = (
+      await tx
+        .select({ id: webUsers.id })
+        .from(webUsers)
+        .where(and(eq(webUsers.accountId, account.accountId), eq(webUsers.email, row.email)))
+    )[0]
     const userId =
       existing?.id ??
-      tx
-        .insert(webUsers)
-        .values({
-          accountId: account.accountId,
-          email: row.email,
-          name: row.name,
-          role: row.role,
-          createdAt: Date.now(),
-        })
-        .returning({ id: webUsers.id })
-        .get().id
+      (
+        await tx
+          .insert(webUsers)
+          .values({
+            accountId: account.accountId,
+            email: row.email,
+            name: row.name,
+            role: row.role,
+            createdAt: Date.now(),
+          })
+          .returning({ id: webUsers.id })
+      )[0].id
     const created: string[] = []
     for (const name of row.groups) {
-      let group = groupByName(tx, account, name)
+      let group = await groupByName(tx, account, name)
       if (!group) {
-        group = tx
-          .insert(webGroups)
-          .values({ accountId: account.accountId, name, createdAt: Date.now() })
-          .returning({ id: webGroups.id, name: webGroups.name, description: webGroups.description })
-          .get()
+        group = (
+          await tx
+            .insert(webGroups)
+            .values({ accountId: account.accountId, name, createdAt: Date.now() })
+            .returning({ id: webGroups.id, name: webGroups.name, description: webGroups.description })
+        )[0]
         created.push(name)
       }
-      addMembers(tx, group.id, [userId])
+      await addMembers(tx, group.id, [userId])
     }
     return { outcome: existing ? 'already-there' : 'added', created }
   })
 }
 
 export function webImportCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.importUsers, ({ input, user }) => {
-    const account = webAccess(db, user, input.customerNumber, { write: true })
+  calls.implement(declared.importUsers, async ({ input, user }) => {
+    const account = await webAccess(db, user, input.customerNumber, { write: true })
     const parsed = parseWebUserCsv(input.csv)
     if (!parsed.ok) throw badRequest(parsed.message)
-    return webWrite(db, (tx) => {
+    return await webWrite(db, async (tx) => {
       const today = todayUtc()
       const rows: WebImportRow[] = parsed.problems.map((p) => ({
         row: p.row,
@@ -78,7 +82,7 @@ export function webImportCalls(calls: CallTable, { db }: ApiDeps) {
       for (const row of parsed.rows) {
         try {
           // A savepoint per row: a refused row leaves nothing behind, the others stay.
-          const result = tx.transaction((sp) => importRow(sp as Tx, account, row, today))
+          const result = await transact(tx, async (sp) => await importRow(sp as Tx, account, row, today))
           groupsCreated.push(...result.created)
           rows.push({ row: row.row, email: row.email, outcome: result.outcome })
         } catch (error) {
@@ -96,7 +100,7 @@ export function webImportCalls(calls: CallTable, { db }: ApiDeps) {
         groupsCreated,
       }
       if (reply.added > 0 || reply.alreadyThere > 0) {
-        auditWeb(tx, user, account, 'import users', null, {
+        await auditWeb(tx, user, account, 'import users', null, {
           added: reply.added,
           alreadyThere: reply.alreadyThere,
           refused: reply.refused,

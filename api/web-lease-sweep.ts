@@ -5,6 +5,7 @@
  * the sweep here does it for every customer once a minute in each server process, and before a
  * read of what is "in use now". It is a transaction, so several processes may sweep at once.
  */
+import { transact } from '../db/transact'
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, webCheckouts } from '../db/schema'
@@ -49,19 +50,23 @@ const statements = preparedPerDb((db) => ({
 type Checkout = typeof webCheckouts.$inferSelect
 
 /** Ends these checkouts at their lease's end and records each as expired. */
-function expire(db: Db, stale: Checkout[]): number {
+async function expire(db: Db, stale: Checkout[]): Promise<number> {
   const products = new Map<number, string>()
   let expired = 0
   for (const checkout of stale) {
-    const ended = webWrites(db).end.run({ id: checkout.id, endedAt: checkout.leaseExpiresAt, endReason: 'expired' })
+    const ended = await webWrites(db).end.run({
+      id: checkout.id,
+      endedAt: checkout.leaseExpiresAt,
+      endReason: 'expired',
+    })
     if (ended.changes === 0) continue
     expired++
     let product = products.get(checkout.entitlementId)
     if (product === undefined) {
-      product = statements(db).product.get({ id: checkout.entitlementId })?.product ?? ''
+      product = (await statements(db).product.get({ id: checkout.entitlementId }))?.product ?? ''
       products.set(checkout.entitlementId, product)
     }
-    recordWebTransaction(db, {
+    await recordWebTransaction(db, {
       accountId: checkout.accountId,
       entitlementId: checkout.entitlementId,
       checkoutId: checkout.checkoutId,
@@ -83,17 +88,17 @@ function expire(db: Db, stale: Checkout[]): number {
  * first, so the call's own change comes after them in time (a checkout: the product's; a
  * heartbeat or check-in: the seat's entitlement).
  */
-export function expireStaleLeasesOf(db: Db, entitlementIds: readonly number[], now: number): void {
+export async function expireStaleLeasesOf(db: Db, entitlementIds: readonly number[], now: number): Promise<void> {
   for (const entitlementId of entitlementIds) {
-    const stale = statements(db).staleOf.all({ entitlementId, now })
-    if (stale.length > 0) expire(db, stale)
+    const stale = await statements(db).staleOf.all({ entitlementId, now })
+    if (stale.length > 0) await expire(db, stale)
   }
 }
 
 /** Returns every lease past its end, of every customer; how many. Cheap when there is none (no write lock). */
-export function sweepExpiredLeases(db: Db, now = Date.now()): number {
-  if (!statements(db).anyStale.get({ now })) return 0
-  return db.transaction(() => expire(db, statements(db).allStale.all({ now })), { behavior: 'immediate' })
+export async function sweepExpiredLeases(db: Db, now = Date.now()): Promise<number> {
+  if (!(await statements(db).anyStale.get({ now }))) return 0
+  return await transact(db, async (tx) => await expire(tx, await statements(tx).allStale.all({ now })))
 }
 
 /** How often each server process sweeps. */
@@ -101,9 +106,9 @@ export const LEASE_SWEEP_INTERVAL_MS = 60_000
 
 /** Sweeps every minute until the returned function is called; the timer keeps no process alive. */
 export function startLeaseSweep(db: Db, log: (error: unknown) => void = console.error): () => void {
-  const timer = setInterval(() => {
+  const timer = setInterval(async () => {
     try {
-      sweepExpiredLeases(db)
+      await sweepExpiredLeases(db)
     } catch (error) {
       // A busy or closing database: the next sweep, or the next checkout, returns the seats.
       log(error)

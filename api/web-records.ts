@@ -69,8 +69,8 @@ export const webWrites = preparedPerDb((db: Db | Tx) => ({
 }))
 
 /** A seat taken: its checkout row (call `recordWebTransaction` for the grant next). */
-export function insertCheckout(db: Db | Tx, row: WebCheckout) {
-  webWrites(db).checkout.run(row)
+export async function insertCheckout(db: Db | Tx, row: WebCheckout) {
+  await webWrites(db).checkout.run(row)
 }
 
 /**
@@ -78,13 +78,13 @@ export function insertCheckout(db: Db | Tx, row: WebCheckout) {
  * right after the seat's own write (a grant after its checkout row, a return or expiry after
  * the seat is ended), so the seats running before the change can be counted.
  */
-export function recordWebTransaction(db: Db, row: WebTransaction) {
+export async function recordWebTransaction(db: Db, row: WebTransaction) {
   const w = webWrites(db)
-  w.transaction.run(row)
+  await w.transaction.run(row)
   let running = 0
   if (row.entitlementId !== null) {
-    const active = w.active.get({ entitlementId: row.entitlementId })?.n ?? 0
+    const active = (await w.active.get({ entitlementId: row.entitlementId }))?.n ?? 0
     running = row.outcome === 'granted' ? active - 1 : row.outcome === 'denied' ? active : active + 1
   }
-  countWebTransaction(db, row, running)
+  await countWebTransaction(db, row, running)
 }

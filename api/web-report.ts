@@ -3,6 +3,8 @@
  * customer's web entitlements, the seats still running (their time so far is in no aggregate
  * yet) and the named seat holders; the figures and the verdict follow app/domain/web-report.
  */
+import { rawAll } from '../db/raw'
+import { mapInOrder } from '../db/in-order'
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
@@ -122,33 +124,38 @@ const reportStatements = preparedPerDb((db) => {
   }
 })
 
-function reportEntitlements(db: Db, accountId: string): Entitlement[] {
-  return reportStatements(db).entitlements.all({ accountId }) as Entitlement[]
+async function reportEntitlements(db: Db, accountId: string): Promise<Entitlement[]> {
+  return (await reportStatements(db).entitlements.all({ accountId })) as Entitlement[]
 }
 
 /** The stored days of the entitlements from fromDay to toDay, per entitlement. */
-function storedDays(db: Db, ids: number[], fromDay: number, toDay: number): Map<number, UsageDayRow[]> {
+async function storedDays(db: Db, ids: number[], fromDay: number, toDay: number): Promise<Map<number, UsageDayRow[]>> {
   const { days } = reportStatements(db)
-  return new Map(ids.map((id) => [id, days.all({ id, from: fromDay, to: toDay })]))
+  return new Map(await mapInOrder(ids, async (id) => [id, await days.all({ id, from: fromDay, to: toDay })] as const))
 }
 
 /** Each entitlement's last stored day. */
-function lastStoredDays(db: Db, ids: number[]): Map<number, number> {
+async function lastStoredDays(db: Db, ids: number[]): Promise<Map<number, number>> {
   const { lastDay } = reportStatements(db)
   const last = new Map<number, number>()
   for (const id of ids) {
-    const day = lastDay.get({ id })?.day
+    const day = (await lastDay.get({ id }))?.day
     if (day !== null && day !== undefined) last.set(id, day)
   }
   return last
 }
 
 /** The checkouts not ended yet; a lease past its end is expired at that end (by the next sweep or service call). */
-function runningSeats(db: Db, ids: number[], now: number): Running[] {
+async function runningSeats(db: Db, ids: number[], now: number): Promise<Running[]> {
   const { running } = reportStatements(db)
-  return ids.flatMap((entitlementId) =>
-    running.all({ id: entitlementId }).map((r) => ({ ...r, entitlementId, endsAt: Math.min(now, r.leaseExpiresAt) })),
+  const perEntitlement = await mapInOrder(ids, async (entitlementId) =>
+    (await running.all({ id: entitlementId })).map((r) => ({
+      ...r,
+      entitlementId,
+      endsAt: Math.min(now, r.leaseExpiresAt),
+    })),
   )
+  return perEntitlement.flat()
 }
 
 /** Milliseconds of [start, end) within the days fromDay..toDay. */
@@ -156,18 +163,18 @@ function runningSeats(db: Db, ids: number[], now: number): Running[] {
 const withinDays = (start: number, end: number, fromDay: number, toDay: number) =>
   Math.max(0, Math.min(end, (toDay + 1) * DAY_MS) - Math.max(start, fromDay * DAY_MS))
 
-export function webReport(
+export async function webReport(
   db: Db,
   account: Account,
   input: ParsedInput<typeof declared.report>,
   now: number,
-): WebReport {
+): Promise<WebReport> {
   const today = todayUtc(new Date(now))
   const todayDay = dayNumber(today)
   const fromDay = dayNumber(input.from)
   const toDay = dayNumber(input.to)
   const verdictFrom = todayDay - VERDICT_DAYS + 1
-  const all = reportEntitlements(db, account.accountId)
+  const all = await reportEntitlements(db, account.accountId)
   const list = input.activationId === undefined ? all : all.filter((e) => e.activationId === input.activationId)
   if (input.activationId !== undefined && list.length === 0)
     throw notFound(`${input.activationId} is not a web entitlement of customer ${account.accountId}.`)
@@ -176,11 +183,11 @@ export function webReport(
   const head = { from: input.from, to: input.to, today, choices }
   if (ids.length === 0) return { ...head, entitlements: [], topUsers: [], topGroups: [] }
 
-  const rowsOf = storedDays(db, ids, Math.min(fromDay, verdictFrom), Math.max(toDay, todayDay))
-  const lastStored = lastStoredDays(db, ids)
-  const running = runningSeats(db, ids, now)
+  const rowsOf = await storedDays(db, ids, Math.min(fromDay, verdictFrom), Math.max(toDay, todayDay))
+  const lastStored = await lastStoredDays(db, ids)
+  const running = await runningSeats(db, ids, now)
 
-  const reports: WebEntitlementReport[] = list.map((e) => {
+  const reports: WebEntitlementReport[] = await mapInOrder(list, async (e) => {
     const rows = rowsOf.get(e.id) ?? []
     const seats = running.filter((r) => r.entitlementId === e.id)
     const last = lastStored.get(e.id)
@@ -208,21 +215,25 @@ export function webReport(
       seatHours: hours(f.seatHours * HOUR_MS),
       verdict: verdict(recent, e.quantity),
       periodVerdict: verdict(days, e.quantity, periodText(days.length)),
-      named: e.type === 'NAMED_USER' ? namedSeats(db, e, seats, today) : null,
+      named: e.type === 'NAMED_USER' ? await namedSeats(db, e, seats, today) : null,
     }
   })
 
-  const { topUsers, topGroups } = topUsersAndGroups(db, account, ids, fromDay, toDay, running)
+  const { topUsers, topGroups } = await topUsersAndGroups(db, account, ids, fromDay, toDay, running)
   return { ...head, entitlements: reports, topUsers, topGroups }
 }
 
-function namedSeats(db: Db, e: Entitlement, running: Running[], today: string): WebEntitlementReport['named'] {
-  const holders = db
+async function namedSeats(
+  db: Db,
+  e: Entitlement,
+  running: Running[],
+  today: string,
+): Promise<WebEntitlementReport['named']> {
+  const holders = await db
     .select({ email: webUsers.email, name: webUsers.name })
     .from(webUsers)
     .where(sql`${webUsers.id} IN (${holderIdsSql(sql`${e.id}`, today)})`)
-    .all()
-  const lastUse = lastCheckoutDays(db, e.id)
+  const lastUse = await lastCheckoutDays(db, e.id)
   const todayDay = dayNumber(today)
   for (const r of running) lastUse.set(r.userEmail.toLowerCase(), todayDay)
   const idle = idleSeats(
@@ -248,9 +259,11 @@ function namedSeats(db: Db, e: Entitlement, running: Running[], today: string): 
  * (skipping through the primary key) its days read backwards to the first with a checkout,
  * instead of every day of every user.
  */
-function lastCheckoutDays(db: Db, entitlementId: number): Map<string, number> {
+async function lastCheckoutDays(db: Db, entitlementId: number): Promise<Map<string, number>> {
   const u = webUserDays
-  const rows = db.all<{ email: string; day: number | null }>(sql`WITH RECURSIVE found(email) AS (
+  const rows = await rawAll<{ email: string; day: number | null }>(
+    db,
+    sql`WITH RECURSIVE found(email) AS (
       SELECT (SELECT min(${u.userEmail}) FROM ${u} WHERE ${u.entitlementId} = ${entitlementId})
       UNION ALL
       SELECT (SELECT min(${u.userEmail}) FROM ${u} WHERE ${u.entitlementId} = ${entitlementId} AND ${u.userEmail} > found.email)
@@ -259,7 +272,8 @@ function lastCheckoutDays(db: Db, entitlementId: number): Map<string, number> {
     SELECT email, (SELECT ${u.day} FROM ${u}
         WHERE ${u.entitlementId} = ${entitlementId} AND ${u.userEmail} = found.email AND ${u.granted} > 0
         ORDER BY ${u.day} DESC LIMIT 1) AS day
-      FROM found WHERE email IS NOT NULL`)
+      FROM found WHERE email IS NOT NULL`,
+  )
   const last = new Map<string, number>()
   for (const { email, day } of rows) {
     const key = email.toLowerCase()
@@ -269,23 +283,22 @@ function lastCheckoutDays(db: Db, entitlementId: number): Map<string, number> {
 }
 
 /** Hours per user over the period (stored plus running), and per group through its current members. */
-function topUsersAndGroups(
+async function topUsersAndGroups(
   db: Db,
   account: Account,
   ids: number[],
   fromDay: number,
   toDay: number,
   running: Running[],
-): Pick<WebReport, 'topUsers' | 'topGroups'> {
+): Promise<Pick<WebReport, 'topUsers' | 'topGroups'>> {
   const u = webUserDays
   const perUser = new Map<string, { ms: number; checkouts: number }>()
-  for (const r of db
+  for (const r of await db
     .select({ email: u.userEmail, ms: sql<number>`sum(${u.seatMs})`, checkouts: sql<number>`sum(${u.granted})` })
     .from(u)
     // The customer's days of the period (web_user_days_account_day_idx) rather than every day of the entitlements.
     .where(and(eq(u.accountId, account.accountId), inArray(u.entitlementId, ids), between(u.day, fromDay, toDay)))
-    .groupBy(u.userEmail)
-    .all())
+    .groupBy(u.userEmail))
     perUser.set(r.email.toLowerCase(), { ms: r.ms, checkouts: r.checkouts })
   for (const r of running) {
     const ms = withinDays(r.startedAt, r.endsAt, fromDay, toDay)
@@ -295,11 +308,10 @@ function topUsersAndGroups(
     user.ms += ms
     perUser.set(key, user)
   }
-  const users = db
+  const users = await db
     .select({ email: webUsers.email, name: webUsers.name, id: webUsers.id })
     .from(webUsers)
     .where(eq(webUsers.accountId, account.accountId))
-    .all()
   const nameOf = new Map(users.map((x) => [x.email.toLowerCase(), x.name]))
   const topUsers = [...perUser]
     .filter(([, v]) => v.ms > 0 || v.checkouts > 0)
@@ -309,12 +321,11 @@ function topUsersAndGroups(
 
   const emailOf = new Map(users.map((x) => [x.id, x.email.toLowerCase()]))
   const groups = new Map<string, { ms: number; checkouts: number; members: number }>()
-  for (const m of db
+  for (const m of await db
     .select({ name: webGroups.name, userId: webGroupMembers.userId })
     .from(webGroupMembers)
     .innerJoin(webGroups, eq(webGroups.id, webGroupMembers.groupId))
-    .where(eq(webGroups.accountId, account.accountId))
-    .all()) {
+    .where(eq(webGroups.accountId, account.accountId))) {
     const group = groups.get(m.name) ?? { ms: 0, checkouts: 0, members: 0 }
     const use = perUser.get(emailOf.get(m.userId) ?? '')
     group.members++
@@ -335,16 +346,16 @@ function topUsersAndGroups(
  * in use now and the verdict of the last 30 days from its stored days, and the denials of the last
  * 7 days from the customer's transaction counts per day.
  */
-export function webHomeFigures(db: Db, accountId: string, now: number): HomeWeb {
+export async function webHomeFigures(db: Db, accountId: string, now: number): Promise<HomeWeb> {
   const todayDay = dayNumber(todayUtc(new Date(now)))
-  const list = reportEntitlements(db, accountId)
+  const list = await reportEntitlements(db, accountId)
   const ids = list.map((e) => e.id)
-  const { denied } = reportStatements(db).denied.get({ accountId, from: todayDay - 6, to: todayDay })!
+  const { denied } = (await reportStatements(db).denied.get({ accountId, from: todayDay - 6, to: todayDay }))!
   if (ids.length === 0) return { inUse: 0, seats: 0, deniedLast7: denied, entitlements: [] }
   const verdictFrom = todayDay - VERDICT_DAYS + 1
-  const rowsOf = storedDays(db, ids, verdictFrom, todayDay)
-  const lastStored = lastStoredDays(db, ids)
-  const running = runningSeats(db, ids, now)
+  const rowsOf = await storedDays(db, ids, verdictFrom, todayDay)
+  const lastStored = await lastStoredDays(db, ids)
+  const running = await runningSeats(db, ids, now)
   const shown = list.map((e) => {
     const seats = running.filter((r) => r.entitlementId === e.id)
     const days = dailySeries(rowsOf.get(e.id) ?? [], e, verdictFrom, todayDay, seats, lastStored.get(e.id))
@@ -365,7 +376,8 @@ export function webHomeFigures(db: Db, accountId: string, now: number): HomeWeb 
 }
 
 export function webReportCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(declared.report, ({ input, user }) =>
-    webReport(db, webAccess(db, user, input.customerNumber), input, Date.now()),
+  calls.implement(
+    declared.report,
+    async ({ input, user }) => await webReport(db, await webAccess(db, user, input.customerNumber), input, Date.now()),
   )
 }

@@ -8,6 +8,8 @@
  * two checkouts never count the same free seat. These writes are the customer's web usage, kept
  * as web transactions; they change nothing the customer owns, so they add no audit record.
  */
+import { transact, type Tx } from '../db/transact'
+import { mapInOrder } from '../db/in-order'
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -32,7 +34,6 @@ import { ApiError, forbidden, notFound } from './envelope'
 import type { ApiDeps } from './index'
 import { preparedPerDb } from './prepared'
 import { expireStaleLeasesOf } from './web-lease-sweep'
-import { immediateTransaction } from './write-lock'
 import { insertCheckout, recordWebTransaction, webWrites } from './web-records'
 
 /** Who may call the service: its account, and business operations (who also run it by hand). */
@@ -126,13 +127,14 @@ const statements = preparedPerDb((db) => ({
 
 type CheckoutReply = CallReply<typeof webServiceCalls.checkout>
 
-export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): CheckoutReply {
+export async function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Promise<CheckoutReply> {
   requireService(user)
   const s = statements(db)
-  const account = s.account.get({ accountId: input.customerNumber })
+  const account = await s.account.get({ accountId: input.customerNumber })
   if (!account) throw notFound('Customer not found')
   const exportDenied = isExportDenied(account)
-  const recorded = immediateTransaction(db, (): CheckoutReply => {
+  const recorded = await transact(db, async (tx): Promise<CheckoutReply> => {
+    const ts = statements(tx)
     const now = Date.now()
     const event = {
       accountId: account.accountId,
@@ -143,42 +145,45 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
       clientHost: input.clientHost,
       productVersion: input.productVersion,
     }
-    const deny = (reason: keyof typeof DENIAL_TEXTS, entitlementId: number | null): CheckoutReply => {
-      recordWebTransaction(db, { ...event, entitlementId, checkoutId: null, outcome: 'denied', reason })
+    const deny = async (reason: keyof typeof DENIAL_TEXTS, entitlementId: number | null): Promise<CheckoutReply> => {
+      await recordWebTransaction(tx, { ...event, entitlementId, checkoutId: null, outcome: 'denied', reason })
       return { outcome: 'denied', reason, message: DENIAL_TEXTS[reason] }
     }
     // Recorded like any refusal, then answered as every call about such a customer is (below).
-    if (exportDenied) return deny('export-control', null)
+    if (exportDenied) return await deny('export-control', null)
     const today = todayUtc(new Date(now))
-    const found = s.pools.all({ accountId: account.accountId, product: input.product })
-    expireStaleLeasesOf(
-      db,
+    const found = await ts.pools.all({ accountId: account.accountId, product: input.product })
+    await expireStaleLeasesOf(
+      tx,
       found.map((p) => p.id),
       now,
     )
-    const webUser = s.user.get({ accountId: account.accountId, email: input.email })
-    const holdersOf = (entitlementId: number, day: string) =>
+    const webUser = await ts.user.get({ accountId: account.accountId, email: input.email })
+    const holdersOf = async (entitlementId: number, day: string) =>
       namedHolders(
-        s.directSeats.all({ entitlementId }),
-        s.groupMembers.all({ entitlementId }).map((m) => m.userId),
+        await ts.directSeats.all({ entitlementId }),
+        (await ts.groupMembers.all({ entitlementId })).map((m) => m.userId),
         day,
       )
-    const pools: SeatPool[] = found.map((p) => ({
+    const pools: SeatPool[] = await mapInOrder(found, async (p) => ({
       ...p,
       type: p.type as WebEntitlementType,
-      groupIds: s.assignedGroups.all({ entitlementId: p.id }).map((a) => a.groupId!),
-      holderIds: p.type === 'NAMED_USER' ? [...holdersOf(p.id, today)] : [],
-      active: s.active.get({ entitlementId: p.id })?.n ?? 0,
+      groupIds: (await ts.assignedGroups.all({ entitlementId: p.id })).map((a) => a.groupId!),
+      holderIds: p.type === 'NAMED_USER' ? [...(await holdersOf(p.id, today))] : [],
+      active: (await ts.active.get({ entitlementId: p.id }))?.n ?? 0,
     }))
     const decision = decideCheckout({
       pools,
-      user: webUser && { id: webUser.id, groupIds: s.userGroups.all({ userId: webUser.id }).map((g) => g.groupId) },
+      user: webUser && {
+        id: webUser.id,
+        groupIds: (await ts.userGroups.all({ userId: webUser.id })).map((g) => g.groupId),
+      },
       today,
     })
-    if (decision.outcome === 'denied') return deny(decision.reason, decision.entitlementId)
+    if (decision.outcome === 'denied') return await deny(decision.reason, decision.entitlementId)
     const checkoutId = randomUUID()
     const leaseExpiresAt = leaseEnd(now)
-    insertCheckout(db, {
+    await insertCheckout(tx, {
       checkoutId,
       accountId: account.accountId,
       entitlementId: decision.entitlementId,
@@ -192,7 +197,7 @@ export function checkout(db: Db, user: ApiUser, input: CheckoutRequest): Checkou
       endedAt: null,
       endReason: null,
     })
-    recordWebTransaction(db, {
+    await recordWebTransaction(tx, {
       ...event,
       entitlementId: decision.entitlementId,
       checkoutId,
@@ -218,47 +223,47 @@ const alreadyEnded = () => new ApiError(409, WEB_SERVICE_MESSAGES.ended)
  * id, 403 for a customer under export control, and 409 for a seat already ended or whose lease
  * has run out (which is then recorded as expired, after the transaction: see `settle`).
  */
-function runningSeat(db: Db, checkoutId: string, now: number) {
-  const found = statements(db).checkout.get({ checkoutId })
+async function runningSeat(db: Db, checkoutId: string, now: number) {
+  const found = await statements(db).checkout.get({ checkoutId })
   if (!found) throw notFound(WEB_SERVICE_MESSAGES.unknownCheckout)
   if (isExportDenied({ exportControlStatus: found.exportControlStatus })) throw forbidden(EXPORT_DENIED_MESSAGE)
   const { checkout: seat } = found
   if (seat.endedAt !== null) return { ended: true as const }
   // Every stale lease of the entitlement (this seat's too) ends before this call changes anything.
-  expireStaleLeasesOf(db, [seat.entitlementId], now)
+  await expireStaleLeasesOf(db, [seat.entitlementId], now)
   if (isLeaseExpired(seat.leaseExpiresAt, now)) return { ended: true as const }
   return { ended: false as const, seat, product: found.product }
 }
 
 /** Runs a heartbeat's or a check-in's transaction; a seat found ended is answered 409 once the expiry is committed. */
-function settle<T>(db: Db, work: () => T | 'ended'): T {
-  const result = immediateTransaction(db, work)
+async function settle<T>(db: Db, work: (tx: Tx) => Promise<T | 'ended'>): Promise<T> {
+  const result = await transact(db, work)
   if (result === 'ended') throw alreadyEnded()
   return result
 }
 
-export function heartbeat(db: Db, user: ApiUser, checkoutId: string) {
+export async function heartbeat(db: Db, user: ApiUser, checkoutId: string) {
   requireService(user)
-  return settle(db, () => {
+  return await settle(db, async (tx) => {
     const now = Date.now()
-    const running = runningSeat(db, checkoutId, now)
+    const running = await runningSeat(tx, checkoutId, now)
     if (running.ended) return 'ended'
     const leaseExpiresAt = leaseEnd(now)
-    webWrites(db).renew.run({ id: running.seat.id, at: now, leaseExpiresAt })
+    await webWrites(tx).renew.run({ id: running.seat.id, at: now, leaseExpiresAt })
     return { checkoutId, leaseExpiresAt }
   })
 }
 
-export function checkin(db: Db, user: ApiUser, checkoutId: string) {
+export async function checkin(db: Db, user: ApiUser, checkoutId: string) {
   requireService(user)
-  return settle(db, () => {
+  return await settle(db, async (tx) => {
     const now = Date.now()
-    const running = runningSeat(db, checkoutId, now)
+    const running = await runningSeat(tx, checkoutId, now)
     if (running.ended) return 'ended'
     const { seat } = running
     const durationMs = heldFor(seat.startedAt, now)
-    webWrites(db).end.run({ id: seat.id, endedAt: now, endReason: 'returned' })
-    recordWebTransaction(db, {
+    await webWrites(tx).end.run({ id: seat.id, endedAt: now, endReason: 'returned' })
+    await recordWebTransaction(tx, {
       accountId: seat.accountId,
       entitlementId: seat.entitlementId,
       checkoutId,
@@ -276,7 +281,7 @@ export function checkin(db: Db, user: ApiUser, checkoutId: string) {
 }
 
 export function webLicenseServiceCalls(calls: CallTable, { db }: ApiDeps) {
-  calls.implement(webServiceCalls.checkout, ({ input, user }) => checkout(db, user, input))
-  calls.implement(webServiceCalls.heartbeat, ({ input, user }) => heartbeat(db, user, input.checkoutId))
-  calls.implement(webServiceCalls.checkin, ({ input, user }) => checkin(db, user, input.checkoutId))
+  calls.implement(webServiceCalls.checkout, async ({ input, user }) => await checkout(db, user, input))
+  calls.implement(webServiceCalls.heartbeat, async ({ input, user }) => await heartbeat(db, user, input.checkoutId))
+  calls.implement(webServiceCalls.checkin, async ({ input, user }) => await checkin(db, user, input.checkoutId))
 }

@@ -4,6 +4,7 @@
  * shows (seats in use, named holders, what is left), the named seat guard every change that
  * can add a holder runs inside its transaction, and the audit record.
  */
+import { connectionsOf, transact } from '../db/transact'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, webGroups, webUsers } from '../db/schema'
@@ -27,26 +28,31 @@ export type Store = Db | Tx
 export const conflict = (message: string) => new ApiError(409, message)
 
 /** The customer, for a read; for a change, also refused (403) to view-only users. */
-export function webAccess(db: Db, user: ApiUser, customerNumber: unknown, { write = false } = {}): Account {
-  const { account, access } = requireCustomerAccess(db, user, customerNumber)
+export async function webAccess(
+  db: Db,
+  user: ApiUser,
+  customerNumber: unknown,
+  { write = false } = {},
+): Promise<Account> {
+  const { account, access } = await requireCustomerAccess(db, user, customerNumber)
   if (write && isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(WEB_MESSAGES.viewOnly)
   return account
 }
 
 /** A change of the customer's web licences: one immediate transaction (writers queue, readers go on). */
-export function webWrite<T>(db: Db, change: (tx: Tx) => T): T {
-  return db.transaction(change, { behavior: 'immediate' })
+export async function webWrite<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return await transact(db, change)
 }
 
-export function auditWeb(
+export async function auditWeb(
   tx: Tx,
   user: ApiUser,
   account: Account,
   action: string,
   before: unknown,
   after: unknown,
-): void {
-  recordAudit(tx, { actorEmail: user.email, accountId: account.accountId, area: 'web', action, before, after })
+): Promise<void> {
+  await recordAudit(tx, { actorEmail: user.email, accountId: account.accountId, area: 'web', action, before, after })
 }
 
 /* ---------------------------------------------------------------- lookups */
@@ -59,24 +65,25 @@ export interface WebEntitlement {
   quantity: number
 }
 
-export function findEntitlement(store: Store, account: Account, activationId: string): WebEntitlement {
-  const row = store
-    .select({
-      id: entitlements.id,
-      activationId: entitlements.activationId,
-      productName: entitlements.productName,
-      type: entitlements.type,
-      quantity: entitlements.quantity,
-    })
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.accountId, account.accountId),
-        eq(entitlements.activationId, activationId),
-        inArray(entitlements.type, [...WEB_ENTITLEMENT_TYPES]),
-      ),
-    )
-    .get()
+export async function findEntitlement(store: Store, account: Account, activationId: string): Promise<WebEntitlement> {
+  const row = (
+    await store
+      .select({
+        id: entitlements.id,
+        activationId: entitlements.activationId,
+        productName: entitlements.productName,
+        type: entitlements.type,
+        quantity: entitlements.quantity,
+      })
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.accountId, account.accountId),
+          eq(entitlements.activationId, activationId),
+          inArray(entitlements.type, [...WEB_ENTITLEMENT_TYPES]),
+        ),
+      )
+  )[0]
   if (!row) throw notFound(`${activationId} is not a web entitlement of customer ${account.accountId}.`)
   return { ...row, type: row.type as WebEntitlementType }
 }
@@ -90,24 +97,24 @@ export interface WebUser {
 
 const userFields = { id: webUsers.id, email: webUsers.email, name: webUsers.name, role: webUsers.role }
 
-export function findUser(store: Store, account: Account, userId: number): WebUser {
-  const row = store
-    .select(userFields)
-    .from(webUsers)
-    .where(and(eq(webUsers.accountId, account.accountId), eq(webUsers.id, userId)))
-    .get()
+export async function findUser(store: Store, account: Account, userId: number): Promise<WebUser> {
+  const row = (
+    await store
+      .select(userFields)
+      .from(webUsers)
+      .where(and(eq(webUsers.accountId, account.accountId), eq(webUsers.id, userId)))
+  )[0]
   if (!row) throw notFound(`User ${userId} is not a web user of customer ${account.accountId}.`)
   return row as WebUser
 }
 
 /** The customer's users with these e-mails (lower case); 400 naming any that is not one. */
-export function usersByEmail(store: Store, account: Account, emails: string[]): WebUser[] {
+export async function usersByEmail(store: Store, account: Account, emails: string[]): Promise<WebUser[]> {
   const wanted = [...new Set(emails)]
-  const rows = store
+  const rows = (await store
     .select(userFields)
     .from(webUsers)
-    .where(and(eq(webUsers.accountId, account.accountId), inArray(webUsers.email, wanted)))
-    .all() as WebUser[]
+    .where(and(eq(webUsers.accountId, account.accountId), inArray(webUsers.email, wanted)))) as WebUser[]
   const found = new Set(rows.map((r) => r.email))
   const missing = wanted.filter((e) => !found.has(e))
   if (missing.length > 0) throw badRequest(WEB_MESSAGES.notUsers(missing))
@@ -115,14 +122,13 @@ export function usersByEmail(store: Store, account: Account, emails: string[]): 
 }
 
 /** The customer's users with these ids; 400 naming any that is not one. */
-export function usersById(store: Store, account: Account, ids: number[]): WebUser[] {
+export async function usersById(store: Store, account: Account, ids: number[]): Promise<WebUser[]> {
   const wanted = [...new Set(ids)]
   if (wanted.length === 0) return []
-  const rows = store
+  const rows = (await store
     .select(userFields)
     .from(webUsers)
-    .where(and(eq(webUsers.accountId, account.accountId), inArray(webUsers.id, wanted)))
-    .all() as WebUser[]
+    .where(and(eq(webUsers.accountId, account.accountId), inArray(webUsers.id, wanted)))) as WebUser[]
   const found = new Set(rows.map((r) => r.id))
   const missing = wanted.filter((id) => !found.has(id))
   if (missing.length > 0) throw badRequest(WEB_MESSAGES.notUserIds(missing))
@@ -135,23 +141,25 @@ export interface WebGroup {
   description: string
 }
 
-export function findGroup(store: Store, account: Account, groupId: number): WebGroup {
-  const row = store
-    .select({ id: webGroups.id, name: webGroups.name, description: webGroups.description })
-    .from(webGroups)
-    .where(and(eq(webGroups.accountId, account.accountId), eq(webGroups.id, groupId)))
-    .get()
+export async function findGroup(store: Store, account: Account, groupId: number): Promise<WebGroup> {
+  const row = (
+    await store
+      .select({ id: webGroups.id, name: webGroups.name, description: webGroups.description })
+      .from(webGroups)
+      .where(and(eq(webGroups.accountId, account.accountId), eq(webGroups.id, groupId)))
+  )[0]
   if (!row) throw notFound(`Group ${groupId} is not a web group of customer ${account.accountId}.`)
   return row
 }
 
 /** The customer's group with this name, ignoring case. */
-export function groupByName(store: Store, account: Account, name: string): WebGroup | undefined {
-  return store
-    .select({ id: webGroups.id, name: webGroups.name, description: webGroups.description })
-    .from(webGroups)
-    .where(and(eq(webGroups.accountId, account.accountId), sql`lower(${webGroups.name}) = lower(${name.trim()})`))
-    .get()
+export async function groupByName(store: Store, account: Account, name: string): Promise<WebGroup | undefined> {
+  return (
+    await store
+      .select({ id: webGroups.id, name: webGroups.name, description: webGroups.description })
+      .from(webGroups)
+      .where(and(eq(webGroups.accountId, account.accountId), sql`lower(${webGroups.name}) = lower(${name.trim()})`))
+  )[0]
 }
 
 /* ---------------------------------------------------------------- figures in SQL */
@@ -177,9 +185,10 @@ const withTermFunction = new WeakSet<Db>()
  */
 export function registerWebFunctions(db: Db) {
   if (withTermFunction.has(db)) return
-  db.$client.function('web_term_state', { deterministic: true }, (start: unknown, end: unknown, today: unknown) =>
-    webTermState(String(start), end === null ? null : String(end), String(today)),
-  )
+  for (const client of connectionsOf(db))
+    client.function('web_term_state', { deterministic: true }, (start: unknown, end: unknown, today: unknown) =>
+      webTermState(String(start), end === null ? null : String(end), String(today)),
+    )
   withTermFunction.add(db)
 }
 
@@ -257,9 +266,9 @@ interface NamedCount {
   holders: number
 }
 
-function namedCounts(tx: Tx, account: Account, today: string): NamedCount[] {
+async function namedCounts(tx: Tx, account: Account, today: string): Promise<NamedCount[]> {
   const e = entitlements
-  return tx
+  return await tx
     .select({
       id: e.id,
       productName: e.productName,
@@ -268,7 +277,6 @@ function namedCounts(tx: Tx, account: Account, today: string): NamedCount[] {
     })
     .from(e)
     .where(and(eq(e.accountId, account.accountId), eq(e.type, 'NAMED_USER')))
-    .all()
 }
 
 /**
@@ -277,10 +285,15 @@ function namedCounts(tx: Tx, account: Account, today: string): NamedCount[] {
  * seats. Counting every named entitlement of the customer before and after keeps the rule in one
  * place whatever the change (a seat, a group assignment, a member, an import row).
  */
-export function guardNamedSeats<T>(tx: Tx, account: Account, today: string, change: () => T): T {
-  const before = new Map(namedCounts(tx, account, today).map((c) => [c.id, c.holders]))
-  const result = change()
-  for (const after of namedCounts(tx, account, today)) {
+export async function guardNamedSeats<T>(
+  tx: Tx,
+  account: Account,
+  today: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  const before = new Map((await namedCounts(tx, account, today)).map((c) => [c.id, c.holders]))
+  const result = await change()
+  for (const after of await namedCounts(tx, account, today)) {
     const problem = namedSeatShortfall({
       productName: after.productName,
       quantity: after.quantity,

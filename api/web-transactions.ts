@@ -13,6 +13,9 @@
  *   from the time index for the parts of the first and last day, so the last page is as cheap as
  *   the first (read from the list's end).
  */
+import { rawAll, valuesWhere } from '../db/raw'
+import { mapInOrder } from '../db/in-order'
+import { snapshot } from '../db/transact'
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, webGroupMembers, webGroups, webTransactionDays, webTransactions, webUsers } from '../db/schema'
@@ -21,7 +24,7 @@ import { USAGE_EXPORT_MAX, usageExportTooMany } from '../app/domain/usage-export
 import type { CallTable } from './call-table'
 import { MAX_IN_VALUES, MAX_PAGE_SIZE } from './constants'
 import { webTransactionCalls as declared, type WebTransactionRow } from './contract/web-transactions'
-import type { Criterion, Filter, PageRequest } from './contract/list-requests'
+import { upper, type Criterion, type Filter, type PageRequest } from './contract/list-requests'
 import { badRequest, withToken } from './envelope'
 import {
   buildCriterion,
@@ -98,26 +101,24 @@ export const GROUP_CRITERION = 'group'
  * A group criterion: the user is a current member of the customer's group of that name (as Web
  * Reporting's group hours count). An unknown group has no members, so it keeps no row.
  */
-const byGroup =
-  (db: Db, accountId: string) =>
-  (c: Criterion, method: string, index: number): SQL => {
-    if (method !== 'EQUALS' && method !== 'IN') {
-      throw new ListError(`${GROUP_CRITERION} takes EQUALS or IN with group names; ${method} is not offered.`)
-    }
-    const g = webGroups
-    const test = buildCriterion({ ...c, not: false, casefold: true, tostring: false }, { [c.name]: g.name }, index)
-    const members = sql`SELECT ${webUsers.email} AS email FROM ${webGroupMembers}
-      JOIN ${g} ON ${g.id} = ${webGroupMembers.groupId}
-      JOIN ${webUsers} ON ${webUsers.id} = ${webGroupMembers.userId}
-      WHERE ${g.accountId} = ${accountId} AND ${webUsers.accountId} = ${accountId} AND ${test}`
-    // The list reads the time index and tests each row's user, which is slow only when the
-    // group's rows are rare. No member or one is named outright: no row is read, or that user's
-    // own index is read in the list's order.
-    const few = db.all<{ email: string }>(sql`${members} LIMIT 2`)
-    if (few.length === 0) return sql`0`
-    if (few.length === 1) return eq(t.userEmail, few[0].email)
-    return sql`${t.userEmail} IN (${members})`
+async function byGroup(db: Db, accountId: string, c: Criterion, method: string, index: number): Promise<SQL> {
+  if (method !== 'EQUALS' && method !== 'IN') {
+    throw new ListError(`${GROUP_CRITERION} takes EQUALS or IN with group names; ${method} is not offered.`)
   }
+  const g = webGroups
+  const test = buildCriterion({ ...c, not: false, casefold: true, tostring: false }, { [c.name]: g.name }, index)
+  const members = sql`SELECT ${webUsers.email} AS email FROM ${webGroupMembers}
+    JOIN ${g} ON ${g.id} = ${webGroupMembers.groupId}
+    JOIN ${webUsers} ON ${webUsers.id} = ${webGroupMembers.userId}
+    WHERE ${g.accountId} = ${accountId} AND ${webUsers.accountId} = ${accountId} AND ${test}`
+  // The list reads the time index and tests each row's user, which is slow only when the
+  // group's rows are rare. No member or one is named outright: no row is read, or that user's
+  // own index is read in the list's order.
+  const few = await rawAll<{ email: string }>(db, sql`${members} LIMIT 2`)
+  if (few.length === 0) return sql`0`
+  if (few.length === 1) return eq(t.userEmail, few[0].email)
+  return sql`${t.userEmail} IN (${members})`
+}
 
 /**
  * One user's transactions (EQUALS, as the links of Web Reporting ask) as the one e-mail stored for
@@ -126,22 +127,40 @@ const byGroup =
  * few or none. Left to the plain test when several stored e-mails match (they differ in case) or
  * the customer has too many users to look through.
  */
-const byUser =
-  (db: Db, accountId: string) =>
-  (c: Criterion, method: string, index: number): SQL | undefined => {
-    if (method !== 'EQUALS' || c.tostring || typeof c.value !== 'string') return undefined
-    const matching = usersMatching(db, accountId, c, index)
-    if (matching === undefined || matching.length > 1) return undefined
-    return matching.length === 0 ? sql`0` : eq(t.userEmail, matching[0])
-  }
+async function byUser(db: Db, accountId: string, c: Criterion, method: string, index: number) {
+  if (method !== 'EQUALS' || c.tostring || typeof c.value !== 'string') return undefined
+  const matching = await usersMatching(db, accountId, c, index)
+  if (matching === undefined || matching.length > 1) return undefined
+  return matching.length === 0 ? sql`0` : eq(t.userEmail, matching[0])
+}
 
-const criteriaFor = (db: Db, accountId: string): CriterionOverrides => ({
-  ...Object.fromEntries(NUMERIC.map((name) => [name, numericCheck])),
-  activationId: byEntitlement(accountId, 'activationId', e.activationId),
-  licenseType: byEntitlement(accountId, 'licenseType', e.type),
-  [GROUP_CRITERION]: byGroup(db, accountId),
-  user: byUser(db, accountId),
-})
+/**
+ * The filter's criteria on the group and the user, read from the database by `prepare` (per
+ * criterion, by its place in the filter) before the list builds its SQL.
+ */
+function criteriaFor(db: Db, accountId: string) {
+  const read = new Map<number, SQL | undefined>()
+  const looked = (c: Criterion, _method: string, index: number) => {
+    if (!read.has(index)) throw new Error(`the ${c.name} criterion was not read before the SQL was built`)
+    return read.get(index)
+  }
+  const overrides: CriterionOverrides = {
+    ...Object.fromEntries(NUMERIC.map((name) => [name, numericCheck])),
+    activationId: byEntitlement(accountId, 'activationId', e.activationId),
+    licenseType: byEntitlement(accountId, 'licenseType', e.type),
+    [GROUP_CRITERION]: looked,
+    user: looked,
+  }
+  const prepare = async (filter: Filter | null | undefined) => {
+    read.clear()
+    for (const [index, c] of (filter?.criteria ?? []).entries()) {
+      const method = upper(c.method)
+      if (c.name === GROUP_CRITERION) read.set(index, await byGroup(db, accountId, c, method, index))
+      else if (c.name === 'user') read.set(index, await byUser(db, accountId, c, method, index))
+    }
+  }
+  return { overrides, prepare }
+}
 
 /** What a filter may name: the row's fields and the group (which no row shows, so it has no values to list). */
 const FILTER_COLUMNS: ColumnMap = { ...COLUMNS, [GROUP_CRITERION]: sql`''` }
@@ -178,40 +197,43 @@ function countable(filter: Filter | null | undefined): Countable | undefined {
  * The transactions at or after `from` and before `to`: those before `to` less those before `from`,
  * each as whole days from web_transaction_days and the rest of its day from the time index.
  */
-function countFromDays(db: Db, accountId: string, range: Countable): number {
+async function countFromDays(db: Db, accountId: string, range: Countable): Promise<number> {
   const { from, outcomes } = range
   // No end: up to the newest row (one seek), so its day's rows are counted from the index.
-  const to = range.to ?? newestAt(db, accountId) + 1
+  const to = range.to ?? (await newestAt(db, accountId)) + 1
   if (from !== null && from >= to) return 0
   const d = webTransactionDays
   const ofOutcome = (column: typeof d.outcome | typeof t.outcome) =>
     outcomes === null ? undefined : outcomes.length === 0 ? sql`0` : inArray(column, outcomes)
-  const before = (time: number): number => {
+  const before = async (time: number): Promise<number> => {
     const whole = Number(
-      db
-        .select({ n: sql<number>`coalesce(sum(${d.n}), 0)` })
-        .from(d)
-        .where(and(eq(d.accountId, accountId), lt(d.day, dayOf(time)), ofOutcome(d.outcome)))
-        .get()?.n ?? 0,
+      (
+        await db
+          .select({ n: sql<number>`coalesce(sum(${d.n}), 0)` })
+          .from(d)
+          .where(and(eq(d.accountId, accountId), lt(d.day, dayOf(time)), ofOutcome(d.outcome)))
+      )[0]?.n ?? 0,
     )
     const part = Number(
-      db
-        .select({ n: sql<number>`count(*)` })
-        .from(t)
-        .where(and(eq(t.accountId, accountId), gte(t.at, dayOf(time) * DAY_MS), lt(t.at, time), ofOutcome(t.outcome)))
-        .get()?.n ?? 0,
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(t)
+          .where(and(eq(t.accountId, accountId), gte(t.at, dayOf(time) * DAY_MS), lt(t.at, time), ofOutcome(t.outcome)))
+      )[0]?.n ?? 0,
     )
     return whole + part
   }
-  return before(to) - (from === null ? 0 : before(from))
+  return (await before(to)) - (from === null ? 0 : await before(from))
 }
 
-function newestAt(db: Db, accountId: string): number {
-  const row = db
-    .select({ at: sql<number | null>`max(${t.at})` })
-    .from(t)
-    .where(eq(t.accountId, accountId))
-    .get()
+async function newestAt(db: Db, accountId: string): Promise<number> {
+  const row = (
+    await db
+      .select({ at: sql<number | null>`max(${t.at})` })
+      .from(t)
+      .where(eq(t.accountId, accountId))
+  )[0]
   return row?.at ?? 0
 }
 
@@ -219,13 +241,16 @@ function newestAt(db: Db, accountId: string): number {
  * The customer's users, sorted, by skipping through the user index (one seek per user) instead of
  * reading every row; at most `limit` + 1, so more than `limit` shows.
  */
-function usersOf(db: Db, accountId: string, limit: number): string[] {
-  const rows = db.all<{ v: string }>(sql`WITH RECURSIVE found(v) AS (
+async function usersOf(db: Db, accountId: string, limit: number): Promise<string[]> {
+  const rows = await rawAll<{ v: string }>(
+    db,
+    sql`WITH RECURSIVE found(v) AS (
       SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId})
       UNION ALL
       SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId} AND ${t.userEmail} > found.v)
         FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
-    ) SELECT v FROM found WHERE v IS NOT NULL`)
+    ) SELECT v FROM found WHERE v IS NOT NULL`,
+  )
   return rows.map((r) => r.v)
 }
 
@@ -234,37 +259,39 @@ function usersOf(db: Db, accountId: string, limit: number): string[] {
  * customer's users that match it, so a count reads those users' index entries instead of every
  * row; undefined when there is none to replace or the customer has too many users.
  */
-function withUserValues(db: Db, accountId: string, filter: Filter | null | undefined): Filter | undefined {
+async function withUserValues(
+  db: Db,
+  accountId: string,
+  filter: Filter | null | undefined,
+): Promise<Filter | undefined> {
   const isText = (c: Criterion) =>
     c.name === 'user' && c.value !== null && c.value !== undefined && !Array.isArray(c.value)
   if (!filter || !filter.criteria.some(isText)) return undefined
-  const users = usersOf(db, accountId, MAX_IN_VALUES)
+  const users = await usersOf(db, accountId, MAX_IN_VALUES)
   if (users.length > MAX_IN_VALUES) return undefined
-  const criteria = filter.criteria.map((c, index) => {
+  const criteria = await mapInOrder(filter.criteria, async (c, index) => {
     if (!isText(c)) return c
-    return { name: 'user', method: 'IN', value: matchingOf(db, users, c, index), not: c.not }
+    return { name: 'user', method: 'IN', value: await matchingOf(db, users, c, index), not: c.not }
   })
   return { ...filter, criteria }
 }
 
 /** Which of `users` a text criterion on the user keeps (its `not` left aside). */
-function matchingOf(db: Db, users: string[], c: Criterion, index: number): string[] {
-  const test = buildCriterion({ ...c, not: false }, { user: sql`v` }, index)
-  return db
-    .all<{ v: string }>(sql`SELECT value AS v FROM json_each(${JSON.stringify(users)}) WHERE ${test}`)
-    .map((r) => r.v)
+async function matchingOf(db: Db, users: string[], c: Criterion, index: number): Promise<string[]> {
+  return await valuesWhere(db, users, buildCriterion({ ...c, not: false }, { user: sql`v` }, index))
 }
 
 /** The customer's users a text criterion keeps, or undefined when the customer has too many users. */
-function usersMatching(db: Db, accountId: string, c: Criterion, index: number): string[] | undefined {
-  const users = usersOf(db, accountId, MAX_IN_VALUES)
-  return users.length > MAX_IN_VALUES ? undefined : matchingOf(db, users, c, index)
+async function usersMatching(db: Db, accountId: string, c: Criterion, index: number): Promise<string[] | undefined> {
+  const users = await usersOf(db, accountId, MAX_IN_VALUES)
+  return users.length > MAX_IN_VALUES ? undefined : await matchingOf(db, users, c, index)
 }
 
 /** Pages this deep or deeper are read from the list's end when that is nearer. */
 const REVERSE_SCAN_FROM = 10_000
 
 export function webTransactionList(db: Db, accountId: string): ListSource {
+  const lookups = criteriaFor(db, accountId)
   const source: ListSource = {
     columns: FILTER_COLUMNS,
     fields: COLUMNS,
@@ -273,20 +300,21 @@ export function webTransactionList(db: Db, accountId: string): ListSource {
     // Ties in time are broken by the id in the same direction: the order of the time index.
     uniqueKey: ['id'],
     tieBreakFollowsSort: true,
-    criteria: criteriaFor(db, accountId),
+    criteria: lookups.overrides,
+    prepare: lookups.prepare,
     reverseScanFrom: REVERSE_SCAN_FROM,
-    consistent: (read) => db.transaction(() => read()),
+    consistent: (read) => snapshot(db, read),
     query: (fields) => db.select(fields).from(t).$dynamic(),
     scope: eq(t.accountId, accountId),
-    distinct: (input) => {
+    distinct: async (input) => {
       if (input.key === GROUP_CRITERION) throw new ListError(`${GROUP_CRITERION} has no list of values.`)
       return undefined
     },
-    count: (filter) => {
+    count: async (filter) => {
       const byDays = countable(filter)
-      if (byDays) return countFromDays(db, accountId, byDays)
-      const rewritten = withUserValues(db, accountId, filter)
-      return rewritten ? listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
+      if (byDays) return await countFromDays(db, accountId, byDays)
+      const rewritten = await withUserValues(db, accountId, filter)
+      return rewritten ? await listCount({ ...source, count: undefined }, { filter: rewritten }) : undefined
     },
   }
   return source
@@ -296,23 +324,30 @@ export function webTransactionList(db: Db, accountId: string): ListSource {
 export const EXPORT_PAGES: PageOptions = { tokenKind: 'export', keyset: true }
 
 export function webTransactionCalls(calls: CallTable, { db }: ApiDeps) {
-  const sourceFor = (user: Parameters<typeof webAccess>[1], customerNumber: string) =>
-    webTransactionList(db, webAccess(db, user, customerNumber).accountId)
-  const page = (source: ListSource, input: PageRequest, options?: PageOptions) => {
-    const found = listPage<WebTransactionRow>(source, input, options)
+  const sourceFor = async (user: Parameters<typeof webAccess>[1], customerNumber: string) =>
+    webTransactionList(db, (await webAccess(db, user, customerNumber)).accountId)
+  const page = async (source: ListSource, input: PageRequest, options?: PageOptions) => {
+    const found = await listPage<WebTransactionRow>(source, input, options)
     return withToken(found.rows, found.token)
   }
 
-  calls.implement(declared.list.page, ({ input, user }) => page(sourceFor(user, input.customerNumber), input))
-  calls.implement(declared.list.count, ({ input, user }) => listCount(sourceFor(user, input.customerNumber), input))
-  calls.implement(declared.list.distinct, ({ input, user }) =>
-    listDistinct(sourceFor(user, input.customerNumber), input),
+  calls.implement(
+    declared.list.page,
+    async ({ input, user }) => await page(await sourceFor(user, input.customerNumber), input),
   )
-  calls.implement(declared.export, ({ input, user }) => {
-    const source = sourceFor(user, input.customerNumber)
-    if (!input.token && listCount(source, { filter: input.filter }) > USAGE_EXPORT_MAX) {
+  calls.implement(
+    declared.list.count,
+    async ({ input, user }) => await listCount(await sourceFor(user, input.customerNumber), input),
+  )
+  calls.implement(
+    declared.list.distinct,
+    async ({ input, user }) => await listDistinct(await sourceFor(user, input.customerNumber), input),
+  )
+  calls.implement(declared.export, async ({ input, user }) => {
+    const source = await sourceFor(user, input.customerNumber)
+    if (!input.token && (await listCount(source, { filter: input.filter })) > USAGE_EXPORT_MAX) {
       throw badRequest(usageExportTooMany(USAGE_EXPORT_MAX))
     }
-    return page(source, { ...input, limit: input.limit ?? MAX_PAGE_SIZE }, EXPORT_PAGES)
+    return await page(source, { ...input, limit: input.limit ?? MAX_PAGE_SIZE }, EXPORT_PAGES)
   })
 }

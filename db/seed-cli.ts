@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config'
-import { openDb } from './client'
+import { openDb, closeDb } from './client'
 import { clearData, ensureSeeded, seedScale } from './seed'
 import { seedUsageScale } from './seed-usage-scale'
 import { seedWebScale } from './seed-web-scale'
@@ -47,7 +47,7 @@ console.log(`Database: ${config.databasePath}`)
 
 try {
   if (values.reset) {
-    const cleared = clearData(db)
+    const cleared = await clearData(db)
     console.log(`Cleared ${cleared.length} tables (server settings kept).`)
   }
   const started = Date.now()
@@ -65,7 +65,7 @@ try {
   }
   if (usage > 0) {
     const customer = values.customer
-    const added = seedUsageScale(db, {
+    const added = await seedUsageScale(db, {
       customer,
       sessions: usage,
       progress: (n) => process.stdout.write(`\r${n} of ${usage} sessions`),
@@ -74,7 +74,7 @@ try {
   }
   if (webCheckouts > 0) {
     const customer = values.customer
-    const added = seedWebScale(db, {
+    const added = await seedWebScale(db, {
       customer,
       checkouts: webCheckouts,
       progress: (n) => process.stdout.write(`\r${n} of ${webCheckouts} web checkouts`),
@@ -85,5 +85,5 @@ try {
   }
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user's password is 'demo'.`)
 } finally {
-  db.$client.close()
+  closeDb(db)
 }

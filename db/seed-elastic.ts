@@ -48,8 +48,8 @@ export const demoElasticServers: ElasticServerRow[] = [
 export function elasticStep(): DemoStep {
   return {
     name: 'elastic servers and credentials',
-    run: ({ tx }) => {
-      tx.insert(elasticServers).values(demoElasticServers).run()
+    run: async ({ tx }) => {
+      await tx.insert(elasticServers).values(demoElasticServers)
     },
   }
 }

@@ -511,16 +511,17 @@ const SENT_AFTER_MONTH_MS = (6 * 60 + 15) * 60_000
 export function statementEmailsStep(now: Date = new Date()): DemoStep {
   return {
     name: 'statement e-mails',
-    run: ({ tx }) => {
+    run: async ({ tx }) => {
       for (const [key, monthsBack] of DEMO_STATEMENT_EMAILS) {
-        const entitlement = tx
-          .select()
-          .from(entitlements)
-          .where(eq(entitlements.activationId, demoActivationId(key)))
-          .get()!
-        const account = tx.select().from(accounts).where(eq(accounts.accountId, entitlement.accountId)).get()!
+        const entitlement = (
+          await tx
+            .select()
+            .from(entitlements)
+            .where(eq(entitlements.activationId, demoActivationId(key)))
+        )[0]!
+        const account = (await tx.select().from(accounts).where(eq(accounts.accountId, entitlement.accountId)))[0]!
         const nextMonth = utcDate(now.getUTCFullYear(), now.getUTCMonth() - monthsBack + 1, 1)
-        writeStatementEmail(tx, {
+        await writeStatementEmail(tx, {
           account,
           entitlement,
           kind: 'month',
@@ -538,8 +539,8 @@ export function statementEmailsStep(now: Date = new Date()): DemoStep {
 export function emailsStep(): DemoStep {
   return {
     name: 'outbox e-mails',
-    run: ({ tx }) => {
-      tx.insert(emails).values(demoEmails()).run()
+    run: async ({ tx }) => {
+      await tx.insert(emails).values(demoEmails())
     },
   }
 }

@@ -40,28 +40,27 @@ export const DEMO_FSA_PRODUCTS: [string, string, string, Prices, boolean?][] = [
 export function fsaStep(): DemoStep {
   return {
     name: 'the FSA contract and its products',
-    run: ({ tx }) => {
-      const contract = tx
-        .select({ id: entitlements.id })
-        .from(entitlements)
-        .where(eq(entitlements.activationId, demoActivationId(DEMO_FSA_CONTRACT_KEY)))
-        .get()!
-      tx.insert(fsaContracts)
+    run: async ({ tx }) => {
+      const contract = (
+        await tx
+          .select({ id: entitlements.id })
+          .from(entitlements)
+          .where(eq(entitlements.activationId, demoActivationId(DEMO_FSA_CONTRACT_KEY)))
+      )[0]!
+      await tx
+        .insert(fsaContracts)
         .values({ entitlementId: contract.id, orderId: DEMO_FSA_ORDER_ID, busopsEmails: 'busops@vendor.example' })
-        .run()
-      tx.insert(fsaProducts)
-        .values(
-          DEMO_FSA_PRODUCTS.map(([bpn, product, productName, prices, withdrawn]) => ({
-            contractId: contract.id,
-            bpn,
-            product,
-            productName,
-            ...prices,
-            vendorDaemon: 'ansyslmd',
-            withdrawn: withdrawn ? 1 : 0,
-          })),
-        )
-        .run()
+      await tx.insert(fsaProducts).values(
+        DEMO_FSA_PRODUCTS.map(([bpn, product, productName, prices, withdrawn]) => ({
+          contractId: contract.id,
+          bpn,
+          product,
+          productName,
+          ...prices,
+          vendorDaemon: 'ansyslmd',
+          withdrawn: withdrawn ? 1 : 0,
+        })),
+      )
     },
   }
 }

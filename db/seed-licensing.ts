@@ -24,65 +24,58 @@ export const DEMO_THRESHOLD = { key: ELASTIC_KEYS.acmeSteady, threshold: 5_000, 
 export function licensingStep(now: Date = new Date()): DemoStep {
   return {
     name: 'entitlements, usage sessions, hosts and fulfilments',
-    run: ({ tx }) => {
+    run: async ({ tx }) => {
       const today = todayUtc(now)
       const list = demoEntitlements(today)
       const sessions = demoUsage(list, now.getTime())
       const entitlementIds = new Map<string, number>()
       const activationIds = new Map(list.map((e) => [e.key, e.activationId]))
       for (const batch of chunks(list)) {
-        const rows = tx
+        const rows = await tx
           .insert(entitlements)
           .values(batch.map(({ key: _key, ...row }) => row))
           .returning({ id: entitlements.id, activationId: entitlements.activationId })
-          .all()
         rows.forEach((row, i) => entitlementIds.set(batch[i].key, row.id))
       }
       for (const batch of chunks(sessions, 400)) {
-        tx.insert(usageSessions)
-          .values(
-            batch.map(({ entitlementKey, ...s }) => ({
-              ...s,
-              entitlementId: entitlementIds.get(entitlementKey)!,
-              activationId: activationIds.get(entitlementKey)!,
-            })),
-          )
-          .run()
+        await tx.insert(usageSessions).values(
+          batch.map(({ entitlementKey, ...s }) => ({
+            ...s,
+            entitlementId: entitlementIds.get(entitlementKey)!,
+            activationId: activationIds.get(entitlementKey)!,
+          })),
+        )
       }
-      countSessions(
+      await countSessions(
         tx,
         sessions.map((s) => ({ ...s, entitlementId: entitlementIds.get(s.entitlementKey)!, charge: s.charge ?? 0 })),
       )
-      tx.update(entitlements)
+      await tx
+        .update(entitlements)
         .set({
           used: sql`(SELECT coalesce(sum(${usageSessions.charge}), 0) FROM ${usageSessions} WHERE ${usageSessions.entitlementId} = ${entitlements.id})`,
         })
         .where(eq(entitlements.type, 'ELASTIC'))
-        .run()
 
       const hostIds = new Map<string, number>()
       for (const host of DEMO_HOSTS) {
-        const { id } = tx.insert(hosts).values(hostRow(host, now.getTime())).returning({ id: hosts.id }).get()
+        const { id } = (await tx.insert(hosts).values(hostRow(host, now.getTime())).returning({ id: hosts.id }))[0]
         hostIds.set(host.key, id)
-        tx.insert(hostAccounts)
-          .values(host.accounts.map((accountId) => ({ hostId: id, accountId })))
-          .run()
+        await tx.insert(hostAccounts).values(host.accounts.map((accountId) => ({ hostId: id, accountId })))
       }
       const rows = demoFulfillments(list, today, now.getTime()).map(({ entitlementKey, hostKey, ...f }) => ({
         ...f,
         entitlementId: entitlementIds.get(entitlementKey)!,
         hostId: hostIds.get(hostKey)!,
       }))
-      for (const batch of chunks(rows)) tx.insert(fulfillments).values(batch).run()
+      for (const batch of chunks(rows)) await tx.insert(fulfillments).values(batch)
 
-      tx.insert(lowBalanceAlerts)
-        .values({
-          entitlementId: entitlementIds.get(DEMO_THRESHOLD.key)!,
-          threshold: DEMO_THRESHOLD.threshold,
-          setBy: DEMO_THRESHOLD.setBy,
-          setAt: now.getTime(),
-        })
-        .run()
+      await tx.insert(lowBalanceAlerts).values({
+        entitlementId: entitlementIds.get(DEMO_THRESHOLD.key)!,
+        threshold: DEMO_THRESHOLD.threshold,
+        setBy: DEMO_THRESHOLD.setBy,
+        setAt: now.getTime(),
+      })
     },
   }
 }

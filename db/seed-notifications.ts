@@ -167,8 +167,8 @@ export function demoNotifications(now: number): NewNotification[] {
 export function notificationsStep(now = Date.now()): DemoStep {
   return {
     name: 'service alerts',
-    run: ({ tx }) => {
-      tx.insert(notifications).values(demoNotifications(now)).run()
+    run: async ({ tx }) => {
+      await tx.insert(notifications).values(demoNotifications(now))
     },
   }
 }

@@ -14,6 +14,7 @@
  * the batch's charges to the entitlement's Used and its counts to the usage
  * pre-aggregates, so every commit keeps both in step with the sessions.
  */
+import { transact } from './transact'
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { todayUtc } from '../app/domain/entitlements'
@@ -117,9 +118,9 @@ export interface UsageScaleSummary {
 }
 
 /** The customer's scale entitlement, created when missing. */
-function scaleEntitlement(db: Db, customer: string, seedDay: number) {
+async function scaleEntitlement(db: Db, customer: string, seedDay: number) {
   const activationId = demoActivationId(scaleEntitlementKey(customer))
-  const found = db.select().from(entitlements).where(eq(entitlements.activationId, activationId)).get()
+  const found = (await db.select().from(entitlements).where(eq(entitlements.activationId, activationId)))[0]
   if (found) return found
   const { key: _key, ...row } = elastic(
     {
@@ -133,26 +134,32 @@ function scaleEntitlement(db: Db, customer: string, seedDay: number) {
     },
     todayUtc(new Date(seedDay)),
   )
-  return db
-    .insert(entitlements)
-    .values({ ...row, createdAt: seedDay })
-    .returning()
-    .get()
+  return (
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .insert(entitlements)
+          .values({ ...row, createdAt: seedDay })
+          .returning(),
+    )
+  )[0]
 }
 
 /** Appends `sessions` generated sessions for a customer (see the module comment). */
-export function seedUsageScale(db: Db, options: UsageScaleOptions): UsageScaleSummary {
+export async function seedUsageScale(db: Db, options: UsageScaleOptions): Promise<UsageScaleSummary> {
   const { customer, sessions: total } = options
   if (!Number.isInteger(total) || total < 0) throw new Error(`sessions must be a whole number, got ${total}`)
-  const account = db.select().from(accounts).where(eq(accounts.accountId, customer)).get()
+  const account = (await db.select().from(accounts).where(eq(accounts.accountId, customer)))[0]
   if (!account) throw new Error(`Customer ${customer} does not exist (seed the demo data or --scale first)`)
   const seedDay = Math.floor((options.now ?? Date.now()) / DAY_MS) * DAY_MS
-  const entitlement = scaleEntitlement(db, customer, seedDay)
-  const server = db
-    .select({ deviceId: elasticServers.deviceId })
-    .from(elasticServers)
-    .where(eq(elasticServers.accountId, customer))
-    .get()
+  const entitlement = await scaleEntitlement(db, customer, seedDay)
+  const server = (
+    await db
+      .select({ deviceId: elasticServers.deviceId })
+      .from(elasticServers)
+      .where(eq(elasticServers.accountId, customer))
+  )[0]
   const serverId = server?.deviceId ?? `ELS-${customer}-SCALE`
   const site = siteOf(customer)
   const version = entitlement.rateTableVersion ?? LATEST_RATE_TABLE_VERSION
@@ -172,67 +179,68 @@ export function seedUsageScale(db: Db, options: UsageScaleOptions): UsageScaleSu
   const running = Math.min(RUNNING, total)
   for (let i = 0; i < running; i++) starts[total - running + i] = seedDay - (running - i) * 3 * 3_600_000
 
-  const insert = db.$client.prepare(INSERT_SQL)
   let used = entitlement.used
   let quantity = entitlement.quantity
-  const writeBatch = db.$client.transaction((first: number, last: number) => {
-    const counted: CountedSession[] = []
-    let charges = 0
-    for (let i = first; i < last; i++) {
-      const startTs = starts[i]
-      const endTs = i >= total - running ? null : Math.min(startTs + lengthMs(rnd), seedDay - 60_000)
-      const product = pickProduct()
-      const productCount = /HPC/.test(product) ? rnd.pick([8, 16, 32, 64, 128]) : rnd.next() < 0.12 ? 2 : 1
-      const hours = endTs === null ? 0 : sessionHours(startTs, endTs)
-      const charge = endTs === null ? 0 : sessionCharge({ hours, productCount, rate: hourlyRate(version, product) })
-      const userIndex = rnd.int(0, site.users.length - 1)
-      insert.run(
-        entitlement.id,
-        customer,
-        entitlement.activationId,
-        timestampText(startTs),
-        endTs === null ? null : timestampText(endTs),
-        startTs,
-        endTs,
-        product,
-        productCount,
-        1,
-        endTs === null ? null : Math.round((endTs - startTs) / 1000),
-        site.users[userIndex],
-        rnd.pick(site.hosts),
-        `${rnd.hex(8)}-${rnd.hex(4)}-${rnd.hex(4)}-${rnd.hex(12)}`,
-        endTs === null ? 'Active' : 'Closed',
-        serverId,
-        featureOf(product),
-        String(10_000 + (seedOf(product) % 90_000)),
-        `198.18.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
-        `10.${rnd.int(0, 255)}.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
-        productLine(product),
-        version,
-        String(rnd.int(1_000, 65_000)),
-        'Elastic',
-        `CNS-${customer}-${userIndex + 1}`,
-        rnd.pick(site.projects),
-        rnd.next() < 0.6 ? '2025 R1' : rnd.next() < 0.7 ? '2024 R2' : '2024 R1',
-        site.cloud && rnd.next() < 0.1 ? `acj-${rnd.hex(12)}` : null,
-        hours,
-        charge,
-        entitlement.currency,
-      )
-      counted.push({ accountId: customer, entitlementId: entitlement.id, product, startTs, endTs, charge })
-      charges += charge
-    }
-    countSessions(db, counted)
-    // Used is the sum of the charges; the quantity stays ahead of it so the credit never runs out.
-    used += charges
-    quantity = Math.max(quantity, Math.ceil((used * 1.25) / 1000) * 1000)
-    db.update(entitlements)
-      .set({ used: sql`${entitlements.used} + ${charges}`, quantity, price: quantity * 0.5 })
-      .where(eq(entitlements.id, entitlement.id))
-      .run()
-  })
+  const writeBatch = (first: number, last: number) =>
+    transact(db, async (tx) => {
+      const insert = tx.$client.prepare(INSERT_SQL)
+      const counted: CountedSession[] = []
+      let charges = 0
+      for (let i = first; i < last; i++) {
+        const startTs = starts[i]
+        const endTs = i >= total - running ? null : Math.min(startTs + lengthMs(rnd), seedDay - 60_000)
+        const product = pickProduct()
+        const productCount = /HPC/.test(product) ? rnd.pick([8, 16, 32, 64, 128]) : rnd.next() < 0.12 ? 2 : 1
+        const hours = endTs === null ? 0 : sessionHours(startTs, endTs)
+        const charge = endTs === null ? 0 : sessionCharge({ hours, productCount, rate: hourlyRate(version, product) })
+        const userIndex = rnd.int(0, site.users.length - 1)
+        insert.run(
+          entitlement.id,
+          customer,
+          entitlement.activationId,
+          timestampText(startTs),
+          endTs === null ? null : timestampText(endTs),
+          startTs,
+          endTs,
+          product,
+          productCount,
+          1,
+          endTs === null ? null : Math.round((endTs - startTs) / 1000),
+          site.users[userIndex],
+          rnd.pick(site.hosts),
+          `${rnd.hex(8)}-${rnd.hex(4)}-${rnd.hex(4)}-${rnd.hex(12)}`,
+          endTs === null ? 'Active' : 'Closed',
+          serverId,
+          featureOf(product),
+          String(10_000 + (seedOf(product) % 90_000)),
+          `198.18.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
+          `10.${rnd.int(0, 255)}.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
+          productLine(product),
+          version,
+          String(rnd.int(1_000, 65_000)),
+          'Elastic',
+          `CNS-${customer}-${userIndex + 1}`,
+          rnd.pick(site.projects),
+          rnd.next() < 0.6 ? '2025 R1' : rnd.next() < 0.7 ? '2024 R2' : '2024 R1',
+          site.cloud && rnd.next() < 0.1 ? `acj-${rnd.hex(12)}` : null,
+          hours,
+          charge,
+          entitlement.currency,
+        )
+        counted.push({ accountId: customer, entitlementId: entitlement.id, product, startTs, endTs, charge })
+        charges += charge
+      }
+      await countSessions(tx, counted)
+      // Used is the sum of the charges; the quantity stays ahead of it so the credit never runs out.
+      used += charges
+      quantity = Math.max(quantity, Math.ceil((used * 1.25) / 1000) * 1000)
+      await tx
+        .update(entitlements)
+        .set({ used: sql`${entitlements.used} + ${charges}`, quantity, price: quantity * 0.5 })
+        .where(eq(entitlements.id, entitlement.id))
+    })
   for (let first = 0; first < total; first += BATCH) {
-    writeBatch.immediate(first, Math.min(first + BATCH, total))
+    await writeBatch(first, Math.min(first + BATCH, total))
     options.progress?.(Math.min(first + BATCH, total))
   }
   return { customer, sessions: total, activationId: entitlement.activationId, running }

@@ -10,6 +10,7 @@
  * transaction with the web usage aggregates (db/web-history.ts). The same (customer, N, seed
  * day) always gives the same history; run it on a customer without web checkouts yet.
  */
+import { transact } from './transact'
 import { createHash } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { addDays, todayUtc } from '../app/domain/entitlements'
@@ -47,46 +48,48 @@ interface Pool extends HistoryPool {
 }
 
 /** A Shared Web and a Named licence with users, sized for `checkouts` requests. */
-function createWebLicenses(db: Db, customer: string, checkouts: number, now: Date) {
+async function createWebLicenses(db: Db, customer: string, checkouts: number, now: Date) {
   const perBusyHour = checkouts / (YEARS * 365 * 0.8 * 9)
   const sharedSeats = Math.max(5, Math.round(perBusyHour * 0.7 * 1.5))
   const users = Math.min(2000, Math.max(40, Math.round(sharedSeats * 4)))
-  db.transaction((tx) =>
-    insertGeneratedWeb(
-      tx,
-      customer,
-      {
-        entitlements: [
-          {
-            type: 'SHARED_WEB',
-            product: `${PRODUCT_NAME} Discovery`,
-            seats: sharedSeats,
-            start: -YEARS * 365 - 30,
-            end: 365,
-          },
-          {
-            type: 'NAMED_USER',
-            product: `${PRODUCT_NAME} Mechanical`,
-            seats: Math.ceil(users / 4),
-            start: -YEARS * 365 - 30,
-            end: 365,
-          },
-        ],
-        users: Array.from({ length: users }, (_, i) => ({
-          email: `web.user${i + 1}@c${customer}.example`,
-          name: `Web User ${i + 1}`,
-          role: i === 0 ? ('admin' as const) : ('member' as const),
-        })),
-        namedHolders: [Math.ceil(users / 4)],
-      },
-      now,
-    ),
+  await transact(
+    db,
+    async (tx) =>
+      await insertGeneratedWeb(
+        tx,
+        customer,
+        {
+          entitlements: [
+            {
+              type: 'SHARED_WEB',
+              product: `${PRODUCT_NAME} Discovery`,
+              seats: sharedSeats,
+              start: -YEARS * 365 - 30,
+              end: 365,
+            },
+            {
+              type: 'NAMED_USER',
+              product: `${PRODUCT_NAME} Mechanical`,
+              seats: Math.ceil(users / 4),
+              start: -YEARS * 365 - 30,
+              end: 365,
+            },
+          ],
+          users: Array.from({ length: users }, (_, i) => ({
+            email: `web.user${i + 1}@c${customer}.example`,
+            name: `Web User ${i + 1}`,
+            role: i === 0 ? ('admin' as const) : ('member' as const),
+          })),
+          namedHolders: [Math.ceil(users / 4)],
+        },
+        now,
+      ),
   )
 }
 
 /** The customer's deployed web entitlements with who may use each. */
-function poolsOf(db: Db, customer: string, today: string, checkouts: number): Pool[] {
-  const found = db
+async function poolsOf(db: Db, customer: string, today: string, checkouts: number): Promise<Pool[]> {
+  const found = await db
     .select()
     .from(entitlements)
     .where(
@@ -96,17 +99,16 @@ function poolsOf(db: Db, customer: string, today: string, checkouts: number): Po
         eq(entitlements.state, 'Deployed'),
       ),
     )
-    .all()
-  const users = db.select().from(webUsers).where(eq(webUsers.accountId, customer)).all()
+  const users = await db.select().from(webUsers).where(eq(webUsers.accountId, customer))
   const email = new Map(users.map((u) => [u.id, u.email]))
   const pools: Pool[] = []
   for (const e of found) {
-    const assigned = db.select().from(webAssignments).where(eq(webAssignments.entitlementId, e.id)).all()
+    const assigned = await db.select().from(webAssignments).where(eq(webAssignments.entitlementId, e.id))
     const groupIds = assigned.flatMap((a) => (a.groupId === null ? [] : [a.groupId]))
     const members =
       groupIds.length === 0
         ? []
-        : db.select().from(webGroupMembers).where(inArray(webGroupMembers.groupId, groupIds)).all()
+        : await db.select().from(webGroupMembers).where(inArray(webGroupMembers.groupId, groupIds))
     const allowed =
       e.type === 'NAMED_USER'
         ? namedHolders(
@@ -137,19 +139,19 @@ function poolsOf(db: Db, customer: string, today: string, checkouts: number): Po
   return pools
 }
 
-export function seedWebScale(db: Db, options: WebScaleOptions) {
+export async function seedWebScale(db: Db, options: WebScaleOptions) {
   const { customer, checkouts: total } = options
   if (!Number.isInteger(total) || total < 0) throw new Error(`checkouts must be a whole number, got ${total}`)
-  if (!db.select().from(accounts).where(eq(accounts.accountId, customer)).get()) {
+  if (!(await db.select().from(accounts).where(eq(accounts.accountId, customer)))[0]) {
     throw new Error(`Customer ${customer} does not exist (seed the demo data or --scale first)`)
   }
   const started = Date.now()
   const now = options.now ?? started
   const today = todayUtc(new Date(now))
-  let pools = poolsOf(db, customer, today, total)
+  let pools = await poolsOf(db, customer, today, total)
   if (pools.length === 0) {
-    createWebLicenses(db, customer, total, new Date(now))
-    pools = poolsOf(db, customer, today, total)
+    await createWebLicenses(db, customer, total, new Date(now))
+    pools = await poolsOf(db, customer, today, total)
   }
   const rnd = randomSequence(seedOf(`web:${customer}:${total}:${today}`))
 
@@ -171,7 +173,8 @@ export function seedWebScale(db: Db, options: WebScaleOptions) {
   }
   times.sort()
 
-  const writer = new WebHistoryWriter(db, pools, now, `gen-${customer}`)
+  // Made in the first batch's transaction: its statements run on the transaction's handle (the same for every batch).
+  let writer: WebHistoryWriter | undefined
   const versions = ['2025 R2', '2025 R1', '2024 R2']
   const request = (i: number): HistoryRequest => {
     const poolIndex = Math.floor(rnd.next() * pools.length)
@@ -191,26 +194,24 @@ export function seedWebScale(db: Db, options: WebScaleOptions) {
       productVersion: rnd.pick(versions),
     }
   }
-  const writeBatch = (first: number, last: number) =>
-    db.transaction(
-      () => {
-        for (let i = first; i < last; i++) writer.request(request(i))
-        if (last === total) writer.finish()
-        else writer.flush()
-      },
-      { behavior: 'immediate' },
-    )
+  const writeBatch = async (first: number, last: number) =>
+    await transact(db, async (tx) => {
+      writer ??= new WebHistoryWriter(tx, pools, now, `gen-${customer}`)
+      for (let i = first; i < last; i++) await writer.request(request(i))
+      if (last === total) await writer.finish()
+      else await writer.flush()
+    })
   // The indexes of a million checkouts outgrow SQLite's default 2 MB page cache; 64 MB keeps their ends in memory.
   const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number
   db.$client.pragma('cache_size = -65536')
   try {
-    if (total === 0) writeBatch(0, 0)
+    if (total === 0) await writeBatch(0, 0)
     for (let first = 0; first < total; first += BATCH) {
-      writeBatch(first, Math.min(first + BATCH, total))
+      await writeBatch(first, Math.min(first + BATCH, total))
       options.progress?.(Math.min(first + BATCH, total))
     }
   } finally {
     db.$client.pragma(`cache_size = ${cacheSize}`)
   }
-  return { customer, ...writer.written, entitlements: pools.length, ms: Date.now() - started }
+  return { customer, ...writer!.written, entitlements: pools.length, ms: Date.now() - started }
 }

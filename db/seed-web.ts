@@ -17,6 +17,7 @@
  * holders some of whom never used it; a few refusals of users without the right to a licence.
  * Nothing of Acme's runs at the seed moment; two Borealis HFSS seats do.
  */
+import { mapInOrder } from './in-order'
 import { PRODUCT_NAME } from '../app/domain/product'
 import { addDays, todayUtc } from '../app/domain/entitlements'
 import { WEB_LICENSE_MODEL, type WebEntitlementType, type WebRole } from '../app/domain/web-licenses'
@@ -241,50 +242,52 @@ export function demoWebUsers(accountId: string): { email: string; name: string; 
 export function webStep(now: Date = new Date()): DemoStep {
   return {
     name: 'web licences, users, groups and assignments',
-    run: ({ tx }) => {
+    run: async ({ tx }) => {
       const today = todayUtc(now)
       const at = now.getTime()
       const entitlementIds = new Map<string, number>()
       for (const spec of DEMO_WEB_ENTITLEMENTS) {
-        const row = tx.insert(entitlements).values(entitlementRow(spec, today)).returning({ id: entitlements.id }).get()
+        const row = (
+          await tx.insert(entitlements).values(entitlementRow(spec, today)).returning({ id: entitlements.id })
+        )[0]
         entitlementIds.set(spec.key, row.id)
       }
       const insertUsers = (accountId: string) =>
-        demoWebUsers(accountId).map(
-          (u) =>
-            tx
-              .insert(webUsers)
-              .values({ accountId, ...u, createdAt: at })
-              .returning({ id: webUsers.id })
-              .get().id,
+        mapInOrder(
+          demoWebUsers(accountId),
+          async (u) =>
+            (
+              await tx
+                .insert(webUsers)
+                .values({ accountId, ...u, createdAt: at })
+                .returning({ id: webUsers.id })
+            )[0].id,
         )
-      const insertGroup = (accountId: string, name: string, description: string, members: number[]) => {
-        const { id } = tx
-          .insert(webGroups)
-          .values({ accountId, name, description, createdAt: at })
-          .returning({ id: webGroups.id })
-          .get()
+      const insertGroup = async (accountId: string, name: string, description: string, members: number[]) => {
+        const { id } = (
+          await tx
+            .insert(webGroups)
+            .values({ accountId, name, description, createdAt: at })
+            .returning({ id: webGroups.id })
+        )[0]
         if (members.length > 0)
-          tx.insert(webGroupMembers)
-            .values(members.map((userId) => ({ groupId: id, userId })))
-            .run()
+          await tx.insert(webGroupMembers).values(members.map((userId) => ({ groupId: id, userId })))
         return id
       }
-      const assign = (
+      const assign = async (
         key: string,
         holder: { groupId: number } | { userId: number; endDate?: string | null },
         by: string,
       ) =>
-        tx
+        await tx
           .insert(webAssignments)
           .values({ entitlementId: entitlementIds.get(key)!, ...holder, assignedBy: by, createdAt: at })
-          .run()
 
-      const acme = insertUsers(ACME)
+      const acme = await insertUsers(ACME)
       const groups = new Map(
-        ACME_GROUPS.map(([name, description, member]) => [
+        await mapInOrder(ACME_GROUPS, async ([name, description, member]) => [
           name,
-          insertGroup(
+          await insertGroup(
             ACME,
             name,
             description,
@@ -293,23 +296,23 @@ export function webStep(now: Date = new Date()): DemoStep {
         ]),
       )
       const acmeAdmin = 'admin@acme.example'
-      assign(WEB_KEYS.acmeSpaceClaim, { groupId: groups.get('Design')! }, acmeAdmin)
-      assign(WEB_KEYS.acmeFluent, { groupId: groups.get('Simulation')! }, acmeAdmin)
+      await assign(WEB_KEYS.acmeSpaceClaim, { groupId: groups.get('Design')! }, acmeAdmin)
+      await assign(WEB_KEYS.acmeFluent, { groupId: groups.get('Simulation')! }, acmeAdmin)
       for (const [i, end] of ACME_MECHANICAL_HOLDERS) {
-        assign(
+        await assign(
           WEB_KEYS.acmeMechanical,
           { userId: acme[i], endDate: end === null ? null : addDays(today, end) },
           acmeAdmin,
         )
       }
 
-      const borealis = insertUsers(BOREALIS)
-      insertGroup(BOREALIS, 'All Users', 'Everyone with a web licence at Borealis.', borealis)
+      const borealis = await insertUsers(BOREALIS)
+      await insertGroup(BOREALIS, 'All Users', 'Everyone with a web licence at Borealis.', borealis)
       for (const userId of borealis.slice(1, 3)) {
-        assign(WEB_KEYS.borealisHfss, { userId }, 'marta.lindqvist@borealis.example')
+        await assign(WEB_KEYS.borealisHfss, { userId }, 'marta.lindqvist@borealis.example')
       }
-      setWebLicenseFlags(tx, [...new Set(DEMO_WEB_ENTITLEMENTS.map((e) => e.accountId))])
-      webHistory(tx, entitlementIds, now)
+      await setWebLicenseFlags(tx, [...new Set(DEMO_WEB_ENTITLEMENTS.map((e) => e.accountId))])
+      await webHistory(tx, entitlementIds, now)
     },
   }
 }
@@ -381,7 +384,7 @@ function demoUses(): DemoUse[] {
 }
 
 /** The demo web history of the ninety days before the seed day (see the module comment). */
-function webHistory(tx: Tx, entitlementIds: Map<string, number>, now: Date) {
+async function webHistory(tx: Tx, entitlementIds: Map<string, number>, now: Date) {
   const rnd = randomSequence(0x5eb0_2026)
   const seedDay = Date.parse(`${todayUtc(now)}T00:00:00Z`)
   const uses = demoUses()
@@ -401,7 +404,7 @@ function webHistory(tx: Tx, entitlementIds: Map<string, number>, now: Date) {
     return 12
   }
   const versions = ['2025 R2', '2025 R1']
-  uses.forEach((use, pool) => {
+  await mapInOrder(uses, async (use, pool) => {
     const spec = specs[pool]
     const first = Math.max(spec.start, -90)
     const requests: HistoryRequest[] = []
@@ -442,9 +445,9 @@ function webHistory(tx: Tx, entitlementIds: Map<string, number>, now: Date) {
       // The two seats running at the seed moment.
       for (const [i, [user]] of use.users.entries()) ask(now.getTime() - (i + 1) * HOUR_MS, user, 10 * DAY_MS)
     }
-    for (const r of requests.sort((a, b) => a.at - b.at)) writer.request(r)
+    for (const r of requests.sort((a, b) => a.at - b.at)) await writer.request(r)
   })
-  writer.finish()
+  await writer.finish()
 }
 
 type Tx = Parameters<DemoStep['run']>[0]['tx']
@@ -455,25 +458,26 @@ const GENERATED_UNIT_PRICE = { SHARED_WEB: 1200, NAMED_USER: 2400 } as const
  * A generated customer's web licences, users, its 'All Users' group and the named seats given
  * directly. Every seat given is within the licence's seats.
  */
-export function insertGeneratedWeb(tx: Tx, accountId: string, web: GeneratedWeb, now: Date = new Date()) {
+export async function insertGeneratedWeb(tx: Tx, accountId: string, web: GeneratedWeb, now: Date = new Date()) {
   const today = todayUtc(now)
   const at = now.getTime()
-  const userIds = web.users.map(
-    (u) =>
-      tx
-        .insert(webUsers)
-        .values({ accountId, ...u, createdAt: at })
-        .returning({ id: webUsers.id })
-        .get().id,
+  const userIds = await mapInOrder(
+    web.users,
+    async (u) =>
+      (
+        await tx
+          .insert(webUsers)
+          .values({ accountId, ...u, createdAt: at })
+          .returning({ id: webUsers.id })
+      )[0].id,
   )
-  const group = tx
-    .insert(webGroups)
-    .values({ accountId, name: 'All Users', description: 'Everyone with a web licence.', createdAt: at })
-    .returning({ id: webGroups.id })
-    .get().id
-  tx.insert(webGroupMembers)
-    .values(userIds.map((userId) => ({ groupId: group, userId })))
-    .run()
+  const group = (
+    await tx
+      .insert(webGroups)
+      .values({ accountId, name: 'All Users', description: 'Everyone with a web licence.', createdAt: at })
+      .returning({ id: webGroups.id })
+  )[0].id
+  await tx.insert(webGroupMembers).values(userIds.map((userId) => ({ groupId: group, userId })))
   let named = 0
   for (const [i, e] of web.entitlements.entries()) {
     const spec: WebEntitlementSpec = {
@@ -484,16 +488,14 @@ export function insertGeneratedWeb(tx: Tx, accountId: string, web: GeneratedWeb,
       po: `PO-${accountId}-WEB-${i + 1}`,
       unitPrice: GENERATED_UNIT_PRICE[e.type],
     }
-    const entitlementId = tx
-      .insert(entitlements)
-      .values(entitlementRow(spec, today))
-      .returning({ id: entitlements.id })
-      .get().id
+    const entitlementId = (
+      await tx.insert(entitlements).values(entitlementRow(spec, today)).returning({ id: entitlements.id })
+    )[0].id
     if (e.type !== 'NAMED_USER') continue
     const holders = userIds.slice(0, Math.min(web.namedHolders[named++] ?? 0, e.seats))
     const by = web.users[0].email
     for (const userId of holders) {
-      tx.insert(webAssignments).values({ entitlementId, userId, assignedBy: by, createdAt: at }).run()
+      await tx.insert(webAssignments).values({ entitlementId, userId, assignedBy: by, createdAt: at })
     }
   }
 }

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
-import { openDb, type Db } from './client'
+import { openDb, type Db, closeDb } from './client'
 import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './schema'
 import { enabledFeatureNames } from '../api/featureflags'
 import { findConflicts } from '../app/domain/feature-flags'
@@ -19,7 +19,7 @@ beforeAll(() => {
   db = openDb(path.join(dir, 'portal.db'))
 })
 afterAll(() => {
-  db.$client.close()
+  closeDb(db)
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -80,7 +80,7 @@ describe('seed', () => {
     expect(flags.find((f) => f.name === 'webAssignmentsClassic')!.conflicts).toEqual(['webAssignmentsV2'])
   })
 
-  it('gives the matrix users the assignment matrix from the start, and every other user the defaults', () => {
+  it('gives the matrix users the assignment matrix from the start, and every other user the defaults', async () => {
     const flags = db.select().from(featureFlags).all()
     const saved = db
       .select({ email: users.email, enabled: userFeatureFlags.enabled })
@@ -94,7 +94,7 @@ describe('seed', () => {
     ])
     for (const { email } of saved) {
       const user = db.select().from(users).where(eq(users.email, email)).get()!
-      const enabled = [...enabledFeatureNames(db, user.id)]
+      const enabled = [...(await enabledFeatureNames(db, user.id))]
       expect(enabled, email).toContain('webAssignmentsV2')
       expect(enabled, email).not.toContain('webAssignmentsClassic')
       expect(
@@ -260,7 +260,7 @@ describe('seed', () => {
   })
 
   it('clears data for a reset, keeping settings', async () => {
-    clearData(db)
+    await clearData(db)
     expect(countOf(accounts)).toBe(0)
     expect(countOf(users)).toBe(0)
     expect(await ensureSeeded(db)).not.toBeNull()

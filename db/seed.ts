@@ -3,6 +3,8 @@
  * (`seedScale`). `seedDemo` runs its steps in order inside one transaction; an area
  * that brings its own demo data adds a step to `demoSteps`.
  */
+import type { Tx } from './transact'
+import { transact, connectionsOf } from './transact'
 import { count, gte, max, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './schema'
@@ -16,8 +18,6 @@ import { licensingStep } from './seed-licensing'
 import { fsaStep } from './seed-fsa'
 import { insertGeneratedWeb, webStep } from './seed-web'
 import { setWebLicenseFlags } from './web-license-flags'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export interface SeedContext {
   tx: Tx
@@ -37,8 +37,8 @@ const BATCH = 500
 function insertAccountsStep(): DemoStep {
   return {
     name: 'accounts',
-    run: ({ tx }) => {
-      tx.insert(accounts).values(demoAccounts).run()
+    run: async ({ tx }) => {
+      await tx.insert(accounts).values(demoAccounts)
     },
   }
 }
@@ -46,26 +46,25 @@ function insertAccountsStep(): DemoStep {
 function insertUsersStep(hashes: Map<string, string>): DemoStep {
   return {
     name: 'users',
-    run: ({ tx, userIds }) => {
+    run: async ({ tx, userIds }) => {
       for (const u of demoUsers) {
         const email = u.email.toLowerCase()
-        const row = tx
-          .insert(users)
-          .values({ email, name: u.name, roles: u.roles, active: u.active ?? 1, passwordHash: hashes.get(email)! })
-          .returning({ id: users.id })
-          .get()
+        const row = (
+          await tx
+            .insert(users)
+            .values({ email, name: u.name, roles: u.roles, active: u.active ?? 1, passwordHash: hashes.get(email)! })
+            .returning({ id: users.id })
+        )[0]
         userIds.set(email, row.id)
         for (const a of u.access ?? []) {
-          tx.insert(accountAccess)
-            .values({
-              userId: row.id,
-              accountId: a.accountId,
-              role: a.role,
-              isFnpLicenseGenerator: a.isFnpLicenseGenerator ?? 0,
-              isSales: a.isSales ?? 0,
-              isSalesAccess: a.isSalesAccess ?? 0,
-            })
-            .run()
+          await tx.insert(accountAccess).values({
+            userId: row.id,
+            accountId: a.accountId,
+            role: a.role,
+            isFnpLicenseGenerator: a.isFnpLicenseGenerator ?? 0,
+            isSales: a.isSales ?? 0,
+            isSalesAccess: a.isSalesAccess ?? 0,
+          })
         }
       }
     },
@@ -75,14 +74,12 @@ function insertUsersStep(hashes: Map<string, string>): DemoStep {
 function insertFeatureFlagsStep(): DemoStep {
   return {
     name: 'feature flags',
-    run: ({ tx, userIds }) => {
-      tx.insert(featureFlags)
-        .values(demoFeatureFlags.map((f, i) => ({ ...f, sortOrder: i })))
-        .run()
+    run: async ({ tx, userIds }) => {
+      await tx.insert(featureFlags).values(demoFeatureFlags.map((f, i) => ({ ...f, sortOrder: i })))
       for (const u of demoUsers) {
         if (!u.features) continue
         const userId = userIds.get(u.email.toLowerCase())!
-        tx.insert(userFeatureFlags).values({ userId, enabled: u.features, updatedAt: Date.now() }).run()
+        await tx.insert(userFeatureFlags).values({ userId, enabled: u.features, updatedAt: Date.now() })
       }
     },
   }
@@ -91,38 +88,37 @@ function insertFeatureFlagsStep(): DemoStep {
 function generatedCustomersStep(n: number): DemoStep {
   return {
     name: `${n} generated customers`,
-    run: (ctx) => {
-      insertGenerated(ctx.tx, FIRST_GENERATED_NUMBER, n, ctx.sharedPasswordHash)
+    run: async (ctx) => {
+      await insertGenerated(ctx.tx, FIRST_GENERATED_NUMBER, n, ctx.sharedPasswordHash)
     },
   }
 }
 
 /** Inserts customers number `first` .. `first + n - 1` with their contacts. Returns the contact count. */
-function insertGenerated(tx: Tx, first: number, n: number, passwordHash: string) {
+async function insertGenerated(tx: Tx, first: number, n: number, passwordHash: string) {
   let contacts = 0
   for (let start = 0; start < n; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, n - start) }, (_, i) => generateCustomer(first + start + i))
-    tx.insert(accounts)
-      .values(batch.map(({ contacts: _c, web: _w, ...account }) => account))
-      .run()
+    await tx.insert(accounts).values(batch.map(({ contacts: _c, web: _w, ...account }) => account))
     for (const customer of batch) {
       for (const c of customer.contacts) {
         // Subsidiaries of one company share a mail domain, so a contact may serve several customers.
-        const user = tx
-          .insert(users)
-          .values({ email: c.email, name: c.name, roles: ['user'], passwordHash })
-          .onConflictDoUpdate({ target: users.email, set: { email: sql`excluded.email` } })
-          .returning({ id: users.id })
-          .get()
-        tx.insert(accountAccess)
+        const user = (
+          await tx
+            .insert(users)
+            .values({ email: c.email, name: c.name, roles: ['user'], passwordHash })
+            .onConflictDoUpdate({ target: users.email, set: { email: sql`excluded.email` } })
+            .returning({ id: users.id })
+        )[0]
+        await tx
+          .insert(accountAccess)
           .values({ userId: user.id, accountId: customer.accountId, role: c.role })
           .onConflictDoNothing()
-          .run()
         contacts++
       }
-      if (customer.web) insertGeneratedWeb(tx, customer.accountId, customer.web)
+      if (customer.web) await insertGeneratedWeb(tx, customer.accountId, customer.web)
     }
-    setWebLicenseFlags(
+    await setWebLicenseFlags(
       tx,
       batch.map((c) => c.accountId),
     )
@@ -141,8 +137,8 @@ export interface SeedSummary {
   steps: string[]
 }
 
-function tableCount(db: Db, table: typeof accounts | typeof users) {
-  return db.select({ n: count() }).from(table).get()?.n ?? 0
+async function tableCount(db: Db, table: typeof accounts | typeof users) {
+  return (await db.select({ n: count() }).from(table))[0]?.n ?? 0
 }
 
 /** Loads the demo data set. Expects an empty database. */
@@ -163,17 +159,21 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     // After the usage: the statements are worked out from it.
     statementEmailsStep(),
   ]
-  db.transaction((tx) => {
+  await transact(db, async (tx) => {
     const ctx: SeedContext = { tx, userIds: new Map(), sharedPasswordHash }
-    for (const step of demoSteps) step.run(ctx)
+    for (const step of demoSteps) await step.run(ctx)
   })
-  return { accounts: tableCount(db, accounts), users: tableCount(db, users), steps: demoSteps.map((s) => s.name) }
+  return {
+    accounts: await tableCount(db, accounts),
+    users: await tableCount(db, users),
+    steps: demoSteps.map((s) => s.name),
+  }
 }
 
 /** Seeds the demo data set when there are no accounts yet. Returns what it did, or null. */
 export async function ensureSeeded(db: Db): Promise<SeedSummary | null> {
-  if (tableCount(db, accounts) > 0) return null
-  return seedDemo(db)
+  if ((await tableCount(db, accounts)) > 0) return null
+  return await seedDemo(db)
 }
 
 export interface ScaleSummary {
@@ -187,32 +187,35 @@ export interface ScaleSummary {
 export async function seedScale(db: Db, n: number): Promise<ScaleSummary> {
   if (!Number.isInteger(n) || n < 1) throw new Error('seedScale: n must be a positive whole number')
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  return db.transaction((tx) => {
-    const highest = tx
-      .select({ id: max(sql<number>`CAST(${accounts.accountId} AS INTEGER)`) })
-      .from(accounts)
-      .where(gte(sql`CAST(${accounts.accountId} AS INTEGER)`, FIRST_GENERATED_NUMBER))
-      .get()?.id
+  return await transact(db, async (tx) => {
+    const highest = (
+      await tx
+        .select({ id: max(sql<number>`CAST(${accounts.accountId} AS INTEGER)`) })
+        .from(accounts)
+        .where(gte(sql`CAST(${accounts.accountId} AS INTEGER)`, FIRST_GENERATED_NUMBER))
+    )[0]?.id
     const first = highest ? Number(highest) + 1 : FIRST_GENERATED_NUMBER
-    const contacts = insertGenerated(tx, first, n, passwordHash)
+    const contacts = await insertGenerated(tx, first, n, passwordHash)
     return { first: String(first), last: String(first + n - 1), customers: n, contacts }
   })
 }
 
 /** Removes all data rows except the server's own settings (signing keys), keeping the schema. */
-export function clearData(db: Db) {
+export async function clearData(db: Db) {
   const tables = db.$client
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name <> 'settings'",
     )
     .all() as { name: string }[]
-  db.$client.pragma('foreign_keys = OFF')
+  // Foreign keys cannot be turned off inside a transaction: off on the connection the deletes run on.
+  const writer = connectionsOf(db).at(-1)!
+  writer.pragma('foreign_keys = OFF')
   try {
-    db.$client.transaction(() => {
-      for (const t of tables) db.$client.prepare(`DELETE FROM "${t.name.replace(/"/g, '""')}"`).run()
-    })()
+    await transact(db, async (tx) => {
+      for (const t of tables) tx.$client.prepare(`DELETE FROM "${t.name.replace(/"/g, '""')}"`).run()
+    })
   } finally {
-    db.$client.pragma('foreign_keys = ON')
+    writer.pragma('foreign_keys = ON')
   }
   return tables.map((t) => t.name)
 }

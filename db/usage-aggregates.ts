@@ -33,7 +33,7 @@ export interface CountedSession {
 const BATCH = 200
 
 /** Adds sessions just inserted to the aggregates; call it inside the inserting transaction. */
-export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
+export async function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
   const days = new Map<string, typeof usageDayCounts.$inferInsert>()
   const bump = (accountId: string, product: string, day: number, started: number, ended: number) => {
     const key = `${accountId}\u0000${product}\u0000${day}`
@@ -64,7 +64,8 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
   }
   const rows = [...days.values()]
   for (let i = 0; i < rows.length; i += BATCH) {
-    db.insert(usageDayCounts)
+    await db
+      .insert(usageDayCounts)
       .values(rows.slice(i, i + BATCH))
       .onConflictDoUpdate({
         target: [usageDayCounts.accountId, usageDayCounts.product, usageDayCounts.day],
@@ -73,31 +74,30 @@ export function countSessions(db: Writer, sessions: Iterable<CountedSession>) {
           ended: sql`${usageDayCounts.ended} + excluded.ended`,
         },
       })
-      .run()
   }
   const chargeRows = [...charges.values()]
   for (let i = 0; i < chargeRows.length; i += BATCH) {
-    db.insert(usageDayCharges)
+    await db
+      .insert(usageDayCharges)
       .values(chargeRows.slice(i, i + BATCH))
       .onConflictDoUpdate({
         target: [usageDayCharges.entitlementId, usageDayCharges.day, usageDayCharges.product],
         set: { cents: sql`${usageDayCharges.cents} + excluded.cents` },
       })
-      .run()
   }
   for (const [accountId, lengthMs] of longest) {
-    db.insert(usageLongestSessions)
+    await db
+      .insert(usageLongestSessions)
       .values({ accountId, lengthMs })
       .onConflictDoUpdate({
         target: usageLongestSessions.accountId,
         set: { lengthMs: sql`max(${usageLongestSessions.lengthMs}, excluded.length_ms)` },
       })
-      .run()
   }
   if (Number.isFinite(latest)) {
-    db.insert(usageLastReceived)
+    await db
+      .insert(usageLastReceived)
       .values({ id: 1, at: latest })
       .onConflictDoUpdate({ target: usageLastReceived.id, set: { at: sql`max(${usageLastReceived.at}, excluded.at)` } })
-      .run()
   }
 }

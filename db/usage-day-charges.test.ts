@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import { openDb, type Db } from './client'
+import { openDb, type Db, closeDb } from './client'
 import { ensureSeeded } from './seed'
 import { seedUsageScale } from './seed-usage-scale'
 
@@ -22,10 +22,10 @@ beforeAll(async () => {
   file = path.join(dir, 'portal.db')
   db = openDb(file)
   await ensureSeeded(db)
-  seedUsageScale(db, { customer: '1000004', sessions: 2000 })
+  await seedUsageScale(db, { customer: '1000004', sessions: 2000 })
 })
 afterAll(() => {
-  db.$client.close()
+  closeDb(db)
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -77,6 +77,8 @@ describe('usage_day_charges', () => {
       path.join(only0007, 'meta/_journal.json'),
       JSON.stringify({ ...journal, entries: journal.entries.slice(0, through + 1) }),
     )
+    // The test rewinds the migrations on the database's own connection, which otherwise only reads.
+    db.$client.pragma('query_only = OFF')
     db.$client.exec('DROP TABLE usage_day_charges')
     db.run(sql`DELETE FROM __drizzle_migrations WHERE created_at >= ${journal.entries[through].when}`)
     migrate(db, { migrationsFolder: only0007 })

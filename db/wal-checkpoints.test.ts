@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openDb, type Db } from './client'
+import { openDb, type Db, closeDb } from './client'
 import {
   CHECKPOINTS_BY_PRIMARY,
   SAFETY_NET_PAGES,
@@ -20,7 +20,7 @@ describe('WAL checkpoints', () => {
     writer = openDb(file)
   })
   afterEach(() => {
-    writer.$client.close()
+    closeDb(writer)
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
@@ -32,6 +32,8 @@ describe('WAL checkpoints', () => {
   })
 
   it('copies what the workers wrote into the database file from another connection', async () => {
+    // The test writes on the connection itself, as a worker's transactions do on theirs.
+    writer.$client.pragma('query_only = OFF')
     writer.$client.pragma('wal_autocheckpoint = 0')
     writer.$client.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)')
     const insert = writer.$client.prepare('INSERT INTO filler (text) VALUES (?)')
@@ -49,7 +51,7 @@ describe('WAL checkpoints', () => {
       await expect.poll(() => fs.statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before + 200 * 2000)
     } finally {
       stop()
-      checkpointer.$client.close()
+      closeDb(checkpointer)
     }
   })
 })

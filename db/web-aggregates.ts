@@ -96,8 +96,8 @@ function prepare(db: Writer) {
 }
 
 const prepared = new WeakMap<Writer, ReturnType<typeof prepare>>()
-function statements(db: Writer) {
-  let s = prepared.get(db)
+async function statements(db: Writer) {
+  let s = await prepared.get(db)
   if (!s) {
     s = prepare(db)
     prepared.set(db, s)
@@ -120,7 +120,7 @@ export class WebAggregator {
   constructor(private readonly db: Writer) {}
 
   /** Counts one transaction; `running` is how many seats of its entitlement ran just before it. */
-  add(row: CountedWebTransaction, running: number) {
+  async add(row: CountedWebTransaction, running: number) {
     const day = dayOf(row.at)
     const tx = `${row.accountId}\u0000${day}\u0000${row.outcome}`
     const counted = this.transactions.get(tx)
@@ -129,7 +129,7 @@ export class WebAggregator {
     const entitlementId = row.entitlementId
     if (entitlementId === null) return
 
-    for (const d of rollForwardDays(this.lastDay(entitlementId), day, running)) {
+    for (const d of rollForwardDays(await this.lastDay(entitlementId), day, running)) {
       const u = this.usageDay(entitlementId, row.accountId, d)
       u.peak = Math.max(u.peak, running)
     }
@@ -154,19 +154,19 @@ export class WebAggregator {
   }
 
   /** Writes what was added since the last flush; call it inside the inserting transaction. */
-  flush() {
-    const s = statements(this.db)
-    for (const row of this.usage.values()) s.usageDay.run(row)
-    for (const row of this.users.values()) s.userDay.run(row)
-    for (const row of this.transactions.values()) s.transactionDay.run(row)
+  async flush() {
+    const s = await statements(this.db)
+    for (const row of this.usage.values()) await s.usageDay.run(row)
+    for (const row of this.users.values()) await s.userDay.run(row)
+    for (const row of this.transactions.values()) await s.transactionDay.run(row)
     this.usage.clear()
     this.users.clear()
     this.transactions.clear()
   }
 
-  private lastDay(entitlementId: number): number | null {
+  private async lastDay(entitlementId: number): Promise<number | null> {
     if (!this.lastDays.has(entitlementId)) {
-      this.lastDays.set(entitlementId, statements(this.db).lastDay.get({ entitlementId })?.day ?? null)
+      this.lastDays.set(entitlementId, (await (await statements(this.db)).lastDay.get({ entitlementId }))?.day ?? null)
     }
     return this.lastDays.get(entitlementId)!
   }
@@ -207,8 +207,8 @@ export class WebAggregator {
  * `running`: the seats of its entitlement running just before it (the live service counts
  * them; a generator keeps its own count).
  */
-export function countWebTransaction(db: Writer, row: CountedWebTransaction, running: number) {
+export async function countWebTransaction(db: Writer, row: CountedWebTransaction, running: number) {
   const aggregator = new WebAggregator(db)
-  aggregator.add(row, running)
-  aggregator.flush()
+  await aggregator.add(row, running)
+  await aggregator.flush()
 }

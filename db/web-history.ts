@@ -13,7 +13,7 @@ import { insertCheckout, webWrites } from '../api/web-records'
 import { webUsers, type webTransactions } from './schema'
 import { WebAggregator } from './web-aggregates'
 
-type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+type Writer = Db
 
 export interface HistoryPool {
   entitlementId: number
@@ -105,20 +105,28 @@ export class WebHistoryWriter {
     private readonly now: number,
     private readonly idPrefix: string,
   ) {
-    for (const accountId of new Set(pools.map((pool) => pool.accountId))) {
-      for (const u of db.select().from(webUsers).where(eq(webUsers.accountId, accountId)).all()) {
-        this.userIds.set(`${accountId}\u0000${u.email}`, u.id)
-      }
-    }
     this.running = pools.map(() => new Seats())
     this.aggregator = new WebAggregator(db)
     this.s = webWrites(db)
   }
 
+  private usersRead = false
+
+  /** The ids of the pools' customers' users, by customer and e-mail (read at the first request). */
+  private async readUsers() {
+    for (const accountId of new Set(this.pools.map((pool) => pool.accountId))) {
+      for (const u of await this.db.select().from(webUsers).where(eq(webUsers.accountId, accountId))) {
+        this.userIds.set(`${accountId}\u0000${u.email}`, u.id)
+      }
+    }
+    this.usersRead = true
+  }
+
   /** One checkout asked for; requests must come in time order. */
-  request(r: HistoryRequest) {
+  async request(r: HistoryRequest) {
+    if (!this.usersRead) await this.readUsers()
     const pool = this.pools[r.pool]
-    this.endUntil(r.pool, r.at)
+    await this.endUntil(r.pool, r.at)
     const seats = this.running[r.pool]
     const event = {
       accountId: pool.accountId,
@@ -132,7 +140,7 @@ export class WebHistoryWriter {
     }
     const reason = r.refused ?? (pool.type === 'SHARED_WEB' && seats.size >= pool.seats ? 'no-free-seat' : null)
     if (reason) {
-      this.record({ ...event, checkoutId: null, outcome: 'denied', reason }, seats.size)
+      await this.record({ ...event, checkoutId: null, outcome: 'denied', reason }, seats.size)
       this.written.denied++
       return
     }
@@ -142,7 +150,7 @@ export class WebHistoryWriter {
     const live = end > this.now
     // A lease that ran out ends a seat; its last heartbeat was one lease before.
     const lastHeartbeatAt = live ? this.now - ((this.now - r.at) % (LEASE_MS / 3)) : r.expires ? end - LEASE_MS : end
-    insertCheckout(this.db, {
+    await insertCheckout(this.db, {
       checkoutId,
       accountId: pool.accountId,
       entitlementId: pool.entitlementId,
@@ -157,7 +165,7 @@ export class WebHistoryWriter {
       endReason: live ? null : r.expires ? 'expired' : 'returned',
     })
     this.written.checkouts++
-    this.record({ ...event, checkoutId, outcome: 'granted', reason: '' }, seats.size)
+    await this.record({ ...event, checkoutId, outcome: 'granted', reason: '' }, seats.size)
     // A seat still running never ends here, but counts against the free seats.
     seats.push({
       end: live ? Infinity : end,
@@ -171,22 +179,22 @@ export class WebHistoryWriter {
   }
 
   /** Ends the seats that end by `now`, and writes the aggregates of everything so far. */
-  finish() {
-    for (let i = 0; i < this.pools.length; i++) this.endUntil(i, this.now)
-    this.flush()
+  async finish() {
+    for (let i = 0; i < this.pools.length; i++) await this.endUntil(i, this.now)
+    await this.flush()
   }
 
   /** Writes the aggregates of the transactions so far (at the end of each batch). */
-  flush() {
-    this.aggregator.flush()
+  async flush() {
+    await this.aggregator.flush()
   }
 
-  private endUntil(poolIndex: number, at: number) {
+  private async endUntil(poolIndex: number, at: number) {
     const pool = this.pools[poolIndex]
     const seats = this.running[poolIndex]
     for (let next = seats.peek(); next && next.end <= at; next = seats.peek()) {
       seats.pop()
-      this.record(
+      await this.record(
         {
           accountId: pool.accountId,
           entitlementId: pool.entitlementId,
@@ -205,10 +213,10 @@ export class WebHistoryWriter {
     }
   }
 
-  private record(row: typeof webTransactions.$inferInsert & { reason: string }, running: number) {
-    this.s.transaction.run(row)
+  private async record(row: typeof webTransactions.$inferInsert & { reason: string }, running: number) {
+    await this.s.transaction.run(row)
     this.written.transactions++
-    this.aggregator.add(
+    await this.aggregator.add(
       {
         accountId: row.accountId,
         entitlementId: row.entitlementId ?? null,

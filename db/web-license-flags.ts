@@ -11,10 +11,10 @@ const hasWebEntitlement = (type: 'SHARED_WEB' | 'NAMED_USER') =>
   sql<number>`EXISTS (SELECT 1 FROM entitlements e WHERE e.account_id = ${accounts.accountId} AND e.type = ${type})`
 
 /** Sets the web flags of these accounts from the web entitlements they have. */
-export function setWebLicenseFlags(tx: Pick<Db, 'update'>, accountIds: readonly string[]) {
+export async function setWebLicenseFlags(tx: Pick<Db, 'update'>, accountIds: readonly string[]) {
   if (accountIds.length === 0) return
-  tx.update(accounts)
+  await tx
+    .update(accounts)
     .set({ hasSharedLicense: hasWebEntitlement('SHARED_WEB'), hasNamedLicense: hasWebEntitlement('NAMED_USER') })
     .where(inArray(accounts.accountId, [...accountIds]))
-    .run()
 }

@@ -26,7 +26,7 @@ import { apiAs, type BenchApi } from './bench-api'
 import os from 'node:os'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
-import { openDb, type Db } from '../db/client'
+import { openDb, type Db, closeDb } from '../db/client'
 import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
 import { DEMO_HOSTS } from '../db/seed-hosts'
 import { todayUtc } from '../app/domain/entitlements'
@@ -190,7 +190,7 @@ export function activationsScenario(options: ActivationsScenarioOptions): Promis
       )
       return create.met && merged.met ? 0 : 1
     } finally {
-      db.$client.close()
+      closeDb(db)
     }
   })
 }

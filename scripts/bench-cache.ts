@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { openDb, type Db } from '../db/client'
+import { openDb, type Db, closeDb } from '../db/client'
 import { BenchRun, ensureBuild, log, ROOT, runAndExit, runSeed, serverEnv, signIn, type SeedTime } from './bench-server'
 
 export interface CacheInfo {
@@ -71,7 +71,7 @@ function analyze(databasePath: string) {
     db.$client.exec('ANALYZE')
     db.$client.pragma('wal_checkpoint(TRUNCATE)')
   } finally {
-    db.$client.close()
+    closeDb(db)
   }
 }
 
@@ -145,7 +145,7 @@ export function onBenchDatabase<Info>(
     try {
       return await measure({ db, baseUrl: server.baseUrl, cookie, serverPid: child.pid, info })
     } finally {
-      db.$client.close()
+      closeDb(db)
     }
   })
 }

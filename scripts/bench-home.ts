@@ -34,7 +34,7 @@ import { homeDataUrl, homeLine, homeMarkers, homePageUrl, homeSummaryLine, missi
 export function homePageScenario(options: UsageScenarioOptions): Promise<never> {
   return onUsageDatabase(options, async ({ db, baseUrl, cookie, sizes, info }) => {
     // The user as the API's authentication finds it for the signed-in e-mail.
-    const user = findActiveUser(db, BENCH_USER)
+    const user = await findActiveUser(db, BENCH_USER)
     if (!user) throw new SetupError(`${BENCH_USER} is not an active user of the database`)
     await checkPage(db, user, `${baseUrl}${homePageUrl(BENCH_CUSTOMER)}`, cookie)
     const lines: CaseLine[] = []
@@ -51,11 +51,11 @@ export function homePageScenario(options: UsageScenarioOptions): Promise<never> 
   })
 }
 
-const summarize = (db: Db, user: ApiUser) => homeSummary(db, user, BENCH_CUSTOMER, { fresh: true })
+const summarize = async (db: Db, user: ApiUser) => await homeSummary(db, user, BENCH_CUSTOMER, { fresh: true })
 
 /** Once: the page shows what the API computes (the cards and the current usage total). */
 async function checkPage(db: Db, user: ApiUser, url: string, cookie: string) {
-  const summary = summarize(db, user)
+  const summary = await summarize(db, user)
   if (!summary.usage) throw new SetupError(`the summary of ${BENCH_CUSTOMER} for ${BENCH_USER} has no usage card`)
   const html = (await download(url, cookie)).toString()
   const missing = missingMarkers(html, homeMarkers(summary))
@@ -77,7 +77,7 @@ async function homeCase(
 ): Promise<CaseLine> {
   const { pageMs, sqlMs } = await timeInTurns(
     () => download(url, cookie),
-    () => summarize(db, user),
+    async () => await summarize(db, user),
     sizes,
   )
   return homeLine(name, pageMs, sqlMs)

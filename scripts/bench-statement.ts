@@ -88,10 +88,10 @@ const isPdf = (res: { status: number; type: string; body: Buffer }) =>
 /* ---------------------------------------------------------------- the statement */
 
 /** What the API computes for the page's call: the customer's row, then the statement from the pre-aggregates. */
-function statementSql(db: Db, period: Period, now: number) {
+async function statementSql(db: Db, period: Period, now: number) {
   const account = db.select().from(accounts).where(eq(accounts.accountId, BENCH_CUSTOMER)).get()
   if (!account) throw new SetupError(`customer ${BENCH_CUSTOMER} is not in the database`)
-  return computeStatement(db, account, requestPeriod(period.from, period.to), formatRangeDay(now))
+  return await computeStatement(db, account, requestPeriod(period.from, period.to), formatRangeDay(now))
 }
 
 async function statementCase(
@@ -103,7 +103,7 @@ async function statementCase(
   sizes: { repetitions: number; warmup: number },
 ): Promise<CaseLine> {
   const url = `${baseUrl}${statementDataUrl(BENCH_CUSTOMER, period)}`
-  const expected = statementSql(db, period, now)
+  const expected = await statementSql(db, period, now)
   const body = (await download(url, cookie)).toString()
   // The data request answers the figures as numbers.
   const used = expected.Records.filter((r) => r.Used !== 0).map((r) => String(r.Used))
@@ -118,7 +118,7 @@ async function statementCase(
   log(`statement-${period.name} ${period.from}..${period.to}: ${expected.Records.length} records`)
   const { pageMs, sqlMs } = await timeInTurns(
     () => download(url, cookie),
-    () => statementSql(db, period, now),
+    async () => await statementSql(db, period, now),
     sizes,
   )
   return caseLine({ name: `statement-${period.name}`, targetMs: STATEMENT_TARGET_MS }, pageMs, sqlMs)

@@ -140,19 +140,19 @@ describe('containsTextOf', () => {
 })
 
 describe('mostDaysWithin', () => {
-  it('finds the most days whose count stays within the limit', () => {
+  it('finds the most days whose count stays within the limit', async () => {
     const asked: number[] = []
-    const count = (days: number) => {
+    const count = async (days: number) => {
       asked.push(days)
       return days * 548
     }
-    expect(mostDaysWithin(30_000, 3000, count)).toBe(54)
+    expect(await mostDaysWithin(30_000, 3000, count)).toBe(54)
     expect(asked.length).toBeLessThan(15)
   })
 
-  it('is 0 when one day is already over the limit, and maxDays when everything fits', () => {
-    expect(mostDaysWithin(10, 100, (days) => 11 * days)).toBe(0)
-    expect(mostDaysWithin(10_000, 100, (days) => days)).toBe(100)
+  it('is 0 when one day is already over the limit, and maxDays when everything fits', async () => {
+    expect(await mostDaysWithin(10, 100, async (days) => 11 * days)).toBe(0)
+    expect(await mostDaysWithin(10_000, 100, async (days) => days)).toBe(100)
   })
 })
 

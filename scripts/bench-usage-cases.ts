@@ -238,12 +238,16 @@ export function containsTextOf(users: readonly string[]): string {
  * The most days in 1..maxDays whose count stays within `limit`, given the count
  * of the last `days` days (growing with days); 0 when even one day is over it.
  */
-export function mostDaysWithin(limit: number, maxDays: number, countOfDays: (days: number) => number): number {
+export async function mostDaysWithin(
+  limit: number,
+  maxDays: number,
+  countOfDays: (days: number) => Promise<number>,
+): Promise<number> {
   let lo = 0
   let hi = maxDays
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2)
-    if (countOfDays(mid) <= limit) lo = mid
+    if ((await countOfDays(mid)) <= limit) lo = mid
     else hi = mid - 1
   }
   return lo

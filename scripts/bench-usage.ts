@@ -154,30 +154,32 @@ export function runSettings(options: { quick: boolean }, sizes: Sizes, info: Cac
 const scope = { accountId: BENCH_CUSTOMER }
 const all = (criteria: ReturnType<typeof rangeCriteria>) => ({ condition: 'ALL' as const, criteria })
 
-function count(db: Db, range: Range): number {
-  return usageCount(db, scope, { filter: all(rangeCriteria(range)) })
+async function count(db: Db, range: Range): Promise<number> {
+  return await usageCount(db, scope, { filter: all(rangeCriteria(range)) })
 }
 
-function distinct(db: Db, range: Range, key: string): string[] {
-  return usageDistinct(db, scope, { filter: all(rangeCriteria(range)), key, limit: DISTINCT_LIMIT }).map(String)
+async function distinct(db: Db, range: Range, key: string): Promise<string[]> {
+  return (await usageDistinct(db, scope, { filter: all(rangeCriteria(range)), key, limit: DISTINCT_LIMIT })).map(String)
 }
 
 /** The facts the cases need, found now in the data. */
-function findFacts(db: Db): UsageFacts {
+async function findFacts(db: Db): Promise<UsageFacts> {
   const now = Date.now()
   const max = presetRange('max', now)
   const partial = expandPartialDate(START_TIME_TEXT)
   if (!partial) throw new SetupError(`'${START_TIME_TEXT}' is not a partial date`)
-  const products = distinct(db, max, 'Product')
-  const users = distinct(db, max, 'User')
+  const products = await distinct(db, max, 'Product')
+  const users = await distinct(db, max, 'User')
   if (!products.length || !users.length) throw new SetupError('the customer has no sessions under Max')
   // The export: the custom range of the most days up to today that stays within the export limit.
   const lastDays = (n: number) => {
     const days = { from: formatRangeDay(now - (n - 1) * DAY_MS), to: formatRangeDay(now) }
     return { ...days, range: customRange(days.from, days.to) }
   }
-  const dayCount = mostDaysWithin(EXPORT_MAX_ROWS, Math.ceil((now - max.from) / DAY_MS), (n) =>
-    count(db, lastDays(n).range),
+  const dayCount = await mostDaysWithin(
+    EXPORT_MAX_ROWS,
+    Math.ceil((now - max.from) / DAY_MS),
+    async (n) => await count(db, lastDays(n).range),
   )
   if (dayCount === 0) throw new SetupError(`one day already holds more than ${EXPORT_MAX_ROWS} sessions`)
   return {
@@ -188,7 +190,7 @@ function findFacts(db: Db): UsageFacts {
     startTimeRange: { from: partial.from, to: partial.to },
     product: products[0],
     userText: containsTextOf(users),
-    maxTotal: count(db, max),
+    maxTotal: await count(db, max),
     exportDays: lastDays(dayCount),
   }
 }
@@ -205,22 +207,25 @@ interface SqlResult {
  * hidden-column probe, then the screen's last received time, page and count,
  * the filter dialog's values, or the export's count and pages.
  */
-function runSql(db: Db, c: UsageCase): SqlResult {
-  usagePage(db, scope, CLOUD_JOB_PROBE)
+async function runSql(db: Db, c: UsageCase): Promise<SqlResult> {
+  await usagePage(db, scope, CLOUD_JOB_PROBE)
   if (c.kind === 'distinct') {
-    const values = usageDistinct(db, scope, c.request).map(String)
+    const values = (await usageDistinct(db, scope, c.request)).map(String)
     return { ids: [], total: null, values }
   }
   if (c.kind === 'page') {
-    lastUpdatedOn(db)
-    const [page, total] = [usagePage(db, scope, c.request), usageCount(db, scope, { filter: c.request.filter })]
+    await lastUpdatedOn(db)
+    const [page, total] = [
+      await usagePage(db, scope, c.request),
+      await usageCount(db, scope, { filter: c.request.filter }),
+    ]
     return { ids: page.rows.map((r) => String(r.DeviceID)), total, values: null }
   }
-  const total = usageCount(db, scope, { filter: c.request.filter })
+  const total = await usageCount(db, scope, { filter: c.request.filter })
   const ids: string[] = []
   let request: UsagePageRequest & { token?: string } = c.request
   for (;;) {
-    const page = usagePage(db, scope, request)
+    const page = await usagePage(db, scope, request)
     for (const row of page.rows) ids.push(String(row.DeviceID))
     if (!page.token) break
     request = { ...c.request, offset: 0, token: page.token }
@@ -260,7 +265,7 @@ async function measureAll(
   serverPid: number | undefined,
   sizes: Sizes,
 ): Promise<CaseLine[]> {
-  const facts = findFacts(db)
+  const facts = await findFacts(db)
   log(
     `Max holds ${facts.maxTotal} sessions; product filter '${facts.product}', user contains '${facts.userText}', ` +
       `export ${facts.exportDays.from}..${facts.exportDays.to}`,
@@ -269,10 +274,10 @@ async function measureAll(
   for (const c of usageCases(facts)) {
     const url = `${baseUrl}${caseUrl(c, facts.customer)}`
     const runCase = async () => {
-      checkSame(c, (await download(url, cookie)).toString(), runSql(db, c))
+      checkSame(c, (await download(url, cookie)).toString(), await runSql(db, c))
       return timeInTurns(
         () => download(url, cookie),
-        () => runSql(db, c),
+        async () => await runSql(db, c),
         sizes,
       )
     }

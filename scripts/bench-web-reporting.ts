@@ -116,7 +116,7 @@ export function webReportingScenario(options: WebReportingOptions): Promise<neve
           `generator: ${g.checkouts} web checkouts for ${g.customer} in ${g.seconds} s (CPU ${g.cpuSeconds ?? '?'} s)`,
         )
       }
-      const user = findActiveUser(db, BENCH_USER)
+      const user = await findActiveUser(db, BENCH_USER)
       if (!user) throw new SetupError(`${BENCH_USER} is not an active user of the database`)
       const lines = await measureAll(new Calls(db, user), baseUrl, cookie, serverPid, sizes)
       const settings = {
@@ -151,7 +151,7 @@ function generatorTimes(info: WebCacheInfo) {
 interface SqlResult {
   rows: WebTransactionRow[]
   total: number | null
-  report: ReturnType<typeof webReport> | null
+  report: Awaited<ReturnType<typeof webReport>> | null
 }
 
 /** What the screens' loaders ask the API for, made directly on the file as the signed-in user. */
@@ -162,38 +162,40 @@ class Calls {
   ) {}
 
   /** The customer's list (the access check first, as every call makes it). */
-  list() {
-    return webTransactionList(this.db, webAccess(this.db, this.user, BENCH_CUSTOMER).accountId)
+  async list() {
+    return webTransactionList(this.db, (await webAccess(this.db, this.user, BENCH_CUSTOMER)).accountId)
   }
 
-  count(view: readonly [string, string][], now = Date.now()): number {
-    return listCount(this.list(), { filter: transactionsRequest(view, now).filter as PageRequest['filter'] })
+  async count(view: readonly [string, string][], now = Date.now()): Promise<number> {
+    return await listCount(await this.list(), {
+      filter: transactionsRequest(view, now).filter as PageRequest['filter'],
+    })
   }
 
-  report(from: string, to: string) {
-    const account = webAccess(this.db, this.user, BENCH_CUSTOMER)
-    return webReport(this.db, account, { customerNumber: BENCH_CUSTOMER, from, to }, Date.now())
+  async report(from: string, to: string) {
+    const account = await webAccess(this.db, this.user, BENCH_CUSTOMER)
+    return await webReport(this.db, account, { customerNumber: BENCH_CUSTOMER, from, to }, Date.now())
   }
 
   /** The case's calls: a page and its count; the export's count and its pages; the report. */
-  run(c: WebCase): SqlResult {
+  async run(c: WebCase): Promise<SqlResult> {
     const now = Date.now()
     if (c.kind === 'report' || c.kind === 'report-csv') {
-      const report = this.report(param(c, 'from'), param(c, 'to'))
+      const report = await this.report(param(c, 'from'), param(c, 'to'))
       if (c.kind === 'report-csv') reportCsv(report.entitlements)
       return { rows: [], total: null, report }
     }
     if (c.kind === 'page') {
       const request = transactionsRequest(c.view, now) as PageRequest
-      const page = listPage<WebTransactionRow>(this.list(), request)
-      return { rows: page.rows, total: listCount(this.list(), { filter: request.filter }), report: null }
+      const page = await listPage<WebTransactionRow>(await this.list(), request)
+      return { rows: page.rows, total: await listCount(await this.list(), { filter: request.filter }), report: null }
     }
     const first = exportRequest(c.view, now) as PageRequest
-    const total = listCount(this.list(), { filter: first.filter })
+    const total = await listCount(await this.list(), { filter: first.filter })
     const rows: WebTransactionRow[] = []
     let request: PageRequest = first
     while (rows.length < EXPORT_MAX_ROWS) {
-      const page = listPage<WebTransactionRow>(this.list(), request, EXPORT_PAGES)
+      const page = await listPage<WebTransactionRow>(await this.list(), request, EXPORT_PAGES)
       rows.push(...page.rows)
       if (!page.token || page.rows.length < (first.limit ?? 0)) break
       request = { filter: first.filter, sorting: first.sorting, token: page.token, limit: first.limit }
@@ -205,7 +207,7 @@ class Calls {
 const param = (c: WebCase, name: string) => c.view.find(([key]) => key === name)?.[1] ?? ''
 
 /** The facts the cases need, found now in the data. */
-function findFacts(calls: Calls): WebFacts {
+async function findFacts(calls: Calls): Promise<WebFacts> {
   const now = Date.now()
   const today = formatRangeDay(now)
   const yearView: [string, string][] = [['range', YEAR_PRESET]]
@@ -220,21 +222,21 @@ function findFacts(calls: Calls): WebFacts {
     .limit(1)
     .get()
   if (!busy) throw new SetupError(`customer ${BENCH_CUSTOMER} has no web transactions in the last year`)
-  const daysCount = (n: number) => {
+  const daysCount = async (n: number) => {
     const days = lastDays(today, n)
-    return calls.count([
+    return await calls.count([
       ['from', days.from],
       ['to', days.to],
     ])
   }
-  const exportDayCount = mostDaysWithin(EXPORT_MAX_ROWS, 2 * 365, daysCount)
+  const exportDayCount = await mostDaysWithin(EXPORT_MAX_ROWS, 2 * 365, daysCount)
   if (exportDayCount === 0) throw new SetupError(`one day already holds more than ${EXPORT_MAX_ROWS} transactions`)
   const exportDays = lastDays(today, exportDayCount)
   return {
     customer: BENCH_CUSTOMER,
     busyUser: busy.user,
-    yearTotal: calls.count(yearView, now),
-    exportDays: { ...exportDays, count: daysCount(exportDayCount) },
+    yearTotal: await calls.count(yearView, now),
+    exportDays: { ...exportDays, count: await daysCount(exportDayCount) },
     reportDays: lastDays(today, REPORT_DAYS),
   }
 }
@@ -270,7 +272,7 @@ async function checkSame(c: WebCase, url: string, cookie: string, calls: Calls) 
   let why: string | null = null
   let body = ''
   for (let i = 0; i < CHECK_TRIES; i++) {
-    const found = calls.run(c)
+    const found = await calls.run(c)
     body = (await download(url, cookie)).toString()
     why = difference(c, body, found)
     if (why === null) {
@@ -294,7 +296,7 @@ async function measureAll(
   serverPid: number | undefined,
   sizes: Sizes,
 ): Promise<CaseLine[]> {
-  const facts = findFacts(calls)
+  const facts = await findFacts(calls)
   log(
     `1 Year holds ${facts.yearTotal} transactions; busiest user ${facts.busyUser}; ` +
       `export ${facts.exportDays.from}..${facts.exportDays.to} (${facts.exportDays.count} rows); ` +
@@ -307,7 +309,7 @@ async function measureAll(
       await checkSame(c, url, cookie, calls)
       return timeInTurns(
         () => download(url, cookie),
-        () => calls.run(c),
+        async () => await calls.run(c),
         sizes,
       )
     }

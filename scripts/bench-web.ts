@@ -20,7 +20,7 @@
 import { apiAs, type BenchApi } from './bench-api'
 import os from 'node:os'
 import path from 'node:path'
-import { openDb, type Db } from '../db/client'
+import { openDb, type Db, closeDb } from '../db/client'
 import { demoWebUsers } from '../db/seed-web'
 import { getAccessToken } from '../tests/support/tokens'
 import {
@@ -150,7 +150,7 @@ export function webScenario(options: WebScenarioOptions): Promise<never> {
       )
       return line.met ? 0 : 1
     } finally {
-      db.$client.close()
+      closeDb(db)
     }
   })
 }

@@ -12,7 +12,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
 import { securityHeaders, apiHeaders, requestLog } from './security'
 import { sameOriginWrites } from './same-origin'
-import { openDb, type Db } from '../db/client'
+import { openDb, type Db, closeDb } from '../db/client'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
 import { createApiDispatch, createApiRouter } from '../api/index'
@@ -136,7 +136,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     registerCollector(
       'mail_queue',
       'E-mails not sent: waiting for an attempt (queued) or given up (failed).',
-      () => countDeliveries(db),
+      async () => await countDeliveries(db),
       {
         label: 'state',
         aggregator: 'first',
@@ -159,7 +159,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await closePdfPrinter()
-      db.$client.close()
+      closeDb(db)
     },
   }
 }

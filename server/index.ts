@@ -14,6 +14,7 @@
  * SIGTERM / SIGINT stop everything promptly: the primary forwards the signal,
  * waits for the workers (SIGKILL after SHUTDOWN_GRACE_MS) and exits.
  */
+import { closeDb } from '../db/client'
 import cluster, { type Worker } from 'node:cluster'
 import os from 'node:os'
 import { loadConfig } from './config'
@@ -93,7 +94,7 @@ async function primary(workers: number) {
     await ensureSeeded(db)
     if (config.embeddedOidc) await loadSigningKeys(db, config.oidcJwks)
   } catch (error) {
-    db.$client.close()
+    closeDb(db)
     throw error
   }
   // The primary keeps its connection to checkpoint the log for the workers (db/wal-checkpoints.ts).
@@ -154,7 +155,7 @@ async function primary(workers: number) {
     await exited
     clearTimeout(timer)
     stopCheckpoints()
-    db.$client.close()
+    closeDb(db)
     process.exit(exitCode)
   }
   onStopSignal(() => void stop(0))

@@ -2,6 +2,7 @@
  * Portal sessions in the `sessions` table; the cookie holds only a signed,
  * random id, so any instance behind a load balancer can serve any request.
  */
+import { transact } from '../../db/transact'
 import crypto from 'node:crypto'
 import { eq, lt, sql } from 'drizzle-orm'
 import {
@@ -79,38 +80,45 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
       const now = Date.now()
       if (now - lastPurge > PURGE_EVERY_MS) {
         lastPurge = now
-        db.delete(sessions).where(lt(sessions.expiresAt, now)).run()
+        await transact(db, async (tx) => await tx.delete(sessions).where(lt(sessions.expiresAt, now)))
       }
       for (;;) {
         const id = crypto.randomBytes(32).toString('base64url')
-        const inserted = db
-          .insert(sessions)
-          .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
-          .onConflictDoNothing()
-          .run()
+        const inserted = await transact(
+          db,
+          async (tx) =>
+            await tx
+              .insert(sessions)
+              .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
+              .onConflictDoNothing(),
+        )
         if (inserted.changes === 1) return id
       }
     },
     async readData(id) {
-      const row = selectSession.get({ id })
+      const row = await selectSession.get({ id })
       if (!row) return null
       if (row.expiresAt <= Date.now()) {
-        db.delete(sessions).where(eq(sessions.id, id)).run()
+        await transact(db, async (tx) => await tx.delete(sessions).where(eq(sessions.id, id)))
         return null
       }
       return row.data as Partial<SessionData>
     },
     async updateData(id, data, expires) {
-      db.insert(sessions)
-        .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
-        .onConflictDoUpdate({
-          target: sessions.id,
-          set: { data: data as Record<string, unknown>, expiresAt: expiry(expires) },
-        })
-        .run()
+      await transact(
+        db,
+        async (tx) =>
+          await tx
+            .insert(sessions)
+            .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
+            .onConflictDoUpdate({
+              target: sessions.id,
+              set: { data: data as Record<string, unknown>, expiresAt: expiry(expires) },
+            }),
+      )
     },
     async deleteData(id) {
-      db.delete(sessions).where(eq(sessions.id, id)).run()
+      await transact(db, async (tx) => await tx.delete(sessions).where(eq(sessions.id, id)))
     },
   })
 }

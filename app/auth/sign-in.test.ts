@@ -3,6 +3,7 @@
  * of a server started without the Remix build: the loaders' helpers are called
  * directly, the browser's part is played with fetch.
  */
+import { transact } from '../../db/transact'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -50,10 +51,12 @@ beforeAll(async () => {
   running = await startServer(config, { portal: false })
   context = { db: running.db, config }
   if (!running.db.select().from(users).where(eq(users.email, EMAIL)).get()) {
-    running.db
-      .insert(users)
-      .values({ email: EMAIL, name: 'Portal Signin', passwordHash: await hashPassword('demo'), roles: ['user'] })
-      .run()
+    const passwordHash = await hashPassword('demo')
+    await transact(
+      running.db,
+      async (tx) =>
+        await tx.insert(users).values({ email: EMAIL, name: 'Portal Signin', passwordHash, roles: ['user'] }),
+    )
   }
 })
 
@@ -138,11 +141,14 @@ describe('portal sign-in', () => {
     const request = new Request(`${config.publicUrl}/home`, { headers: { cookie } })
     const before = await requireAuth(request, context)
     const row = running.db.select().from(sessions).where(eq(sessions.id, before.session.id)).get()!
-    running.db
-      .update(sessions)
-      .set({ data: { ...row.data, accessTokenExpiresAt: Date.now() + 10_000 } })
-      .where(eq(sessions.id, row.id))
-      .run()
+    await transact(
+      running.db,
+      async (tx) =>
+        await tx
+          .update(sessions)
+          .set({ data: { ...row.data, accessTokenExpiresAt: Date.now() + 10_000 } })
+          .where(eq(sessions.id, row.id)),
+    )
     const after = await requireAuth(request, context)
     expect(after.accessToken).not.toBe(before.accessToken)
     expect(after.session.get('accessTokenExpiresAt')!).toBeGreaterThan(Date.now() + 30 * 60_000)

@@ -152,8 +152,8 @@ beforeAll(() => {
 })
 afterAll(() => sqlite.close())
 
-const serverRows = (filter?: GridFilterRule, sorting?: ApiSort[]) =>
-  listPage<Row>(source, pageRequestSchema.parse({ filter, sorting, limit: 1000 })).rows
+const serverRows = async (filter?: GridFilterRule, sorting?: ApiSort[]) =>
+  (await listPage<Row>(source, pageRequestSchema.parse({ filter, sorting, limit: 1000 }))).rows
 const ids = (rows: Row[] | null) => rows?.map((r) => r.id) ?? null
 const all = (...criteria: GridCriterion[]): GridFilterRule => ({ condition: 'ALL', criteria })
 
@@ -191,12 +191,12 @@ const CRITERIA: GridCriterion[] = [
 ]
 
 describe('filterRows gives exactly the list engine’s rows', () => {
-  it.each(CRITERIA.map((c) => [JSON.stringify(c), c] as const))('%s', (_label, criterion) => {
-    const expected = ids(serverRows(all(criterion)))
+  it.each(CRITERIA.map((c) => [JSON.stringify(c), c] as const))('%s', async (_label, criterion) => {
+    const expected = ids(await serverRows(all(criterion)))
     expect(ids(filterRows(ROWS, all(criterion)))).toEqual(expected)
   })
 
-  it('combines criteria under ALL and ANY', () => {
+  it('combines criteria under ALL and ANY', async () => {
     const pairs: [GridCriterion, GridCriterion][] = [
       [CRITERIA[0], CRITERIA[17]],
       [CRITERIA[3], CRITERIA[26]],
@@ -205,7 +205,7 @@ describe('filterRows gives exactly the list engine’s rows', () => {
     for (const [a, b] of pairs) {
       for (const condition of ['ALL', 'ANY'] as const) {
         const rule = { condition, criteria: [a, b] }
-        expect(ids(filterRows(ROWS, rule))).toEqual(ids(serverRows(rule)))
+        expect(ids(filterRows(ROWS, rule))).toEqual(ids(await serverRows(rule)))
       }
     }
   })
@@ -243,9 +243,9 @@ describe('sortRows gives exactly the list engine’s order', () => {
     [{ name: 'date', direction: 'desc' }],
     [{ name: 'id', direction: 'desc' }],
   ]
-  it.each(sorts.map((s) => [JSON.stringify(s), s] as const))('%s', (_label, sorting) => {
+  it.each(sorts.map((s) => [JSON.stringify(s), s] as const))('%s', async (_label, sorting) => {
     const shuffled = [...ROWS].reverse()
-    expect(ids(sortRows(shuffled, sorting, ['id']))).toEqual(ids(serverRows(undefined, sorting)))
+    expect(ids(sortRows(shuffled, sorting, ['id']))).toEqual(ids(await serverRows(undefined, sorting)))
   })
 
   it('answers null for values it cannot compare', () => {
@@ -327,12 +327,12 @@ describe('criterionImplies: a new criterion only narrows an old one', () => {
     expect(criterionImplies(a, b)).toBe(false)
   })
 
-  it('is never wrong on the test rows: whatever it says narrows, the engine agrees', () => {
+  it('is never wrong on the test rows: whatever it says narrows, the engine agrees', async () => {
     for (const a of CRITERIA) {
       for (const b of CRITERIA) {
         if (!criterionImplies(a, b)) continue
-        const narrowed = ids(serverRows(all(a)))!
-        const wider = new Set(ids(serverRows(all(b))))
+        const narrowed = ids(await serverRows(all(a)))!
+        const wider = new Set(ids(await serverRows(all(b))))
         expect(
           narrowed.every((id) => wider.has(id)),
           `${JSON.stringify(a)} within ${JSON.stringify(b)}`,
@@ -381,8 +381,8 @@ describe('GridCache', () => {
     filter,
     sorting: sorting ?? undefined,
   })
-  const loadAll = (cache: GridCache<Row>, filter?: GridFilterRule, now = 0) => {
-    const rows = serverRows(filter, byDate)
+  const loadAll = async (cache: GridCache<Row>, filter?: GridFilterRule, now = 0) => {
+    const rows = await serverRows(filter, byDate)
     cache.store(q(filter), { offset: 0, rows, total: rows.length }, now)
     return rows
   }
@@ -406,42 +406,42 @@ describe('GridCache', () => {
     expect(cache.read(q(all(c('CONTAINS', 'a'))), 0, 20, 0)).toBeNull()
   })
 
-  it('answers a narrowing filter from a completely loaded list, with the engine’s rows and count', () => {
+  it('answers a narrowing filter from a completely loaded list, with the engine’s rows and count', async () => {
     const cache = new GridCache<Row>(options)
-    loadAll(cache, all({ name: 'mail', method: 'CONTAINS', value: 'x.example', casefold: true }))
+    await loadAll(cache, all({ name: 'mail', method: 'CONTAINS', value: 'x.example', casefold: true }))
     const narrower = all(
       { name: 'mail', method: 'CONTAINS', value: 'x.example', casefold: true },
       { name: 'name', method: 'CONTAINS', value: 'A', casefold: true },
     )
-    const expected = serverRows(narrower, byDate)
+    const expected = await serverRows(narrower, byDate)
     expect(cache.read(q(narrower), 0, 20, 1)).toEqual({ rows: expected, total: expected.length })
     expect(cache.read(q(narrower), 2, 2, 1)).toEqual({ rows: expected.slice(2, 4), total: expected.length })
     // A filter that does not narrow it is for the server.
     expect(cache.read(q(all({ name: 'name', method: 'CONTAINS', value: 'A', casefold: true })), 0, 20, 1)).toBeNull()
   })
 
-  it('re-sorts a complete list with the unique key; without one, only the same sort is reused', () => {
+  it('re-sorts a complete list with the unique key; without one, only the same sort is reused', async () => {
     const cache = new GridCache<Row>(options)
-    loadAll(cache)
+    await loadAll(cache)
     const byQty: ApiSort[] = [{ name: 'qty', direction: 'desc' }]
     const filter = all({ name: 'qty', method: 'IN', value: [5, 10] })
-    expect(cache.read(q(filter, byQty), 0, 20, 1)?.rows).toEqual(serverRows(filter, byQty))
-    expect(cache.read(q(undefined, byQty), 0, 20, 1)?.rows).toEqual(serverRows(undefined, byQty))
+    expect(cache.read(q(filter, byQty), 0, 20, 1)?.rows).toEqual(await serverRows(filter, byQty))
+    expect(cache.read(q(undefined, byQty), 0, 20, 1)?.rows).toEqual(await serverRows(undefined, byQty))
     // No sort asked for means the server's default order, which only the server knows.
     expect(cache.read(q(filter, null), 0, 20, 1)).toBeNull()
 
     const withoutKey = new GridCache<Row>({ ...options, uniqueKey: undefined })
-    loadAll(withoutKey)
+    await loadAll(withoutKey)
     expect(withoutKey.read(q(filter, byQty), 0, 20, 1)).toBeNull()
-    expect(withoutKey.read(q(filter), 0, 20, 1)?.rows).toEqual(serverRows(filter, byDate))
+    expect(withoutKey.read(q(filter), 0, 20, 1)?.rows).toEqual(await serverRows(filter, byDate))
   })
 
-  it('does not answer from a list that is not completely loaded, or a filter it cannot evaluate', () => {
+  it('does not answer from a list that is not completely loaded, or a filter it cannot evaluate', async () => {
     const cache = new GridCache<Row>(options)
-    const rows = serverRows(undefined, byDate)
+    const rows = await serverRows(undefined, byDate)
     cache.store(q(), { offset: 0, rows: rows.slice(0, 5), total: rows.length }, 0)
     expect(cache.read(q(all(c('CONTAINS', 'a', cf))), 0, 20, 1)).toBeNull()
-    loadAll(cache)
+    await loadAll(cache)
     expect(cache.read(q(all({ name: 'qty', method: '>', value: 3 })), 0, 20, 1)).toBeNull()
   })
 
@@ -456,9 +456,9 @@ describe('GridCache', () => {
     expect(cache.read(q(), 300, 20, 70_002)).toEqual({ rows: range(300, 320), total: 999 })
   })
 
-  it('derived answers do not outlive the rows they came from', () => {
+  it('derived answers do not outlive the rows they came from', async () => {
     const cache = new GridCache<Row>(options)
-    loadAll(cache, undefined, 0)
+    await loadAll(cache, undefined, 0)
     const filter = all(c('CONTAINS', 'a', cf))
     expect(cache.read(q(filter), 0, 20, 50_000)).not.toBeNull()
     expect(cache.read(q(filter), 0, 20, 60_000)).toBeNull()

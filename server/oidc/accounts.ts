@@ -11,23 +11,25 @@ export interface AccountRecord {
   name: string
 }
 
-export function findActiveUser(db: Db, id: string): AccountRecord | undefined {
+export async function findActiveUser(db: Db, id: string): Promise<AccountRecord | undefined> {
   const numeric = Number(id)
   if (!Number.isSafeInteger(numeric)) return undefined
-  return db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(and(eq(users.id, numeric), eq(users.active, 1)))
-    .get()
+  return (
+    await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.id, numeric), eq(users.active, 1)))
+  )[0]
 }
 
 /** The user when `email` (any case) and `password` match an active user, else undefined. */
 export async function authenticate(db: Db, email: string, password: string): Promise<AccountRecord | undefined> {
-  const row = db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, eq(users.active, 1)))
-    .get()
+  const row = (
+    await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, eq(users.active, 1)))
+  )[0]
   if (!row) {
     // Spend comparable time so response timing does not reveal which e-mails exist.
     await verifyPassword(password, DUMMY_HASH)
@@ -42,7 +44,7 @@ const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAA
 /** oidc-provider's findAccount: claims sub, email, email_verified and name. */
 export function accountFinder(db: Db) {
   return async (_ctx: unknown, id: string): Promise<Account | undefined> => {
-    const user = findActiveUser(db, id)
+    const user = await findActiveUser(db, id)
     if (!user) return undefined
     return {
       accountId: String(user.id),

@@ -2,6 +2,7 @@
  * oidc-provider storage on the `oidc_models` table, so every process behind a
  * load balancer sees the same sessions, interactions, grants, codes and tokens.
  */
+import { transact } from '../../db/transact'
 import { and, eq, lt, isNotNull } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Db } from '../../db/client'
@@ -14,20 +15,24 @@ const PURGE_GRACE_SECONDS = 24 * 3600
 
 export function createAdapterFactory(db: Db) {
   let lastPurge = 0
-  function purgeExpired() {
+  async function purgeExpired() {
     const t = now()
     if (t - lastPurge < 600) return
     lastPurge = t
-    db.delete(oidcModels)
-      .where(and(isNotNull(oidcModels.expiresAt), lt(oidcModels.expiresAt, t - PURGE_GRACE_SECONDS)))
-      .run()
+    await transact(
+      db,
+      async (tx) =>
+        await tx
+          .delete(oidcModels)
+          .where(and(isNotNull(oidcModels.expiresAt), lt(oidcModels.expiresAt, t - PURGE_GRACE_SECONDS))),
+    )
   }
 
   return class DbAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
-      purgeExpired()
+      await purgeExpired()
       const expiresAt = expiresIn ? now() + expiresIn : null
       const row = {
         kind: this.kind,
@@ -39,59 +44,71 @@ export function createAdapterFactory(db: Db) {
         expiresAt,
         consumedAt: null,
       }
-      db.insert(oidcModels)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [oidcModels.kind, oidcModels.id],
-          set: {
-            payload: row.payload,
-            grantId: row.grantId,
-            userCode: row.userCode,
-            uid: row.uid,
-            expiresAt,
-            consumedAt: null,
-          },
-        })
-        .run()
+      await transact(
+        db,
+        async (tx) =>
+          await tx
+            .insert(oidcModels)
+            .values(row)
+            .onConflictDoUpdate({
+              target: [oidcModels.kind, oidcModels.id],
+              set: {
+                payload: row.payload,
+                grantId: row.grantId,
+                userCode: row.userCode,
+                uid: row.uid,
+                expiresAt,
+                consumedAt: null,
+              },
+            }),
+      )
     }
 
     async find(id: string) {
-      return this.first(eq(oidcModels.id, id))
+      return await this.first(eq(oidcModels.id, id))
     }
 
     async findByUserCode(userCode: string) {
-      return this.first(eq(oidcModels.userCode, userCode))
+      return await this.first(eq(oidcModels.userCode, userCode))
     }
 
     async findByUid(uid: string) {
-      return this.first(eq(oidcModels.uid, uid))
+      return await this.first(eq(oidcModels.uid, uid))
     }
 
     async consume(id: string) {
-      db.update(oidcModels)
-        .set({ consumedAt: now() })
-        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
-        .run()
+      await transact(
+        db,
+        async (tx) =>
+          await tx
+            .update(oidcModels)
+            .set({ consumedAt: now() })
+            .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id))),
+      )
     }
 
     async destroy(id: string) {
-      db.delete(oidcModels)
-        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)))
-        .run()
+      await transact(
+        db,
+        async (tx) => await tx.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id))),
+      )
     }
 
     async revokeByGrantId(grantId: string) {
-      db.delete(oidcModels)
-        .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId)))
-        .run()
+      await transact(
+        db,
+        async (tx) =>
+          await tx.delete(oidcModels).where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId))),
+      )
     }
 
-    private first(where: ReturnType<typeof eq>): AdapterPayload | undefined {
-      const row = db
-        .select()
-        .from(oidcModels)
-        .where(and(eq(oidcModels.kind, this.kind), where))
-        .get()
+    private async first(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+      const row = (
+        await db
+          .select()
+          .from(oidcModels)
+          .where(and(eq(oidcModels.kind, this.kind), where))
+      )[0]
       if (!row) return undefined
       if (row.expiresAt !== null && row.expiresAt <= now()) return undefined
       return {

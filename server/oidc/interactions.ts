@@ -112,10 +112,10 @@ export function interactionRouter(provider: Provider, { config, db }: { config: 
 
       const user = await authenticate(db, email, password)
       if (!user) {
-        limiter.recordFailure(ip, email)
+        await limiter.recordFailure(ip, email)
         return render(401, WRONG_CREDENTIALS)
       }
-      limiter.recordSuccess(ip, email)
+      await limiter.recordSuccess(ip, email)
       await provider.interactionFinished(
         req,
         res,
@@ -129,7 +129,7 @@ export function interactionRouter(provider: Provider, { config, db }: { config: 
     '/oidc/me',
     wrap(async (req, res) => {
       const session = await provider.Session.get(provider.createContext(req, res))
-      const user = session.accountId ? findActiveUser(db, session.accountId) : undefined
+      const user = session.accountId ? await findActiveUser(db, session.accountId) : undefined
       send(res, 200, profilePage(user, config.publicUrl))
     }),
   )

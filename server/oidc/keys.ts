@@ -3,6 +3,7 @@
  * RS256 key is generated once and kept in `settings`, so restarts and other
  * processes keep issuing (and accepting) the same tokens.
  */
+import { transact } from '../../db/transact'
 import { eq } from 'drizzle-orm'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { Db } from '../../db/client'
@@ -12,16 +13,20 @@ const SETTING_KEY = 'oidc.jwks'
 
 export async function loadSigningKeys(db: Db, configured: string | undefined): Promise<{ keys: JWK[] }> {
   if (configured) return parseJwks(configured)
-  const stored = db.select().from(settings).where(eq(settings.key, SETTING_KEY)).get()
+  const stored = (await db.select().from(settings).where(eq(settings.key, SETTING_KEY)))[0]
   if (stored) return parseJwks(stored.value)
 
   const jwks = { keys: [await generateSigningKey()] }
   // Another process may have won the race; keep whichever was written first.
-  db.insert(settings)
-    .values({ key: SETTING_KEY, value: JSON.stringify(jwks) })
-    .onConflictDoNothing()
-    .run()
-  const winner = db.select().from(settings).where(eq(settings.key, SETTING_KEY)).get()
+  await transact(
+    db,
+    async (tx) =>
+      await tx
+        .insert(settings)
+        .values({ key: SETTING_KEY, value: JSON.stringify(jwks) })
+        .onConflictDoNothing(),
+  )
+  const winner = (await db.select().from(settings).where(eq(settings.key, SETTING_KEY)))[0]
   return parseJwks(winner!.value)
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { transact } from '../../db/transact'
 import os from 'node:os'
 import path from 'node:path'
 import net from 'node:net'
@@ -44,10 +45,11 @@ beforeAll(async () => {
   base = running.url
   const existing = running.db.select().from(users).where(eq(users.email, EMAIL)).get()
   if (!existing) {
-    running.db
-      .insert(users)
-      .values({ email: EMAIL, name: 'Oidc Tester', passwordHash: await hashPassword('demo'), roles: ['user'] })
-      .run()
+    const passwordHash = await hashPassword('demo')
+    await transact(
+      running.db,
+      async (tx) => await tx.insert(users).values({ email: EMAIL, name: 'Oidc Tester', passwordHash, roles: ['user'] }),
+    )
   }
 })
 

@@ -132,9 +132,9 @@ export async function createProvider(config: Config, db: Db): Promise<Provider> 
         },
       },
     },
-    extraTokenClaims: (_ctx: unknown, token: { kind: string; accountId?: string }) => {
+    extraTokenClaims: async (_ctx: unknown, token: { kind: string; accountId?: string }) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined
-      const user = findActiveUser(db, token.accountId)
+      const user = await findActiveUser(db, token.accountId)
       return user ? { [config.apiEmailClaim]: user.email } : undefined
     },
     // OIDC Core drops offline_access unless prompt=consent; the portal always gets a refresh

@@ -47,7 +47,7 @@ describe('the audit trail', () => {
   })
 
   it('shows the other areas too, never a secret, newest first, paged', async () => {
-    recordAudit(server.db, {
+    await recordAudit(server.db, {
       actorEmail: 'busops@vendor.example',
       accountId: BOREALIS,
       area: 'pin',
@@ -55,7 +55,7 @@ describe('the audit trail', () => {
       before: { pinSet: true, pin: '123456' },
       after: { pinSet: true, nested: [{ newPin: '654321', password: 'x', accessToken: 'abc' }] },
     })
-    recordAudit(server.db, {
+    await recordAudit(server.db, {
       actorEmail: 'busops@vendor.example',
       accountId: BOREALIS,
       area: 'whitelist',

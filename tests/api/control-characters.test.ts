@@ -64,7 +64,7 @@ describe('control characters', () => {
   })
 
   it('are refused with 400 in every text field of every write call, and nothing changes', async () => {
-    const data = customerData(server.db, ACME)
+    const data = await customerData(server.db, ACME)
     const before = dataSnapshot(server.db)
     const answers: Record<string, unknown> = {}
     const expected: Record<string, unknown> = {}
@@ -90,11 +90,14 @@ describe('control characters', () => {
 })
 
 describe('POST /api/usage/sessions', () => {
-  const session = () =>
-    requestFor(customerData(server.db, ACME), { ...usageCalls.recordSession, declaration: usageCalls.recordSession })
+  const session = async () =>
+    requestFor(await customerData(server.db, ACME), {
+      ...usageCalls.recordSession,
+      declaration: usageCalls.recordSession,
+    })
 
   it('refuses NUL bytes and line breaks in product, user and host, saying which field and why', async () => {
-    const { url, body } = session()
+    const { url, body } = await session()
     const before = dataSnapshot(server.db)
     for (const field of ['product', 'user', 'host']) {
       for (const text of ['Ansys\u0000Fluent', 'ws-01\n', 'jane\r\ndoe']) {
@@ -111,7 +114,7 @@ describe('POST /api/usage/sessions', () => {
   })
 
   it('refuses a product, user, host or project that starts with =, @, + or -', async () => {
-    const { url, body } = session()
+    const { url, body } = await session()
     const before = dataSnapshot(server.db)
     for (const field of ['product', 'user', 'host', 'project']) {
       for (const text of ['=1+1', '@SUM(A1)', '+cmd', '-cmd', ' =HYPERLINK("x")']) {
@@ -128,7 +131,7 @@ describe('POST /api/usage/sessions', () => {
   })
 
   it('stores a session whose names hold those characters further in', async () => {
-    const { url, body } = session()
+    const { url, body } = await session()
     const reply = await api.post<{ id: string }>(url, {
       ...(body as object),
       user: 'j.doe@example.com',

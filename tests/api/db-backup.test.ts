@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDb } from '../../db/client'
+import { openDb, closeDb } from '../../db/client'
 import { backupSqlite, BackupError, databaseFigures, restoreSqlite } from '../../db/backup'
 import { startTestServer, type TestServer } from './support/server'
 
@@ -48,7 +48,7 @@ describe('backup and restore', () => {
     try {
       expect(restored.$client.prepare(`SELECT count(*) AS n FROM accounts`).get()).toEqual({ n: before.rows.accounts })
     } finally {
-      restored.$client.close()
+      closeDb(restored)
     }
   })
 

@@ -8,6 +8,8 @@
  * server's words, a 4xx one is tried again; two processes delivering from one database send each
  * e-mail once. Without SMTP_URL nothing is queued.
  */
+import { mapInOrder } from '../../db/in-order'
+import { transact } from '../../db/transact'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
@@ -121,7 +123,7 @@ describe('every kind of e-mail is delivered', () => {
   })
 
   it('a monthly statement', async () => {
-    const body = WRITE_BODIES['POST /emailmonth'](customerData(server.db, BOREALIS))
+    const body = WRITE_BODIES['POST /emailmonth'](await customerData(server.db, BOREALIS))
     const r = await (await as(PARTNER)).post('/emailmonth', body)
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     const { message } = await expectDelivered(newestEmail(BOREALIS, 'statement').id)
@@ -129,7 +131,7 @@ describe('every kind of e-mail is delivered', () => {
   })
 
   it('the low-balance notice, with the portal’s links made absolute', async () => {
-    const { elasticActivation } = customerData(server.db, BOREALIS)
+    const { elasticActivation } = await customerData(server.db, BOREALIS)
     const { quantity } = server.db
       .select({ quantity: entitlements.quantity })
       .from(entitlements)
@@ -156,7 +158,7 @@ describe('every kind of e-mail is delivered', () => {
       ansyshasfsa: true,
       customerNumber: ACME,
       orderid: 'ORD-MAIL',
-      fsaID: customerData(server.db, ACME).fsaActivation,
+      fsaID: (await customerData(server.db, ACME)).fsaActivation,
       products: [
         // HFSS for 30 days: 2,400 a unit.
         {
@@ -207,15 +209,17 @@ describe('every kind of e-mail is delivered', () => {
 
 /** Writes an e-mail to Borealis' administrators through the outbox, as the API's writes do; returns its id. */
 function writeEmail(subject: string) {
-  return server.db.transaction((tx) =>
-    writeOutboxEmail(tx, server.config.mail, {
-      accountId: BOREALIS,
-      at: Date.now(),
-      subject,
-      to: 'marta.lindqvist@borealis.example, ops@borealis.example',
-      body: `<p>${subject}</p>`,
-      kind: 'general',
-    }),
+  return transact(
+    server.db,
+    async (tx) =>
+      await writeOutboxEmail(tx, server.config.mail, {
+        accountId: BOREALIS,
+        at: Date.now(),
+        subject,
+        to: 'marta.lindqvist@borealis.example, ops@borealis.example',
+        body: `<p>${subject}</p>`,
+        kind: 'general',
+      }),
   )
 }
 
@@ -242,7 +246,7 @@ describe('when the mail server does not take an e-mail', () => {
     await sink.close()
     let id: number
     try {
-      id = writeEmail('Written while the mail server is down')
+      id = await writeEmail('Written while the mail server is down')
       const waiting = await vi.waitFor(() => waitingAfterAttempts(id, 2), { timeout: 15_000, interval: 20 })
       expect(waiting.state).toBe('queued')
       expect(waiting.answer).toMatch(/ECONNREFUSED/)
@@ -260,7 +264,7 @@ describe('when the mail server does not take an e-mail', () => {
 
   it('a 5xx answer fails it at once, with the server’s words', async () => {
     sink.refuse = () => ({ code: 550, message: '5.1.1 Mailbox unavailable' })
-    const refused = writeEmail('Every recipient refused')
+    const refused = await writeEmail('Every recipient refused')
     try {
       const failed = await delivered(refused, 'failed')
       expect(failed).toMatchObject({ attempts: 1, nextAttemptAt: null, sentAt: null })
@@ -282,7 +286,7 @@ describe('when the mail server does not take an e-mail', () => {
     sink.refuse = (recipient) =>
       recipient.startsWith('ops@') ? undefined : { code: 550, message: '5.1.1 Mailbox unavailable' }
     try {
-      const sent = await delivered(writeEmail('One recipient refused'))
+      const sent = await delivered(await writeEmail('One recipient refused'))
       expect(sent.answer).toMatch(/^250 .*\(refused: marta\.lindqvist@borealis\.example\)$/)
       expect(received(sent.messageId)).toHaveLength(1)
     } finally {
@@ -292,7 +296,7 @@ describe('when the mail server does not take an e-mail', () => {
 
   it('a 4xx answer is tried again until the server takes it', async () => {
     sink.refuse = () => ({ code: 451, message: '4.3.0 Try again later' })
-    const id = writeEmail('Greylisted at first')
+    const id = await writeEmail('Greylisted at first')
     try {
       const waiting = await vi.waitFor(() => waitingAfterAttempts(id, 2), { timeout: 15_000, interval: 20 })
       expect(waiting).toMatchObject({ state: 'queued', answer: '451 4.3.0 Try again later' })
@@ -322,7 +326,10 @@ describe('two processes delivering from one database', () => {
     sink.answerDelayMs = 30
     sink.sessions.most = sink.sessions.open
     const before = sink.messages.length
-    const ids = Array.from({ length: 30 }, (_, i) => writeEmail(`Race ${i + 1}`))
+    const ids = await mapInOrder(
+      Array.from({ length: 30 }, (_, i) => `Race ${i + 1}`),
+      writeEmail,
+    )
     const rows = await vi.waitFor(
       () => {
         const rows = server.db.select().from(emailDeliveries).where(inArray(emailDeliveries.emailId, ids)).all()

@@ -21,19 +21,19 @@ let admin: ApiUser
 beforeAll(async () => {
   server = await startTestServer()
   other = new Database(server.config.databasePath)
-  admin = findActiveUser(server.db, 'admin@acme.example')!
+  admin = (await findActiveUser(server.db, 'admin@acme.example'))!
 })
 afterAll(async () => {
   other?.close()
   await server?.close()
 })
 
-const summary = () => homeSummary(server.db, admin, ACME)
-const fresh = () => homeSummary(server.db, admin, ACME, { fresh: true })
+const summary = async () => await homeSummary(server.db, admin, ACME)
+const fresh = async () => await homeSummary(server.db, admin, ACME, { fresh: true })
 const one = <T>(sql: string, ...params: unknown[]) => other.prepare(sql).get(...params) as T
 
 /** A write made on the other connection, and the card it must show in. */
-const writes: [string, keyof ReturnType<typeof summary>, () => void][] = [
+const writes: [string, keyof Awaited<ReturnType<typeof summary>>, () => void][] = [
   [
     'an elastic charge of today (usage_day_charges)',
     'usage',
@@ -134,21 +134,21 @@ const writes: [string, keyof ReturnType<typeof summary>, () => void][] = [
 ]
 
 describe('the Home summary kept per customer', () => {
-  it('is served again while nothing changed', () => {
-    const first = summary()
-    const again = summary()
+  it('is served again while nothing changed', async () => {
+    const first = await summary()
+    const again = await summary()
     expect(again.hosts).toBe(first.hosts)
-    expect(again).toEqual(fresh())
+    expect(again).toEqual(await fresh())
   })
 
   for (const [what, card, write] of writes) {
-    it(`follows ${what} made by another connection at once`, () => {
-      const before = summary()
-      expect(summary()[card]).toBe(before[card])
+    it(`follows ${what} made by another connection at once`, async () => {
+      const before = await summary()
+      expect((await summary())[card]).toBe(before[card])
       write()
-      const after = summary()
+      const after = await summary()
       expect(after[card]).not.toEqual(before[card])
-      expect(after).toEqual(fresh())
+      expect(after).toEqual(await fresh())
     })
   }
 })

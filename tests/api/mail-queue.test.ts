@@ -4,6 +4,7 @@
  * the holder of the claim records the result. The counts of queued and failed e-mails feed a
  * mail-queue gauge.
  */
+import { transact } from '../../db/transact'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -36,20 +37,22 @@ afterAll(() => {
 })
 
 const write = (db: Db, at: number, subject: string, attachments?: { fileName: string; content: string }[]) =>
-  db.transaction((tx) =>
-    writeOutboxEmail(
-      tx,
-      { messageIdDomain: DOMAIN },
-      {
-        accountId: '1000001',
-        at,
-        subject,
-        to: 'admin@acme.example',
-        body: `<p>${subject}</p>`,
-        kind: 'general',
-        attachments: attachments?.map((f) => ({ ...f, contentType: 'text/plain' })),
-      },
-    ),
+  transact(
+    db,
+    async (tx) =>
+      await writeOutboxEmail(
+        tx,
+        { messageIdDomain: DOMAIN },
+        {
+          accountId: '1000001',
+          at,
+          subject,
+          to: 'admin@acme.example',
+          body: `<p>${subject}</p>`,
+          kind: 'general',
+          attachments: attachments?.map((f) => ({ ...f, contentType: 'text/plain' })),
+        },
+      ),
   )
 
 const row = (emailId: number) => a.select().from(emailDeliveries).where(eq(emailDeliveries.emailId, emailId)).get()!
@@ -60,10 +63,10 @@ describe('the delivery queue', () => {
   let second: number
   let third: number
 
-  it('queues an e-mail with its own Message-ID, due when it is written', () => {
-    first = write(a, t0, 'First', [{ fileName: 'license.lic', content: 'SERVER h 0cc47a1f3b90\n' }])
-    second = write(a, t0 + 1, 'Second')
-    third = write(b, t0 + 2, 'Third')
+  it('queues an e-mail with its own Message-ID, due when it is written', async () => {
+    first = await write(a, t0, 'First', [{ fileName: 'license.lic', content: 'SERVER h 0cc47a1f3b90\n' }])
+    second = await write(a, t0 + 1, 'Second')
+    third = await write(b, t0 + 2, 'Third')
     expect(row(first)).toMatchObject({
       state: 'queued',
       attempts: 0,
@@ -75,17 +78,17 @@ describe('the delivery queue', () => {
     expect(row(second).messageId).not.toBe(row(first).messageId)
   })
 
-  it('gives nothing before an e-mail is due', () => {
-    expect(claimNextDue(a, { now: t0 - 1, leaseMs: LEASE_MS })).toBeNull()
+  it('gives nothing before an e-mail is due', async () => {
+    expect(await claimNextDue(a, { now: t0 - 1, leaseMs: LEASE_MS })).toBeNull()
   })
 
-  it('gives each due e-mail to one connection at a time, longest due first, with what it needs to send it', () => {
+  it('gives each due e-mail to one connection at a time, longest due first, with what it needs to send it', async () => {
     const now = t0 + 10
-    const one = claimNextDue(a, { now, leaseMs: LEASE_MS })!
-    const two = claimNextDue(b, { now, leaseMs: LEASE_MS })!
-    const three = claimNextDue(a, { now, leaseMs: LEASE_MS })!
+    const one = (await claimNextDue(a, { now, leaseMs: LEASE_MS }))!
+    const two = (await claimNextDue(b, { now, leaseMs: LEASE_MS }))!
+    const three = (await claimNextDue(a, { now, leaseMs: LEASE_MS }))!
     expect([one.emailId, two.emailId, three.emailId]).toEqual([first, second, third])
-    expect(claimNextDue(b, { now, leaseMs: LEASE_MS })).toBeNull()
+    expect(await claimNextDue(b, { now, leaseMs: LEASE_MS })).toBeNull()
     expect(one).toMatchObject({
       attempts: 1,
       to: 'admin@acme.example',
@@ -98,13 +101,13 @@ describe('the delivery queue', () => {
 
     // The first claim lapses (its process died while sending): the other connection takes it over.
     const later = now + LEASE_MS
-    const taken = claimNextDue(b, { now: later, leaseMs: LEASE_MS })!
+    const taken = (await claimNextDue(b, { now: later, leaseMs: LEASE_MS }))!
     expect(taken).toMatchObject({ emailId: first, attempts: 2, messageId: one.messageId })
     expect(taken.claimToken).not.toBe(one.claimToken)
     // Only the claim that holds records the result.
-    expect(recordSent(a, one, { at: later, answer: '250 OK' })).toBe(false)
+    expect(await recordSent(a, one, { at: later, answer: '250 OK' })).toBe(false)
     expect(row(first).state).toBe('queued')
-    expect(recordSent(b, taken, { at: later + 5, answer: '250 2.0.0 Ok: queued as 4F2A' })).toBe(true)
+    expect(await recordSent(b, taken, { at: later + 5, answer: '250 2.0.0 Ok: queued as 4F2A' })).toBe(true)
     expect(row(first)).toMatchObject({
       state: 'sent',
       sentAt: later + 5,
@@ -115,17 +118,20 @@ describe('the delivery queue', () => {
     })
 
     // A transient failure queues it again; a permanent one (no retry time) fails it.
-    expect(recordFailure(b, two, { answer: '451 4.3.0 Try again later', retryAt: now + 60_000 })).toBe(true)
+    expect(await recordFailure(b, two, { answer: '451 4.3.0 Try again later', retryAt: now + 60_000 })).toBe(true)
     expect(row(second)).toMatchObject({ state: 'queued', nextAttemptAt: now + 60_000, claimToken: null, attempts: 1 })
-    expect(recordFailure(a, three, { answer: '550 5.1.1 Mailbox unavailable', retryAt: null })).toBe(true)
+    expect(await recordFailure(a, three, { answer: '550 5.1.1 Mailbox unavailable', retryAt: null })).toBe(true)
     expect(row(third)).toMatchObject({ state: 'failed', nextAttemptAt: null, answer: '550 5.1.1 Mailbox unavailable' })
-    expect(claimNextDue(a, { now: now + 59_999, leaseMs: LEASE_MS })).toBeNull()
-    expect(claimNextDue(a, { now: now + 60_000, leaseMs: LEASE_MS })).toMatchObject({ emailId: second, attempts: 2 })
+    expect(await claimNextDue(a, { now: now + 59_999, leaseMs: LEASE_MS })).toBeNull()
+    expect(await claimNextDue(a, { now: now + 60_000, leaseMs: LEASE_MS })).toMatchObject({
+      emailId: second,
+      attempts: 2,
+    })
   })
 
-  it('counts the e-mails waiting to be sent and those that failed', () => {
-    expect(countDeliveries(b)).toEqual({ queued: 1, failed: 1 })
-    write(a, t0 + 3, 'Fourth')
-    expect(countDeliveries(b)).toEqual({ queued: 2, failed: 1 })
+  it('counts the e-mails waiting to be sent and those that failed', async () => {
+    expect(await countDeliveries(b)).toEqual({ queued: 1, failed: 1 })
+    await write(a, t0 + 3, 'Fourth')
+    expect(await countDeliveries(b)).toEqual({ queued: 2, failed: 1 })
   })
 })

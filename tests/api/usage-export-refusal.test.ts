@@ -22,7 +22,7 @@ const load = (path: string) => pageLoad(server.url, cookie, path)
 
 beforeAll(async () => {
   server = await startPortalTestServer()
-  seedUsageScale(server.db, { customer: COBALT, sessions: USAGE_EXPORT_MAX + 1 })
+  await seedUsageScale(server.db, { customer: COBALT, sessions: USAGE_EXPORT_MAX + 1 })
   cookie = (await portalSignIn(server.url, PARTNER)).cookie
 }, 180_000)
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { openDb } from '../../db/client'
+import { openDb, closeDb } from '../../db/client'
 import { entitlements, usageSessions } from '../../db/schema'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { scaleEntitlementKey, seedUsageScale } from '../../db/seed-usage-scale'
@@ -78,8 +78,8 @@ const range = (from: number, to: number): Criterion[] => [
 
 beforeAll(async () => {
   server = await startTestServer()
-  seedUsageScale(server.db, { customer: COBALT, sessions: COBALT_SESSIONS })
-  seedUsageScale(server.db, { customer: DUNMORE, sessions: DUNMORE_SESSIONS })
+  await seedUsageScale(server.db, { customer: COBALT, sessions: COBALT_SESSIONS })
+  await seedUsageScale(server.db, { customer: DUNMORE, sessions: DUNMORE_SESSIONS })
 })
 afterAll(async () => {
   clearTokenCache()
@@ -644,10 +644,10 @@ describe('lastupdatedon', () => {
     expect(r.body).toEqual({ status: 'SUCCESS', lastUpdatedOn: text })
   })
 
-  it('is null before any session is stored', () => {
+  it('is null before any session is stored', async () => {
     const empty = openDb(':memory:')
-    expect(lastUpdatedOn(empty)).toBeNull()
-    empty.$client.close()
+    expect(await lastUpdatedOn(empty)).toBeNull()
+    closeDb(empty)
   })
 })
 

@@ -96,7 +96,7 @@ describe('view-only users', () => {
       const answers: Record<string, unknown> = {}
       const expected: Record<string, unknown> = {}
       for (const customer of customers) {
-        const data = customerData(server.db, customer)
+        const data = await customerData(server.db, customer)
         for (const call of swept()) {
           const name = callName(call)
           if (ALLOWED[call.declaration.caller]?.users.includes(email)) continue
@@ -117,7 +117,7 @@ describe('view-only users', () => {
     const api = apiClient(server.url, await getAccessToken(server.url, 'busops@vendor.example'))
     const answers: Record<string, [number, string | undefined]> = {}
     for (const customer of [ACME, BOREALIS, COBALT]) {
-      const data = customerData(server.db, customer)
+      const data = await customerData(server.db, customer)
       for (const call of swept()) {
         const { url, body } = requestFor(data, call)
         const reply = await api.call(call.method, url, body)

@@ -5,6 +5,7 @@
  * the service's write, returned across day boundaries, one expired by a checkout and one by
  * the sweep, a denial for want of a seat).
  */
+import { transact } from '../../db/transact'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
@@ -184,8 +185,8 @@ describe('web usage aggregates', () => {
     expectAggregatesMatch()
   })
 
-  it('equal a generated set of 20,000 checkouts', () => {
-    const added = seedWebScale(server.db, { customer: '1000003', checkouts: 20_000 })
+  it('equal a generated set of 20,000 checkouts', async () => {
+    const added = await seedWebScale(server.db, { customer: '1000003', checkouts: 20_000 })
     expect(added.checkouts + added.denied).toBe(20_000)
     expect(added.denied).toBeGreaterThan(0)
     expectAggregatesMatch()
@@ -219,9 +220,9 @@ describe('web usage aggregates', () => {
     // Seats taken days ago, written as the service writes a grant: one still heartbeating, two
     // whose heartbeats stopped (one lease ended yesterday, one this morning).
     const take = (email: string, startedAt: number, leaseExpiresAt: number) =>
-      server.db.$client.transaction(() => {
+      transact(server.db, async (tx) => {
         const checkoutId = randomUUID()
-        insertCheckout(server.db, {
+        await insertCheckout(tx, {
           checkoutId,
           accountId: ACME,
           entitlementId,
@@ -235,7 +236,7 @@ describe('web usage aggregates', () => {
           endedAt: null,
           endReason: null,
         })
-        recordWebTransaction(server.db, {
+        await recordWebTransaction(tx, {
           accountId: ACME,
           entitlementId,
           checkoutId,
@@ -249,10 +250,10 @@ describe('web usage aggregates', () => {
           productVersion: '2025 R2',
         })
         return checkoutId
-      })()
+      })
     const dayStart = dayOf(now) * DAY
-    const held = take(adam, dayStart - 2 * DAY - 2 * 3_600_000, now + LEASE_MS)
-    take(vera, dayStart - 2 * DAY + 19 * 3_600_000, dayStart - DAY + 3_600_000)
+    const held = await take(adam, dayStart - 2 * DAY - 2 * 3_600_000, now + LEASE_MS)
+    await take(vera, dayStart - 2 * DAY + 19 * 3_600_000, dayStart - DAY + 3_600_000)
     expectAggregatesMatch()
 
     // The checkout first ends Vera's stale seat (yesterday), then takes the second seat.
@@ -277,7 +278,7 @@ describe('web usage aggregates', () => {
     server.db.$client
       .prepare('UPDATE web_checkouts SET lease_expires_at = ? WHERE checkout_id = ?')
       .run(lenaEnd, granted.body.data!.checkoutId)
-    expect(sweepExpiredLeases(server.db, Math.max(Date.now(), lenaEnd))).toBe(1)
+    expect(await sweepExpiredLeases(server.db, Math.max(Date.now(), lenaEnd))).toBe(1)
     expectAggregatesMatch()
 
     const probe = all<{ day: number; peak: number; seat_ms: number; denied_no_seat: number }>(

@@ -186,7 +186,7 @@ describe('the report against a brute force from the checkouts', () => {
   })
 
   it('agrees on a generated set of 20,000 checkout requests, over the last year', async () => {
-    const added = seedWebScale(server.db, { customer: '1000003', checkouts: 20_000 })
+    const added = await seedWebScale(server.db, { customer: '1000003', checkouts: 20_000 })
     expect(added.denied).toBeGreaterThan(0)
     const today = dayOf(Date.parse(`${todayUtc()}T00:00:00Z`))
     await expectReportMatches('1000003', 'partner@channel.example', today - 364, today)

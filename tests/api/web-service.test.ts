@@ -311,7 +311,7 @@ describe('leases past their end', () => {
   it('are returned by the sweep, whichever customer or product they are of', async () => {
     const seats = [await granted(ADAM, pool('SHARED_WEB', 1).product), await granted(LENA, 'Ansys Mechanical')]
     const aged = seats.map((s) => age(s.checkoutId, LEASE_MS + 1))
-    expect(sweepExpiredLeases(server.db)).toBe(2)
+    expect(await sweepExpiredLeases(server.db)).toBe(2)
     aged.forEach((row) => {
       expect(seatRow(row.checkoutId)).toMatchObject({ endedAt: row.leaseExpiresAt, endReason: 'expired' })
       expect(transactionsOf(row.checkoutId).map((t) => [t.outcome, t.durationMs])).toEqual([
@@ -319,7 +319,7 @@ describe('leases past their end', () => {
         ['expired', row.leaseExpiresAt - row.startedAt],
       ])
     })
-    expect(sweepExpiredLeases(server.db)).toBe(0)
+    expect(await sweepExpiredLeases(server.db)).toBe(0)
   })
 
   it('a heartbeat that comes too late is refused (409) and the seat recorded as expired', async () => {

@@ -8,9 +8,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
-import { openDb } from '../../db/client'
+import { openDb, closeDb } from '../../db/client'
 import { seedDemo } from '../../db/seed'
 
 declare module 'vitest' {
@@ -26,11 +27,14 @@ export default async function buildBaseDatabase(project: TestProject) {
   try {
     await seedDemo(db)
     const base = path.join(dir, 'portal.db')
-    // One self-contained file (no -wal beside it) that can be copied as it is.
-    db.$client.prepare('VACUUM INTO ?').run(base)
+    // One self-contained file (no -wal beside it) that can be copied as it is (VACUUM writes: the
+    // database's own connection only reads).
+    const copier = new Database(path.join(dir, 'seeding.db'))
+    copier.prepare('VACUUM INTO ?').run(base)
+    copier.close()
     project.provide('baseDatabase', base)
   } finally {
-    db.$client.close()
+    closeDb(db)
   }
   return () => fs.rmSync(dir, { recursive: true, force: true })
 }

@@ -51,7 +51,7 @@ export function dataSnapshot(db: Db): Record<string, { rows: number; hash: strin
 }
 
 /** What a customer's demo data offers the requests: its first of each kind, or a stand-in where it has none. */
-export function customerData(db: Db, customerNumber: string) {
+export async function customerData(db: Db, customerNumber: string) {
   const device = db.select().from(elasticServers).where(eq(elasticServers.accountId, customerNumber)).get()
   const email = db
     .select({ id: emails.id })
@@ -117,7 +117,7 @@ export function customerData(db: Db, customerNumber: string) {
     whitelist: device?.whitelist ?? [],
     usernames: device?.usernames ?? [],
     emailId: email?.id ?? 1,
-    contacts: readContacts(db, customerNumber),
+    contacts: await readContacts(db, customerNumber),
     elasticActivation: elastic ?? 'NONE-ELASTIC',
     fsaActivation: fsa?.id ?? 'NONE-FSA',
     /** The first field names the host as spec 3's host calls do (hostId), the second as the fulfilment calls do. */
@@ -137,7 +137,7 @@ export function customerData(db: Db, customerNumber: string) {
   }
 }
 
-export type CustomerData = ReturnType<typeof customerData>
+export type CustomerData = Awaited<ReturnType<typeof customerData>>
 
 /**
  * The body of each call that writes, with the fields it reads: what an editor of

@@ -2,6 +2,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import Database from 'better-sqlite3'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import type { Db } from '../../../db/client'
+import * as schema from '../../../db/schema'
 import { loadConfig } from '../../../server/config'
 import { startServer, type RunningServer, type ServerOptions } from '../../../server/app'
 import { copyBaseDatabase } from '../../support/base-database'
@@ -12,6 +16,11 @@ export { freePort }
 export interface TestServer extends RunningServer {
   /** The temporary directory holding the database; removed on close. */
   dir: string
+  /**
+   * A connection of the test's own to the server's database, which reads and writes as another
+   * process would (the server's own handle only reads: its writes go through its transactions).
+   */
+  db: Db
 }
 
 /** Without the portal unless `options.portal` (which needs `npm run build`); the portal is then at its public address. */
@@ -34,11 +43,16 @@ export async function startTestServer(
     ...env,
   })
   const running = await startServer(config, { portal: false, ...options })
+  const own = new Database(databasePath)
+  own.pragma('busy_timeout = 5000')
+  own.pragma('foreign_keys = ON')
   return {
     ...running,
     dir,
+    db: drizzle(own, { schema }) as Db,
     async close() {
       await running.close()
+      own.close()
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }

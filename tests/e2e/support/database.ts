@@ -4,15 +4,16 @@
  * attachment). Journeys otherwise go through the portal and its API.
  */
 import path from 'node:path'
-import { openDb, type Db } from '../../../db/client'
+import { openDb, type Db, closeDb } from '../../../db/client'
+import { transact } from '../../../db/transact'
 import { e2eDataDir } from './data-dir'
 
-/** Runs `work` on the suite server's database and closes it again. */
+/** Runs `work` in one transaction on the suite server's database and closes it again. */
 export async function withE2eDb<T>(work: (db: Db) => T | Promise<T>): Promise<T> {
   const db = openDb(path.join(e2eDataDir(Number(process.env.E2E_PORT ?? 3100)), 'portal.db'))
   try {
-    return await work(db)
+    return await transact(db, async (tx) => await work(tx))
   } finally {
-    db.$client.close()
+    closeDb(db)
   }
 }
