@@ -21,20 +21,23 @@ const load = (path: string) => pageLoad(server.url, cookie, path)
 
 beforeAll(async () => {
   server = await startPortalTestServer()
-  const start = Date.now() - 3_600_000
+  // Today's rows are counted from the rows themselves (whole days from their aggregates, which this
+  // insert leaves alone): all of them fall between the day's start and now, whatever the hour.
+  const now = Date.now()
+  const start = Math.max(Math.floor(now / 86_400_000) * 86_400_000, now - 3_600_000)
   server.db.$client
     .prepare(
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO web_transactions (account_id, product, user_email, outcome, at)
-       SELECT ?, 'Ansys Bulk', 'bulk' || (i % 7) || '@acme.example', 'granted', ? + i FROM n`,
+       SELECT ?, 'Ansys Bulk', 'bulk' || (i % 7) || '@acme.example', 'granted', ? + (i % ?) FROM n`,
     )
-    .run(USAGE_EXPORT_MAX, ACME, start)
+    .run(USAGE_EXPORT_MAX, ACME, start, Math.max(1, now - start))
   server.db.$client
     .prepare(
       `INSERT INTO web_transactions (account_id, product, user_email, outcome, reason, at, client_host)
        VALUES (?, 'Ansys Discovery', ?, 'denied', 'no-free-seat', ?, '=cmd|calc')`,
     )
-    .run(ACME, FORMULA_USER, Date.now() - 60_000)
+    .run(ACME, FORMULA_USER, Math.max(start, now - 60_000))
   cookie = (await portalSignIn(server.url, 'admin@acme.example')).cookie
 }, 180_000)
 

@@ -31,6 +31,8 @@ export const callName = (call: Pick<Call, 'method' | 'path'>) => `${call.method}
 export const isReadCall = (call: Pick<Call, 'declaration'>) => call.declaration.access === 'read'
 
 const TODAY = new Date().toISOString().slice(0, 10)
+/** A finished half hour is in the past at any time of day (today's could still be ahead, just after midnight). */
+const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 
 /** Tables that change without any write of the API's: sign-in state and rate counters. */
 const NOT_DATA = new Set(['sessions', 'oidc_models', 'rate_limits'])
@@ -192,8 +194,8 @@ export const WRITE_BODIES: Record<string, (d: CustomerData) => Record<string, un
   'POST /usage/sessions': (d) => ({
     customerNumber: d.customerNumber,
     activationId: d.elasticActivation,
-    startTime: `${TODAY} 00:00:00`,
-    endTime: `${TODAY} 00:30:00`,
+    startTime: `${YESTERDAY} 00:00:00`,
+    endTime: `${YESTERDAY} 00:30:00`,
     product: 'Ansys Fluent',
     user: 'operator',
     host: 'ws-01',
