@@ -123,24 +123,31 @@ const heldBy = (claim: Pick<ClaimedEmail, 'emailId' | 'claimToken'>) =>
 
 const released = { claimToken: null, claimedUntil: null } as const
 
+/** Writes `values` on the claim's row and releases it; false when the claim no longer held (nothing written). */
+async function settleClaim(
+  db: Db,
+  claim: ClaimedEmail,
+  values: Partial<typeof emailDeliveries.$inferInsert>,
+): Promise<boolean> {
+  const rows = await transact(
+    db,
+    async (tx) =>
+      await tx
+        .update(emailDeliveries)
+        .set({ ...released, ...values })
+        .where(heldBy(claim))
+        .returning({ emailId: emailDeliveries.emailId }),
+  )
+  return rows.length > 0
+}
+
 /** Records that the server took the e-mail. False when the claim no longer held (nothing recorded). */
 export async function recordSent(
   db: Db,
   claim: ClaimedEmail,
   { at, answer }: { at: number; answer: string },
 ): Promise<boolean> {
-  const row = (
-    await transact(
-      db,
-      async (tx) =>
-        await tx
-          .update(emailDeliveries)
-          .set({ ...released, state: SENT, sentAt: at, nextAttemptAt: null, answer })
-          .where(heldBy(claim))
-          .returning({ emailId: emailDeliveries.emailId }),
-    )
-  )[0]
-  return row !== undefined
+  return await settleClaim(db, claim, { state: SENT, sentAt: at, nextAttemptAt: null, answer })
 }
 
 /**
@@ -152,18 +159,7 @@ export async function recordFailure(
   claim: ClaimedEmail,
   { answer, retryAt }: { answer: string; retryAt: number | null },
 ): Promise<boolean> {
-  const row = (
-    await transact(
-      db,
-      async (tx) =>
-        await tx
-          .update(emailDeliveries)
-          .set({ ...released, state: retryAt === null ? FAILED : QUEUED, nextAttemptAt: retryAt, answer })
-          .where(heldBy(claim))
-          .returning({ emailId: emailDeliveries.emailId }),
-    )
-  )[0]
-  return row !== undefined
+  return await settleClaim(db, claim, { state: retryAt === null ? FAILED : QUEUED, nextAttemptAt: retryAt, answer })
 }
 
 /**

@@ -10,7 +10,7 @@
  * an identity column (SQLite numbers such a row by itself when no id is given); reals are double
  * precision; JSON text is jsonb. Names of tables, columns, indexes, keys and checks stay the same.
  */
-import { is, SQL, getTableColumns, type Column } from 'drizzle-orm'
+import { Column, is, SQL, getTableColumns } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 
 type Tables = Record<string, unknown>
@@ -153,14 +153,10 @@ function sqlSource(expression: SQL, ctx: Context): string {
   let out = ''
   for (const chunk of expression.queryChunks) {
     if (is(chunk, SQL)) out += sqlSource(chunk, ctx).slice(4, -1)
-    else if (isColumn(chunk)) out += `\${t.${ctx.keyOf(chunk)}}`
+    else if (is(chunk, Column)) out += `\${t.${ctx.keyOf(chunk)}}`
     else if (typeof chunk === 'object' && chunk !== null && 'value' in chunk && Array.isArray(chunk.value))
       out += (chunk.value as string[]).join('').replace(/[`\\$]/g, (m) => `\\${m}`)
     else throw new Error(`an SQL part the PostgreSQL schema cannot write: ${JSON.stringify(chunk)}`)
   }
   return `sql\`${out}\``
-}
-
-function isColumn(chunk: unknown): chunk is Column {
-  return typeof chunk === 'object' && chunk !== null && 'columnType' in chunk && 'table' in chunk
 }

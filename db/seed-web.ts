@@ -252,17 +252,7 @@ export function webStep(now: Date = new Date()): DemoStep {
         )[0]
         entitlementIds.set(spec.key, row.id)
       }
-      const insertUsers = (accountId: string) =>
-        mapInOrder(
-          demoWebUsers(accountId),
-          async (u) =>
-            (
-              await tx
-                .insert(webUsers)
-                .values({ accountId, ...u, createdAt: at })
-                .returning({ id: webUsers.id })
-            )[0].id,
-        )
+      const insertUsers = (accountId: string) => insertWebUsers(tx, accountId, demoWebUsers(accountId), at)
       const insertGroup = async (accountId: string, name: string, description: string, members: number[]) => {
         const { id } = (
           await tx
@@ -454,15 +444,15 @@ type Tx = Parameters<DemoStep['run']>[0]['tx']
 
 const GENERATED_UNIT_PRICE = { SHARED_WEB: 1200, NAMED_USER: 2400 } as const
 
-/**
- * A generated customer's web licences, users, its 'All Users' group and the named seats given
- * directly. Every seat given is within the licence's seats.
- */
-export async function insertGeneratedWeb(tx: Tx, accountId: string, web: GeneratedWeb, now: Date = new Date()) {
-  const today = todayUtc(now)
-  const at = now.getTime()
-  const userIds = await mapInOrder(
-    web.users,
+/** Adds web users to a customer, in order; their ids. */
+function insertWebUsers(
+  tx: Tx,
+  accountId: string,
+  users: readonly Omit<typeof webUsers.$inferInsert, 'accountId' | 'createdAt'>[],
+  at: number,
+): Promise<number[]> {
+  return mapInOrder(
+    users,
     async (u) =>
       (
         await tx
@@ -471,6 +461,16 @@ export async function insertGeneratedWeb(tx: Tx, accountId: string, web: Generat
           .returning({ id: webUsers.id })
       )[0].id,
   )
+}
+
+/**
+ * A generated customer's web licences, users, its 'All Users' group and the named seats given
+ * directly. Every seat given is within the licence's seats.
+ */
+export async function insertGeneratedWeb(tx: Tx, accountId: string, web: GeneratedWeb, now: Date = new Date()) {
+  const today = todayUtc(now)
+  const at = now.getTime()
+  const userIds = await insertWebUsers(tx, accountId, web.users, at)
   const group = (
     await tx
       .insert(webGroups)
