@@ -4,7 +4,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountAccess, accounts } from '../db/schema'
+import { accountAccess, accounts } from '../db/tables'
 import { STAFF_ROLES } from './constants'
 import { EXPORT_STATUS_FIELD } from '../app/domain/product'
 import { exportDenied } from '../app/domain/permissions'

@@ -1,6 +1,6 @@
 /** Customer accounts: the list the user may pick from, its count and distinct values, and one account's info. */
 import type { Db } from '../db/client'
-import { accounts } from '../db/schema'
+import { accounts } from '../db/tables'
 import { accountInfo, accountScope } from './access'
 import type { ApiUser } from './auth'
 import type { CallTable } from './call-table'

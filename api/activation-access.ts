@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accounts, hostAccounts } from '../db/schema'
+import { accounts, hostAccounts } from '../db/tables'
 import { activationsAllowed, isViewOnly } from '../app/domain/permissions'
 import { NOT_ENOUGH_PERMISSIONS, type AccountRef } from '../app/domain/activation-types'
 import { ACTIVATION_MESSAGES } from '../app/domain/activation-rules'

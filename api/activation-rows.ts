@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, isNull, ne, or, gte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, fulfillments } from '../db/schema'
+import { entitlements, fulfillments } from '../db/tables'
 import {
   ACTIVATED_FIELD,
   AVAILABLE_FIELD,

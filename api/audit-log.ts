@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { Tx } from '../db/transact'
-import { auditLog } from '../db/schema'
+import { auditLog } from '../db/tables'
 import type { ListSource } from './list-engine'
 import type { PageRequest } from './contract/list-requests'
 import type { AuditArea, AuditEntry } from './contract/audit'

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { transact } from '../db/transact'
 import { openDb, closeDb } from '../db/client'
-import { users } from '../db/schema'
+import { users } from '../db/tables'
 import { findActiveUser, prepareFindActiveUser } from './auth'
 
 const db = openDb(':memory:')

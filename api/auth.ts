@@ -7,7 +7,7 @@ import { errors } from 'jose'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
-import { users } from '../db/schema'
+import { users } from '../db/tables'
 import { ApiError } from './envelope'
 import { fetchDiscovery, identityProvider, IdentityProviderConfigError } from '../server/identity-provider'
 

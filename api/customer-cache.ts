@@ -9,7 +9,7 @@
  */
 import { eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountChanges } from '../db/schema'
+import { accountChanges } from '../db/tables'
 import { preparedPerDb } from './prepared'
 
 /** The counter row that every customer's answers depend on. */

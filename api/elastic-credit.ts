@@ -15,7 +15,7 @@
 import { transact } from '../db/transact'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountAccess, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/schema'
+import { accountAccess, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/tables'
 import {
   addDays,
   classifyElastic,

@@ -9,7 +9,7 @@
 import { transact } from '../db/transact'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accounts, emailAttachments, emailDeliveries, emails } from '../db/schema'
+import { accounts, emailAttachments, emailDeliveries, emails } from '../db/tables'
 import { isViewOnly } from '../app/domain/permissions'
 import { recordIdSchema, RECORD_ID_MESSAGE } from '../app/domain/record-id'
 import { isDeliveryState, type DeliveryState } from '../app/domain/email-delivery'

@@ -13,7 +13,7 @@
 import { connectionsOf } from '../db/transact'
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, fulfillments } from '../db/schema'
+import { entitlements, fulfillments } from '../db/tables'
 import { DEPLOYED, ELASTIC_LICENSE_MODEL, licenseModelGroup } from '../app/domain/entitlements'
 import { ENTITLEMENT_FIELD as CA, type EntitlementRow } from '../app/domain/entitlement-row'
 import { WEB_ENTITLEMENT_TYPES } from '../app/domain/web-licenses'

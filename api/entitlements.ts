@@ -13,7 +13,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements } from '../db/schema'
+import { entitlements } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import type { EntitlementRow } from '../app/domain/entitlement-row'
 import { requireCustomerAccess } from './access'

@@ -9,7 +9,7 @@
  */
 import { aliasedTable, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, fsaOrderLines } from '../db/schema'
+import { entitlements, fsaOrderLines } from '../db/tables'
 import type { FsaHistoryRow } from '../app/domain/fsa-types'
 import { buildAccountInfo, requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'

@@ -24,7 +24,7 @@
 import { mapInOrder } from '../db/in-order'
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountAccess, accounts, emails, entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
+import { accountAccess, accounts, emails, entitlements, fulfillments, hostAccounts, hosts } from '../db/tables'
 import { thresholdState, type CreditStatus } from '../app/domain/credit-forecast'
 import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
 import {

@@ -8,7 +8,7 @@
 import { mapInOrder } from '../db/in-order'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, fulfillments } from '../db/schema'
+import { entitlements, fulfillments } from '../db/tables'
 import type { HostIdType } from '../app/domain/host-id'
 import type { FulfillmentOperation, LicenseFile } from '../app/domain/activation-types'
 import { compareText, countsAfter, daemonOf, licenseBorrowable } from '../app/domain/activation-rules'

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { hostAccounts, hosts } from '../db/schema'
+import { hostAccounts, hosts } from '../db/tables'
 import { checkHostIds, hostIdentifier, type HostIds } from '../app/domain/host-id'
 import { readHostNames } from '../app/domain/add-host'
 import { BORROWABLE_FIELD, type HostRef, type HostState, type ServerSummary } from '../app/domain/activation-types'

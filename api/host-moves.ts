@@ -20,7 +20,7 @@
 import { transact } from '../db/transact'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
+import { entitlements, fulfillments, hostAccounts, hosts } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import { createRefusal } from '../app/domain/activation-rules'
 import { HOST_ACTION_MESSAGES, hostMovePlan, rehostTarget, type HostActivation } from '../app/domain/host-actions'

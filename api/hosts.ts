@@ -10,7 +10,7 @@ import { mapInOrder } from '../db/in-order'
 import { transact } from '../db/transact'
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, fulfillments, hostAccounts, hosts } from '../db/schema'
+import { entitlements, fulfillments, hostAccounts, hosts } from '../db/tables'
 import { addHostDecision, compareServers } from '../app/domain/add-host'
 import { DEFAULT_PORT, hostIdentifier } from '../app/domain/host-id'
 import type {

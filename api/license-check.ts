@@ -16,7 +16,7 @@
 import { mapInOrder } from '../db/in-order'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountAccess, accounts } from '../db/schema'
+import { accountAccess, accounts } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import { checkHostIds } from '../app/domain/host-id'
 import {

@@ -18,7 +18,7 @@
 import { transact } from '../db/transact'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { hosts } from '../db/schema'
+import { hosts } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import { hostIdTypeLabel, type HostIdType } from '../app/domain/host-id'
 import {

@@ -16,7 +16,7 @@ import { transact } from '../db/transact'
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { emailAttachments, emailDeliveries, emails } from '../db/schema'
+import { emailAttachments, emailDeliveries, emails } from '../db/tables'
 import type { DeliveryState } from '../app/domain/email-delivery'
 import type { Tx } from './audit-log'
 

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { notifications } from '../db/schema'
+import { notifications } from '../db/tables'
 import { NOTIFICATIONS_MAX_SIZE, toApiDateText } from '../app/domain/alerts'
 import type { ApiDeps } from './index'
 import type { CallTable } from './call-table'

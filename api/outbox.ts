@@ -4,7 +4,7 @@
  * is also queued for delivery in the same transaction (api/mail-queue.ts), so an e-mail is
  * queued exactly when it is written.
  */
-import { emailAttachments, emails } from '../db/schema'
+import { emailAttachments, emails } from '../db/tables'
 import type { MailConfig } from '../server/config'
 import type { Tx } from './audit-log'
 import { queueDelivery } from './mail-queue'

@@ -8,7 +8,7 @@
 import { transact } from '../db/transact'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accountAccess, users } from '../db/schema'
+import { accountAccess, users } from '../db/tables'
 import {
   changeProblems,
   contactProblems,

@@ -10,7 +10,7 @@
 import { transact } from '../db/transact'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { fulfillments, hostAccounts, hosts } from '../db/schema'
+import { fulfillments, hostAccounts, hosts } from '../db/tables'
 import type { ApiUser } from './auth'
 import { requireCustomerAccess } from './access'
 import { hostGroup, requireActivationAccess, shownNumbers, type HostGroup } from './activation-access'

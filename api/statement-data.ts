@@ -9,7 +9,7 @@
  */
 import { and, between, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, usageDayCharges } from '../db/schema'
+import { entitlements, usageDayCharges } from '../db/tables'
 import {
   buildStatement,
   periodProblem,

@@ -11,7 +11,7 @@
 import { transact } from '../db/transact'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { elasticServers } from '../db/schema'
+import { elasticServers } from '../db/tables'
 import { isViewOnly } from '../app/domain/permissions'
 import { emailPeriod, statementEmailSubject, type StatementEntitlement } from '../app/domain/statement'
 import { formatDay } from '../app/domain/utc-day'

@@ -15,11 +15,11 @@
  */
 import { rawAll, valuesWhere } from '../db/raw'
 import { mapInOrder } from '../db/in-order'
-import { snapshot } from '../db/transact'
+import { reading, snapshot } from '../db/transact'
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm'
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../db/client'
-import { usageDayCounts, usageLongestSessions, usageSessions } from '../db/schema'
+import { usageDayCounts, usageLongestSessions, usageSessions } from '../db/tables'
 import { dayOf, DAY_MS } from '../db/usage-aggregates'
 import { MAX_IN_VALUES } from './constants'
 import { CLOUD_JOB_FIELD, NUMERIC_USAGE_FIELDS, type UsageField, type UsageRow } from '../app/domain/usage-row'
@@ -371,7 +371,7 @@ export function usageList(
     criteria,
     reverseScanFrom: REVERSE_SCAN_FROM,
     consistent: (read) => snapshot(db, read),
-    query: (fields) => db.select(fields).from(s).$dynamic(),
+    query: (fields) => reading(db).select(fields).from(s).$dynamic(),
     scope: where,
     count: async (filter) => {
       // The day counts are per customer, not per licence server.

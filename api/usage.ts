@@ -15,7 +15,7 @@
  * refused, and a customer under export control is refused to everyone.
  */
 import type { Db } from '../db/client'
-import { usageLastReceived } from '../db/schema'
+import { usageLastReceived } from '../db/tables'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../app/domain/usage-export'
 import { requireCustomerAccess } from './access'
 import type { ApiUser } from './auth'

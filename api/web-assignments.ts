@@ -6,7 +6,7 @@
  * running checkouts: the next checkout follows the new assignments.
  */
 import { and, eq, inArray, isNotNull, isNull, or, gte } from 'drizzle-orm'
-import { webAssignments } from '../db/schema'
+import { webAssignments } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import { WEB_MESSAGES } from '../app/domain/web-licenses'
 import type { CallTable } from './call-table'

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, webAssignments, webGroups, webUsers } from '../db/schema'
+import { entitlements, webAssignments, webGroups, webUsers } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import { WEB_ENTITLEMENT_TYPES } from '../app/domain/web-licenses'
 import type { CallTable } from './call-table'

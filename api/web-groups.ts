@@ -7,7 +7,7 @@
 import { transact } from '../db/transact'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, webAssignments, webGroupMembers, webGroups, webUsers } from '../db/schema'
+import { entitlements, webAssignments, webGroupMembers, webGroups, webUsers } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import { removeGroupConfirmation, WEB_MESSAGES, type WebEntitlementType } from '../app/domain/web-licenses'
 import type { CallTable } from './call-table'

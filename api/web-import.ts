@@ -8,7 +8,7 @@
  */
 import { transact } from '../db/transact'
 import { and, eq } from 'drizzle-orm'
-import { webGroups, webUsers } from '../db/schema'
+import { webGroups, webUsers } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import { parseWebUserCsv, type ImportRow } from '../app/domain/web-user-import'
 import type { CallTable } from './call-table'

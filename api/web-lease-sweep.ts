@@ -8,7 +8,7 @@
 import { transact } from '../db/transact'
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, webCheckouts } from '../db/schema'
+import { entitlements, webCheckouts } from '../db/tables'
 import { heldFor } from '../app/domain/web-seats'
 import { recordWebTransaction, webWrites } from './web-records'
 import { preparedPerDb } from './prepared'

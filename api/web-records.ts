@@ -5,7 +5,7 @@
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { webCheckouts, webTransactions } from '../db/schema'
+import { webCheckouts, webTransactions } from '../db/tables'
 import { countWebTransaction } from '../db/web-aggregates'
 import type { Tx } from './audit-log'
 import { preparedPerDb } from './prepared'

@@ -16,7 +16,7 @@ import {
   webUsageDays,
   webUserDays,
   webUsers,
-} from '../db/schema'
+} from '../db/tables'
 import type { HomeWeb } from '../app/domain/home-summary'
 import { todayUtc } from '../app/domain/entitlements'
 import { WEB_ENTITLEMENT_TYPES, type WebEntitlementType } from '../app/domain/web-licenses'

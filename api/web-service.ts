@@ -13,7 +13,7 @@ import { mapInOrder } from '../db/in-order'
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { accounts, entitlements, webAssignments, webCheckouts, webGroupMembers, webUsers } from '../db/schema'
+import { accounts, entitlements, webAssignments, webCheckouts, webGroupMembers, webUsers } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import {
   DENIAL_TEXTS,

@@ -7,7 +7,7 @@
 import { connectionsOf, transact } from '../db/transact'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, webGroups, webUsers } from '../db/schema'
+import { entitlements, webGroups, webUsers } from '../db/tables'
 import {
   namedSeatShortfall,
   webTermState,

@@ -15,10 +15,10 @@
  */
 import { rawAll, valuesWhere } from '../db/raw'
 import { mapInOrder } from '../db/in-order'
-import { snapshot } from '../db/transact'
+import { reading, snapshot } from '../db/transact'
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { entitlements, webGroupMembers, webGroups, webTransactionDays, webTransactions, webUsers } from '../db/schema'
+import { entitlements, webGroupMembers, webGroups, webTransactionDays, webTransactions, webUsers } from '../db/tables'
 import { dayOf, DAY_MS } from '../db/usage-aggregates'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../app/domain/usage-export'
 import type { CallTable } from './call-table'
@@ -304,7 +304,7 @@ export function webTransactionList(db: Db, accountId: string): ListSource {
     prepare: lookups.prepare,
     reverseScanFrom: REVERSE_SCAN_FROM,
     consistent: (read) => snapshot(db, read),
-    query: (fields) => db.select(fields).from(t).$dynamic(),
+    query: (fields) => reading(db).select(fields).from(t).$dynamic(),
     scope: eq(t.accountId, accountId),
     distinct: async (input) => {
       if (input.key === GROUP_CRITERION) throw new ListError(`${GROUP_CRITERION} has no list of values.`)

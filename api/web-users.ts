@@ -19,7 +19,7 @@ import {
   webGroups,
   webTransactions,
   webUsers,
-} from '../db/schema'
+} from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import {
   isSeatCurrent,

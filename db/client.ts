@@ -12,6 +12,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { projectPath } from '../server/project-root'
 import * as schema from './schema'
 import { closeWriter } from './transact'
+import { isPgHandle } from './pg-transact'
+import { ENGINE } from './engine'
 import { timeSql } from './sql-timing'
 import { sqlStatementDuration, sqlTransactionDuration } from '../server/metrics/instruments'
 
@@ -49,4 +51,32 @@ export function openDb(file: string): Db {
 export function closeDb(db: Db) {
   closeWriter(db)
   db.$client.close()
+}
+
+/**
+ * Opens the process's database: PostgreSQL when `databaseUrl` is set, else the SQLite file. Either is
+ * migrated and typed as the SQLite handle (PostgreSQL's builds the same queries from its own tables,
+ * db/tables.ts); what differs at the end of a query goes through db/query.ts and db/raw.ts.
+ */
+export async function openDatabase({
+  databasePath,
+  databaseUrl,
+}: {
+  databasePath: string
+  databaseUrl: string | null
+}): Promise<Db> {
+  const engine = databaseUrl ? 'postgres' : 'sqlite'
+  if (engine !== ENGINE)
+    throw new Error(
+      `This process's tables were chosen for ${ENGINE} (from DATABASE_URL when it started), not for ${engine}.`,
+    )
+  if (!databaseUrl) return openDb(databasePath)
+  const { openPg } = await import('./pg-client')
+  return (await openPg(databaseUrl)) as unknown as Db
+}
+
+/** Closes either engine's database. */
+export async function closeDatabase(db: Db) {
+  if (isPgHandle(db)) await (db.$client as unknown as { end(): Promise<void> }).end()
+  else closeDb(db)
 }

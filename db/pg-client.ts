@@ -15,10 +15,7 @@ const migrationsFolder = projectPath('db', 'migrations-pg')
 // bigint columns are read as numbers, as SQLite's integers are (ids and millisecond times are far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
-/** A `postgres://` or `postgresql://` address, or null for anything else (the SQLite file is used). */
-export function postgresUrl(value: string | undefined): string | null {
-  return value && /^postgres(ql)?:\/\//.test(value) ? value : null
-}
+export { postgresUrl } from './engine'
 
 export async function openPg(url: string, { max = 10 }: { max?: number } = {}): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max })

@@ -13,7 +13,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb } from './client'
 import { openPg } from './pg-client'
-import { formattedPgSchema, PG_SCHEMA_FILE } from './pg-schema-file'
+import { formattedPgSchema, formattedTables, PG_SCHEMA_FILE, TABLES_FILE } from './pg-schema-file'
 import * as schema from './schema'
 import { newPgDatabase } from '../tests/support/postgres-server'
 
@@ -155,6 +155,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 describe('the PostgreSQL schema', () => {
   it('is what db/schema.ts writes today (run npm run db:schema:pg after changing it)', async () => {
     expect(fs.readFileSync(PG_SCHEMA_FILE, 'utf8')).toBe(await formattedPgSchema(schema))
+  })
+
+  it('and the tables chosen by engine (db/tables.ts) list every table of db/schema.ts', async () => {
+    expect(fs.readFileSync(TABLES_FILE, 'utf8')).toBe(await formattedTables(schema))
   })
 
   it('migrates to the same tables, columns, keys, indexes, checks and triggers as SQLite', async () => {

@@ -1,5 +1,5 @@
 /** The fixed demo data set: customers, users and their access, feature flags. Every password is `demo`. */
-import type { accounts, featureFlags } from './schema'
+import type { accounts, featureFlags } from './tables'
 
 export const DEMO_PASSWORD = 'demo'
 

@@ -1,5 +1,5 @@
 import type { DemoStep } from './seed'
-import { elasticServers } from './schema'
+import { elasticServers } from './tables'
 
 type ElasticServerRow = typeof elasticServers.$inferInsert
 

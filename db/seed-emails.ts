@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm'
 import { writeStatementEmail } from '../api/statement-emails'
 import { DAY_MS, formatDay, utcDate } from '../app/domain/utc-day'
-import { accounts, emails, entitlements } from './schema'
+import { accounts, emails, entitlements } from './tables'
 import type { DemoStep } from './seed'
 import { demoActivationId, ELASTIC_KEYS } from './seed-entitlements'
 import { demoElasticServers } from './seed-elastic'

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto'
 import { addDays, isBorrowableModel, type EntitlementType } from '../app/domain/entitlements'
 import { LATEST_RATE_TABLE_VERSION } from '../app/domain/elastic-rates'
 import { MANUAL_DRAWDOWN_PRODUCT, PRODUCT_NAME } from '../app/domain/product'
-import type { entitlements } from './schema'
+import type { entitlements } from './tables'
 
 export type DemoEntitlement = typeof entitlements.$inferInsert & { key: string }
 

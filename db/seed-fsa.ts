@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm'
 import { PRODUCT_NAME } from '../app/domain/product'
 import type { DemoStep } from './seed'
-import { entitlements, fsaContracts, fsaProducts } from './schema'
+import { entitlements, fsaContracts, fsaProducts } from './tables'
 import { demoActivationId } from './seed-entitlements'
 
 export const DEMO_FSA_CONTRACT_KEY = 'acme-fsa-contract'

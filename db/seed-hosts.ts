@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { DemoEntitlement } from './seed-entitlements'
-import type { fulfillments, hosts } from './schema'
+import type { fulfillments, hosts } from './tables'
 import { DEFAULT_PORT, hostIdentifier, type HostIdType } from '../app/domain/host-id'
 
 export interface DemoHost {

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { todayUtc } from '../app/domain/entitlements'
 import type { DemoStep } from './seed'
-import { entitlements, fulfillments, hostAccounts, hosts, lowBalanceAlerts, usageSessions } from './schema'
+import { entitlements, fulfillments, hostAccounts, hosts, lowBalanceAlerts, usageSessions } from './tables'
 import { demoEntitlements, ELASTIC_KEYS } from './seed-entitlements'
 import { demoUsage } from './seed-usage'
 import { countSessions } from './usage-aggregates'

@@ -1,5 +1,5 @@
 import type { DemoStep } from './seed'
-import { notifications } from './schema'
+import { notifications } from './tables'
 import { toApiDateText } from '../app/domain/alerts'
 
 type NewNotification = typeof notifications.$inferInsert

@@ -26,7 +26,7 @@ import {
   sessionHours,
 } from '../app/domain/elastic-rates'
 import type { Db } from './client'
-import { accounts, elasticServers, entitlements } from './schema'
+import { accounts, elasticServers, entitlements } from './tables'
 import { demoActivationId, elastic } from './seed-entitlements'
 import { featureOf, productLine, randomSequence, timestampText } from './seed-usage'
 import { countSessions, DAY_MS, type CountedSession } from './usage-aggregates'

@@ -14,7 +14,7 @@ import { hourlyRate, RATED_PRODUCTS, sessionCharge, sessionHours } from '../app/
 import { PRODUCT_NAME } from '../app/domain/product'
 import { ELASTIC_KEYS, type DemoEntitlement } from './seed-entitlements'
 import { demoElasticServers } from './seed-elastic'
-import type { usageSessions } from './schema'
+import type { usageSessions } from './tables'
 
 export type DemoSession = Omit<typeof usageSessions.$inferInsert, 'entitlementId'> & { entitlementKey: string }
 

@@ -11,6 +11,8 @@
  *
  * A read `snapshot` runs its reads in one transaction, so the figures it reads agree with each
  * other while writers commit meanwhile.
+ *
+ * PostgreSQL: db/pg-transact.ts (serializable transactions, run again on a serialization failure).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type Database from 'better-sqlite3'
@@ -18,6 +20,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { openConnection, type Db } from './client'
 import { sqlTransactionDuration } from '../server/metrics/instruments'
 import * as schema from './schema'
+import { isPgHandle, pgReading, pgSnapshot, pgTransact } from './pg-transact'
 
 /** The handle a transaction's work gets: it reads and writes inside the transaction. */
 export type Tx = Db
@@ -66,6 +69,8 @@ function writerOf(db: Db): Writer {
  * its transactions run on. Functions defined in JavaScript for SQL are registered on each.
  */
 export function connectionsOf(db: Db): Database.Database[] {
+  // PostgreSQL's functions are SQL functions, made by its migrations.
+  if (isPgHandle(db)) return []
   if (handles.has(db)) return [db.$client]
   const writer = writerOf(db).tx.$client
   return writer === db.$client ? [db.$client] : [db.$client, writer]
@@ -102,6 +107,7 @@ async function beginImmediate(client: Database.Database) {
  * Given a transaction's handle, `work` runs in a savepoint of it.
  */
 export async function transact<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (isPgHandle(db)) return pgTransact(db, work)
   const writer = handles.get(db) ?? writerOf(db)
   // Work already inside this database's transaction (given its handle, or the database's own) nests.
   if (writer.open && active.getStore() === writer) return savepoint(writer, work)
@@ -141,10 +147,20 @@ async function savepoint<T>(writer: Writer, work: (tx: Tx) => Promise<T>): Promi
   }
 }
 
+/**
+ * The handle whose reads see the open transaction or snapshot of this request, if any: on PostgreSQL
+ * its connection (reads of the database's own handle go to the pool's other connections), on SQLite
+ * the handle itself (a snapshot is a read transaction of the handle's one connection).
+ */
+export function reading(db: Db): Db {
+  return isPgHandle(db) ? pgReading(db) : db
+}
+
 const readers = new WeakMap<object, Turns>()
 
 /** Runs the reads of `read` in one read transaction of the handle's main connection. */
 export async function snapshot<T>(db: Db, read: () => Promise<T>): Promise<T> {
+  if (isPgHandle(db)) return pgSnapshot(db, read)
   if (handles.get(db)?.open || db.$client.inTransaction) return read()
   let turns = readers.get(db)
   if (!turns) readers.set(db, (turns = new Turns()))

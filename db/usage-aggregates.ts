@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm'
 import { toCents } from '../app/domain/statement'
 import type { Db } from './client'
-import { usageDayCharges, usageDayCounts, usageLastReceived, usageLongestSessions } from './schema'
+import { usageDayCharges, usageDayCounts, usageLastReceived, usageLongestSessions } from './tables'
 
 /** A drizzle handle or the transaction `db.transaction(fn)` passes to `fn`. */
 type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0]

@@ -10,6 +10,7 @@
  * appending to the log while it runs.
  */
 import type { Db } from './client'
+import { isPgHandle } from './pg-transact'
 
 /** The environment variable by which the primary tells its workers that it checkpoints. */
 export const CHECKPOINTS_BY_PRIMARY = 'PORTAL_WAL_CHECKPOINTS_BY_PRIMARY'
@@ -21,6 +22,7 @@ export const SAFETY_NET_PAGES = 10_000
 
 /** For a serving process: leave checkpoints to the primary when it takes them. */
 export function deferCheckpointsToPrimary(db: Db, env: Readonly<Record<string, string | undefined>> = process.env) {
+  if (isPgHandle(db)) return
   if (env[CHECKPOINTS_BY_PRIMARY] === '1') db.$client.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`)
 }
 
@@ -30,6 +32,8 @@ export function startWalCheckpoints(
   log: (error: unknown) => void,
   intervalMs = CHECKPOINT_INTERVAL_MS,
 ): () => void {
+  // PostgreSQL keeps its own log.
+  if (isPgHandle(db)) return () => {}
   const timer = setInterval(() => {
     try {
       db.$client.pragma('wal_checkpoint(PASSIVE)')

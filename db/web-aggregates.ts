@@ -8,7 +8,7 @@
 import { eq, max, sql } from 'drizzle-orm'
 import { dayOf, daySplit, hourBit, rollForwardDays } from '../app/domain/web-usage-days'
 import type { Db } from './client'
-import { webTransactionDays, webUsageDays, webUserDays } from './schema'
+import { webTransactionDays, webUsageDays, webUserDays } from './tables'
 
 /** A drizzle handle or the transaction `db.transaction(fn)` passes to `fn`. */
 type Writer = Db | Parameters<Parameters<Db['transaction']>[0]>[0]

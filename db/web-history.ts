@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import { LEASE_MS } from '../app/domain/web-seats'
 import type { Db } from './client'
 import { insertCheckout, webWrites } from '../api/web-records'
-import { webUsers, type webTransactions } from './schema'
+import { webUsers, type webTransactions } from './tables'
 import { WebAggregator } from './web-aggregates'
 
 type Writer = Db

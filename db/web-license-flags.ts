@@ -5,7 +5,7 @@
  */
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from './client'
-import { accounts } from './schema'
+import { accounts } from './tables'
 
 const hasWebEntitlement = (type: 'SHARED_WEB' | 'NAMED_USER') =>
   sql<number>`EXISTS (SELECT 1 FROM entitlements e WHERE e.account_id = ${accounts.accountId} AND e.type = ${type})`

@@ -12,7 +12,9 @@ import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
 import { securityHeaders, apiHeaders, requestLog } from './security'
 import { sameOriginWrites } from './same-origin'
-import { openDb, type Db, closeDb } from '../db/client'
+import { openDatabase, type Db, closeDatabase } from '../db/client'
+import { rawAll } from '../db/raw'
+import { sql } from 'drizzle-orm'
 import { ensureSeeded } from '../db/seed'
 import { mountOidc } from './oidc/index'
 import { createApiDispatch, createApiRouter } from '../api/index'
@@ -64,12 +66,10 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
   app.use(compression())
 
   app.get('/healthz', (_req, res) => {
-    try {
-      db.$client.prepare('select 1').get()
-      res.status(200).json({ status: 'ok' })
-    } catch (e) {
-      res.status(503).json({ status: 'unavailable' })
-    }
+    rawAll(db, sql`select 1`).then(
+      () => res.status(200).json({ status: 'ok' }),
+      () => res.status(503).json({ status: 'unavailable' }),
+    )
   })
   app.get('/metrics', metricsEndpoint(config.metricsAllow))
 
@@ -107,7 +107,7 @@ const refuseUnusableHost: RequestHandler = (req, res, next) => {
 export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}): Promise<RunningServer> {
   collectProcessMetrics()
   joinClusterMetrics()
-  const db = openDb(config.databasePath)
+  const db = await openDatabase(config)
   deferCheckpointsToPrimary(db)
   if (options.seed !== false) await ensureSeeded(db)
   const app = await createApp(config, db, options)
@@ -159,7 +159,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await closePdfPrinter()
-      closeDb(db)
+      await closeDatabase(db)
     },
   }
 }

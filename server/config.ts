@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { parseAllowList, type AllowList } from './metrics/allow-list'
+import { postgresUrl } from '../db/engine'
 
 export type Environment = 'dev' | 'uat' | 'prod'
 
@@ -16,6 +17,8 @@ export interface Config {
   production: boolean
   environment: Environment
   databasePath: string
+  /** A PostgreSQL database (`DATABASE_URL`) that holds every piece of state instead of the SQLite file; null: the file. */
+  databaseUrl: string | null
   sessionSecret: string
   /**
    * Issuer of the identity provider, exactly as its discovery document names it (a trailing
@@ -117,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     environment,
     databasePath: path.resolve(env.DATABASE_PATH ?? 'data/portal.db'),
+    databaseUrl: postgresUrl(env.DATABASE_URL),
     sessionSecret,
     oidcIssuer,
     embeddedOidc,

@@ -14,7 +14,7 @@
  * SIGTERM / SIGINT stop everything promptly: the primary forwards the signal,
  * waits for the workers (SIGKILL after SHUTDOWN_GRACE_MS) and exits.
  */
-import { closeDb } from '../db/client'
+import { closeDatabase } from '../db/client'
 import cluster, { type Worker } from 'node:cluster'
 import os from 'node:os'
 import { loadConfig } from './config'
@@ -79,22 +79,28 @@ async function serve(options: { seed: boolean; announce: boolean }) {
 /** Primary: prepare the database once, then fork and supervise the workers. */
 async function primary(workers: number) {
   // Only what preparing the database needs: the primary serves no requests.
-  const [{ openDb }, { ensureSeeded }, { loadSigningKeys }, { describeBuild }, checkpoints, { gatherWorkerMetrics }] =
-    await Promise.all([
-      import('../db/client'),
-      import('../db/seed'),
-      import('./oidc/keys'),
-      import('../api/meta'),
-      import('../db/wal-checkpoints'),
-      import('./metrics/cluster'),
-    ])
+  const [
+    { openDatabase },
+    { ensureSeeded },
+    { loadSigningKeys },
+    { describeBuild },
+    checkpoints,
+    { gatherWorkerMetrics },
+  ] = await Promise.all([
+    import('../db/client'),
+    import('../db/seed'),
+    import('./oidc/keys'),
+    import('../api/meta'),
+    import('../db/wal-checkpoints'),
+    import('./metrics/cluster'),
+  ])
   const config = loadConfig()
-  const db = openDb(config.databasePath)
+  const db = await openDatabase(config)
   try {
     await ensureSeeded(db)
     if (config.embeddedOidc) await loadSigningKeys(db, config.oidcJwks)
   } catch (error) {
-    closeDb(db)
+    await closeDatabase(db)
     throw error
   }
   // The primary keeps its connection to checkpoint the log for the workers (db/wal-checkpoints.ts).
@@ -155,7 +161,7 @@ async function primary(workers: number) {
     await exited
     clearTimeout(timer)
     stopCheckpoints()
-    closeDb(db)
+    await closeDatabase(db)
     process.exit(exitCode)
   }
   onStopSignal(() => void stop(0))

@@ -13,7 +13,7 @@ import {
   type SessionStorage,
 } from '@remix-run/node'
 import type { Db } from '../../db/client'
-import { sessions } from '../../db/schema'
+import { sessions } from '../../db/tables'
 import type { User } from '../domain/types'
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 3600

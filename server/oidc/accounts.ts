@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Account } from 'oidc-provider'
 import type { Db } from '../../db/client'
-import { users } from '../../db/schema'
+import { users } from '../../db/tables'
 import { verifyPassword } from '../../db/passwords'
 
 export interface AccountRecord {

@@ -6,7 +6,7 @@ import { transact } from '../../db/transact'
 import { and, eq, lt, isNotNull } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Db } from '../../db/client'
-import { oidcModels } from '../../db/schema'
+import { oidcModels } from '../../db/tables'
 
 const now = () => Math.floor(Date.now() / 1000)
 

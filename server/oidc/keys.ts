@@ -7,7 +7,7 @@ import { transact } from '../../db/transact'
 import { eq } from 'drizzle-orm'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { Db } from '../../db/client'
-import { settings } from '../../db/schema'
+import { settings } from '../../db/tables'
 
 const SETTING_KEY = 'oidc.jwks'
 

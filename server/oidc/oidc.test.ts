@@ -8,7 +8,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { eq } from 'drizzle-orm'
 import { loadConfig, type Config } from '../config'
 import { startServer, type RunningServer } from '../app'
-import { users } from '../../db/schema'
+import { users } from '../../db/tables'
 import { hashPassword } from '../../db/passwords'
 import { CookieJar, clearTokenCache, discover, getTokens, getAccessToken, rebase } from '../../tests/support/tokens'
 

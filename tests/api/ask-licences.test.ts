@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { entitlements, fsaOrderLines } from '../../db/schema'
+import { entitlements, fsaOrderLines } from '../../db/tables'
 import { answerFor } from '../../app/ask/answers'
 import { amountText, countText } from '../../app/ask/answers/wording'
 import { activationCalls } from '../../app/api-client/activations.server'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema'
+import { auditLog } from '../../db/tables'
 import { recordAudit, REDACTED, type AuditEntry } from '../../api/audit-log'
 import { AUDIT_STAFF_ONLY } from '../../api/audit'
 import type { Contact } from '../../app/domain/portal-access'

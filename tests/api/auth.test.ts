@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT, generateKeyPair } from 'jose'
 import { eq } from 'drizzle-orm'
-import { users } from '../../db/schema'
+import { users } from '../../db/tables'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { MAX_JSON_DEPTH } from '../../api/constants'
 import { MAX_VIEW_CHARS, MAX_VIEWS_PER_USER } from '../../api/contract/settings'
-import { savedViews, users } from '../../db/schema'
+import { savedViews, users } from '../../db/tables'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { auditLog, emails, entitlements, usageSessions } from '../../db/schema'
+import { auditLog, emails, entitlements, usageSessions } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { lowBalanceSubject } from '../../api/elastic-credit'
 import { remainingAmount } from '../../app/domain/entitlements'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { auditLog, emails, entitlements, lowBalanceAlerts, usageSessions } from '../../db/schema'
+import { auditLog, emails, entitlements, lowBalanceAlerts, usageSessions } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { DEMO_THRESHOLD } from '../../db/seed-licensing'
 import { CREDIT_MESSAGES, lowBalanceSubject } from '../../api/elastic-credit'

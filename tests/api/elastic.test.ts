@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { auditLog, elasticServers } from '../../db/schema'
+import { auditLog, elasticServers } from '../../db/tables'
 import { IP_MESSAGES } from '../../app/domain/ip-rules'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { emailAttachments, emails } from '../../db/schema'
+import { emailAttachments, emails } from '../../db/tables'
 import { clearTokenCache, getAccessToken, portalSignIn } from '../support/tokens'
 import { startPortalTestServer } from './support/portal'
 import { apiClient, type TestServer } from './support/server'

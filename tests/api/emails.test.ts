@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { emails } from '../../db/schema'
+import { emails } from '../../db/tables'
 import { HOSTILE_SUBJECT } from '../../db/seed-emails'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'

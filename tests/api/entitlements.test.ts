@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { entitlements, fulfillments } from '../../db/schema'
+import { entitlements, fulfillments } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import {
   addDays,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { entitlements, fsaOrderLines } from '../../db/schema'
+import { entitlements, fsaOrderLines } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { DEMO_FSA_CONTRACT_KEY } from '../../db/seed-fsa'
 import { addDays, todayUtc } from '../../app/domain/entitlements'

@@ -10,7 +10,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
-import { auditLog, emails, entitlements, fsaOrderLines, fsaProducts } from '../../db/schema'
+import { auditLog, emails, entitlements, fsaOrderLines, fsaProducts } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { DEMO_FSA_CONTRACT_KEY, DEMO_FSA_ORDER_ID } from '../../db/seed-fsa'
 import { FSA_FIELD, type FsaContract } from '../../app/domain/fsa-types'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { entitlements, hosts } from '../../db/schema'
+import { entitlements, hosts } from '../../db/tables'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import {
   ACTIVATED_FIELD,

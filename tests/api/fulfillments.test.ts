@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { auditLog, fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { auditLog, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { hostIdentifier } from '../../app/domain/host-id'
 import {

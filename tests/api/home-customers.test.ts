@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { accountAccess, accounts, users } from '../../db/schema'
+import { accountAccess, accounts, users } from '../../db/tables'
 import { isExportDenied } from '../../api/access'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import type { CreditStatus } from '../../app/domain/credit-forecast'

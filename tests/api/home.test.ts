@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm'
-import { accounts, entitlements, usageSessions } from '../../db/schema'
+import { accounts, entitlements, usageSessions } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { HOME_ALERTS_SHOWN, HOME_EMAILS_SHOWN, HOME_ENDING_SHOWN } from '../../api/home'
 import { RETURN_ACTION } from '../../api/hosts'

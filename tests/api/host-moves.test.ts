@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { auditLog, entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { auditLog, entitlements, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import {
   ACTIVATED_FIELD,
   AVAILABLE_FIELD,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
-import { accounts, auditLog, fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { accounts, auditLog, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import { DEMO_HOSTS } from '../../db/seed-hosts'
 import { HOST_ID_MESSAGES, HOST_NAME_MESSAGE, TRIAD_NAMES_MESSAGE } from '../../app/domain/host-id'
 import {

@@ -9,7 +9,7 @@
  * reason, and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../db/schema'
+import { auditLog } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import type { LicenseFile } from '../../app/domain/activation-types'
 import { LICENSE_CHECK_MESSAGES, type LicenseCheck } from '../../app/domain/license-check'

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { auditLog, emailAttachments, emails, hosts } from '../../db/schema'
+import { auditLog, emailAttachments, emails, hosts } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { verifyLicense } from '../../api/license-signature'
 import { LICENSE_EMAIL_KIND, licenseEmailSubject } from '../../api/license-files'

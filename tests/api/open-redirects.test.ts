@@ -5,7 +5,7 @@
  */
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifications } from '../../db/schema'
+import { notifications } from '../../db/tables'
 import { portalSignIn } from '../support/tokens'
 import { startPortalTestServer } from './support/portal'
 import type { TestServer } from './support/server'

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountAccess, auditLog, users } from '../../db/schema'
+import { accountAccess, auditLog, users } from '../../db/tables'
 import { emailProblem, PORTAL_ACCESS_MESSAGES as M, type Contact } from '../../app/domain/portal-access'
 import { FREE_EMAIL_DOMAINS } from '../../app/domain/free-email-domains.server'
 import { clearTokenCache, getAccessToken } from '../support/tokens'

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
-import { accounts, auditLog, entitlements, fulfillments, hostAccounts, hosts } from '../../db/schema'
+import { accounts, auditLog, entitlements, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import { NOT_ENOUGH_PERMISSIONS, type AddServerResult } from '../../app/domain/activation-types'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
 import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'

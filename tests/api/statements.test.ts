@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { entitlements } from '../../db/schema'
+import { entitlements } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { demoElasticServers } from '../../db/seed-elastic'
 import { addDays, formatNumber, todayUtc } from '../../app/domain/entitlements'

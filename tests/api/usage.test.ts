@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { openDb, closeDb } from '../../db/client'
-import { entitlements, usageSessions } from '../../db/schema'
+import { entitlements, usageSessions } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { scaleEntitlementKey, seedUsageScale } from '../../db/seed-usage-scale'
 import { lastUpdatedOn } from '../../api/usage'

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { webAssignments, webTransactions, webUsageDays, webUserDays, webUsers } from '../../db/schema'
+import { webAssignments, webTransactions, webUsageDays, webUserDays, webUsers } from '../../db/tables'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { demoWebUsers } from '../../db/seed-web'
 import { dayNumber } from '../../app/domain/web-report'

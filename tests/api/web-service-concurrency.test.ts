@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNull } from 'drizzle-orm'
-import { entitlements, webCheckouts } from '../../db/schema'
+import { entitlements, webCheckouts } from '../../db/tables'
 import { demoWebUsers } from '../../db/seed-web'
 import type { DenialReason } from '../../app/domain/web-seats'
 import { getAccessToken } from '../support/tokens'

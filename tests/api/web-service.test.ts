@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { entitlements, webCheckouts, webTransactions } from '../../db/schema'
+import { entitlements, webCheckouts, webTransactions } from '../../db/tables'
 import { DENIAL_TEXTS, HEARTBEAT_INTERVAL_MS, LEASE_MS, type DenialReason } from '../../app/domain/web-seats'
 import { demoWebUsers } from '../../db/seed-web'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'

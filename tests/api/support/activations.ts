@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { entitlements, fulfillments } from '../../../db/schema'
+import { entitlements, fulfillments } from '../../../db/tables'
 import { DEMO_HOSTS } from '../../../db/seed-hosts'
 import type { FulfillmentOperation, HostRef } from '../../../app/domain/activation-types'
 

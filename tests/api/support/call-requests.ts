@@ -23,7 +23,7 @@ import {
   hosts,
   webGroups,
   webUsers,
-} from '../../../db/schema'
+} from '../../../db/tables'
 
 export const callName = (call: Pick<Call, 'method' | 'path'>) => `${call.method} ${call.path}`
 

@@ -4,7 +4,7 @@
  */
 import { addDays, todayUtc } from '../../../app/domain/entitlements'
 import type { Db } from '../../../db/client'
-import { entitlements } from '../../../db/schema'
+import { entitlements } from '../../../db/tables'
 
 export interface WebPool {
   accountId: string
