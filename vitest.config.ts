@@ -18,6 +18,13 @@ const ISOLATED = [
   'app/screens/navigation.elastic-off.test.ts',
 ]
 
+/**
+ * The API suite that also runs on PostgreSQL (project `postgres`): each file loads with PostgreSQL as
+ * its process's engine, and its test servers each get a copy of the seeded database in the run's
+ * PostgreSQL server.
+ */
+const ON_POSTGRES = ['tests/api/accounts.test.ts']
+
 /** Every test file. */
 const ALL = [
   'app/**/*.test.{ts,tsx}',
@@ -48,6 +55,22 @@ export default defineConfig({
           // 2-CPU machine is one. A project with its own worker count runs as a group of its own, after `unit`.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ON_POSTGRES,
+          globalSetup: [
+            'tests/support/system-tools.ts',
+            'tests/support/base-database.ts',
+            'tests/support/postgres-server.ts',
+            'tests/support/postgres-base.ts',
+          ],
+          setupFiles: ['tests/support/postgres-engine.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
       {

@@ -22,18 +22,40 @@ export default async function startRunPostgres(project: TestProject) {
 
 let made = 0
 
-/** A new, empty database in the run's PostgreSQL server; its address. */
-export async function newPgDatabase(prefix: string): Promise<string> {
-  const serverUrl = inject('postgresUrl')
-  const name = `${prefix}_${process.pid}_${++made}`
+/** The database the API suite on PostgreSQL copies for each test server (tests/support/postgres-base.ts). */
+export const PG_SEEDED_TEMPLATE = 'portal_seeded'
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
   try {
-    await client.query(`CREATE DATABASE "${name}"`)
+    return await work(client)
   } finally {
     await client.end()
   }
+}
+
+/** Creates the database `name` in the server at `serverUrl` (a copy of `template` if given); its address. */
+export async function createPgDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
+  await onServer(serverUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+  )
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return url.toString()
+}
+
+/**
+ * A new database in the run's PostgreSQL server; its address. Empty, or with `seeded` a copy of the
+ * run's seeded demo database (only in the API suite on PostgreSQL, whose set-up makes it).
+ */
+export async function newPgDatabase(prefix: string, { seeded = false }: { seeded?: boolean } = {}): Promise<string> {
+  const name = `${prefix}_${process.pid}_${++made}`
+  return createPgDatabase(inject('postgresUrl'), name, seeded ? PG_SEEDED_TEMPLATE : undefined)
+}
+
+/** Drops a database made by `newPgDatabase`, closing what is still connected to it. */
+export async function dropPgDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1)
+  await onServer(inject('postgresUrl'), (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
 }

@@ -13,8 +13,9 @@ export interface ApiProcess {
 }
 
 /**
- * Another API process on the test server's database file, as in production (a
- * cluster of workers on one SQLite file), so requests really run at the same time.
+ * Another API process on the test server's database (its SQLite file or PostgreSQL database), as in
+ * production (a cluster of workers on one file, or instances on one PostgreSQL), so requests really
+ * run at the same time.
  * It trusts the same issuer, so the test server's tokens are valid here too.
  * `env` adds to its configuration (e.g. the mail server it delivers to).
  */
@@ -33,6 +34,7 @@ export async function startApiProcess(server: TestServer, env: Record<string, st
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_PATH: server.config.databasePath,
+      DATABASE_URL: server.config.databaseUrl ?? '',
       PUBLIC_URL: server.config.publicUrl,
       LOG_REQUESTS: '0',
       PORTAL_ENVIRONMENT: 'dev',

@@ -4,11 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
-import type { Db } from '../../../db/client'
+import { closeDatabase, openDatabase, type Db } from '../../../db/client'
+import { ENGINE } from '../../../db/engine'
 import * as schema from '../../../db/schema'
 import { loadConfig } from '../../../server/config'
 import { startServer, type RunningServer, type ServerOptions } from '../../../server/app'
 import { copyBaseDatabase } from '../../support/base-database'
+import { dropPgDatabase, newPgDatabase } from '../../support/postgres-server'
 import { freePort } from '../../../server/free-port'
 
 export { freePort }
@@ -23,7 +25,10 @@ export interface TestServer extends RunningServer {
   db: Db
 }
 
-/** Without the portal unless `options.portal` (which needs `npm run build`); the portal is then at its public address. */
+/**
+ * Without the portal unless `options.portal` (which needs `npm run build`); the portal is then at its public address.
+ * On the process's engine: a copy of the seeded database in a file, or in a database of the run's PostgreSQL server.
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: ServerOptions = {},
@@ -31,11 +36,13 @@ export async function startTestServer(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'))
   const port = await freePort()
   const databasePath = path.join(dir, 'portal.db')
-  if (options.seed !== false) copyBaseDatabase(databasePath)
+  const databaseUrl = ENGINE === 'postgres' ? await newPgDatabase('api', { seeded: options.seed !== false }) : ''
+  if (options.seed !== false && !databaseUrl) copyBaseDatabase(databasePath)
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_PATH: databasePath,
+    DATABASE_URL: databaseUrl,
     LOG_REQUESTS: '0',
     PORTAL_ENVIRONMENT: 'dev',
     API_CHECK_REPLIES: '1',
@@ -43,19 +50,25 @@ export async function startTestServer(
     ...env,
   })
   const running = await startServer(config, { portal: false, ...options })
-  const own = new Database(databasePath)
-  own.pragma('busy_timeout = 5000')
-  own.pragma('foreign_keys = ON')
+  const own = databaseUrl ? await openDatabase(config) : ownSqliteConnection(databasePath)
   return {
     ...running,
     dir,
-    db: drizzle(own, { schema }) as Db,
+    db: own,
     async close() {
       await running.close()
-      own.close()
+      await closeDatabase(own)
+      if (databaseUrl) await dropPgDatabase(databaseUrl)
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+function ownSqliteConnection(file: string): Db {
+  const own = new Database(file)
+  own.pragma('busy_timeout = 5000')
+  own.pragma('foreign_keys = ON')
+  return drizzle(own, { schema }) as Db
 }
 
 export interface Reply<T = unknown> {
