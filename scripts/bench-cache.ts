@@ -1,17 +1,23 @@
 /**
  * The data benches' databases: seeded once into data/bench-cache/<key>/ (git-ignored) by a list
  * of `npm run db:seed` runs, then ANALYZE, and kept between runs; a newer schema (a migration
- * added since) is analysed again on the cached file; `reseed` builds it again. And the run
- * around such a file: a production server on it (one process, WEB_CONCURRENCY=1, whose memory
- * is the server's), signed in as the bench user, with the file opened in this process too.
+ * added since) is analysed again on the cached file; `reseed` builds it again. On PostgreSQL
+ * (`--db postgres`), the file is copied once into the benches' kept cluster (scripts/bench-postgres.ts)
+ * as the database `<key>`, then VACUUM ANALYZE; postgres.json beside the file records the copy. And
+ * the run around such a database: a production server on it (one process, WEB_CONCURRENCY=1, whose
+ * memory is the server's), signed in as the bench user, with the database opened in this process too.
  *
- * The server runs on the cached file itself: it writes only its sign-in session there (a
+ * The server runs on the cached database itself: it writes only its sign-in session there (a
  * `.data` request never saves a view), so the data stay as seeded.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { openDb, type Db, closeDb } from '../db/client'
+import { closeDatabase, openDatabase, openDb, type Db, closeDb } from '../db/client'
+import { copySqliteToPostgres } from '../db/copy'
+import { openPg } from '../db/pg-client'
+import type { PgServer } from '../db/pg-server'
 import { BenchRun, ensureBuild, log, ROOT, runAndExit, runSeed, serverEnv, signIn, type SeedTime } from './bench-server'
+import { databaseExists, recreateDatabase } from './bench-postgres'
 
 export interface CacheInfo {
   generatorVersion: number
@@ -34,32 +40,38 @@ export interface CachePlan<Sizes extends object> {
   reseed: boolean
   /** The most one seed run may take. */
   seedBudgetMs: number
+  /** The benches' PostgreSQL cluster to copy the file into and run on; absent: the file itself. */
+  postgres?: PgServer
 }
 
 export interface BenchDatabase<Info> {
-  /** Whether the file is already there (nothing to seed). */
+  /** Whether the file (and its copy in PostgreSQL when asked for) is already there (nothing to seed or copy). */
   cached: boolean
-  open(): Promise<{ databasePath: string; info: Info }>
+  /** The file, and the address of its copy in PostgreSQL (null: the bench runs on the file). */
+  open(): Promise<{ databasePath: string; databaseUrl: string | null; info: Info }>
 }
 
-/** The plan's database: the cached file, or seeded now when absent (or `reseed`). */
+const COPY_FILE = 'postgres.json'
+
+/** The plan's database: the cached file, or seeded now when absent (or `reseed`); copied into PostgreSQL if asked for. */
 export function benchDatabase<Sizes extends object>(plan: CachePlan<Sizes>): BenchDatabase<CacheInfo & Sizes> {
   const dir = path.join(ROOT, 'data/bench-cache', plan.key)
-  const cached = !plan.reseed && fs.existsSync(path.join(dir, 'ready.json'))
+  const seeded = !plan.reseed && fs.existsSync(path.join(dir, 'ready.json'))
   return {
-    cached,
+    cached: seeded && (!plan.postgres || fs.existsSync(path.join(dir, COPY_FILE))),
     async open() {
-      const info = cached ? migrateCache<CacheInfo & Sizes>(dir) : await buildCache(dir, plan)
+      const info = seeded ? migrateCache<CacheInfo & Sizes>(dir) : await buildCache(dir, plan)
       const databasePath = path.join(dir, 'portal.db')
       log(`database ${databasePath}: generator v${info.generatorVersion}, seeded ${info.seededAt}`)
-      return { databasePath, info }
+      const databaseUrl = plan.postgres ? await postgresCopy(plan.postgres, plan.key, dir, info) : null
+      return { databasePath, databaseUrl, info }
     },
   }
 }
 
-/** The tag of the newest migration: a schema change (new indexes) needs fresh statistics. */
-function schemaTag(): string {
-  const journal = fs.readFileSync(path.join(ROOT, 'db/migrations/meta/_journal.json'), 'utf8')
+/** The tag of the newest migration in `folder` (of db/): a schema change (new indexes) needs fresh statistics. */
+function schemaTag(folder = 'migrations'): string {
+  const journal = fs.readFileSync(path.join(ROOT, 'db', folder, 'meta/_journal.json'), 'utf8')
   return (JSON.parse(journal) as { entries: { tag: string }[] }).entries.at(-1)?.tag ?? ''
 }
 
@@ -68,6 +80,8 @@ function analyze(databasePath: string) {
   const db = openDb(databasePath)
   try {
     log('ANALYZE')
+    // The handle's own connection only reads (writes go through transact); the statistics are written on it.
+    db.$client.pragma('query_only = OFF')
     db.$client.exec('ANALYZE')
     db.$client.pragma('wal_checkpoint(TRUNCATE)')
   } finally {
@@ -89,6 +103,65 @@ function migrateCache<Info extends CacheInfo>(dir: string): Info {
   const updated = { ...info, schema }
   fs.writeFileSync(file, JSON.stringify(updated, null, 2))
   return updated
+}
+
+/** What postgres.json records: the copy of the file in the benches' cluster. */
+interface CopyInfo {
+  /** The file's seededAt when it was copied: a file seeded again is copied again. */
+  seededAt: string
+  /** The last PostgreSQL migration applied when the statistics were gathered. */
+  schema: string
+  copiedAt: string
+  copySeconds: number
+  rows: number
+}
+
+/** Statistics, and the visibility map a bulk load leaves unset (index-only scans), rather than autovacuum doing it during a run. */
+async function vacuumAnalyze(url: string) {
+  const db = await openPg(url, { max: 1 })
+  try {
+    log('VACUUM ANALYZE')
+    await db.$client.query('VACUUM (ANALYZE)')
+  } finally {
+    await db.$client.end()
+  }
+}
+
+/**
+ * The file's copy in the cluster, as the database `name`: made now when there is none or the file was
+ * seeded again since; brought to the current schema when a PostgreSQL migration was added since (opening
+ * it applies them), then analysed again. Its address.
+ */
+async function postgresCopy(server: PgServer, name: string, dir: string, info: CacheInfo): Promise<string> {
+  const url = server.urlOf(name)
+  const file = path.join(dir, COPY_FILE)
+  const copy = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as CopyInfo) : null
+  const schema = schemaTag('migrations-pg')
+  if (copy?.seededAt === info.seededAt && (await databaseExists(server, name))) {
+    if (copy.schema !== schema) {
+      log(`the PostgreSQL schema moved from ${copy.schema} to ${schema}: migrating the copy`)
+      await vacuumAnalyze(url)
+      fs.writeFileSync(file, JSON.stringify({ ...copy, schema }, null, 2))
+    }
+    log(`PostgreSQL database ${name}: copied ${copy.copiedAt}`)
+    return url
+  }
+  fs.rmSync(file, { force: true })
+  log(`copying ${path.join(dir, 'portal.db')} into PostgreSQL database ${name}`)
+  const started = Date.now()
+  await recreateDatabase(server, name)
+  const { rows } = await copySqliteToPostgres(path.join(dir, 'portal.db'), url)
+  await vacuumAnalyze(url)
+  const copied: CopyInfo = {
+    seededAt: info.seededAt,
+    schema,
+    copiedAt: new Date().toISOString(),
+    copySeconds: Math.round((Date.now() - started) / 1000),
+    rows,
+  }
+  fs.writeFileSync(file, JSON.stringify(copied, null, 2))
+  log(`${rows} rows copied and analysed in ${copied.copySeconds} s`)
+  return url
 }
 
 /** Seeds the database in a side directory and moves it into place only when complete. */
@@ -116,7 +189,7 @@ async function buildCache<Sizes extends object>(dir: string, plan: CachePlan<Siz
   return info
 }
 
-/** What a data bench measures with: the file (opened here too), the signed-in server and what the cache holds. */
+/** What a data bench measures with: the database (opened here too), the signed-in server and what the cache holds. */
 export interface OnDatabase<Info> {
   db: Db
   baseUrl: string
@@ -126,8 +199,9 @@ export interface OnDatabase<Info> {
 }
 
 /**
- * Runs `measure` on the database with a production server (one process) signed in as the bench
- * user; exits with its code. `budgetMs` bounds the whole run (the seeding included).
+ * Runs `measure` on the database (the file, or its copy in PostgreSQL) with a production server (one
+ * process) signed in as the bench user; exits with its code. `budgetMs` bounds the whole run (the
+ * seeding and the copy included).
  */
 export function onBenchDatabase<Info>(
   database: BenchDatabase<Info>,
@@ -137,15 +211,15 @@ export function onBenchDatabase<Info>(
   const run = new BenchRun(options.budgetMs)
   return runAndExit(run, async () => {
     ensureBuild(options.build)
-    const { databasePath, info } = await database.open()
-    const server = await serverEnv(databasePath, 1)
+    const { databasePath, databaseUrl, info } = await database.open()
+    const server = await serverEnv(databasePath, 1, { databaseUrl })
     const child = await run.startServer(server)
     const cookie = await signIn(server.baseUrl)
-    const db = openDb(databasePath)
+    const db = await openDatabase({ databasePath, databaseUrl })
     try {
       return await measure({ db, baseUrl: server.baseUrl, cookie, serverPid: child.pid, info })
     } finally {
-      closeDb(db)
+      await closeDatabase(db)
     }
   })
 }

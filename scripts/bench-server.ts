@@ -1,6 +1,6 @@
 /**
  * What every bench scenario needs around its measurement: a production server
- * on a database file of its own (built portal, free port, production env),
+ * on a database of its own (a file, or PostgreSQL's; built portal, free port, production env),
  * signed in through the real flow, and stopped again whatever happens (signals,
  * errors, a hard timeout for the whole run). Also the server's own figures read
  * from Linux /proc: CPU time and resident memory.
@@ -64,8 +64,16 @@ export interface ServerEnv {
   baseUrl: string
 }
 
-/** The environment of a production server on `databasePath`, on a free port of 127.0.0.1, with the embedded API and provider. */
-export async function serverEnv(databasePath: string, webConcurrency?: number): Promise<ServerEnv> {
+/**
+ * The environment of a production server on `databasePath` (or the PostgreSQL database `databaseUrl`),
+ * on a free port of 127.0.0.1, with the embedded API and provider. `publicUrl` puts it behind another
+ * server's address, as instances behind one balancer are: the same issuer, so a sign-in on one holds on all.
+ */
+export async function serverEnv(
+  databasePath: string,
+  webConcurrency?: number,
+  { databaseUrl = null, publicUrl }: { databaseUrl?: string | null; publicUrl?: string } = {},
+): Promise<ServerEnv> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = {
@@ -74,10 +82,11 @@ export async function serverEnv(databasePath: string, webConcurrency?: number): 
     LOG_REQUESTS: '0',
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
+    PUBLIC_URL: publicUrl ?? baseUrl,
     DATABASE_PATH: databasePath,
   }
-  for (const name of ['OIDC_ISSUER', 'API_BASE_URL', 'API_EMBEDDED']) delete env[name]
+  for (const name of ['OIDC_ISSUER', 'API_BASE_URL', 'API_EMBEDDED', 'DATABASE_URL']) delete env[name]
+  if (databaseUrl) env.DATABASE_URL = databaseUrl
   if (webConcurrency !== undefined) env.WEB_CONCURRENCY = String(webConcurrency)
   return { env, baseUrl }
 }
@@ -208,7 +217,8 @@ export class BenchRun {
       } catch {
         // Not listening yet.
       }
-      await sleep(200)
+      // A timer that keeps this process alive: once the server has exited, nothing else may.
+      await new Promise((resolve) => setTimeout(resolve, 200))
     }
     throw new SetupError('the server did not answer /healthz within 120 s')
   }

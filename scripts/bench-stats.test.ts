@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allConnectionsServedAt, percentile, windowFigures, type Sample } from './bench-stats'
+import { allConnectionsServedAt, connectionShares, percentile, windowFigures, type Sample } from './bench-stats'
 
 describe('percentile', () => {
   it('takes the nearest rank', () => {
@@ -38,5 +38,14 @@ describe('allConnectionsServedAt', () => {
     ]
     expect(allConnectionsServedAt(samples, 2)).toBe(900)
     expect(allConnectionsServedAt(samples, 3)).toBeNull()
+  })
+})
+
+describe('connectionShares', () => {
+  it('spreads the connections over the instances, all of them and as evenly as they go', () => {
+    expect(connectionShares(50, 1)).toEqual([50])
+    expect(connectionShares(50, 2)).toEqual([25, 25])
+    expect(connectionShares(50, 3)).toEqual([17, 17, 16])
+    expect(connectionShares(3, 3)).toEqual([1, 1, 1])
   })
 })

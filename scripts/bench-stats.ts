@@ -50,3 +50,11 @@ export function allConnectionsServedAt(samples: Sample[], connections: number): 
   if (first.size < connections) return null
   return Math.max(...first.values())
 }
+
+/** `connections` spread over `targets` as evenly as they go, the first ones taking one more when they do not divide. */
+export function connectionShares(connections: number, targets: number): number[] {
+  return Array.from(
+    { length: targets },
+    (_, i) => Math.floor(connections / targets) + (i < connections % targets ? 1 : 0),
+  )
+}

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build]
+ * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build] [--db postgres]
  *
  * The data-page bench: the Usage Transactions screen of a customer with a
  * million sessions, measured against its own SQL.
@@ -10,13 +10,16 @@
  *      built once and kept in data/bench-cache/usage-v<generator version>-<sizes>/
  *      (git-ignored, scripts/bench-cache.ts); --reseed builds it again. A newer
  *      schema is migrated onto it and analysed again. --quick uses 100,000 +
- *      400,000 sessions and 5 repetitions.
- *   2. A production server on that file with WEB_CONCURRENCY=1 (one process,
+ *      400,000 sessions and 5 repetitions. With --db postgres, the file is
+ *      copied once into the benches' PostgreSQL cluster kept in
+ *      data/bench-cache/postgres/ (scripts/bench-postgres.ts), and the server
+ *      and the list calls below run on that copy.
+ *   2. A production server on that database with WEB_CONCURRENCY=1 (one process,
  *      whose memory is the server's), signed in as admin@acme.example.
  *   3. For each case (scripts/bench-usage-cases.ts): the screen's data request
  *      (`/transactions.data?customer=1000001&<view>&_routes=...`, single fetch,
  *      the whole body read, the count included), the filter dialog's values or
- *      the CSV download, and the same list calls run directly on the file by
+ *      the CSV download, and the same list calls run directly on the database by
  *      api/usage-list.ts in this process. First once to check that both give the
  *      same rows, then a few warm-up rounds, then the repetitions, alternating
  *      which of the two goes first.
@@ -26,8 +29,8 @@
  *      included, over its value before the first), then the summary line.
  *      Progress goes to stderr.
  *
- * The server runs on the cached file itself: it writes only its sign-in session
- * there (a `.data` request never saves a view), so the data stay as seeded.
+ * The server runs on the cached database itself: it writes only its sign-in
+ * session there (a `.data` request never saves a view), so the data stay as seeded.
  * Exit code: 0 when every case met its targets, 1 otherwise, 2 on a setup failure.
  */
 import fs from 'node:fs'
@@ -39,6 +42,7 @@ import { customRange, formatRangeDay, presetRange } from '../app/domain/date-pre
 import { expandPartialDate } from '../app/domain/partial-date'
 import type { Db } from '../db/client'
 import { USAGE_GENERATOR_VERSION } from '../db/seed-usage-scale'
+import type { PgServer } from '../db/pg-server'
 import { benchDatabase, onBenchDatabase, type CacheInfo as CommonCacheInfo } from './bench-cache'
 import { BENCH_CUSTOMER, log, SetupError } from './bench-server'
 import { download, timeCase, timeInTurns } from './bench-timing'
@@ -66,6 +70,8 @@ export interface UsageScenarioOptions {
   repetitions?: number
   reseed: boolean
   build: boolean
+  /** The benches' PostgreSQL cluster (scripts/bench-postgres.ts) to run on a copy in; absent: the SQLite file. */
+  postgres?: PgServer
 }
 
 const FULL = { customerSessions: 1_000_000, otherSessions: 4_000_000, repetitions: 30, warmup: 3 }
@@ -83,7 +89,7 @@ export type CacheInfo = CommonCacheInfo & { customerSessions: number; otherSessi
  * The scenario's database (seeded once into the cache, migrated to the current schema), shared
  * with the statement and home-page scenarios, and the run's time bound.
  */
-function usageDatabase(options: Pick<UsageScenarioOptions, 'quick' | 'repetitions' | 'reseed' | 'build'>) {
+function usageDatabase(options: UsageScenarioOptions) {
   const sizes: Sizes = { ...(options.quick ? QUICK : FULL) }
   if (options.repetitions !== undefined) sizes.repetitions = options.repetitions
   const share = Math.ceil(sizes.otherSessions / OTHER_CUSTOMERS.length)
@@ -100,12 +106,13 @@ function usageDatabase(options: Pick<UsageScenarioOptions, 'quick' | 'repetition
     sizes: { customerSessions: sizes.customerSessions, otherSessions: share * OTHER_CUSTOMERS.length },
     reseed: options.reseed,
     seedBudgetMs: Math.max(seedBudgetMs, 60 * 60_000),
+    postgres: options.postgres,
   })
   const budgetMs = (database.cached ? 0 : seedBudgetMs) + (options.build ? 5 * 60_000 : 0) + 30 * 60_000
   return { sizes, database, budgetMs }
 }
 
-/** What a scenario measures with: the file (opened here too), the signed-in server and the data's facts. */
+/** What a scenario measures with: the database (opened here too), the signed-in server and the data's facts. */
 export interface UsageBench {
   db: Db
   baseUrl: string
@@ -135,9 +142,10 @@ export function usageScenario(options: UsageScenarioOptions): Promise<never> {
   })
 }
 
-/** What a summary line says of the run: the data, the repetitions and the machine. */
-export function runSettings(options: { quick: boolean }, sizes: Sizes, info: CacheInfo) {
+/** What a summary line says of the run: the engine, the data, the repetitions and the machine. */
+export function runSettings(options: { quick: boolean; postgres?: PgServer }, sizes: Sizes, info: CacheInfo) {
   return {
+    db: options.postgres ? 'postgres' : 'sqlite',
     quick: options.quick,
     customerSessions: sizes.customerSessions,
     otherSessions: sizes.otherSessions,
@@ -149,7 +157,7 @@ export function runSettings(options: { quick: boolean }, sizes: Sizes, info: Cac
   }
 }
 
-/* ---------------------------------------------------------------- the list calls on the file */
+/* ---------------------------------------------------------------- the list calls on the database */
 
 const scope = { accountId: BENCH_CUSTOMER }
 const all = (criteria: ReturnType<typeof rangeCriteria>) => ({ condition: 'ALL' as const, criteria })

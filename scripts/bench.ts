@@ -1,8 +1,8 @@
 /**
  * npm run bench -- [--duration S] [--connections N] [--scale N] [--warmup S]
- *                  [--web-concurrency N] [--path P] [--build] [--node-arg ARG]... [--assert]
- *                  [--server http://127.0.0.1:PORT] [--samples FILE]
- * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build]
+ *                  [--web-concurrency N | --instances N] [--db sqlite|postgres] [--path P] [--build]
+ *                  [--node-arg ARG]... [--assert] [--server http://127.0.0.1:PORT] [--samples FILE]
+ * npm run bench -- --scenario usage [--quick] [--repetitions N] [--reseed] [--build] [--db sqlite|postgres]
  * npm run bench -- --scenario statement [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario home-page [--quick] [--repetitions N] [--reseed] [--build]
  * npm run bench -- --scenario activations [--repetitions N] [--web-concurrency N] [--build]
@@ -26,21 +26,34 @@
  *   1. checks that the build (build/index.js, build/server/index.js) exists (or
  *      runs `npm run build` with --build);
  *   2. creates a temporary directory with a fresh SQLite file (seeded on first
- *      start; with --scale N, `npm run db:seed -- --scale N` runs first);
+ *      start; with --scale N, `npm run db:seed -- --scale N` runs first); with
+ *      --db postgres, a throwaway PostgreSQL cluster with an empty database
+ *      instead (scripts/bench-postgres.ts; --scale is for the file only);
  *   3. starts the compiled server (`node build/server/index.js`) with NODE_ENV=production,
- *      LOG_REQUESTS=0 and a free port on 127.0.0.1;
+ *      LOG_REQUESTS=0 and a free port on 127.0.0.1; with --instances N, N servers
+ *      of one process each (WEB_CONCURRENCY=1) that share nothing but the
+ *      database, one after the other (the first seeds it), the others behind the
+ *      first one's address (PUBLIC_URL), as instances behind one balancer are;
  *   4. signs in through the real browser-less flow (portal /auth/login -> identity
- *      provider login form -> /auth/callback) and keeps the __session cookie;
+ *      provider login form -> /auth/callback) and keeps the __session cookie,
+ *      checking that every instance serves the page with it (sessions are in the
+ *      database);
  *   5. runs autocannon against the page for warm-up + duration seconds on the
- *      same connections, checking every response is a 200 carrying the expected
+ *      same connections (with --instances, one autocannon per instance, all at
+ *      once in this process, the connections split between them: every
+ *      response of every instance goes into one list, so requests/s is the sum
+ *      and the latency percentiles are those of all the responses together, not
+ *      an average of each instance's), checking every response is a 200 carrying the expected
  *      page; throughput and latency count only the responses after the warm-up
  *      (steady state), and the start-up is reported beside them: when every
  *      connection had its first answer, and the whole run's figures. The
  *      warm-up is 15 s because a fresh server gets faster for about 12 s under
  *      this load while V8 compiles its hot code (see docs/decisions/0002);
- *   6. prints requests/s and latency, then a JSON summary as stdout's last line;
- *   7. stops the server with SIGTERM (SIGKILL after a grace period) and removes
- *      the temporary directory.
+ *   6. prints requests/s, latency and the servers' CPU time per request (every
+ *      instance's together; on PostgreSQL, the database's own beside it), then a
+ *      JSON summary as stdout's last line;
+ *   7. stops the servers with SIGTERM (SIGKILL after a grace period), then
+ *      PostgreSQL, and removes the temporary directory.
  *
  * Exit code: 0 when every response was a correct 200 (and, with --assert, the
  * target of >= 500 requests/s with p99 < 100 ms was met), 1 otherwise, 2 on
@@ -56,7 +69,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { allConnectionsServedAt, windowFigures, type Sample } from './bench-stats'
+import { allConnectionsServedAt, connectionShares, windowFigures, type Sample } from './bench-stats'
+import { freshPostgresDatabase, postmasterPid, startBenchCluster } from './bench-postgres'
 import {
   BENCH_CUSTOMER as CUSTOMER,
   BENCH_USER as USER,
@@ -81,6 +95,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '15' },
     scale: { type: 'string' },
     'web-concurrency': { type: 'string' },
+    instances: { type: 'string' },
+    db: { type: 'string', default: 'sqlite' },
     path: { type: 'string', default: `/home?customer=${CUSTOMER}` },
     server: { type: 'string' },
     'print-cookie': { type: 'boolean', default: false },
@@ -99,10 +115,11 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(
     'Usage: npm run bench -- [--duration 20] [--connections 50] [--warmup 15] [--scale N]\n' +
-      '                        [--web-concurrency N] [--path /home?customer=1000001] [--build]\n' +
+      '                        [--web-concurrency N | --instances N] [--db sqlite|postgres]\n' +
+      '                        [--path /home?customer=1000001] [--build]\n' +
       '                        [--node-arg --cpu-prof]... [--assert] [--server http://127.0.0.1:3000]\n' +
       '                        [--samples FILE]   (every response as JSON: {at, latency, connection})\n' +
-      '       npm run bench -- --scenario usage [--quick] [--repetitions 30] [--reseed] [--build]\n' +
+      '       npm run bench -- --scenario usage [--quick] [--repetitions 30] [--reseed] [--build] [--db postgres]\n' +
       '                        (the data pages: see scripts/bench-usage.ts)\n' +
       '       npm run bench -- --scenario statement [--quick] [--repetitions 30] [--reseed] [--build]\n' +
       '                        (the statement and its PDF: see scripts/bench-statement.ts)\n' +
@@ -137,6 +154,7 @@ const connections = wholeNumber('connections', args.connections, 1)!
 const warmup = wholeNumber('warmup', args.warmup, 0)!
 const scale = wholeNumber('scale', args.scale, 1)
 const webConcurrency = wholeNumber('web-concurrency', args['web-concurrency'], 1)
+const instances = wholeNumber('instances', args.instances, 1)
 const targetPath = args.path!
 if (!targetPath.startsWith('/')) usage('--path must start with /')
 if (
@@ -146,6 +164,25 @@ if (
     `--scenario is home, usage, statement, home-page, activations, web, web-reporting or ask, got '${args.scenario}'`,
   )
 }
+if (args.db !== 'sqlite' && args.db !== 'postgres') usage(`--db is sqlite or postgres, got '${args.db}'`)
+const onPostgres = args.db === 'postgres'
+if (onPostgres && args.scenario !== 'home' && args.scenario !== 'usage')
+  usage('--db postgres is for the home and usage scenarios')
+if (args.server && (onPostgres || instances !== undefined))
+  usage('--server measures a running server: --db and --instances do not apply')
+if (onPostgres && scale) usage('--scale seeds the SQLite file (npm run db:seed): not with --db postgres')
+if (instances !== undefined) {
+  if (args.scenario !== 'home') usage('--instances is for the home scenario')
+  if (webConcurrency !== undefined) usage('each instance is one process (WEB_CONCURRENCY=1): drop --web-concurrency')
+  if (connections < instances) usage('--connections must be at least --instances')
+}
+
+// --db chooses the engine, not a DATABASE_URL left in the shell. On PostgreSQL, the usage scenario calls the
+// licensing API in this process too: its engine is chosen when its modules first load db/engine.ts (the
+// import below), from DATABASE_URL, so the benches' cluster starts first.
+delete process.env.DATABASE_URL
+const benchCluster = onPostgres && args.scenario === 'usage' ? await startBenchCluster() : undefined
+if (benchCluster) process.env.DATABASE_URL = benchCluster.url
 
 if (args.scenario === 'web') {
   await (
@@ -186,6 +223,7 @@ if (args.scenario === 'web') {
     repetitions: wholeNumber('repetitions', args.repetitions, 1),
     reseed: args.reseed!,
     build: args.build!,
+    postgres: benchCluster,
   })
 }
 
@@ -193,7 +231,9 @@ if (args.scenario === 'web') {
 const benchRun = new BenchRun(
   (duration + warmup) * 1000 + (scale ? 15 * 60_000 : 0) + (args.build ? 5 * 60_000 : 0) + 180_000,
 )
-let serverPid: number | undefined
+/** The servers' processes, and PostgreSQL's postmaster (its sessions are its children). */
+const serverPids: number[] = []
+let databasePid: number | undefined
 
 /** What every measured response must contain (the home page of the selected customer). */
 function isExpectedPage(raw: string | Buffer | undefined) {
@@ -220,7 +260,12 @@ async function checkPage(url: string, cookie: string) {
   log(`GET ${targetPath}: 200, ${body.length} bytes, expected page`)
 }
 
-const serverCpuMs = () => processTreeCpuMs(serverPid)
+/** CPU time (ms) of the servers' processes together, or null when one cannot be read. */
+function serverCpuMs(): number | null {
+  const each = serverPids.map((pid) => processTreeCpuMs(pid))
+  return each.length > 0 && each.every((ms) => ms !== null) ? each.reduce((a, b) => a! + b!, 0) : null
+}
+const databaseCpuMs = () => processTreeCpuMs(databasePid)
 
 function run(
   opts: autocannon.Options,
@@ -234,67 +279,100 @@ function run(
   })
 }
 
-async function startFresh() {
+/** Starts the server, or the instances; their addresses. */
+async function startFresh(): Promise<string[]> {
   ensureBuild(args.build!)
-  const server = await serverEnv(path.join(benchRun.tempDir(), 'portal.db'), webConcurrency)
-  if (scale) runSeed(server.env, ['--scale', String(scale)], 15 * 60_000)
-  serverPid = (await benchRun.startServer(server, args['node-arg'])).pid
-  return server.baseUrl
+  const databasePath = path.join(benchRun.tempDir(), 'portal.db')
+  let databaseUrl: string | null = null
+  if (onPostgres) {
+    const { server, url } = await freshPostgresDatabase()
+    databasePid = postmasterPid(server)
+    databaseUrl = url
+  }
+  const first = await serverEnv(databasePath, instances ? 1 : webConcurrency, { databaseUrl })
+  if (scale) runSeed(first.env, ['--scale', String(scale)], 15 * 60_000)
+  serverPids.push((await benchRun.startServer(first, args['node-arg'])).pid!)
+  const baseUrls = [first.baseUrl]
+  // One at a time: the first has seeded the database and made the provider's signing keys.
+  for (let i = 1; i < (instances ?? 1); i++) {
+    const server = await serverEnv(databasePath, 1, { databaseUrl, publicUrl: first.baseUrl })
+    serverPids.push((await benchRun.startServer(server, args['node-arg'])).pid!)
+    baseUrls.push(server.baseUrl)
+  }
+  return baseUrls
 }
 
 async function main() {
-  const baseUrl = args.server ? args.server.replace(/\/+$/, '') : await startFresh()
-  const cookie = await signIn(baseUrl)
+  const baseUrls = args.server ? [args.server.replace(/\/+$/, '')] : await startFresh()
+  const cookie = await signIn(baseUrls[0])
   if (args['print-cookie']) {
     console.log(cookie)
     return 0
   }
-  const url = `${baseUrl}${targetPath}`
-  await checkPage(url, cookie)
+  for (const baseUrl of baseUrls) await checkPage(`${baseUrl}${targetPath}`, cookie)
 
-  const common: autocannon.Options = {
-    url,
-    connections,
+  const common: Omit<autocannon.Options, 'url'> = {
     headers: { cookie },
     verifyBody: isExpectedPage,
     timeout: 10,
   }
+  const shares = connectionShares(connections, baseUrls.length)
   // One run: the connections opened during the warm-up stay open, and only the
   // responses after it are measured (steady state at `connections` connections).
   log(
-    `running ${connections} connections for ${warmup + duration} s on ${targetPath}; ` +
-      `the first ${warmup} s warm up and are not measured`,
+    `running ${connections} connections${baseUrls.length > 1 ? ` (${shares.join(' + ')} on ${baseUrls.length} instances)` : ''} ` +
+      `for ${warmup + duration} s on ${targetPath}; the first ${warmup} s warm up and are not measured`,
   )
   const samples: Sample[] = []
   const connectionIds = new Map<object, number>()
   let cpuBefore: number | null = warmup === 0 ? serverCpuMs() : null
+  let databaseCpuBefore: number | null = warmup === 0 ? databaseCpuMs() : null
   let benchCpuBefore = process.cpuUsage()
   const started = performance.now()
   const windowStart =
     warmup > 0
       ? setTimeout(() => {
           cpuBefore = serverCpuMs()
+          databaseCpuBefore = databaseCpuMs()
           benchCpuBefore = process.cpuUsage()
         }, warmup * 1000)
       : undefined
-  const r = await run({ ...common, duration: warmup + duration }, (client, latency) => {
-    if (!connectionIds.has(client)) connectionIds.set(client, connectionIds.size)
-    samples.push({ at: performance.now() - started, latency, connection: connectionIds.get(client)! })
-  })
+  const results = await Promise.all(
+    baseUrls.map((baseUrl, i) =>
+      run(
+        { ...common, url: `${baseUrl}${targetPath}`, connections: shares[i], duration: warmup + duration },
+        (client, latency) => {
+          if (!connectionIds.has(client)) connectionIds.set(client, connectionIds.size)
+          samples.push({ at: performance.now() - started, latency, connection: connectionIds.get(client)! })
+        },
+      ),
+    ),
+  )
   clearTimeout(windowStart)
+  const total = (field: 'non2xx' | 'errors' | 'timeouts' | 'mismatches') =>
+    results.reduce((n, result) => n + result[field], 0)
+  const r = {
+    non2xx: total('non2xx'),
+    errors: total('errors'),
+    timeouts: total('timeouts'),
+    mismatches: total('mismatches'),
+  }
   if (args.samples) {
     fs.writeFileSync(args.samples, JSON.stringify(samples))
     log(`every response's arrival time, latency and connection written to ${args.samples}`)
   }
   const cpuAfter = serverCpuMs()
+  const databaseCpuAfter = databaseCpuMs()
   const benchCpu = process.cpuUsage(benchCpuBefore)
   const measured = windowFigures(samples, warmup * 1000, (warmup + duration) * 1000)
   const wholeRun = windowFigures(samples, 0, (warmup + duration) * 1000)
   const allServedMs = allConnectionsServedAt(samples, connections)
-  const serverCpuPerRequest =
-    cpuBefore !== null && cpuAfter !== null && measured.requests > 0
-      ? Math.round(((cpuAfter - cpuBefore) / measured.requests) * 100) / 100
+  const perRequest = (before: number | null, after: number | null) =>
+    before !== null && after !== null && measured.requests > 0
+      ? Math.round(((after - before) / measured.requests) * 100) / 100
       : null
+  const serverCpuPerRequest = perRequest(cpuBefore, cpuAfter)
+  const databaseCpuPerRequest = perRequest(databaseCpuBefore, databaseCpuAfter)
   const benchCpuPerRequest =
     measured.requests > 0
       ? Math.round(((benchCpu.user + benchCpu.system) / 1000 / measured.requests) * 100) / 100
@@ -309,9 +387,14 @@ async function main() {
     durationSeconds: duration,
     warmupSeconds: warmup,
     scale: scale ?? 0,
+    db: args.server ? null : args.db,
+    /** Servers, each of webConcurrency processes. */
+    instances: args.server ? null : (instances ?? 1),
     webConcurrency: args.server
       ? null
-      : (webConcurrency ?? (Number(process.env.WEB_CONCURRENCY) || os.availableParallelism())),
+      : instances
+        ? 1
+        : (webConcurrency ?? (Number(process.env.WEB_CONCURRENCY) || os.availableParallelism())),
     cpus: os.availableParallelism(),
     requestsPerSecond: measured.requestsPerSecond,
     requestsTotal: measured.requests,
@@ -320,7 +403,10 @@ async function main() {
       allConnectionsServedMs: allServedMs === null ? null : Math.round(allServedMs),
       wholeRun: { requestsPerSecond: wholeRun.requestsPerSecond, latencyMs: wholeRun.latencyMs },
     },
+    /** Every instance's processes together. */
     serverCpuMsPerRequest: serverCpuPerRequest,
+    /** PostgreSQL's processes (null on the SQLite file, whose work is the servers'). */
+    databaseCpuMsPerRequest: databaseCpuPerRequest,
     loadGeneratorCpuMsPerRequest: benchCpuPerRequest,
     loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
     non2xx: r.non2xx,
@@ -331,7 +417,11 @@ async function main() {
     target: { requestsPerSecond: TARGET_RPS, p99Ms: TARGET_P99_MS, met: targetMet },
   }
 
-  console.log(`GET ${targetPath} as ${USER}, ${connections} connections, ${duration} s`)
+  const where =
+    onPostgres || instances !== undefined
+      ? `, ${onPostgres ? 'PostgreSQL' : 'SQLite'}, ${summary.instances} instance${summary.instances === 1 ? '' : 's'} (WEB_CONCURRENCY=${summary.webConcurrency}${summary.instances === 1 ? '' : ' each'})`
+      : ''
+  console.log(`GET ${targetPath} as ${USER}, ${connections} connections${where}, ${duration} s`)
   const { p50, p90, p99, max } = measured.latencyMs
   console.log(`  requests/s  ${summary.requestsPerSecond}  (${measured.requests} requests after the warm-up)`)
   console.log(`  latency     p50 ${p50} ms   p90 ${p90} ms   p99 ${p99} ms   max ${max} ms`)
@@ -341,7 +431,7 @@ async function main() {
   )
   if (serverCpuPerRequest !== null) {
     console.log(
-      `  cpu         ${serverCpuPerRequest} ms server + ${benchCpuPerRequest} ms load generator per request (load average ${summary.loadAverage1m} on ${summary.cpus} CPUs)`,
+      `  cpu         ${serverCpuPerRequest} ms server${databaseCpuPerRequest === null ? '' : ` + ${databaseCpuPerRequest} ms PostgreSQL`} + ${benchCpuPerRequest} ms load generator per request (load average ${summary.loadAverage1m} on ${summary.cpus} CPUs)`,
     )
   }
   console.log(
