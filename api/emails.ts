@@ -116,7 +116,7 @@ async function attachmentsOf(db: Db, emailId: number): Promise<EmailAttachmentSu
       id: emailAttachments.id,
       fileName: emailAttachments.fileName,
       contentType: emailAttachments.contentType,
-      size: sql<number>`length(CAST(${emailAttachments.content} AS BLOB))`,
+      size: sql<number>`octet_length(${emailAttachments.content})`,
     })
     .from(emailAttachments)
     .where(eq(emailAttachments.emailId, emailId))

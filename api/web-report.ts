@@ -3,6 +3,7 @@
  * customer's web entitlements, the seats still running (their time so far is in no aggregate
  * yet) and the named seat holders; the figures and the verdict follow app/domain/web-report.
  */
+import { truncated } from '../db/dialect'
 import { rawAll } from '../db/raw'
 import { mapInOrder } from '../db/in-order'
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm'
@@ -78,7 +79,7 @@ const reportStatements = preparedPerDb((db) => {
         activationId: e.activationId,
         productName: e.productName,
         type: e.type,
-        quantity: sql<number>`CAST(${e.quantity} AS INTEGER)`,
+        quantity: truncated(e.quantity),
         startDate: e.startDate,
         endDate: e.endDate,
       })

@@ -8,6 +8,7 @@
 import { eq, max, sql } from 'drizzle-orm'
 import { dayOf, daySplit, hourBit, rollForwardDays } from '../app/domain/web-usage-days'
 import type { Db } from './client'
+import { greatest } from './dialect'
 import { webTransactionDays, webUsageDays, webUserDays } from './tables'
 
 /** A drizzle handle or the transaction `db.transaction(fn)` passes to `fn`. */
@@ -55,7 +56,7 @@ function prepare(db: Writer) {
       .onConflictDoUpdate({
         target: [webUsageDays.entitlementId, webUsageDays.day],
         set: {
-          peak: sql`max(${webUsageDays.peak}, excluded.peak)`,
+          peak: greatest(webUsageDays.peak, sql`excluded.peak`),
           seatMs: sql`${webUsageDays.seatMs} + excluded.seat_ms`,
           granted: sql`${webUsageDays.granted} + excluded.granted`,
           deniedNoSeat: sql`${webUsageDays.deniedNoSeat} + excluded.denied_no_seat`,
