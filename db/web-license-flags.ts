@@ -7,8 +7,9 @@ import { inArray, sql } from 'drizzle-orm'
 import type { Db } from './client'
 import { accounts } from './tables'
 
+/** 1 or 0 on either engine (PostgreSQL's EXISTS is a boolean, which its integer column does not take). */
 const hasWebEntitlement = (type: 'SHARED_WEB' | 'NAMED_USER') =>
-  sql<number>`EXISTS (SELECT 1 FROM entitlements e WHERE e.account_id = ${accounts.accountId} AND e.type = ${type})`
+  sql<number>`CASE WHEN EXISTS (SELECT 1 FROM entitlements e WHERE e.account_id = ${accounts.accountId} AND e.type = ${type}) THEN 1 ELSE 0 END`
 
 /** Sets the web flags of these accounts from the web entitlements they have. */
 export async function setWebLicenseFlags(tx: Pick<Db, 'update'>, accountIds: readonly string[]) {
