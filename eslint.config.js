@@ -63,6 +63,20 @@ const BROWSER_MODULES = {
   ],
 }
 
+/**
+ * The ends of a query only better-sqlite3's drizzle driver has. Code that runs on either engine ends
+ * its queries with db/query.ts (`first`, `changes`, `prepared`) and db/raw.ts (`rawAll`, `rawRun`).
+ */
+const SQLITE_ONLY_MESSAGE =
+  'Only the SQLite driver has this: await the query, or use first/changes/prepared (db/query.ts) or rawAll/rawRun (db/raw.ts).'
+const SQLITE_ONLY_ENDINGS = [
+  { selector: "MemberExpression[property.name='$client']", message: SQLITE_ONLY_MESSAGE },
+  {
+    selector: 'CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|run|all|prepare)$/]',
+    message: SQLITE_ONLY_MESSAGE,
+  },
+]
+
 export default tseslint.config(
   {
     ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'],
@@ -139,6 +153,11 @@ export default tseslint.config(
     files: ['app/domain/**/*.ts', 'app/screens/**/*.ts'],
     ignores: ['app/domain/**/*.test.ts', 'app/screens/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', DOMAIN_IO] },
+  },
+  {
+    files: ['api/**/*.ts', 'server/**/*.ts', 'app/auth/**/*.ts', 'db/seed*.ts', 'db/*-aggregates.ts', 'db/web-*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SQLITE_ONLY_ENDINGS] },
   },
   {
     // Both rules at once for the domain modules the browser can reach (a later setting of a rule replaces an earlier one).

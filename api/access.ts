@@ -4,6 +4,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import { accountAccess, accounts } from '../db/tables'
 import { STAFF_ROLES } from './constants'
 import { EXPORT_STATUS_FIELD } from '../app/domain/product'
@@ -36,21 +37,23 @@ export interface CustomerAccess {
 
 /** Every customer-scoped call runs these. */
 const accessStatements = preparedPerDb((db) => ({
-  account: db
-    .select()
-    .from(accounts)
-    .where(eq(accounts.accountId, sql.placeholder('accountId')))
-    .prepare(),
-  access: db
-    .select()
-    .from(accountAccess)
-    .where(
-      and(
-        eq(accountAccess.accountId, sql.placeholder('accountId')),
-        eq(accountAccess.userId, sql.placeholder('userId')),
+  account: prepared(
+    db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.accountId, sql.placeholder('accountId'))),
+  ),
+  access: prepared(
+    db
+      .select()
+      .from(accountAccess)
+      .where(
+        and(
+          eq(accountAccess.accountId, sql.placeholder('accountId')),
+          eq(accountAccess.userId, sql.placeholder('userId')),
+        ),
       ),
-    )
-    .prepare(),
+  ),
 }))
 
 /** The refusal of every call about a customer under export control, whoever asks. */

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { transact } from '../db/transact'
 import { openDb, closeDb } from '../db/client'
 import { users } from '../db/tables'
-import { findActiveUser, prepareFindActiveUser } from './auth'
+import { findActiveUser, findActiveUserQuery } from './auth'
 
 const db = openDb(':memory:')
 afterAll(() => closeDb(db))
@@ -25,7 +25,7 @@ describe('the per-call user lookup', () => {
   })
 
   it('is answered from the lower(email) index, not by scanning users', () => {
-    const { sql, params } = prepareFindActiveUser(db).getQuery()
+    const { sql, params } = findActiveUserQuery(db).toSQL()
     const plan = db.$client.prepare(`explain query plan ${sql}`).all(...params.map(() => 'x@example.com')) as {
       detail: string
     }[]

@@ -7,6 +7,8 @@ import { errors } from 'jose'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Config } from '../server/config'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
+import { preparedPerDb } from './prepared'
 import { users } from '../db/tables'
 import { ApiError } from './envelope'
 import { fetchDiscovery, identityProvider, IdentityProviderConfigError } from '../server/identity-provider'
@@ -19,24 +21,19 @@ export interface ApiUser {
   roles: string[]
 }
 
-export function prepareFindActiveUser(db: Db) {
+/** The active user with this e-mail, any case (index users_email_lower_idx). */
+export function findActiveUserQuery(db: Db) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, roles: users.roles })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${sql.placeholder('email')})`, eq(users.active, 1)))
-    .prepare()
 }
 
 /** Prepared once per database handle: this runs on every API call. */
-const findActiveUserStatements = new WeakMap<Db, ReturnType<typeof prepareFindActiveUser>>()
+const findActiveUserStatement = preparedPerDb((db) => prepared(findActiveUserQuery(db)))
 
 export async function findActiveUser(db: Db, email: string): Promise<ApiUser | undefined> {
-  let statement = await findActiveUserStatements.get(db)
-  if (!statement) {
-    statement = prepareFindActiveUser(db)
-    findActiveUserStatements.set(db, statement)
-  }
-  const row = await statement.get({ email })
+  const row = await findActiveUserStatement(db).get({ email })
   if (!row) return undefined
   return { ...row, roles: Array.isArray(row.roles) ? row.roles.filter((r) => typeof r === 'string') : [] }
 }

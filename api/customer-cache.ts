@@ -9,6 +9,7 @@
  */
 import { eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import { accountChanges } from '../db/tables'
 import { preparedPerDb } from './prepared'
 
@@ -16,11 +17,14 @@ import { preparedPerDb } from './prepared'
 const EVERY_CUSTOMER = '*'
 
 const stampStatement = preparedPerDb((db) =>
-  db
-    .select({ accountId: accountChanges.accountId, version: accountChanges.version })
-    .from(accountChanges)
-    .where(or(eq(accountChanges.accountId, sql.placeholder('accountId')), eq(accountChanges.accountId, EVERY_CUSTOMER)))
-    .prepare(),
+  prepared(
+    db
+      .select({ accountId: accountChanges.accountId, version: accountChanges.version })
+      .from(accountChanges)
+      .where(
+        or(eq(accountChanges.accountId, sql.placeholder('accountId')), eq(accountChanges.accountId, EVERY_CUSTOMER)),
+      ),
+  ),
 )
 
 /** The customer's change stamp: its counter and the one for every customer. */

@@ -15,6 +15,7 @@
 import { transact } from '../db/transact'
 import { and, asc, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { first, prepared } from '../db/query'
 import { accountAccess, entitlements, lowBalanceAlerts, usageDayCharges, users } from '../db/tables'
 import {
   addDays,
@@ -168,7 +169,7 @@ async function setThreshold(
       throw badRequest(CREDIT_MESSAGES.aboveTotal(entitlement.quantity))
     }
     const where = eq(lowBalanceAlerts.entitlementId, entitlement.id)
-    const before = tx.select().from(lowBalanceAlerts).where(where).get()
+    const before = await first(tx.select().from(lowBalanceAlerts).where(where))
     const audit = (action: string) =>
       recordAudit(tx, {
         actorEmail: user.email,
@@ -180,7 +181,7 @@ async function setThreshold(
       })
     if (input.threshold === null) {
       if (before) {
-        tx.delete(lowBalanceAlerts).where(where).run()
+        await tx.delete(lowBalanceAlerts).where(where)
         await audit('clear')
       }
       return { threshold: null, notified: false }
@@ -189,12 +190,11 @@ async function setThreshold(
       return { threshold: before.threshold, notified: before.notifiedAt !== null }
     }
     const values = { threshold: input.threshold, notifiedAt: null, setBy: user.email, setAt: Date.now() }
-    const alert = tx
+    const [alert] = await tx
       .insert(lowBalanceAlerts)
       .values({ entitlementId: entitlement.id, ...values })
       .onConflictDoUpdate({ target: lowBalanceAlerts.entitlementId, set: values })
       .returning()
-      .get()
     await audit(before ? 'change' : 'set')
     const remaining = remainingAmount(entitlement.quantity, entitlement.used)
     const notified = await writeLowBalanceNotice(tx, {
@@ -217,36 +217,39 @@ async function setThreshold(
  * (usage_day_charges: the sessions' charges by the day of their end).
  */
 const forecastStatements = preparedPerDb((db) => ({
-  entitlements: db
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.accountId, sql.placeholder('accountId')), eq(entitlements.type, 'ELASTIC')))
-    .orderBy(sql`coalesce(${entitlements.endDate}, '9999-12-31') DESC`, asc(entitlements.activationId))
-    .prepare(),
-  alerts: db
-    .select({ alert: lowBalanceAlerts })
-    .from(lowBalanceAlerts)
-    .innerJoin(entitlements, eq(entitlements.id, lowBalanceAlerts.entitlementId))
-    .where(and(eq(entitlements.accountId, sql.placeholder('accountId')), eq(entitlements.type, 'ELASTIC')))
-    .prepare(),
-  dayCharges: db
-    .select({
-      entitlementId: usageDayCharges.entitlementId,
-      day: usageDayCharges.day,
-      currency: entitlements.currency,
-      cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
-    })
-    .from(entitlements)
-    .innerJoin(usageDayCharges, eq(usageDayCharges.entitlementId, entitlements.id))
-    .where(
-      and(
-        eq(entitlements.accountId, sql.placeholder('accountId')),
-        eq(entitlements.type, 'ELASTIC'),
-        gte(usageDayCharges.day, sql.placeholder('firstDay')),
-      ),
-    )
-    .groupBy(usageDayCharges.entitlementId, usageDayCharges.day)
-    .prepare(),
+  entitlements: prepared(
+    db
+      .select()
+      .from(entitlements)
+      .where(and(eq(entitlements.accountId, sql.placeholder('accountId')), eq(entitlements.type, 'ELASTIC')))
+      .orderBy(sql`coalesce(${entitlements.endDate}, '9999-12-31') DESC`, asc(entitlements.activationId)),
+  ),
+  alerts: prepared(
+    db
+      .select({ alert: lowBalanceAlerts })
+      .from(lowBalanceAlerts)
+      .innerJoin(entitlements, eq(entitlements.id, lowBalanceAlerts.entitlementId))
+      .where(and(eq(entitlements.accountId, sql.placeholder('accountId')), eq(entitlements.type, 'ELASTIC'))),
+  ),
+  dayCharges: prepared(
+    db
+      .select({
+        entitlementId: usageDayCharges.entitlementId,
+        day: usageDayCharges.day,
+        currency: entitlements.currency,
+        cents: sql<number>`sum(${usageDayCharges.cents})`.mapWith(Number),
+      })
+      .from(entitlements)
+      .innerJoin(usageDayCharges, eq(usageDayCharges.entitlementId, entitlements.id))
+      .where(
+        and(
+          eq(entitlements.accountId, sql.placeholder('accountId')),
+          eq(entitlements.type, 'ELASTIC'),
+          gte(usageDayCharges.day, sql.placeholder('firstDay')),
+        ),
+      )
+      .groupBy(usageDayCharges.entitlementId, usageDayCharges.day),
+  ),
 }))
 
 /** The charges of one elastic entitlement on one UTC day (days since 1970-01-01), in cents. */

@@ -7,6 +7,7 @@
  * caller did not name, or may not see, is "not found", as one that does not exist.
  */
 import { transact } from '../db/transact'
+import { first } from '../db/query'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { accounts, emailAttachments, emailDeliveries, emails } from '../db/tables'
@@ -116,7 +117,7 @@ async function attachmentsOf(db: Db, emailId: number): Promise<EmailAttachmentSu
       id: emailAttachments.id,
       fileName: emailAttachments.fileName,
       contentType: emailAttachments.contentType,
-      size: sql<number>`length(CAST(${emailAttachments.content} AS BLOB))`,
+      size: sql<number>`octet_length(${emailAttachments.content})`,
     })
     .from(emailAttachments)
     .where(eq(emailAttachments.emailId, emailId))
@@ -166,17 +167,18 @@ export function emailCalls(calls: CallTable, { db }: ApiDeps) {
     if (!parsed.success) throw badRequest(RECORD_ID_MESSAGE)
     const id = parsed.data
     return await transact(db, async (tx) => {
-      const row = tx
-        .select({ accountId: emails.accountId })
-        .from(emails)
-        .where(and(eq(emails.id, id), isNull(emails.deletedAt)))
-        .get()
+      const row = await first(
+        tx
+          .select({ accountId: emails.accountId })
+          .from(emails)
+          .where(and(eq(emails.id, id), isNull(emails.deletedAt))),
+      )
       if (!row || !(await maySeeCustomer(db, user, row.accountId))) throw notFound(EMAIL_NOT_FOUND)
       const { account, access } = await requireCustomerAccess(db, user, row.accountId)
       if (isViewOnly(user, buildAccountInfo(account, access, user))) {
         throw forbidden('View-only users cannot delete emails')
       }
-      tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id)).run()
+      await tx.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, id))
       return { id, deleted: true as const }
     })
   })

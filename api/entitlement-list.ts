@@ -11,6 +11,7 @@
  * demo rows).
  */
 import { connectionsOf } from '../db/transact'
+import { asFlag, daysFromTo, julianDay, roundTo } from '../db/dialect'
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, fulfillments } from '../db/tables'
@@ -20,9 +21,6 @@ import { WEB_ENTITLEMENT_TYPES } from '../app/domain/web-licenses'
 import { ListError, type ColumnMap, type ListColumn, type ListSource } from './list-engine'
 
 const e = entitlements
-
-/** Days from `from` to `to`, both 'YYYY-MM-DD' expressions. */
-const daysFromTo = (from: SQL, to: SQL) => sql<number>`CAST(round(julianday(${to}) - julianday(${from})) AS INTEGER)`
 
 const started = (today: string) => sql`${e.startDate} <= ${today}`
 const notExpired = (today: string) => sql`${e.endDate} > ${today}`
@@ -39,7 +37,8 @@ const withGroupFunction = new WeakSet<Db>()
 /**
  * The licence model group of a row, in SQL: licenseModelGroup itself, registered as
  * a deterministic function of the connection, so the rule has one home and a list
- * call needs no query of its own to learn the customer's models.
+ * call needs no query of its own to learn the customer's models. On PostgreSQL it is
+ * the SQL function of migration 0002_sql_functions, which answers as licenseModelGroup.
  */
 function licenseModelGroupSql(db: Db): SQL {
   if (!withGroupFunction.has(db)) {
@@ -56,7 +55,7 @@ function licenseModelGroupSql(db: Db): SQL {
 function entitlementColumns(today: string, group: SQL): Record<keyof EntitlementRow, ListColumn> {
   const remainingDays = sql<
     number | null
-  >`CASE WHEN ${permanent} THEN NULL ELSE ${daysFromTo(sql`${today}`, sql`${e.endDate}`)} END`
+  >`CASE WHEN ${permanent} THEN NULL ELSE ${daysFromTo(sql`${today}`, e.endDate)} END`
   return {
     ActivationId: e.activationId,
     EntitlementName: e.entitlementName,
@@ -79,9 +78,9 @@ function entitlementColumns(today: string, group: SQL): Record<keyof Entitlement
     Currency: e.currency,
     VendorDaemon: e.vendorDaemon,
     Borrowable: e.borrowable,
-    Used: sql<number>`round(${e.used}, 2)`,
+    Used: roundTo(e.used, 2),
     RemainingDays: remainingDays,
-    UsedDays: daysFromTo(sql`${e.startDate}`, sql`${today}`),
+    UsedDays: daysFromTo(e.startDate, sql`${today}`),
     TotalActivated: totalActivatedSql,
   }
 }
@@ -89,7 +88,7 @@ function entitlementColumns(today: string, group: SQL): Record<keyof Entitlement
 /** Permanent entitlements sort as ending last of all (first in the default, descending, order). */
 const SORT_COLUMNS: ColumnMap = {
   EndDate: sql`coalesce(${e.endDate}, '9999-12-31')`,
-  RemainingDays: sql`CASE WHEN ${permanent} THEN 2147483647 ELSE julianday(${e.endDate}) END`,
+  RemainingDays: sql`CASE WHEN ${permanent} THEN 2147483647 ELSE ${julianDay(e.endDate)} END`,
 }
 
 /** The returned row: the filter columns, with '' for a missing end or version date. */
@@ -127,7 +126,7 @@ const listedSql = sql`(${e.type} <> 'ELASTIC' OR (${e.licenseModel} = ${ELASTIC_
 function splitSql(split: Split, today: string): SQL | undefined {
   if (split === 'all') return undefined
   const active = activeSql(today)
-  return and(listedSql, split === 'active' ? sql`${active} = 1` : sql`${active} = 0`)
+  return and(listedSql, split === 'active' ? sql`${asFlag(active)} = 1` : sql`${asFlag(active)} = 0`)
 }
 
 export interface EntitlementScope {

@@ -18,6 +18,7 @@
  */
 import { mapInOrder } from '../db/in-order'
 import { transact } from '../db/transact'
+import { first } from '../db/query'
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -148,23 +149,24 @@ async function placeOrder(
   const busops = user.roles.includes('busops')
   const today = todayUtc()
   return await transact(db, async (tx) => {
-    const contract = tx
-      .select()
-      .from(entitlements)
-      .where(
-        and(
-          eq(entitlements.activationId, input.fsaID),
-          eq(entitlements.accountId, account.accountId),
-          eq(entitlements.type, 'FSA'),
+    const contract = await first(
+      tx
+        .select()
+        .from(entitlements)
+        .where(
+          and(
+            eq(entitlements.activationId, input.fsaID),
+            eq(entitlements.accountId, account.accountId),
+            eq(entitlements.type, 'FSA'),
+          ),
         ),
-      )
-      .get()
+    )
     if (!contract) throw notFound(FSA_API_MESSAGES.notContract(input.fsaID, account.accountId))
     const contractEnd = contract.endDate?.slice(0, 10)
     if (!contractEnd || contractEnd < today) throw conflict(FSA_API_MESSAGES.ended(input.fsaID))
-    const products = tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id)).all()
+    const products = await tx.select().from(fsaProducts).where(eq(fsaProducts.contractId, contract.id))
     if (products.length === 0) throw conflict(FSA_ORDER_MESSAGES.noProducts)
-    const terms = tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)).get()
+    const terms = await first(tx.select().from(fsaContracts).where(eq(fsaContracts.entitlementId, contract.id)))
     const window = dateWindow({ startDate: contract.startDate, endDate: contractEnd }, today)
     const repeated = duplicateLines(
       input.products.map((l) => ({
@@ -178,7 +180,7 @@ async function placeOrder(
     let available = toCents((contract.price ?? 0) - contract.used)
     const now = Date.now()
     const created: { line: Priced; activationId: string; startDate: string; endDate: string }[] = []
-    const results = input.products.map((line, i): OrderItemResult => {
+    const results = await mapInOrder(input.products, async (line, i): Promise<OrderItemResult> => {
       const base = { ansysbpn: line.ansysbpn, startdate: line.startdate, enddate: line.enddate }
       const fail = (err: string, priced?: Priced): OrderItemResult => ({
         ...base,
@@ -192,7 +194,7 @@ async function placeOrder(
       if ('err' in priced) return fail(priced.err)
       if (priced.cost > available + PRICE_TOLERANCE / 10) return fail(balanceMessage('product'), priced)
       const activationId = newActivationId()
-      const lease = tx
+      const [lease] = await tx
         .insert(entitlements)
         .values({
           activationId,
@@ -214,39 +216,34 @@ async function placeOrder(
           createdAt: now,
         })
         .returning({ id: entitlements.id })
-        .get()
-      tx.update(entitlements)
+      await tx
+        .update(entitlements)
         .set({ used: sql`${entitlements.used} + ${priced.cost}` })
         .where(eq(entitlements.id, contract.id))
-        .run()
       available = toCents(available - priced.cost)
-      tx.insert(fsaOrderLines)
-        .values({
-          orderId: input.orderid || terms?.orderId || '',
-          contractId: contract.id,
-          accountId: account.accountId,
-          entitlementId: lease.id,
-          bpn: priced.bpn,
-          productName: priced.productName,
-          count: priced.count,
-          startDate: line.startdate,
-          endDate: line.enddate,
-          cost: priced.cost,
-          currency: contract.currency,
-          manual: priced.manual ? 1 : 0,
-          requesterEmail: user.email,
-          orderedAt: now,
-        })
-        .run()
+      await tx.insert(fsaOrderLines).values({
+        orderId: input.orderid || terms?.orderId || '',
+        contractId: contract.id,
+        accountId: account.accountId,
+        entitlementId: lease.id,
+        bpn: priced.bpn,
+        productName: priced.productName,
+        count: priced.count,
+        startDate: line.startdate,
+        endDate: line.enddate,
+        cost: priced.cost,
+        currency: contract.currency,
+        manual: priced.manual ? 1 : 0,
+        requesterEmail: user.email,
+        orderedAt: now,
+      })
       created.push({ line: priced, activationId, startDate: line.startdate, endDate: line.enddate })
       return { ...base, status: 'SUCCESS', ansysquantity: priced.count, ansysprice: priced.cost, activationId }
     })
     // The invariant, checked where it is written: a contract never spends more than its balance.
-    const after = tx
-      .select({ used: entitlements.used })
-      .from(entitlements)
-      .where(eq(entitlements.id, contract.id))
-      .get()!
+    const after = (await first(
+      tx.select({ used: entitlements.used }).from(entitlements).where(eq(entitlements.id, contract.id)),
+    ))!
     if (toCents(after.used) > toCents(contract.price ?? 0)) throw new ApiError(409, balanceMessage('product'))
     if (created.length > 0) {
       await recordAudit(tx, {

@@ -22,8 +22,25 @@
  * where that is one query (what ends soon, the hosts).
  */
 import { mapInOrder } from '../db/in-order'
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import { accountAccess, accounts, emails, entitlements, fulfillments, hostAccounts, hosts } from '../db/tables'
 import { thresholdState, type CreditStatus } from '../app/domain/credit-forecast'
 import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
@@ -130,11 +147,11 @@ type EndingGroups = Record<EndingGroupName, HomeEndingItem[]>
  * The leases, perpetuals and FSA contracts of the customers `accounts` selects
  * that have started (`today`) and end within the window (`termFrom` to before
  * `termEnd`; a perpetual's maintenance from `maintenanceFrom` to before
- * `maintenanceEnd`).
+ * `maintenanceEnd`). `value` gives each of those: a placeholder of the prepared statement, or the value itself.
  */
-function endingQuery(db: Db, accounts: SQL | undefined) {
+function endingQuery(db: Db, accounts: SQL | undefined, value: (name: keyof EndingParams) => string | Placeholder) {
   const inWindow = (column: typeof e.endDate | typeof e.versionDate, window: 'term' | 'maintenance') =>
-    and(isNotNull(column), gte(column, sql.placeholder(`${window}From`)), lt(column, sql.placeholder(`${window}End`)))
+    and(isNotNull(column), gte(column, value(`${window}From`)), lt(column, value(`${window}End`)))
   return db
     .select({
       accountId: e.accountId,
@@ -152,7 +169,7 @@ function endingQuery(db: Db, accounts: SQL | undefined) {
         inArray(e.type, ['SSL', 'FSA']),
         eq(e.state, DEPLOYED),
         ne(e.productName, MANUAL_DRAWDOWN_PRODUCT),
-        lte(e.startDate, sql.placeholder('today')),
+        lte(e.startDate, value('today')),
         or(
           inWindow(e.endDate, 'term'),
           and(eq(e.type, 'SSL'), isNull(e.endDate), inWindow(e.versionDate, 'maintenance')),
@@ -161,7 +178,9 @@ function endingQuery(db: Db, accounts: SQL | undefined) {
     )
 }
 
-/** The placeholders of endingQuery for today. */
+type EndingParams = ReturnType<typeof endingParams>
+
+/** The values of endingQuery for today. */
 function endingParams(today: string) {
   const term = endingWindow('term', today)
   const maintenance = endingWindow('maintenance', today)
@@ -196,13 +215,14 @@ async function endingItems(
   const rows =
     customers.length === 1
       ? await homeStatements(db).ending.all({ ...params, accountId: customers[0].accountId })
-      : endingQuery(
+      : await endingQuery(
           db,
           inArray(
             e.accountId,
             customers.map((c) => c.accountId),
           ),
-        ).all(params)
+          (name) => params[name],
+        )
   for (const row of rows) {
     if (row.type === 'FSA' && !withFsa.has(row.accountId)) continue
     const [group, date]: [EndingGroupName, string | null] =
@@ -272,10 +292,9 @@ function lastChangeQuery(db: Db, time: typeof fulfillments.fulfilledAt | typeof 
     .where(and(eq(fulfillments.accountId, sql.placeholder('accountId')), isNotNull(time)))
     .orderBy(desc(time), desc(fulfillments.id))
     .limit(1)
-    .prepare()
 }
 
-type ChangeRow = NonNullable<ReturnType<ReturnType<typeof lastChangeQuery>['get']>>
+type ChangeRow = Awaited<ReturnType<typeof lastChangeQuery>>[number]
 
 /** When a fulfilment last changed: its return, or else its making. */
 const changedAt = (row: ChangeRow) => row.returnedAt ?? row.fulfilledAt
@@ -406,25 +425,27 @@ async function latestEmails(db: Db, accountId: string): Promise<HomeEmail[]> {
 // The summary's queries, prepared once per database handle
 
 const homeStatements = preparedPerDb((db) => ({
-  ending: endingQuery(db, eq(e.accountId, sql.placeholder('accountId'))).prepare(),
-  activeHosts: activeHostsQuery(db, eq(hostAccounts.accountId, sql.placeholder('accountId'))).prepare(),
-  latestMade: lastChangeQuery(db, fulfillments.fulfilledAt),
-  latestReturned: lastChangeQuery(db, fulfillments.returnedAt),
+  ending: prepared(endingQuery(db, eq(e.accountId, sql.placeholder('accountId')), sql.placeholder)),
+  activeHosts: prepared(activeHostsQuery(db, eq(hostAccounts.accountId, sql.placeholder('accountId')))),
+  latestMade: prepared(lastChangeQuery(db, fulfillments.fulfilledAt)),
+  latestReturned: prepared(lastChangeQuery(db, fulfillments.returnedAt)),
   /** Two of the customers a user who is not staff may pick (accountScope). */
-  twoCustomers: db
-    .select({ accountId: accountAccess.accountId })
-    .from(accountAccess)
-    .innerJoin(accounts, eq(accounts.accountId, accountAccess.accountId))
-    .where(eq(accountAccess.userId, sql.placeholder('userId')))
-    .limit(2)
-    .prepare(),
-  latestEmails: db
-    .select({ id: emails.id, date: emails.date, subject: emails.subject })
-    .from(emails)
-    .where(and(eq(emails.accountId, sql.placeholder('accountId')), isNull(emails.deletedAt)))
-    .orderBy(desc(emails.date), asc(emails.id))
-    .limit(HOME_EMAILS_SHOWN)
-    .prepare(),
+  twoCustomers: prepared(
+    db
+      .select({ accountId: accountAccess.accountId })
+      .from(accountAccess)
+      .innerJoin(accounts, eq(accounts.accountId, accountAccess.accountId))
+      .where(eq(accountAccess.userId, sql.placeholder('userId')))
+      .limit(2),
+  ),
+  latestEmails: prepared(
+    db
+      .select({ id: emails.id, date: emails.date, subject: emails.subject })
+      .from(emails)
+      .where(and(eq(emails.accountId, sql.placeholder('accountId')), isNull(emails.deletedAt)))
+      .orderBy(desc(emails.date), asc(emails.id))
+      .limit(HOME_EMAILS_SHOWN),
+  ),
 }))
 
 /** The figures of the cards: everything in the summary that depends on the customer's data, not on the caller. */

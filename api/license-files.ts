@@ -77,12 +77,11 @@ async function storeBorrowable(
   if ((host.borrowable === 1) === wanted) return host
   if (viewOnly) throw forbidden(NOT_ENOUGH_PERMISSIONS)
   return await transact(db, async (tx) => {
-    const updated = tx
+    const [updated] = await tx
       .update(hosts)
       .set({ borrowable: wanted ? 1 : 0 })
       .where(eq(hosts.id, host.id))
       .returning()
-      .get()
     await recordAudit(tx, {
       actorEmail: user.email,
       accountId: account.accountId,

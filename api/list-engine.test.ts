@@ -74,7 +74,10 @@ describe('buildCriterion: SQL text and bound params per method', () => {
     expect(render({ name: 'Qty', method: 'EQUALS', value: 3 })).toMatchObject({ sql: `${Q} = ?`, params: [3] })
     expect(render({ name: 'Qty', method: 'EQUALS', value: true }).params).toEqual([1])
     expect(render({ name: 'Qty', method: 'EQUALS', value: null })).toMatchObject({ sql: `${Q} IS NULL`, params: [] })
-    expect(render({ name: 'Qty', method: 'NOT EQUAL', value: 3 })).toMatchObject({ sql: `${Q} IS NOT ?`, params: [3] })
+    expect(render({ name: 'Qty', method: 'NOT EQUAL', value: 3 })).toMatchObject({
+      sql: `${Q} IS DISTINCT FROM ?`,
+      params: [3],
+    })
     expect(render({ name: 'Qty', method: 'not equal', value: null }).sql).toBe(`${Q} IS NOT NULL`)
   })
 

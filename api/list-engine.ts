@@ -6,8 +6,9 @@
  * expression). Names outside it are rejected; values are always bound parameters.
  */
 import { createHash } from 'node:crypto'
-import { and, asc, Column, desc, is, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, Column, is, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { asText, jsonValueWhere, likePattern, matchesText, never, orderTerm } from '../db/dialect'
 import { DEFAULT_DISTINCT_LIMIT, DEFAULT_PAGE_SIZE } from './constants'
 import {
   MAX_TEXT_VALUE,
@@ -77,7 +78,7 @@ function scalar(c: Criterion, index: number, value: unknown = c.value): string |
   throw new ListError(`${describe(c, index)}: value must be a string or a number`)
 }
 
-function text(c: Criterion, index: number): string {
+function textValue(c: Criterion, index: number): string {
   const v = scalar(c, index)
   return String(v)
 }
@@ -107,14 +108,6 @@ function valueList(c: Criterion, index: number): (string | number)[] {
   return parsed.data
 }
 
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
-}
-
-function escapeGlob(s: string) {
-  return s.replace(/[*?[]/g, (ch) => `[${ch}]`)
-}
-
 /** SQL for one criterion, before `not` is applied. */
 function criterionSql(c: Criterion, index: number, columns: ColumnMap, overrides?: CriterionOverrides): SQL {
   if (!Object.hasOwn(columns, c.name)) {
@@ -129,42 +122,39 @@ function criterionSql(c: Criterion, index: number, columns: ColumnMap, overrides
   if (own) return own
   const column = columns[c.name]
   const target: SQL = c.tostring ? sql`CAST(${column} AS TEXT)` : sql`${column}`
-  const fold = (x: SQL): SQL => (c.casefold ? sql`lower(${x})` : x)
-  const col = fold(target)
-  const param = (v: Bindable): SQL => fold(sql`${v}`)
+  // Where text is expected (PostgreSQL does not take a number for text as SQLite does).
+  const text = asText(target)
+  const col = c.casefold ? sql`lower(${text})` : target
+  const param = (v: Bindable): SQL => (c.casefold ? sql`lower(${v})` : sql`${v}`)
   const range = (from: Bindable, to: Bindable): SQL => {
     if (from === null) return sql`${col} <= ${param(to)}`
     if (to === null) return sql`${col} >= ${param(from)}`
     return sql`${col} BETWEEN ${param(from)} AND ${param(to)}`
   }
-  const dayCol = sql`substr(${target}, 1, 10)`
+  const dayCol = sql`substr(${text}, 1, 10)`
 
   switch (method as FilterMethod) {
     case 'CONTAINS':
     case 'STARTSWITH':
     case 'ENDSWITH': {
-      const v = text(c, index)
-      const head = method === 'CONTAINS' || method === 'ENDSWITH'
-      const tail = method === 'CONTAINS' || method === 'STARTSWITH'
-      if (c.casefold) {
-        const pattern = `${head ? '%' : ''}${escapeLike(v)}${tail ? '%' : ''}`
-        return sql`lower(${target}) LIKE lower(${pattern}) ESCAPE '\\'`
+      const match = {
+        value: textValue(c, index),
+        head: method === 'CONTAINS' || method === 'ENDSWITH',
+        tail: method === 'CONTAINS' || method === 'STARTSWITH',
       }
-      // SQLite's LIKE ignores ASCII case, so a case-sensitive match uses GLOB.
-      const pattern = `${head ? '*' : ''}${escapeGlob(v)}${tail ? '*' : ''}`
-      return sql`${target} GLOB ${pattern}`
+      if (c.casefold) return sql`lower(${text}) LIKE lower(${likePattern(match)}) ESCAPE '\\'`
+      return matchesText(target, match)
     }
     case 'ARRAY_CONTAINS': {
       const v = scalar(c, index)
-      const element = c.casefold ? sql`lower(value) = lower(${v})` : sql`value = ${v}`
-      return sql`EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(${column}) THEN ${column} END) WHERE ${element})`
+      return jsonValueWhere(column, (value) => (c.casefold ? sql`lower(${value}) = lower(${v})` : sql`${value} = ${v}`))
     }
     case 'EQUALS':
       if (c.value === null) return sql`${target} IS NULL`
       return sql`${col} = ${param(scalar(c, index))}`
     case 'NOT EQUAL':
       if (c.value === null) return sql`${target} IS NOT NULL`
-      return sql`${col} IS NOT ${param(scalar(c, index))}`
+      return sql`${col} IS DISTINCT FROM ${param(scalar(c, index))}`
     case '>':
     case 'AFTER':
       return sql`${col} > ${param(scalar(c, index))}`
@@ -183,7 +173,7 @@ function criterionSql(c: Criterion, index: number, columns: ColumnMap, overrides
       return range(bind(from), bind(to))
     }
     case 'ISDEFINED':
-      return sql`(${target} IS NOT NULL AND ${target} <> '')`
+      return sql`(${target} IS NOT NULL AND ${text} <> '')`
     case 'BEFOREDAY':
       return sql`${dayCol} < ${day(c, index, c.value)}`
     case 'AFTERDAY':
@@ -197,7 +187,7 @@ function criterionSql(c: Criterion, index: number, columns: ColumnMap, overrides
     case 'IN': {
       const values = valueList(c, index)
       // An empty list matches no row (so with `not`, every row).
-      if (values.length === 0) return sql`0`
+      if (values.length === 0) return never()
       return sql`${col} IN (${sql.join(values.map(param), sql`, `)})`
     }
   }
@@ -272,9 +262,10 @@ export function buildOrderBy(
   return orderSql(orderTerms(sorting, columns, defaultSort, uniqueKey, options))
 }
 
-const orderSql = (terms: OrderTerm[]) => terms.map((t) => (t.desc ? desc(t.column) : asc(t.column)))
+/** ORDER BY of the terms, NULL first ascending and last descending on either engine (as keysAfter expects). */
+const orderSql = (terms: OrderTerm[]) => terms.map((t) => orderTerm(t.column, t.desc))
 
-/** A sort key value as stored (SQLite sorts NULL before every other value). */
+/** A sort key value as stored (NULL sorts before every other value). */
 type KeyValue = string | number | null
 
 const isKeyValue = (v: unknown): v is KeyValue =>
@@ -312,7 +303,7 @@ export function keysAfter(terms: OrderTerm[], last: KeyValue[]): SQL {
         : neverNull(first.column)
           ? sql`${first.column} <= ${start}`
           : undefined
-  return and(bound, alternatives.length ? or(...alternatives) : sql`0`)!
+  return and(bound, alternatives.length ? or(...alternatives) : never())!
 }
 
 /* ---------------------------------------------------------------- paging token */

@@ -13,6 +13,7 @@
  * isolation: the update changes the row only while it is still unclaimed and due.
  */
 import { transact } from '../db/transact'
+import { first } from '../db/query'
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -73,37 +74,40 @@ export async function claimNextDue(
   )[0]
   if (!anyDue) return null
   return await transact(db, async (tx) => {
-    const next = tx
-      .select({ emailId: emailDeliveries.emailId })
-      .from(emailDeliveries)
-      .where(isDue(now))
-      .orderBy(asc(emailDeliveries.nextAttemptAt), asc(emailDeliveries.emailId))
-      .limit(1)
-      .get()
+    const next = await first(
+      tx
+        .select({ emailId: emailDeliveries.emailId })
+        .from(emailDeliveries)
+        .where(isDue(now))
+        .orderBy(asc(emailDeliveries.nextAttemptAt), asc(emailDeliveries.emailId))
+        .limit(1),
+    )
     if (!next) return null
     const claimToken = randomUUID()
-    const claimed = tx
-      .update(emailDeliveries)
-      .set({
-        claimToken,
-        claimedUntil: now + leaseMs,
-        attempts: sql`${emailDeliveries.attempts} + 1`,
-        lastAttemptAt: now,
-      })
-      .where(and(eq(emailDeliveries.emailId, next.emailId), isDue(now)))
-      .returning({
-        messageId: emailDeliveries.messageId,
-        queuedAt: emailDeliveries.queuedAt,
-        attempts: emailDeliveries.attempts,
-      })
-      .get()
+    const claimed = await first(
+      tx
+        .update(emailDeliveries)
+        .set({
+          claimToken,
+          claimedUntil: now + leaseMs,
+          attempts: sql`${emailDeliveries.attempts} + 1`,
+          lastAttemptAt: now,
+        })
+        .where(and(eq(emailDeliveries.emailId, next.emailId), isDue(now)))
+        .returning({
+          messageId: emailDeliveries.messageId,
+          queuedAt: emailDeliveries.queuedAt,
+          attempts: emailDeliveries.attempts,
+        }),
+    )
     if (!claimed) return null
-    const email = tx
-      .select({ to: emails.to, subject: emails.subject, body: emails.body })
-      .from(emails)
-      .where(eq(emails.id, next.emailId))
-      .get()!
-    const attachments = tx
+    const email = (await first(
+      tx
+        .select({ to: emails.to, subject: emails.subject, body: emails.body })
+        .from(emails)
+        .where(eq(emails.id, next.emailId)),
+    ))!
+    const attachments = await tx
       .select({
         fileName: emailAttachments.fileName,
         contentType: emailAttachments.contentType,
@@ -112,7 +116,6 @@ export async function claimNextDue(
       .from(emailAttachments)
       .where(eq(emailAttachments.emailId, next.emailId))
       .orderBy(asc(emailAttachments.id))
-      .all()
     return { emailId: next.emailId, claimToken, ...claimed, ...email, attachments }
   })
 }

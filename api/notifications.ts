@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import { notifications } from '../db/tables'
 import { NOTIFICATIONS_MAX_SIZE, toApiDateText } from '../app/domain/alerts'
 import type { ApiDeps } from './index'
@@ -43,18 +44,19 @@ export async function activeNotifications(db: Db, now: Date) {
 
 /** Every page's alert banner reads the active alerts. */
 const activeStatement = preparedPerDb((db) =>
-  db
-    .select({ ...columns, links: notifications.links })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.status, 'ACTIVE'),
-        or(isNull(notifications.expires), gt(notifications.expires, sql.placeholder('now'))),
-      ),
-    )
-    .orderBy(desc(notifications.date), notifications.id)
-    .limit(NOTIFICATIONS_MAX_SIZE)
-    .prepare(),
+  prepared(
+    db
+      .select({ ...columns, links: notifications.links })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.status, 'ACTIVE'),
+          or(isNull(notifications.expires), gt(notifications.expires, sql.placeholder('now'))),
+        ),
+      )
+      .orderBy(desc(notifications.date), notifications.id)
+      .limit(NOTIFICATIONS_MAX_SIZE),
+  ),
 )
 
 export function notificationCalls(calls: CallTable, { db }: ApiDeps) {

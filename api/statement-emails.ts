@@ -9,6 +9,7 @@
  *   `activationid` one of its elastic entitlements.
  */
 import { transact } from '../db/transact'
+import { first } from '../db/query'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { elasticServers } from '../db/tables'
@@ -88,17 +89,18 @@ async function sendStatementEmail(
   const { account, access } = await requireCustomerAccess(db, user, input.customerid)
   if (isViewOnly(user, buildAccountInfo(account, access, user))) throw forbidden(STATEMENT_EMAIL_MESSAGES.viewOnly)
   return await transact(db, async (tx) => {
-    const server = tx
-      .select({ deviceId: elasticServers.deviceId })
-      .from(elasticServers)
-      .where(
-        and(
-          eq(elasticServers.deviceId, input.server),
-          eq(elasticServers.accountId, account.accountId),
-          eq(elasticServers.activated, 1),
+    const server = await first(
+      tx
+        .select({ deviceId: elasticServers.deviceId })
+        .from(elasticServers)
+        .where(
+          and(
+            eq(elasticServers.deviceId, input.server),
+            eq(elasticServers.accountId, account.accountId),
+            eq(elasticServers.activated, 1),
+          ),
         ),
-      )
-      .get()
+    )
     if (!server) throw notFound(STATEMENT_EMAIL_MESSAGES.serverNotFound)
     const entitlement = await findElasticEntitlement(tx, account.accountId, input.activationid)
     const email = await writeStatementEmail(tx, {

@@ -13,6 +13,7 @@
  * usagePage, usageCount and usageDistinct are what the fetchUsage calls run after
  * the access check; the bench runs them on the database file directly.
  */
+import { always, asFlag, greatest, least, recursionLimit, roundTo } from '../db/dialect'
 import { rawAll, valuesWhere } from '../db/raw'
 import { mapInOrder } from '../db/in-order'
 import { reading, snapshot } from '../db/transact'
@@ -70,14 +71,14 @@ const COLUMNS: Record<UsageField, ListColumn> = {
   PID: s.pid,
   Account: s.accountId,
   Acquisition: s.acquisition,
-  Active: sql`(${s.endTs} IS NULL)`,
+  Active: asFlag(sql`(${s.endTs} IS NULL)`),
   ConsumerID: s.consumerId,
   ActivationID: s.activationId,
   Feature: s.feature,
   Project: s.project,
   productVersion: s.productVersion,
   [CLOUD_JOB_FIELD]: s.cloudJobId,
-  Hours: sql`max(round(${s.hours}, 2), 0.01)`,
+  Hours: greatest(roundTo(s.hours, 2), sql`0.01`),
   Charge: s.charge,
   Currency: s.currency,
 }
@@ -141,7 +142,7 @@ function earliestStart(accountId: string, from: number): SQL {
   const longestMs = sql`(SELECT ${longest.lengthMs} FROM ${longest} WHERE ${longest.accountId} = ${accountId})`
   const oldestRunning = sql`(SELECT min(${running.startTs}) FROM ${s} AS ${sql.identifier(RUNNING)}
     WHERE ${running.accountId} = ${accountId} AND ${running.endTs} IS NULL)`
-  return sql`min(${from} - coalesce(${longestMs}, 0), coalesce(${oldestRunning}, ${from}))`
+  return least(sql`${from} - coalesce(${longestMs}, 0)`, sql`coalesce(${oldestRunning}, ${from})`)
 }
 
 const START_RANGES = ['RANGE', 'INRANGE', 'DATERANGE']
@@ -177,7 +178,7 @@ function startFloor(filter: Filter | null | undefined): number | undefined {
 function endsAfter(accountId: string, from: number, inclusive: boolean, floor: number | undefined): SQL {
   const end = inclusive ? sql`${endOrNever} >= ${from}` : sql`${endOrNever} > ${from}`
   const earliest = earliestStart(accountId, from)
-  const bound = floor === undefined ? earliest : sql`max(${floor}, ${earliest})`
+  const bound = floor === undefined ? earliest : greatest(sql`${floor}`, earliest)
   return sql`(${end} AND ${s.startTs} >= ${bound})`
 }
 
@@ -318,14 +319,15 @@ async function skipScanDistinct(
   limit: number,
   table: typeof s | typeof usageDayCounts = s,
 ): Promise<string[]> {
+  const { inside, outside } = recursionLimit(limit + 2)
   const rows = await rawAll<{ v: string }>(
     db,
     sql`WITH RECURSIVE found(v) AS (
-      SELECT (SELECT min(${column}) FROM ${table} WHERE ${where ?? sql`1`})
+      SELECT (SELECT min(${column}) FROM ${table} WHERE ${where ?? always()})
       UNION ALL
       SELECT (SELECT min(${column}) FROM ${table} WHERE ${and(where, sql`${column} > found.v`)})
-        FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
-    ) SELECT v FROM found WHERE v IS NOT NULL`,
+        FROM found WHERE found.v IS NOT NULL${inside}
+    ) SELECT v FROM found WHERE v IS NOT NULL${outside}`,
   )
   return rows.map((r) => r.v)
 }

@@ -13,6 +13,7 @@
  * record are written.
  */
 import { transact } from '../db/transact'
+import { first } from '../db/query'
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -64,7 +65,7 @@ export async function recordSession(db: Db, delivery: OutboxDelivery, user: ApiU
     const hours = ended === null ? 0 : sessionHours(startTime, ended)
     const rate = hourlyRate(entitlement.rateTableVersion, input.product)
     const charge = ended === null ? 0 : sessionCharge({ hours, productCount: input.productCount, rate })
-    const { id } = tx
+    const [{ id }] = await tx
       .insert(usageSessions)
       .values({
         ...fields,
@@ -85,7 +86,6 @@ export async function recordSession(db: Db, delivery: OutboxDelivery, user: ApiU
         currency: entitlement.currency,
       })
       .returning({ id: usageSessions.id })
-      .get()
     await countSessions(tx, [
       {
         accountId: account.accountId,
@@ -96,15 +96,16 @@ export async function recordSession(db: Db, delivery: OutboxDelivery, user: ApiU
         charge,
       },
     ])
-    const { used } = tx
+    const [{ used }] = await tx
       .update(entitlements)
       .set({ used: sql`${entitlements.used} + ${charge}` })
       .where(eq(entitlements.id, entitlement.id))
       .returning({ used: entitlements.used })
-      .get()!
     const before = remainingAmount(entitlement.quantity, entitlement.used)
     const remaining = remainingAmount(entitlement.quantity, used)
-    const alert = tx.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)).get()
+    const alert = await first(
+      tx.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, entitlement.id)),
+    )
     const notified = await writeLowBalanceNotice(tx, {
       entitlement,
       account,

@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, or, gte } from 'drizzle-orm'
 import { webAssignments } from '../db/tables'
+import { changed } from '../db/query'
 import { todayUtc } from '../app/domain/entitlements'
 import { WEB_MESSAGES } from '../app/domain/web-licenses'
 import type { CallTable } from './call-table'
@@ -113,11 +114,13 @@ export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
     'assign group',
     (input: { groupId: number }, user) => async (tx, account, entitlement) => {
       const group = await findGroup(tx, account, input.groupId)
-      const done = await tx
-        .insert(webAssignments)
-        .values({ entitlementId: entitlement.id, groupId: group.id, assignedBy: user.email, createdAt: Date.now() })
-        .onConflictDoNothing()
-      if (done.changes === 0) throw conflict(WEB_MESSAGES.alreadyAssigned(entitlement.productName, group.name))
+      const done = await changed(
+        tx
+          .insert(webAssignments)
+          .values({ entitlementId: entitlement.id, groupId: group.id, assignedBy: user.email, createdAt: Date.now() })
+          .onConflictDoNothing(),
+      )
+      if (done === 0) throw conflict(WEB_MESSAGES.alreadyAssigned(entitlement.productName, group.name))
     },
   )
 
@@ -127,11 +130,11 @@ export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
     (input: { groupId: number }) => async (tx, account, entitlement) => {
       const group = await findGroup(tx, account, input.groupId)
       return (
-        (
-          await tx
+        (await changed(
+          tx
             .delete(webAssignments)
-            .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.groupId, group.id)))
-        ).changes > 0
+            .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.groupId, group.id))),
+        )) > 0
       )
     },
   )
@@ -157,11 +160,11 @@ export function webAssignmentCalls(calls: CallTable, deps: ApiDeps) {
     requireNamed(entitlement)
     const target = await findUser(tx, account, input.userId)
     return (
-      (
-        await tx
+      (await changed(
+        tx
           .delete(webAssignments)
-          .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.userId, target.id)))
-      ).changes > 0
+          .where(and(eq(webAssignments.entitlementId, entitlement.id), eq(webAssignments.userId, target.id))),
+      )) > 0
     )
   })
 

@@ -5,6 +5,7 @@
  * named seat guard.
  */
 import { transact } from '../db/transact'
+import { changed } from '../db/query'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, webAssignments, webGroupMembers, webGroups, webUsers } from '../db/tables'
@@ -58,12 +59,12 @@ async function members(tx: Tx | Db, groupId: number): Promise<WebUser[]> {
 /** Adds the users to the group (those already in it stay); returns how many were added. */
 export async function addMembers(tx: Tx, groupId: number, userIds: number[]): Promise<number> {
   if (userIds.length === 0) return 0
-  return (
-    await tx
+  return await changed(
+    tx
       .insert(webGroupMembers)
       .values(userIds.map((userId) => ({ groupId, userId })))
-      .onConflictDoNothing()
-  ).changes
+      .onConflictDoNothing(),
+  )
 }
 
 async function nameTaken(tx: Tx, account: Account, name: string, except?: number) {
@@ -200,11 +201,11 @@ export function webGroupCalls(calls: CallTable, { db }: ApiDeps) {
       const group = await findGroup(tx, account, input.groupId)
       const member = await findUser(tx, account, input.userId)
       const removed =
-        (
-          await tx
+        (await changed(
+          tx
             .delete(webGroupMembers)
-            .where(and(eq(webGroupMembers.groupId, group.id), inArray(webGroupMembers.userId, [member.id])))
-        ).changes > 0
+            .where(and(eq(webGroupMembers.groupId, group.id), inArray(webGroupMembers.userId, [member.id]))),
+        )) > 0
       if (removed) await auditWeb(tx, user, account, 'remove member', { group: group.name, email: member.email }, null)
       return { removed, endedCheckouts: 0 }
     })

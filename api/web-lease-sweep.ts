@@ -8,6 +8,7 @@
 import { transact } from '../db/transact'
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import { entitlements, webCheckouts } from '../db/tables'
 import { heldFor } from '../app/domain/web-seats'
 import { recordWebTransaction, webWrites } from './web-records'
@@ -15,36 +16,40 @@ import { preparedPerDb } from './prepared'
 
 const statements = preparedPerDb((db) => ({
   /** Any lease past its end (index web_checkouts_lease_idx): whether the sweep has anything to do. */
-  anyStale: db
-    .select({ id: webCheckouts.id })
-    .from(webCheckouts)
-    .where(and(isNull(webCheckouts.endedAt), lte(webCheckouts.leaseExpiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare(),
-  staleOf: db
-    .select()
-    .from(webCheckouts)
-    .where(
-      and(
-        eq(webCheckouts.entitlementId, sql.placeholder('entitlementId')),
-        isNull(webCheckouts.endedAt),
-        lte(webCheckouts.leaseExpiresAt, sql.placeholder('now')),
-      ),
-    )
-    .orderBy(asc(webCheckouts.leaseExpiresAt), asc(webCheckouts.id))
-    .prepare(),
+  anyStale: prepared(
+    db
+      .select({ id: webCheckouts.id })
+      .from(webCheckouts)
+      .where(and(isNull(webCheckouts.endedAt), lte(webCheckouts.leaseExpiresAt, sql.placeholder('now'))))
+      .limit(1),
+  ),
+  staleOf: prepared(
+    db
+      .select()
+      .from(webCheckouts)
+      .where(
+        and(
+          eq(webCheckouts.entitlementId, sql.placeholder('entitlementId')),
+          isNull(webCheckouts.endedAt),
+          lte(webCheckouts.leaseExpiresAt, sql.placeholder('now')),
+        ),
+      )
+      .orderBy(asc(webCheckouts.leaseExpiresAt), asc(webCheckouts.id)),
+  ),
   /** In lease-end order: each entitlement's web usage aggregates take its changes in time order. */
-  allStale: db
-    .select()
-    .from(webCheckouts)
-    .where(and(isNull(webCheckouts.endedAt), lte(webCheckouts.leaseExpiresAt, sql.placeholder('now'))))
-    .orderBy(asc(webCheckouts.leaseExpiresAt), asc(webCheckouts.id))
-    .prepare(),
-  product: db
-    .select({ product: entitlements.product })
-    .from(entitlements)
-    .where(eq(entitlements.id, sql.placeholder('id')))
-    .prepare(),
+  allStale: prepared(
+    db
+      .select()
+      .from(webCheckouts)
+      .where(and(isNull(webCheckouts.endedAt), lte(webCheckouts.leaseExpiresAt, sql.placeholder('now'))))
+      .orderBy(asc(webCheckouts.leaseExpiresAt), asc(webCheckouts.id)),
+  ),
+  product: prepared(
+    db
+      .select({ product: entitlements.product })
+      .from(entitlements)
+      .where(eq(entitlements.id, sql.placeholder('id'))),
+  ),
 }))
 
 type Checkout = typeof webCheckouts.$inferSelect

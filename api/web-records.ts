@@ -5,6 +5,7 @@
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import { webCheckouts, webTransactions } from '../db/tables'
 import { countWebTransaction } from '../db/web-aggregates'
 import type { Tx } from './audit-log'
@@ -17,9 +18,8 @@ export type WebCheckout = Required<Omit<typeof webCheckouts.$inferInsert, 'id'>>
 
 /** Also used by the history generator (db/web-history.ts), inside its transaction. */
 export const webWrites = preparedPerDb((db: Db | Tx) => ({
-  transaction: db
-    .insert(webTransactions)
-    .values({
+  transaction: prepared(
+    db.insert(webTransactions).values({
       accountId: p('accountId'),
       entitlementId: p('entitlementId'),
       checkoutId: p('checkoutId'),
@@ -31,11 +31,10 @@ export const webWrites = preparedPerDb((db: Db | Tx) => ({
       durationMs: p('durationMs'),
       clientHost: p('clientHost'),
       productVersion: p('productVersion'),
-    })
-    .prepare(),
-  checkout: db
-    .insert(webCheckouts)
-    .values({
+    }),
+  ),
+  checkout: prepared(
+    db.insert(webCheckouts).values({
       checkoutId: p('checkoutId'),
       accountId: p('accountId'),
       entitlementId: p('entitlementId'),
@@ -48,24 +47,27 @@ export const webWrites = preparedPerDb((db: Db | Tx) => ({
       leaseExpiresAt: p('leaseExpiresAt'),
       endedAt: p('endedAt'),
       endReason: p('endReason'),
-    })
-    .prepare(),
+    }),
+  ),
   /** Ends a running checkout (returned or expired); no change when it has already ended. */
-  end: db
-    .update(webCheckouts)
-    .set({ endedAt: sql`${p('endedAt')}`, endReason: sql`${p('endReason')}` })
-    .where(and(eq(webCheckouts.id, p('id')), isNull(webCheckouts.endedAt)))
-    .prepare(),
-  renew: db
-    .update(webCheckouts)
-    .set({ lastHeartbeatAt: sql`${p('at')}`, leaseExpiresAt: sql`${p('leaseExpiresAt')}` })
-    .where(eq(webCheckouts.id, p('id')))
-    .prepare(),
-  active: db
-    .select({ n: count() })
-    .from(webCheckouts)
-    .where(and(eq(webCheckouts.entitlementId, p('entitlementId')), isNull(webCheckouts.endedAt)))
-    .prepare(),
+  end: prepared(
+    db
+      .update(webCheckouts)
+      .set({ endedAt: sql`${p('endedAt')}`, endReason: sql`${p('endReason')}` })
+      .where(and(eq(webCheckouts.id, p('id')), isNull(webCheckouts.endedAt))),
+  ),
+  renew: prepared(
+    db
+      .update(webCheckouts)
+      .set({ lastHeartbeatAt: sql`${p('at')}`, leaseExpiresAt: sql`${p('leaseExpiresAt')}` })
+      .where(eq(webCheckouts.id, p('id'))),
+  ),
+  active: prepared(
+    db
+      .select({ n: count() })
+      .from(webCheckouts)
+      .where(and(eq(webCheckouts.entitlementId, p('entitlementId')), isNull(webCheckouts.endedAt))),
+  ),
 }))
 
 /** A seat taken: its checkout row (call `recordWebTransaction` for the grant next). */

@@ -3,10 +3,12 @@
  * customer's web entitlements, the seats still running (their time so far is in no aggregate
  * yet) and the named seat holders; the figures and the verdict follow app/domain/web-report.
  */
+import { truncated } from '../db/dialect'
 import { rawAll } from '../db/raw'
 import { mapInOrder } from '../db/in-order'
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import {
   entitlements,
   webCheckouts,
@@ -72,55 +74,63 @@ const reportStatements = preparedPerDb((db) => {
   const c = webCheckouts
   const t = webTransactionDays
   return {
-    entitlements: db
-      .select({
-        id: e.id,
-        activationId: e.activationId,
-        productName: e.productName,
-        type: e.type,
-        quantity: sql<number>`CAST(${e.quantity} AS INTEGER)`,
-        startDate: e.startDate,
-        endDate: e.endDate,
-      })
-      .from(e)
-      .where(and(eq(e.accountId, sql.placeholder('accountId')), inArray(e.type, [...WEB_ENTITLEMENT_TYPES])))
-      .orderBy(e.productName, e.activationId)
-      .prepare(),
-    days: db
-      .select({
-        day: d.day,
-        peak: d.peak,
-        seatMs: d.seatMs,
-        deniedNoSeat: d.deniedNoSeat,
-        deniedOther: d.deniedOther,
-        deniedHours: d.deniedHours,
-      })
-      .from(d)
-      .where(
-        and(eq(d.entitlementId, sql.placeholder('id')), between(d.day, sql.placeholder('from'), sql.placeholder('to'))),
-      )
-      .prepare(),
-    lastDay: db
-      .select({ day: sql<number | null>`max(${d.day})` })
-      .from(d)
-      .where(eq(d.entitlementId, sql.placeholder('id')))
-      .prepare(),
-    running: db
-      .select({ userEmail: c.userEmail, startedAt: c.startedAt, leaseExpiresAt: c.leaseExpiresAt })
-      .from(c)
-      .where(and(eq(c.entitlementId, sql.placeholder('id')), isNull(c.endedAt)))
-      .prepare(),
-    denied: db
-      .select({ denied: sql<number>`coalesce(sum(${t.n}), 0)` })
-      .from(t)
-      .where(
-        and(
-          eq(t.accountId, sql.placeholder('accountId')),
-          eq(t.outcome, 'denied'),
-          between(t.day, sql.placeholder('from'), sql.placeholder('to')),
+    entitlements: prepared(
+      db
+        .select({
+          id: e.id,
+          activationId: e.activationId,
+          productName: e.productName,
+          type: e.type,
+          quantity: truncated(e.quantity),
+          startDate: e.startDate,
+          endDate: e.endDate,
+        })
+        .from(e)
+        .where(and(eq(e.accountId, sql.placeholder('accountId')), inArray(e.type, [...WEB_ENTITLEMENT_TYPES])))
+        .orderBy(e.productName, e.activationId),
+    ),
+    days: prepared(
+      db
+        .select({
+          day: d.day,
+          peak: d.peak,
+          seatMs: d.seatMs,
+          deniedNoSeat: d.deniedNoSeat,
+          deniedOther: d.deniedOther,
+          deniedHours: d.deniedHours,
+        })
+        .from(d)
+        .where(
+          and(
+            eq(d.entitlementId, sql.placeholder('id')),
+            between(d.day, sql.placeholder('from'), sql.placeholder('to')),
+          ),
         ),
-      )
-      .prepare(),
+    ),
+    lastDay: prepared(
+      db
+        .select({ day: sql<number | null>`max(${d.day})` })
+        .from(d)
+        .where(eq(d.entitlementId, sql.placeholder('id'))),
+    ),
+    running: prepared(
+      db
+        .select({ userEmail: c.userEmail, startedAt: c.startedAt, leaseExpiresAt: c.leaseExpiresAt })
+        .from(c)
+        .where(and(eq(c.entitlementId, sql.placeholder('id')), isNull(c.endedAt))),
+    ),
+    denied: prepared(
+      db
+        .select({ denied: sql<number>`coalesce(sum(${t.n}), 0)` })
+        .from(t)
+        .where(
+          and(
+            eq(t.accountId, sql.placeholder('accountId')),
+            eq(t.outcome, 'denied'),
+            between(t.day, sql.placeholder('from'), sql.placeholder('to')),
+          ),
+        ),
+    ),
   }
 })
 

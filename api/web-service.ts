@@ -13,6 +13,7 @@ import { mapInOrder } from '../db/in-order'
 import { randomUUID } from 'node:crypto'
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { prepared } from '../db/query'
 import { accounts, entitlements, webAssignments, webCheckouts, webGroupMembers, webUsers } from '../db/tables'
 import { todayUtc } from '../app/domain/entitlements'
 import {
@@ -55,74 +56,85 @@ function requireService(user: ApiUser) {
 }
 
 const statements = preparedPerDb((db) => ({
-  account: db
-    .select({ accountId: accounts.accountId, exportControlStatus: accounts.exportControlStatus })
-    .from(accounts)
-    .where(eq(accounts.accountId, sql.placeholder('accountId')))
-    .prepare(),
-  pools: db
-    .select({
-      id: entitlements.id,
-      activationId: entitlements.activationId,
-      type: entitlements.type,
-      quantity: entitlements.quantity,
-      startDate: entitlements.startDate,
-      endDate: entitlements.endDate,
-    })
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.accountId, sql.placeholder('accountId')),
-        eq(entitlements.product, sql.placeholder('product')),
-        inArray(entitlements.type, [...WEB_ENTITLEMENT_TYPES]),
-        eq(entitlements.state, DEPLOYED),
+  account: prepared(
+    db
+      .select({ accountId: accounts.accountId, exportControlStatus: accounts.exportControlStatus })
+      .from(accounts)
+      .where(eq(accounts.accountId, sql.placeholder('accountId'))),
+  ),
+  pools: prepared(
+    db
+      .select({
+        id: entitlements.id,
+        activationId: entitlements.activationId,
+        type: entitlements.type,
+        quantity: entitlements.quantity,
+        startDate: entitlements.startDate,
+        endDate: entitlements.endDate,
+      })
+      .from(entitlements)
+      .where(
+        and(
+          eq(entitlements.accountId, sql.placeholder('accountId')),
+          eq(entitlements.product, sql.placeholder('product')),
+          inArray(entitlements.type, [...WEB_ENTITLEMENT_TYPES]),
+          eq(entitlements.state, DEPLOYED),
+        ),
       ),
-    )
-    .prepare(),
-  user: db
-    .select({ id: webUsers.id })
-    .from(webUsers)
-    .where(and(eq(webUsers.accountId, sql.placeholder('accountId')), eq(webUsers.email, sql.placeholder('email'))))
-    .prepare(),
-  userGroups: db
-    .select({ groupId: webGroupMembers.groupId })
-    .from(webGroupMembers)
-    .where(eq(webGroupMembers.userId, sql.placeholder('userId')))
-    .prepare(),
-  assignedGroups: db
-    .select({ groupId: webAssignments.groupId })
-    .from(webAssignments)
-    .where(and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.groupId)))
-    .prepare(),
+  ),
+  user: prepared(
+    db
+      .select({ id: webUsers.id })
+      .from(webUsers)
+      .where(and(eq(webUsers.accountId, sql.placeholder('accountId')), eq(webUsers.email, sql.placeholder('email')))),
+  ),
+  userGroups: prepared(
+    db
+      .select({ groupId: webGroupMembers.groupId })
+      .from(webGroupMembers)
+      .where(eq(webGroupMembers.userId, sql.placeholder('userId'))),
+  ),
+  assignedGroups: prepared(
+    db
+      .select({ groupId: webAssignments.groupId })
+      .from(webAssignments)
+      .where(
+        and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.groupId)),
+      ),
+  ),
   /** A named entitlement's direct seats. */
-  directSeats: db
-    .select({ userId: sql<number>`${webAssignments.userId}`, endDate: webAssignments.endDate })
-    .from(webAssignments)
-    .where(and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.userId)))
-    .prepare(),
+  directSeats: prepared(
+    db
+      .select({ userId: sql<number>`${webAssignments.userId}`, endDate: webAssignments.endDate })
+      .from(webAssignments)
+      .where(and(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')), isNotNull(webAssignments.userId))),
+  ),
   /** The members of the groups an entitlement is assigned to. */
-  groupMembers: db
-    .select({ userId: webGroupMembers.userId })
-    .from(webAssignments)
-    .innerJoin(webGroupMembers, eq(webGroupMembers.groupId, webAssignments.groupId))
-    .where(eq(webAssignments.entitlementId, sql.placeholder('entitlementId')))
-    .prepare(),
-  active: db
-    .select({ n: count() })
-    .from(webCheckouts)
-    .where(and(eq(webCheckouts.entitlementId, sql.placeholder('entitlementId')), isNull(webCheckouts.endedAt)))
-    .prepare(),
-  checkout: db
-    .select({
-      checkout: webCheckouts,
-      exportControlStatus: accounts.exportControlStatus,
-      product: entitlements.product,
-    })
-    .from(webCheckouts)
-    .innerJoin(accounts, eq(accounts.accountId, webCheckouts.accountId))
-    .innerJoin(entitlements, eq(entitlements.id, webCheckouts.entitlementId))
-    .where(eq(webCheckouts.checkoutId, sql.placeholder('checkoutId')))
-    .prepare(),
+  groupMembers: prepared(
+    db
+      .select({ userId: webGroupMembers.userId })
+      .from(webAssignments)
+      .innerJoin(webGroupMembers, eq(webGroupMembers.groupId, webAssignments.groupId))
+      .where(eq(webAssignments.entitlementId, sql.placeholder('entitlementId'))),
+  ),
+  active: prepared(
+    db
+      .select({ n: count() })
+      .from(webCheckouts)
+      .where(and(eq(webCheckouts.entitlementId, sql.placeholder('entitlementId')), isNull(webCheckouts.endedAt))),
+  ),
+  checkout: prepared(
+    db
+      .select({
+        checkout: webCheckouts,
+        exportControlStatus: accounts.exportControlStatus,
+        product: entitlements.product,
+      })
+      .from(webCheckouts)
+      .innerJoin(accounts, eq(accounts.accountId, webCheckouts.accountId))
+      .innerJoin(entitlements, eq(entitlements.id, webCheckouts.entitlementId))
+      .where(eq(webCheckouts.checkoutId, sql.placeholder('checkoutId'))),
+  ),
 }))
 
 type CheckoutReply = CallReply<typeof webServiceCalls.checkout>

@@ -5,6 +5,7 @@
  * can add a holder runs inside its transaction, and the audit record.
  */
 import { connectionsOf, transact } from '../db/transact'
+import { greatest, jsonArrayOf, truncated } from '../db/dialect'
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { entitlements, webGroups, webUsers } from '../db/tables'
@@ -182,6 +183,7 @@ const withTermFunction = new WeakSet<Db>()
 /**
  * Registers the term rule (app/domain/web-licenses, webTermState) as an SQL function of the
  * connection, so the lists filter and sort by the very rule the portal shows. Once per connection.
+ * On PostgreSQL it is the SQL function of migration 0002_sql_functions, which answers as webTermState.
  */
 export function registerWebFunctions(db: Db) {
   if (withTermFunction.has(db)) return
@@ -200,7 +202,7 @@ export function entitlementColumns(today: string, now: number) {
     WHERE c.entitlement_id = ${id} AND ${runningSql(now)}) ELSE 0 END)`
   const holders = sql<number>`(CASE WHEN ${e.type} = 'NAMED_USER' THEN (SELECT count(*) FROM web_users u
     WHERE u.id IN (${holderIdsSql(id, today)})) ELSE 0 END)`
-  const seats = sql<number>`CAST(${e.quantity} AS INTEGER)`
+  const seats = truncated(e.quantity)
   return {
     activationId: e.activationId,
     product: e.product,
@@ -209,8 +211,8 @@ export function entitlementColumns(today: string, now: number) {
     seats,
     inUse,
     holders,
-    free: sql<number>`max(0, ${seats} - (CASE WHEN ${e.type} = 'SHARED_WEB' THEN ${inUse} ELSE ${holders} END))`,
-    groups: sql<string>`(SELECT json_group_array(g.name) FROM web_assignments a JOIN web_groups g ON g.id = a.group_id
+    free: greatest(sql`0`, sql`${seats} - (CASE WHEN ${e.type} = 'SHARED_WEB' THEN ${inUse} ELSE ${holders} END)`),
+    groups: sql<string>`(SELECT ${jsonArrayOf(sql`g.name`)} FROM web_assignments a JOIN web_groups g ON g.id = a.group_id
       WHERE a.entitlement_id = ${id})`,
     users: sql<number>`(SELECT count(*) FROM web_assignments a WHERE a.entitlement_id = ${id} AND a.user_id IS NOT NULL
       AND (a.end_date IS NULL OR a.end_date >= ${today}))`,
@@ -239,7 +241,7 @@ export const userColumns = (now: number) => {
     email: webUsers.email,
     name: webUsers.name,
     role: webUsers.role,
-    groups: sql<string>`(SELECT json_group_array(g.name) FROM web_group_members m JOIN web_groups g ON g.id = m.group_id
+    groups: sql<string>`(SELECT ${jsonArrayOf(sql`g.name`)} FROM web_group_members m JOIN web_groups g ON g.id = m.group_id
       WHERE m.user_id = ${id})`,
     checkouts: sql<number>`(SELECT count(*) FROM web_checkouts c WHERE c.user_id = ${id} AND ${runningSql(now)})`,
   }
@@ -252,7 +254,7 @@ export const groupColumns = () => {
     name: webGroups.name,
     description: webGroups.description,
     members: sql<number>`(SELECT count(*) FROM web_group_members m WHERE m.group_id = ${id})`,
-    entitlements: sql<string>`(SELECT json_group_array(e.product_name) FROM web_assignments a
+    entitlements: sql<string>`(SELECT ${jsonArrayOf(sql`e.product_name`)} FROM web_assignments a
       JOIN entitlements e ON e.id = a.entitlement_id WHERE a.group_id = ${id})`,
   }
 }

@@ -13,6 +13,7 @@
  *   from the time index for the parts of the first and last day, so the last page is as cheap as
  *   the first (read from the list's end).
  */
+import { never, recursionLimit, roundTo, utcDateTime } from '../db/dialect'
 import { rawAll, valuesWhere } from '../db/raw'
 import { mapInOrder } from '../db/in-order'
 import { reading, snapshot } from '../db/transact'
@@ -49,7 +50,7 @@ const entitlementField = (column: typeof e.activationId | typeof e.type) =>
 const COLUMNS: ColumnMap = {
   id: t.id,
   at: t.at,
-  time: sql`strftime('%Y-%m-%d %H:%M:%S', ${t.at} / 1000, 'unixepoch')`,
+  time: utcDateTime(t.at),
   user: t.userEmail,
   product: t.product,
   activationId: entitlementField(e.activationId),
@@ -57,7 +58,7 @@ const COLUMNS: ColumnMap = {
   outcome: t.outcome,
   reason: t.reason,
   durationMs: t.durationMs,
-  durationMinutes: sql`round(${t.durationMs} / 60000.0, 1)`,
+  durationMinutes: roundTo(sql`${t.durationMs} / 60000.0`, 1),
   clientHost: t.clientHost,
   productVersion: t.productVersion,
 }
@@ -115,7 +116,7 @@ async function byGroup(db: Db, accountId: string, c: Criterion, method: string, 
   // group's rows are rare. No member or one is named outright: no row is read, or that user's
   // own index is read in the list's order.
   const few = await rawAll<{ email: string }>(db, sql`${members} LIMIT 2`)
-  if (few.length === 0) return sql`0`
+  if (few.length === 0) return never()
   if (few.length === 1) return eq(t.userEmail, few[0].email)
   return sql`${t.userEmail} IN (${members})`
 }
@@ -131,7 +132,7 @@ async function byUser(db: Db, accountId: string, c: Criterion, method: string, i
   if (method !== 'EQUALS' || c.tostring || typeof c.value !== 'string') return undefined
   const matching = await usersMatching(db, accountId, c, index)
   if (matching === undefined || matching.length > 1) return undefined
-  return matching.length === 0 ? sql`0` : eq(t.userEmail, matching[0])
+  return matching.length === 0 ? never() : eq(t.userEmail, matching[0])
 }
 
 /**
@@ -204,7 +205,7 @@ async function countFromDays(db: Db, accountId: string, range: Countable): Promi
   if (from !== null && from >= to) return 0
   const d = webTransactionDays
   const ofOutcome = (column: typeof d.outcome | typeof t.outcome) =>
-    outcomes === null ? undefined : outcomes.length === 0 ? sql`0` : inArray(column, outcomes)
+    outcomes === null ? undefined : outcomes.length === 0 ? never() : inArray(column, outcomes)
   const before = async (time: number): Promise<number> => {
     const whole = Number(
       (
@@ -242,14 +243,15 @@ async function newestAt(db: Db, accountId: string): Promise<number> {
  * reading every row; at most `limit` + 1, so more than `limit` shows.
  */
 async function usersOf(db: Db, accountId: string, limit: number): Promise<string[]> {
+  const { inside, outside } = recursionLimit(limit + 2)
   const rows = await rawAll<{ v: string }>(
     db,
     sql`WITH RECURSIVE found(v) AS (
       SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId})
       UNION ALL
       SELECT (SELECT min(${t.userEmail}) FROM ${t} WHERE ${t.accountId} = ${accountId} AND ${t.userEmail} > found.v)
-        FROM found WHERE found.v IS NOT NULL LIMIT ${limit + 2}
-    ) SELECT v FROM found WHERE v IS NOT NULL`,
+        FROM found WHERE found.v IS NOT NULL${inside}
+    ) SELECT v FROM found WHERE v IS NOT NULL${outside}`,
   )
   return rows.map((r) => r.v)
 }

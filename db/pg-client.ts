@@ -14,6 +14,8 @@ const migrationsFolder = projectPath('db', 'migrations-pg')
 
 // bigint columns are read as numbers, as SQLite's integers are (ids and millisecond times are far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+// So are numerics (sum() of bigint, date arithmetic with a fraction), as SQLite's numbers are.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
 
 export { postgresUrl } from './engine'
 

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config'
-import { openDb, closeDb } from './client'
+import { closeDatabase, openDatabase } from './client'
 import { clearData, ensureSeeded, seedScale } from './seed'
 import { seedUsageScale } from './seed-usage-scale'
 import { seedWebScale } from './seed-web-scale'
@@ -42,8 +42,10 @@ const usage = wholeNumber('usage', values.usage)
 const webCheckouts = wholeNumber('web-checkouts', values['web-checkouts'])
 
 const config = loadConfig()
-const db = openDb(config.databasePath)
-console.log(`Database: ${config.databasePath}`)
+const db = await openDatabase(config)
+// The address's database only: it may carry a password.
+const where = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).pathname.slice(1)}` : config.databasePath
+console.log(`Database: ${where}`)
 
 try {
   if (values.reset) {
@@ -85,5 +87,5 @@ try {
   }
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Every user's password is 'demo'.`)
 } finally {
-  closeDb(db)
+  await closeDatabase(db)
 }

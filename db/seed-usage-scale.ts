@@ -10,11 +10,12 @@
  * what the API charges. The same (customer, N, seed day) always gives the same
  * sessions.
  *
- * Rows go in batches, each one transaction with prepared statements that also adds
- * the batch's charges to the entitlement's Used and its counts to the usage
- * pre-aggregates, so every commit keeps both in step with the sessions.
+ * Rows go in batches, each one transaction that also adds the batch's charges to the
+ * entitlement's Used and its counts to the usage pre-aggregates, so every commit keeps both
+ * in step with the sessions.
  */
 import { transact } from './transact'
+import { insertMany } from './bulk-writes'
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { todayUtc } from '../app/domain/entitlements'
@@ -26,7 +27,7 @@ import {
   sessionHours,
 } from '../app/domain/elastic-rates'
 import type { Db } from './client'
-import { accounts, elasticServers, entitlements } from './tables'
+import { accounts, elasticServers, entitlements, usageSessions } from './tables'
 import { demoActivationId, elastic } from './seed-entitlements'
 import { featureOf, productLine, randomSequence, timestampText } from './seed-usage'
 import { countSessions, DAY_MS, type CountedSession } from './usage-aggregates'
@@ -93,13 +94,6 @@ function lengthMs(rnd: ReturnType<typeof randomSequence>) {
           : rnd.int(24 * 60, 4 * 24 * 60)
   return minutes * 60_000 + rnd.int(0, 59_999)
 }
-
-const INSERT_SQL = `INSERT INTO usage_sessions (
-  entitlement_id, account_id, activation_id, start_time, end_time, start_ts, end_ts, product, product_count, count,
-  length, user, host, device_id, session_status, server_id, feature, feature_fno, ip_address, referer_ip_address,
-  product_line, rate_file_version, pid, acquisition, consumer_id, project, product_version, cloud_job_id, hours,
-  charge, currency
-) VALUES (${Array.from({ length: 31 }, () => '?').join(', ')})`
 
 export interface UsageScaleOptions {
   customer: string
@@ -183,7 +177,7 @@ export async function seedUsageScale(db: Db, options: UsageScaleOptions): Promis
   let quantity = entitlement.quantity
   const writeBatch = (first: number, last: number) =>
     transact(db, async (tx) => {
-      const insert = tx.$client.prepare(INSERT_SQL)
+      const rows: (typeof usageSessions.$inferInsert)[] = []
       const counted: CountedSession[] = []
       let charges = 0
       for (let i = first; i < last; i++) {
@@ -194,42 +188,43 @@ export async function seedUsageScale(db: Db, options: UsageScaleOptions): Promis
         const hours = endTs === null ? 0 : sessionHours(startTs, endTs)
         const charge = endTs === null ? 0 : sessionCharge({ hours, productCount, rate: hourlyRate(version, product) })
         const userIndex = rnd.int(0, site.users.length - 1)
-        insert.run(
-          entitlement.id,
-          customer,
-          entitlement.activationId,
-          timestampText(startTs),
-          endTs === null ? null : timestampText(endTs),
+        rows.push({
+          entitlementId: entitlement.id,
+          accountId: customer,
+          activationId: entitlement.activationId,
+          startTime: timestampText(startTs),
+          endTime: endTs === null ? null : timestampText(endTs),
           startTs,
           endTs,
           product,
           productCount,
-          1,
-          endTs === null ? null : Math.round((endTs - startTs) / 1000),
-          site.users[userIndex],
-          rnd.pick(site.hosts),
-          `${rnd.hex(8)}-${rnd.hex(4)}-${rnd.hex(4)}-${rnd.hex(12)}`,
-          endTs === null ? 'Active' : 'Closed',
+          count: 1,
+          length: endTs === null ? null : Math.round((endTs - startTs) / 1000),
+          user: site.users[userIndex],
+          host: rnd.pick(site.hosts),
+          deviceId: `${rnd.hex(8)}-${rnd.hex(4)}-${rnd.hex(4)}-${rnd.hex(12)}`,
+          sessionStatus: endTs === null ? 'Active' : 'Closed',
           serverId,
-          featureOf(product),
-          String(10_000 + (seedOf(product) % 90_000)),
-          `198.18.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
-          `10.${rnd.int(0, 255)}.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
-          productLine(product),
-          version,
-          String(rnd.int(1_000, 65_000)),
-          'Elastic',
-          `CNS-${customer}-${userIndex + 1}`,
-          rnd.pick(site.projects),
-          rnd.next() < 0.6 ? '2025 R1' : rnd.next() < 0.7 ? '2024 R2' : '2024 R1',
-          site.cloud && rnd.next() < 0.1 ? `acj-${rnd.hex(12)}` : null,
+          feature: featureOf(product),
+          featureFno: String(10_000 + (seedOf(product) % 90_000)),
+          ipAddress: `198.18.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
+          refererIpAddress: `10.${rnd.int(0, 255)}.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
+          productLine: productLine(product),
+          rateFileVersion: version,
+          pid: String(rnd.int(1_000, 65_000)),
+          acquisition: 'Elastic',
+          consumerId: `CNS-${customer}-${userIndex + 1}`,
+          project: rnd.pick(site.projects),
+          productVersion: rnd.next() < 0.6 ? '2025 R1' : rnd.next() < 0.7 ? '2024 R2' : '2024 R1',
+          cloudJobId: site.cloud && rnd.next() < 0.1 ? `acj-${rnd.hex(12)}` : null,
           hours,
           charge,
-          entitlement.currency,
-        )
+          currency: entitlement.currency,
+        })
         counted.push({ accountId: customer, entitlementId: entitlement.id, product, startTs, endTs, charge })
         charges += charge
       }
+      await insertMany(tx, usageSessions, rows)
       await countSessions(tx, counted)
       // Used is the sum of the charges; the quantity stays ahead of it so the credit never runs out.
       used += charges

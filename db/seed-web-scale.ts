@@ -11,6 +11,7 @@
  * day) always gives the same history; run it on a customer without web checkouts yet.
  */
 import { transact } from './transact'
+import { withPageCache } from './bulk-writes'
 import { createHash } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { addDays, todayUtc } from '../app/domain/entitlements'
@@ -201,17 +202,13 @@ export async function seedWebScale(db: Db, options: WebScaleOptions) {
       if (last === total) await writer.finish()
       else await writer.flush()
     })
-  // The indexes of a million checkouts outgrow SQLite's default 2 MB page cache; 64 MB keeps their ends in memory.
-  const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number
-  db.$client.pragma('cache_size = -65536')
-  try {
+  // The indexes of a million checkouts outgrow SQLite's default page cache: 64 MB keeps their ends in memory.
+  await withPageCache(db, 65_536, async () => {
     if (total === 0) await writeBatch(0, 0)
     for (let first = 0; first < total; first += BATCH) {
       await writeBatch(first, Math.min(first + BATCH, total))
       options.progress?.(Math.min(first + BATCH, total))
     }
-  } finally {
-    db.$client.pragma(`cache_size = ${cacheSize}`)
-  }
+  })
   return { customer, ...writer!.written, entitlements: pools.length, ms: Date.now() - started }
 }

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
 import { openDb, type Db, closeDb } from './client'
-import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './schema'
+import { accountAccess, accounts, featureFlags, settings, userFeatureFlags, users } from './schema'
+import { transact } from './transact'
 import { enabledFeatureNames } from '../api/featureflags'
 import { findConflicts } from '../app/domain/feature-flags'
 import { clearData, ensureSeeded, seedScale } from './seed'
@@ -260,9 +261,21 @@ describe('seed', () => {
   })
 
   it('clears data for a reset, keeping settings', async () => {
-    await clearData(db)
-    expect(countOf(accounts)).toBe(0)
-    expect(countOf(users)).toBe(0)
+    await transact(db, async (tx) => await tx.insert(settings).values({ key: 'kept', value: 'yes' }))
+    const cleared = await clearData(db)
+    const rowsOf = (table: string) =>
+      (db.$client.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n
+    const tables = (
+      db.$client
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+        )
+        .all() as { name: string }[]
+    ).map((t) => t.name)
+    expect(cleared.sort()).toEqual(tables.filter((t) => t !== 'settings').sort())
+    // The change stamps too, though deleting the other tables' rows stamps them.
+    for (const table of cleared) expect(rowsOf(table), table).toBe(0)
+    expect(db.select().from(settings).where(eq(settings.key, 'kept')).get()).toEqual({ key: 'kept', value: 'yes' })
     expect(await ensureSeeded(db)).not.toBeNull()
   })
 })

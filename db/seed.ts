@@ -4,10 +4,13 @@
  * that brings its own demo data adds a step to `demoSteps`.
  */
 import type { Tx } from './transact'
-import { transact, connectionsOf } from './transact'
-import { count, gte, max, sql } from 'drizzle-orm'
+import { transact } from './transact'
+import { count, getTableName, gte, max, sql } from 'drizzle-orm'
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
+import * as tables from './tables'
 import { accountAccess, accounts, featureFlags, userFeatureFlags, users } from './tables'
+import { portalTables } from './portal-tables'
 import { hashPassword } from './passwords'
 import { DEMO_GENERATED_CUSTOMERS, DEMO_PASSWORD, demoAccounts, demoFeatureFlags, demoUsers } from './seed-data'
 import { FIRST_GENERATED_NUMBER, generateCustomer } from './seed-scale'
@@ -200,22 +203,18 @@ export async function seedScale(db: Db, n: number): Promise<ScaleSummary> {
   })
 }
 
-/** Removes all data rows except the server's own settings (signing keys), keeping the schema. */
+/** Removes all data rows except the server's own settings (signing keys), keeping the schema; the tables emptied. */
 export async function clearData(db: Db) {
-  const tables = db.$client
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name <> 'settings'",
-    )
-    .all() as { name: string }[]
-  // Foreign keys cannot be turned off inside a transaction: off on the connection the deletes run on.
-  const writer = connectionsOf(db).at(-1)!
-  writer.pragma('foreign_keys = OFF')
-  try {
-    await transact(db, async (tx) => {
-      for (const t of tables) tx.$client.prepare(`DELETE FROM "${t.name.replace(/"/g, '""')}"`).run()
-    })
-  } finally {
-    writer.pragma('foreign_keys = ON')
-  }
-  return tables.map((t) => t.name)
+  const byName = new Map<string, SQLiteTable>(Object.values(tables).map((t) => [getTableName(t), t]))
+  const stamps = getTableName(tables.accountChanges)
+  // Each table before the tables it references; the change stamps last, as deleting rows of other tables stamps them.
+  const names = portalTables()
+    .map((t) => t.name)
+    .reverse()
+    .filter((name) => name !== getTableName(tables.settings) && name !== stamps)
+    .concat(stamps)
+  await transact(db, async (tx) => {
+    for (const name of names) await tx.delete(byName.get(name)!)
+  })
+  return names
 }

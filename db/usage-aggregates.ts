@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm'
 import { toCents } from '../app/domain/statement'
 import type { Db } from './client'
+import { greatest } from './dialect'
 import { usageDayCharges, usageDayCounts, usageLastReceived, usageLongestSessions } from './tables'
 
 /** A drizzle handle or the transaction `db.transaction(fn)` passes to `fn`. */
@@ -91,13 +92,16 @@ export async function countSessions(db: Writer, sessions: Iterable<CountedSessio
       .values({ accountId, lengthMs })
       .onConflictDoUpdate({
         target: usageLongestSessions.accountId,
-        set: { lengthMs: sql`max(${usageLongestSessions.lengthMs}, excluded.length_ms)` },
+        set: { lengthMs: greatest(usageLongestSessions.lengthMs, sql`excluded.length_ms`) },
       })
   }
   if (Number.isFinite(latest)) {
     await db
       .insert(usageLastReceived)
       .values({ id: 1, at: latest })
-      .onConflictDoUpdate({ target: usageLastReceived.id, set: { at: sql`max(${usageLastReceived.at}, excluded.at)` } })
+      .onConflictDoUpdate({
+        target: usageLastReceived.id,
+        set: { at: greatest(usageLastReceived.at, sql`excluded.at`) },
+      })
   }
 }

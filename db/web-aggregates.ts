@@ -8,6 +8,9 @@
 import { eq, max, sql } from 'drizzle-orm'
 import { dayOf, daySplit, hourBit, rollForwardDays } from '../app/domain/web-usage-days'
 import type { Db } from './client'
+import { greatest } from './dialect'
+import { prepared } from './query'
+import { preparedPerDb } from '../api/prepared'
 import { webTransactionDays, webUsageDays, webUserDays } from './tables'
 
 /** A drizzle handle or the transaction `db.transaction(fn)` passes to `fn`. */
@@ -32,14 +35,16 @@ type TransactionDay = Required<typeof webTransactionDays.$inferInsert>
 
 const p = <Name extends string>(name: Name) => sql.placeholder(name)
 
-function prepare(db: Writer) {
-  return {
-    lastDay: db
+/** The aggregates' statements, prepared once per handle. */
+const statements = preparedPerDb((db: Writer) => ({
+  lastDay: prepared(
+    db
       .select({ day: max(webUsageDays.day) })
       .from(webUsageDays)
-      .where(eq(webUsageDays.entitlementId, p('entitlementId')))
-      .prepare(),
-    usageDay: db
+      .where(eq(webUsageDays.entitlementId, p('entitlementId'))),
+  ),
+  usageDay: prepared(
+    db
       .insert(webUsageDays)
       .values({
         entitlementId: p('entitlementId'),
@@ -55,16 +60,17 @@ function prepare(db: Writer) {
       .onConflictDoUpdate({
         target: [webUsageDays.entitlementId, webUsageDays.day],
         set: {
-          peak: sql`max(${webUsageDays.peak}, excluded.peak)`,
+          peak: greatest(webUsageDays.peak, sql`excluded.peak`),
           seatMs: sql`${webUsageDays.seatMs} + excluded.seat_ms`,
           granted: sql`${webUsageDays.granted} + excluded.granted`,
           deniedNoSeat: sql`${webUsageDays.deniedNoSeat} + excluded.denied_no_seat`,
           deniedOther: sql`${webUsageDays.deniedOther} + excluded.denied_other`,
           deniedHours: sql`${webUsageDays.deniedHours} | excluded.denied_hours`,
         },
-      })
-      .prepare(),
-    userDay: db
+      }),
+  ),
+  userDay: prepared(
+    db
       .insert(webUserDays)
       .values({
         entitlementId: p('entitlementId'),
@@ -82,28 +88,18 @@ function prepare(db: Writer) {
           granted: sql`${webUserDays.granted} + excluded.granted`,
           denied: sql`${webUserDays.denied} + excluded.denied`,
         },
-      })
-      .prepare(),
-    transactionDay: db
+      }),
+  ),
+  transactionDay: prepared(
+    db
       .insert(webTransactionDays)
       .values({ accountId: p('accountId'), day: p('day'), outcome: p('outcome'), n: p('n') })
       .onConflictDoUpdate({
         target: [webTransactionDays.accountId, webTransactionDays.day, webTransactionDays.outcome],
         set: { n: sql`${webTransactionDays.n} + excluded.n` },
-      })
-      .prepare(),
-  }
-}
-
-const prepared = new WeakMap<Writer, ReturnType<typeof prepare>>()
-async function statements(db: Writer) {
-  let s = await prepared.get(db)
-  if (!s) {
-    s = prepare(db)
-    prepared.set(db, s)
-  }
-  return s
-}
+      }),
+  ),
+}))
 
 /**
  * Collects the changes of many web transactions in memory and writes them with `flush`, one
@@ -155,7 +151,7 @@ export class WebAggregator {
 
   /** Writes what was added since the last flush; call it inside the inserting transaction. */
   async flush() {
-    const s = await statements(this.db)
+    const s = statements(this.db)
     for (const row of this.usage.values()) await s.usageDay.run(row)
     for (const row of this.users.values()) await s.userDay.run(row)
     for (const row of this.transactions.values()) await s.transactionDay.run(row)
@@ -166,7 +162,7 @@ export class WebAggregator {
 
   private async lastDay(entitlementId: number): Promise<number | null> {
     if (!this.lastDays.has(entitlementId)) {
-      this.lastDays.set(entitlementId, (await (await statements(this.db)).lastDay.get({ entitlementId }))?.day ?? null)
+      this.lastDays.set(entitlementId, (await statements(this.db).lastDay.get({ entitlementId }))?.day ?? null)
     }
     return this.lastDays.get(entitlementId)!
   }

@@ -5,10 +5,11 @@
  */
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from './client'
+import { asFlag } from './dialect'
 import { accounts } from './tables'
 
 const hasWebEntitlement = (type: 'SHARED_WEB' | 'NAMED_USER') =>
-  sql<number>`EXISTS (SELECT 1 FROM entitlements e WHERE e.account_id = ${accounts.accountId} AND e.type = ${type})`
+  asFlag(sql`EXISTS (SELECT 1 FROM entitlements e WHERE e.account_id = ${accounts.accountId} AND e.type = ${type})`)
 
 /** Sets the web flags of these accounts from the web entitlements they have. */
 export async function setWebLicenseFlags(tx: Pick<Db, 'update'>, accountIds: readonly string[]) {

@@ -13,6 +13,7 @@ import {
   type SessionStorage,
 } from '@remix-run/node'
 import type { Db } from '../../db/client'
+import { changed, prepared } from '../../db/query'
 import { sessions } from '../../db/tables'
 import type { User } from '../domain/types'
 
@@ -66,11 +67,12 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
   })
   let lastPurge = 0
   // Read on every request: prepared once.
-  const selectSession = db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare()
+  const selectSession = prepared(
+    db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder('id'))),
+  )
   const expiry = (expires: Date | undefined) =>
     (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).getTime()
 
@@ -87,12 +89,14 @@ function createDbSessionStorage({ db, config }: SessionContext): PortalSessionSt
         const inserted = await transact(
           db,
           async (tx) =>
-            await tx
-              .insert(sessions)
-              .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
-              .onConflictDoNothing(),
+            await changed(
+              tx
+                .insert(sessions)
+                .values({ id, data: data as Record<string, unknown>, expiresAt: expiry(expires) })
+                .onConflictDoNothing(),
+            ),
         )
-        if (inserted.changes === 1) return id
+        if (inserted === 1) return id
       }
     },
     async readData(id) {

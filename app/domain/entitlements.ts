@@ -41,7 +41,12 @@ const MODEL_GROUPS: Record<string, LicenseModelGroup> = {
 
 const modelKey = (model: string) => model.toLowerCase().replace(/[^a-z0-9]/g, '')
 
-/** The group a licence model belongs to; a product named '... (node)' is Node Locked whatever its model. */
+/**
+ * The group a licence model belongs to; a product named '... (node)' is Node Locked whatever its model.
+ * The lists group by it in SQL: SQLite calls this function (api/entitlement-list.ts), PostgreSQL its copy
+ * license_model_group (db/migrations-pg/0002_sql_functions.sql), which must agree with it: a change here
+ * is a change there, and db/pg-functions.test.ts checks that they agree.
+ */
 export function licenseModelGroup(licenseModel: string, productName: string): LicenseModelGroup {
   if (/\(node\)/i.test(productName)) return 'Node Locked'
   return MODEL_GROUPS[modelKey(licenseModel)] ?? 'Network'

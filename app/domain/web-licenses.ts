@@ -43,7 +43,12 @@ export function parseWebRole(text: string): WebRole | null {
 
 export type WebTermState = 'not-started' | 'in-term' | 'ended'
 
-/** Days are 'YYYY-MM-DD', so they compare as text. A null end never ends. */
+/**
+ * Days are 'YYYY-MM-DD', so they compare as text. A null end never ends.
+ * The lists use it in SQL: SQLite calls this function (api/web-store.ts), PostgreSQL its copy
+ * web_term_state (db/migrations-pg/0002_sql_functions.sql), which must agree with it: a change here
+ * is a change there, and db/pg-functions.test.ts checks that they agree.
+ */
 export function webTermState(startDate: string, endDate: string | null, today: string): WebTermState {
   if (startDate > today) return 'not-started'
   if (endDate !== null && endDate < today) return 'ended'

@@ -107,7 +107,7 @@ export function interactionRouter(provider: Provider, { config, db }: { config: 
 
       if (!sameToken(csrf, csrfFor(uid))) return render(403, 'Your sign-in form expired. Please try again.')
       const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown'
-      if (limiter.blocked(ip, email)) return render(429, TOO_MANY_ATTEMPTS)
+      if (await limiter.blocked(ip, email)) return render(429, TOO_MANY_ATTEMPTS)
       if (!email || !password) return render(401, WRONG_CREDENTIALS)
 
       const user = await authenticate(db, email, password)

@@ -2,7 +2,10 @@
  * Fixed-window counters in `rate_limits`, shared by every process. Only failed
  * sign-ins are counted, so people signing in correctly are never held up.
  */
+import { and, eq, gt, like, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { prepared } from '../../db/query'
+import { rateLimits } from '../../db/tables'
 import { transact } from '../../db/transact'
 import { preparedPerDb } from '../../api/prepared'
 
@@ -12,25 +15,38 @@ const PER_IP_FACTOR = 5
 
 export interface SignInLimiter {
   /** True when this address (or address and e-mail) has used up its failed attempts. */
-  blocked(ip: string, email: string): boolean
+  blocked(ip: string, email: string): Promise<boolean>
   recordFailure(ip: string, email: string): Promise<void>
   recordSuccess(ip: string, email: string): Promise<void>
 }
 
+const p = <Name extends string>(name: Name) => sql.placeholder(name)
+
 /** The counters' statements on one connection (the database's, or its transactions'). */
 const statements = preparedPerDb((db: Db) => ({
-  peek: db.$client.prepare<[string, number], { count: number }>(
-    'select count from rate_limits where key = ? and window_start > ?',
+  peek: prepared(
+    db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, p('key')), gt(rateLimits.windowStart, p('since')))),
   ),
-  hit: db.$client.prepare<[string, number, number, number], { count: number }>(
-    `insert into rate_limits (key, window_start, count) values (?, ?, 1)
-     on conflict(key) do update set
-       count = case when window_start <= ? then 1 else count + 1 end,
-       window_start = case when window_start <= ? then excluded.window_start else window_start end
-     returning count`,
+  /** Counts one failure: the window starts again at `now` when the one stored began at or before `expired`. */
+  hit: prepared(
+    db
+      .insert(rateLimits)
+      .values({ key: p('key'), windowStart: p('now'), count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.windowStart} <= ${p('expired')} then 1 else ${rateLimits.count} + 1 end`,
+          windowStart: sql`case when ${rateLimits.windowStart} <= ${p('expired')} then excluded.window_start else ${rateLimits.windowStart} end`,
+        },
+      }),
   ),
-  clear: db.$client.prepare<[string]>('delete from rate_limits where key = ?'),
-  purge: db.$client.prepare<[number]>("delete from rate_limits where key like 'signin:%' and window_start <= ?"),
+  clear: prepared(db.delete(rateLimits).where(eq(rateLimits.key, p('key')))),
+  purge: prepared(
+    db.delete(rateLimits).where(and(like(rateLimits.key, 'signin:%'), lte(rateLimits.windowStart, p('expired')))),
+  ),
 }))
 
 export function createSignInLimiter(db: Db, attempts: number, windowMs = SIGN_IN_WINDOW_MS): SignInLimiter {
@@ -40,12 +56,13 @@ export function createSignInLimiter(db: Db, attempts: number, windowMs = SIGN_IN
     ip: `signin:ip:${ip}`,
     ipEmail: `signin:ip-email:${ip}:${email.trim().toLowerCase()}`,
   })
-  const count = (key: string) => statements(db).peek.get(key, Date.now() - windowMs)?.count ?? 0
+  const count = async (key: string) =>
+    (await statements(db).peek.get({ key, since: Date.now() - windowMs }))?.count ?? 0
 
   return {
-    blocked(ip, email) {
+    async blocked(ip, email) {
       const k = keys(ip, email)
-      return count(k.ipEmail) >= attempts || count(k.ip) >= attempts * PER_IP_FACTOR
+      return (await count(k.ipEmail)) >= attempts || (await count(k.ip)) >= attempts * PER_IP_FACTOR
     },
     async recordFailure(ip, email) {
       const now = Date.now()
@@ -55,14 +72,14 @@ export function createSignInLimiter(db: Db, attempts: number, windowMs = SIGN_IN
       if (purge) lastPurge = now
       await transact(db, async (tx) => {
         const { hit, purge: purgeOld } = statements(tx)
-        hit.get(k.ipEmail, now, expired, expired)
-        hit.get(k.ip, now, expired, expired)
-        if (purge) purgeOld.run(expired)
+        await hit.run({ key: k.ipEmail, now, expired })
+        await hit.run({ key: k.ip, now, expired })
+        if (purge) await purgeOld.run({ expired })
       })
     },
     async recordSuccess(ip, email) {
       await transact(db, async (tx) => {
-        statements(tx).clear.run(keys(ip, email).ipEmail)
+        await statements(tx).clear.run({ key: keys(ip, email).ipEmail })
       })
     },
   }

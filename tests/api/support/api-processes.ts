@@ -17,14 +17,19 @@ export interface ApiProcess {
  * production (a cluster of workers on one file, or instances on one PostgreSQL), so requests really
  * run at the same time.
  * It trusts the same issuer, so the test server's tokens are valid here too.
- * `env` adds to its configuration (e.g. the mail server it delivers to).
+ * `env` adds to its configuration (e.g. the mail server it delivers to); with `portal`, it serves the
+ * portal too (the build must be current: tests/api/support/portal.ts).
  */
-export async function startApiProcess(server: TestServer, env: Record<string, string> = {}): Promise<ApiProcess> {
+export async function startApiProcess(
+  server: TestServer,
+  env: Record<string, string> = {},
+  { portal = false }: { portal?: boolean } = {},
+): Promise<ApiProcess> {
   const port = await freePort()
   const code = `(async () => {
     const { loadConfig } = await import(${JSON.stringify(path.join(root, 'server/config.ts'))})
     const { startServer } = await import(${JSON.stringify(path.join(root, 'server/app.ts'))})
-    await startServer(loadConfig(), { portal: false })
+    await startServer(loadConfig(), { portal: ${portal} })
     console.log('READY')
   })().catch((e) => { console.error(e); process.exit(1) })`
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['--eval', code], {
