@@ -21,6 +21,11 @@ export { postgresUrl } from './engine'
 
 export async function openPg(url: string, { max = 10 }: { max?: number } = {}): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max })
+  // An idle connection the server ends (a restart, an administrator) is replaced by the pool on the
+  // next query; without a listener its error would end the process.
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'warn', msg: 'database connection lost', error: String(error) })),
+  )
   const db = drizzle(pool, { schema: pgSchema }) as PgDb
   try {
     await migrate(db, { migrationsFolder })
