@@ -80,3 +80,14 @@ export async function closeDatabase(db: Db) {
   if (isPgHandle(db)) await (db.$client as unknown as { end(): Promise<void> }).end()
   else closeDb(db)
 }
+
+/**
+ * Runs `work` (seeding an empty database) so that instances starting at once on one PostgreSQL
+ * database do it one after the other. On SQLite a machine's processes are started by one primary,
+ * which prepares the file before its workers start.
+ */
+export async function whilePreparingDatabase<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!isPgHandle(db)) return work()
+  const { whilePreparing } = await import('./pg-client')
+  return whilePreparing(db.$client as unknown as import('pg').Pool, work)
+}
