@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { Pool } from 'pg'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { projectPath } from '../server/project-root'
@@ -89,5 +90,5 @@ export async function closeDatabase(db: Db) {
 export async function whilePreparingDatabase<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (!isPgHandle(db)) return work()
   const { whilePreparing } = await import('./pg-client')
-  return whilePreparing(db.$client as unknown as import('pg').Pool, work)
+  return whilePreparing(db.$client as unknown as Pool, work)
 }
