@@ -37,9 +37,25 @@ export function isPgHandle(db: object): boolean {
   return handles.has(db) || (typeof client === 'object' && client !== null && 'totalCount' in client)
 }
 
+/** The SQLSTATE of a PostgreSQL error, also when drizzle gives it as the cause of its own error. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown }
+    if (typeof code === 'string') return code
+    e = cause
+  }
+  return undefined
+}
+
+/**
+ * A failure the transaction may succeed after when run again: a serialization failure or deadlock, or
+ * a unique violation, which under SERIALIZABLE is a concurrent transaction's insert of a key this one
+ * checked was free (PostgreSQL's manual advises retrying it too). Run again, the work sees that row
+ * and refuses as it would have run after it; a violation of another cause fails again, once retries end.
+ */
 function retryable(error: unknown) {
-  const code = (error as { code?: string } | null)?.code
-  return code === '40001' || code === '40P01'
+  const code = sqlState(error)
+  return code === '40001' || code === '40P01' || code === '23505'
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
