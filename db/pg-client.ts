@@ -7,6 +7,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import { projectPath } from '../server/project-root'
 import * as pgSchema from './schema.pg'
+import { timePgSql } from './sql-timing'
+import { sqlStatementDuration } from '../server/metrics/instruments'
 
 export type PgDb = NodePgDatabase<typeof pgSchema> & { $client: pg.Pool }
 
@@ -41,6 +43,7 @@ export async function whilePreparing<T>(pool: pg.Pool, work: () => Promise<T>): 
 
 export async function openPg(url: string, { max = 10 }: { max?: number } = {}): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max })
+  timePgSql(pool, { statement: (kind, seconds) => sqlStatementDuration.observe({ kind }, seconds) })
   // An idle connection the server ends (a restart, an administrator) is replaced by the pool on the
   // next query; without a listener its error would end the process.
   pool.on('error', (error) =>

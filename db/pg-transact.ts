@@ -68,9 +68,15 @@ export function sqlState(error: unknown): string | undefined {
   return undefined
 }
 
+/**
+ * A failure the transaction may succeed after when run again: a serialization failure or deadlock, or
+ * a unique violation, which under SERIALIZABLE is a concurrent transaction's insert of a key this one
+ * checked was free (PostgreSQL's manual advises retrying it too). Run again, the work sees that row
+ * and refuses as it would have run after it; a violation of another cause fails again, once retries end.
+ */
 function retryable(error: unknown) {
   const code = sqlState(error)
-  return code === '40001' || code === '40P01'
+  return code === '40001' || code === '40P01' || code === '23505'
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
