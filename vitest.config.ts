@@ -23,7 +23,10 @@ const ISOLATED = [
  * its process's engine, and its test servers each get a copy of the seeded database in the run's
  * PostgreSQL server.
  */
-const ON_POSTGRES = ['tests/api/accounts.test.ts']
+const ON_POSTGRES = ['tests/api/**/*.test.ts']
+
+/** API tests about SQLite itself, or that move data between the engines (they run in `isolated`). */
+const SQLITE_ONLY = ['tests/api/db-backup.test.ts', 'tests/api/db-copy-postgres.test.ts']
 
 /** Every test file. */
 const ALL = [
@@ -62,6 +65,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ON_POSTGRES,
+          exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
           globalSetup: [
             'tests/support/system-tools.ts',
             'tests/support/base-database.ts',

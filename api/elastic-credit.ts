@@ -248,7 +248,8 @@ const forecastStatements = preparedPerDb((db) => ({
           gte(usageDayCharges.day, sql.placeholder('firstDay')),
         ),
       )
-      .groupBy(usageDayCharges.entitlementId, usageDayCharges.day),
+      // The entitlement's one currency is grouped too: PostgreSQL selects only grouped or aggregated columns.
+      .groupBy(usageDayCharges.entitlementId, usageDayCharges.day, entitlements.currency),
   ),
 }))
 

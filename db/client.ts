@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { Pool } from 'pg'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { projectPath } from '../server/project-root'
@@ -79,4 +80,15 @@ export async function openDatabase({
 export async function closeDatabase(db: Db) {
   if (isPgHandle(db)) await (db.$client as unknown as { end(): Promise<void> }).end()
   else closeDb(db)
+}
+
+/**
+ * Runs `work` (seeding an empty database) so that instances starting at once on one PostgreSQL
+ * database do it one after the other. On SQLite a machine's processes are started by one primary,
+ * which prepares the file before its workers start.
+ */
+export async function whilePreparingDatabase<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!isPgHandle(db)) return work()
+  const { whilePreparing } = await import('./pg-client')
+  return whilePreparing(db.$client as unknown as Pool, work)
 }

@@ -8,7 +8,8 @@
  * Types: SQLite integers are 64-bit, so every integer becomes `bigint` (read as a JS number, as
  * better-sqlite3 reads them); a single integer primary key that references no other table becomes
  * an identity column (SQLite numbers such a row by itself when no id is given); reals are double
- * precision; JSON text is jsonb. Names of tables, columns, indexes, keys and checks stay the same.
+ * precision; JSON stays text, as written (db/pg-json-text.ts: jsonb would reorder an object's keys).
+ * Names of tables, columns, indexes, keys and checks stay the same.
  */
 import { Column, is, SQL, getTableColumns } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
@@ -37,14 +38,16 @@ export function pgSchemaSource(tables: Tables): string {
   const imports = [...used].sort()
   const needsSql = blocks.some((b) => b.includes('sql`'))
   const needsAny = blocks.some((b) => b.includes('AnyPgColumn'))
+  const needsJsonText = blocks.some((b) => b.includes('jsonText('))
   return [
     HEADER,
     needsSql ? `import { sql } from 'drizzle-orm'` : '',
     `import { ${imports.join(', ')}${needsAny ? ', type AnyPgColumn' : ''} } from 'drizzle-orm/pg-core'`,
+    needsJsonText ? `import { jsonText } from './pg-json-text'` : '',
     '',
     ...blocks,
   ]
-    .filter((line, i) => i !== 1 || line !== '')
+    .filter((line, i) => !((i === 1 || i === 3) && line === ''))
     .join('\n')
 }
 
@@ -114,8 +117,7 @@ function columnSource(
       source = `text('${column.name}')`
       break
     case 'SQLiteTextJson':
-      ctx.used.add('jsonb')
-      source = `jsonb('${column.name}')`
+      source = `jsonText('${column.name}')`
       break
     case 'SQLiteReal':
       ctx.used.add('doublePrecision')
@@ -129,6 +131,9 @@ function columnSource(
   if (column.notNull && !column.primary) source += '.notNull()'
   if (column.hasDefault && column.default !== undefined) {
     if (is(column.default, SQL)) source += `.default(${sqlSource(column.default, ctx)})`
+    // drizzle-kit writes a custom type's default only as SQL: here the JSON's text.
+    else if (column.columnType === 'SQLiteTextJson')
+      source += `.default(sql\`'${JSON.stringify(column.default).replaceAll("'", "''")}'\`)`
     else source += `.default(${JSON.stringify(column.default)})`
   }
   if (column.isUnique) source += '.unique()'

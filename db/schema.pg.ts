@@ -3,17 +3,8 @@
  * Do not edit: change db/schema.ts, make SQLite's migration, then run the command (it makes PostgreSQL's).
  */
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  check,
-  doublePrecision,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core'
+import { bigint, check, doublePrecision, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { jsonText } from './pg-json-text'
 
 export const accountAccess = pgTable(
   'account_access',
@@ -65,8 +56,8 @@ export const auditLog = pgTable(
     accountId: text('account_id').notNull(),
     area: text('area').notNull(),
     action: text('action').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
+    before: jsonText('before'),
+    after: jsonText('after'),
   },
   (t) => [index('audit_log_account_idx').on(t.accountId, t.at)],
 )
@@ -81,8 +72,12 @@ export const elasticServers = pgTable(
     alias: text('alias').notNull(),
     activated: bigint('activated', { mode: 'number' }).notNull().default(1),
     pin: text('pin'),
-    usernames: jsonb('usernames').notNull().default([]),
-    whitelist: jsonb('whitelist').notNull().default([]),
+    usernames: jsonText('usernames')
+      .notNull()
+      .default(sql`'[]'`),
+    whitelist: jsonText('whitelist')
+      .notNull()
+      .default(sql`'[]'`),
     version: bigint('version', { mode: 'number' }).notNull().default(1),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
@@ -181,7 +176,9 @@ export const featureFlags = pgTable('feature_flags', {
   description: text('description').notNull(),
   defaultEnabled: bigint('default_enabled', { mode: 'number' }).notNull().default(0),
   path: text('path'),
-  conflicts: jsonb('conflicts').notNull().default([]),
+  conflicts: jsonText('conflicts')
+    .notNull()
+    .default(sql`'[]'`),
   sortOrder: bigint('sort_order', { mode: 'number' }).notNull().default(0),
 })
 
@@ -324,8 +321,12 @@ export const notifications = pgTable(
     expires: text('expires'),
     title: text('title').notNull().default(''),
     description: text('description').notNull(),
-    service: jsonb('service').notNull().default({}),
-    links: jsonb('links').notNull().default({}),
+    service: jsonText('service')
+      .notNull()
+      .default(sql`'{}'`),
+    links: jsonText('links')
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [index('notifications_status_idx').on(t.status, t.date)],
 )
@@ -335,7 +336,7 @@ export const oidcModels = pgTable(
   {
     kind: text('kind').notNull(),
     id: text('id').notNull(),
-    payload: jsonb('payload').notNull(),
+    payload: jsonText('payload').notNull(),
     grantId: text('grant_id'),
     userCode: text('user_code'),
     uid: text('uid'),
@@ -363,10 +364,10 @@ export const savedViews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     customerNumber: text('customer_number').notNull(),
     tableName: text('table_name').notNull(),
-    filterModel: jsonb('filter_model'),
-    sortModel: jsonb('sort_model'),
-    columnOrder: jsonb('column_order'),
-    extra: jsonb('extra'),
+    filterModel: jsonText('filter_model'),
+    sortModel: jsonText('sort_model'),
+    columnOrder: jsonText('column_order'),
+    extra: jsonText('extra'),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.customerNumber, t.tableName] })],
@@ -376,7 +377,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    data: jsonb('data').notNull(),
+    data: jsonText('data').notNull(),
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
@@ -491,7 +492,7 @@ export const userFeatureFlags = pgTable('user_feature_flags', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  enabled: jsonb('enabled').notNull(),
+  enabled: jsonText('enabled').notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
 })
 
@@ -502,7 +503,9 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull().default(''),
-    roles: jsonb('roles').notNull().default([]),
+    roles: jsonText('roles')
+      .notNull()
+      .default(sql`'[]'`),
     active: bigint('active', { mode: 'number' }).notNull().default(1),
   },
   (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -5,8 +5,10 @@
  * get, all and iterate is timed as a read (the statement writes nothing) or a
  * write, and every outermost transaction from its BEGIN to its COMMIT or
  * ROLLBACK. Measured cost: see docs/decisions/0033-metrics.md.
+ * A PostgreSQL pool's statements are timed too (timePgSql), as reads or writes.
  */
 import type Database from 'better-sqlite3'
+import type pg from 'pg'
 
 export interface SqlTimings {
   statement(kind: 'read' | 'write', seconds: number): void
@@ -85,4 +87,40 @@ export function timeSql(sqlite: Database.Database, timings: SqlTimings): void {
   sqlite.prepare = ((source: string) => timedStatement(prepare(source), timings)) as typeof sqlite.prepare
   sqlite.transaction = ((fn: Variant) =>
     timedTransaction(sqlite, transaction(fn), timings)) as typeof sqlite.transaction
+}
+
+/** Transaction control, which SQLite's connections run untimed (exec); transactions are timed whole. */
+const CONTROL = /^\s*(begin|start|commit|end|rollback|savepoint|release|set)\b/i
+
+type Answered = (error: unknown, answer?: { command?: string }) => void
+
+/**
+ * Makes each connection of a PostgreSQL pool report the time of its statements to `timings`, from
+ * sending one to its answer: a read when its command was a SELECT, else a write (a failed one by its
+ * first word). Transactions are timed where they run (db/pg-transact.ts).
+ */
+export function timePgSql(pool: pg.Pool, timings: Pick<SqlTimings, 'statement'>): void {
+  pool.on('connect', (client) => {
+    const query = client.query as unknown as Variant
+    ;(client as unknown as { query: Variant }).query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | null)?.text
+      if (typeof text !== 'string' || CONTROL.test(text)) return query.apply(this, args)
+      const started = performance.now()
+      const answered: Answered = (error, answer) => {
+        const read = error ? /^\s*select\b/i.test(text) : answer?.command === 'SELECT'
+        timings.statement(read ? 'read' : 'write', (performance.now() - started) / 1000)
+      }
+      // The pool's own query passes a callback; drizzle's and a client's awaited queries get a promise.
+      const callback = args.at(-1)
+      if (typeof callback === 'function') {
+        args[args.length - 1] = function (this: unknown, error: unknown, answer: { command?: string }) {
+          answered(error, answer)
+          return callback.call(this, error, answer)
+        }
+      }
+      const result = query.apply(this, args)
+      if (result instanceof Promise) result.then((answer) => answered(null, answer), answered)
+      return result
+    }
+  })
 }

@@ -12,7 +12,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
 import { securityHeaders, apiHeaders, requestLog } from './security'
 import { sameOriginWrites } from './same-origin'
-import { openDatabase, type Db, closeDatabase } from '../db/client'
+import { openDatabase, type Db, closeDatabase, whilePreparingDatabase } from '../db/client'
 import { rawAll } from '../db/raw'
 import { sql } from 'drizzle-orm'
 import { ensureSeeded } from '../db/seed'
@@ -109,7 +109,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   joinClusterMetrics()
   const db = await openDatabase(config)
   deferCheckpointsToPrimary(db)
-  if (options.seed !== false) await ensureSeeded(db)
+  if (options.seed !== false) await whilePreparingDatabase(db, () => ensureSeeded(db))
   const app = await createApp(config, db, options)
   // The portal's calls to the embedded API are handed to it in this process (app/api-client/in-process.server.ts).
   const stopInProcessApi = config.embeddedApi

@@ -80,7 +80,7 @@ async function serve(options: { seed: boolean; announce: boolean }) {
 async function primary(workers: number) {
   // Only what preparing the database needs: the primary serves no requests.
   const [
-    { openDatabase },
+    { openDatabase, whilePreparingDatabase },
     { ensureSeeded },
     { loadSigningKeys },
     { describeBuild },
@@ -97,7 +97,7 @@ async function primary(workers: number) {
   const config = loadConfig()
   const db = await openDatabase(config)
   try {
-    await ensureSeeded(db)
+    await whilePreparingDatabase(db, () => ensureSeeded(db))
     if (config.embeddedOidc) await loadSigningKeys(db, config.oidcJwks)
   } catch (error) {
     await closeDatabase(db)

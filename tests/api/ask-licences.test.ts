@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { entitlements, fsaOrderLines } from '../../db/tables'
+import { first } from '../../db/query'
 import { answerFor } from '../../app/ask/answers'
 import { amountText, countText } from '../../app/ask/answers/wording'
 import { activationCalls } from '../../app/api-client/activations.server'
@@ -208,11 +209,9 @@ describe('the Flexible Spending Account', () => {
 
   it('gives only the order lines of a period when one is named', async () => {
     const [contract] = data(await fsaCalls(await client()).contracts(ACME))
-    const fsa = server.db
-      .select()
-      .from(entitlements)
-      .where(eq(entitlements.activationId, contract.EntitlementID))
-      .get()!
+    const fsa = (await first(
+      server.db.select().from(entitlements).where(eq(entitlements.activationId, contract.EntitlementID)),
+    ))!
     const line = (orderId: string, productName: string, day: string) => ({
       orderId,
       contractId: fsa.id,
@@ -228,11 +227,10 @@ describe('the Flexible Spending Account', () => {
       requesterEmail: ADMIN,
       orderedAt: Date.parse(`${day}T12:00:00Z`),
     })
-    const added = server.db
+    const added = await server.db
       .insert(fsaOrderLines)
       .values([line('ORD-FEB', 'Probe February', '2025-02-10'), line('ORD-MAR', 'Probe March', '2025-03-15')])
       .returning({ id: fsaOrderLines.id })
-      .all()
     try {
       const acme = await askAs(server, ADMIN, CUSTOMERS.acme)
       const february = { from: '2025-02-01', to: '2025-02-28', text: 'February 2025' }
@@ -246,7 +244,7 @@ describe('the Flexible Spending Account', () => {
       )
       expect(none.text).toBe('No order was placed on the Flexible Spending Account in January 2000.')
     } finally {
-      for (const { id } of added) server.db.delete(fsaOrderLines).where(eq(fsaOrderLines.id, id)).run()
+      for (const { id } of added) await server.db.delete(fsaOrderLines).where(eq(fsaOrderLines.id, id))
     }
   })
 })

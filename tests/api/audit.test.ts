@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../db/tables'
+import { first as firstRow } from '../../db/query'
 import { recordAudit, REDACTED, type AuditEntry } from '../../api/audit-log'
 import { AUDIT_STAFF_ONLY } from '../../api/audit'
 import type { Contact } from '../../app/domain/portal-access'
@@ -63,7 +64,7 @@ describe('the audit trail', () => {
       before: [],
       after: [{ rulename: 'Office', ipaddress: '203.0.113.0/24' }],
     })
-    const stored = server.db.select().from(auditLog).where(eq(auditLog.area, 'pin')).get()!
+    const stored = (await firstRow(server.db.select().from(auditLog).where(eq(auditLog.area, 'pin'))))!
     expect(JSON.stringify(stored)).not.toContain('123456')
     expect(JSON.stringify(stored)).not.toContain('654321')
     expect(stored.before).toEqual({ pinSet: true, pin: REDACTED })

@@ -45,11 +45,11 @@ describe('bearer authentication', () => {
   it('refuses a user who has been deactivated since signing in', async () => {
     const token = await getAccessToken(server.url, 'lena.fischer@acme.example')
     expect((await apiClient(server.url, token).get('/getUserDetails')).http).toBe(200)
-    server.db.update(users).set({ active: 0 }).where(eq(users.email, 'lena.fischer@acme.example')).run()
+    await server.db.update(users).set({ active: 0 }).where(eq(users.email, 'lena.fischer@acme.example'))
     const r = await apiClient(server.url, token).get('/getUserDetails')
     expect(r.http).toBe(401)
     expect(r.body.err).toBe('Unknown or inactive user')
-    server.db.update(users).set({ active: 1 }).where(eq(users.email, 'lena.fischer@acme.example')).run()
+    await server.db.update(users).set({ active: 1 }).where(eq(users.email, 'lena.fischer@acme.example'))
   })
 })
 

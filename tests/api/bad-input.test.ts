@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import { MAX_JSON_DEPTH } from '../../api/constants'
 import { MAX_VIEW_CHARS, MAX_VIEWS_PER_USER } from '../../api/contract/settings'
 import { savedViews, users } from '../../db/tables'
+import { first } from '../../db/query'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
@@ -27,10 +28,15 @@ afterAll(async () => {
 /** `levels` arrays, one inside the other, as JSON text. */
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
 
-const viewsOf = (email: string) => {
-  const user = server.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()!
-  return server.db.select().from(savedViews).where(eq(savedViews.userId, user.id)).all()
-}
+const userId = async (email: string) =>
+  (await first(server.db.select({ id: users.id }).from(users).where(eq(users.email, email))))!.id
+
+const viewsOf = async (email: string) =>
+  server.db
+    .select()
+    .from(savedViews)
+    .where(eq(savedViews.userId, await userId(email)))
+    .orderBy(savedViews.customerNumber, savedViews.tableName)
 
 /** One raw HTTP request, so headers and body are exactly as written. */
 function rawRequest(method: string, path: string, headers: Record<string, string>, body?: Buffer | string) {
@@ -64,14 +70,14 @@ describe('deeply nested JSON', () => {
         `{"tables":[{"customerNumber":"1000001","tableName":"emailList","filterModel":{"date":${deep}}}]}`,
     ],
   ])('%s: 5,000 levels are refused with 400 and nothing is saved', async (path, body) => {
-    const before = viewsOf('admin@acme.example')
+    const before = await viewsOf('admin@acme.example')
     const r = await api().post(path, body(nested(5000)), { 'content-type': 'application/json' })
     expect(r.http).toBe(400)
     expect(r.body).toEqual({
       status: 'FAILURE',
       err: `JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
     })
-    expect(viewsOf('admin@acme.example')).toEqual(before)
+    expect(await viewsOf('admin@acme.example')).toEqual(before)
   })
 
   it('takes a body nested to the limit, and brackets inside strings do not count', async () => {
@@ -166,7 +172,7 @@ describe('saved view limits', () => {
     ['a filtered column', { filterModel: { 'to\u001b[31m': { filter: 'x' } } }, 'tables.0.filterModel'],
     ['a C1 control', { sortModel: [{ colId: 'date\u0085', sort: 'asc' }] }, 'tables.0.sortModel.0.colId'],
   ])('refuses a control character in %s', async (_label, parts, where) => {
-    const before = viewsOf('admin@acme.example')
+    const before = await viewsOf('admin@acme.example')
     const r = await api().post('/preferences/save', {
       customerNumber: '1000001',
       tables: [{ tableName: 'emailList', ...parts }],
@@ -174,7 +180,7 @@ describe('saved view limits', () => {
     expect(r.http).toBe(400)
     expect(r.body.err).toContain(where)
     expect(r.body.err).toContain('column ids may not hold control characters')
-    expect(viewsOf('admin@acme.example')).toEqual(before)
+    expect(await viewsOf('admin@acme.example')).toEqual(before)
   })
 
   it(`refuses a view over ${MAX_VIEW_CHARS} characters`, async () => {
@@ -189,19 +195,16 @@ describe('saved view limits', () => {
 
   it(`keeps at most ${MAX_VIEWS_PER_USER} views per user, dropping the ones saved longest ago`, async () => {
     const email = 'raj.patel@acme.example'
-    const user = server.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()!
-    server.db
-      .insert(savedViews)
-      .values(
-        Array.from({ length: MAX_VIEWS_PER_USER }, (_, i) => ({
-          userId: user.id,
-          customerNumber: '1000001',
-          tableName: `old${String(i).padStart(4, '0')}`,
-          sortModel: [],
-          updatedAt: 1_000 + i,
-        })),
-      )
-      .run()
+    const id = await userId(email)
+    await server.db.insert(savedViews).values(
+      Array.from({ length: MAX_VIEWS_PER_USER }, (_, i) => ({
+        userId: id,
+        customerNumber: '1000001',
+        tableName: `old${String(i).padStart(4, '0')}`,
+        sortModel: [],
+        updatedAt: 1_000 + i,
+      })),
+    )
     const raj = apiClient(server.url, await getAccessToken(server.url, email))
     const saved = await raj.post('/preferences/save', {
       customerNumber: '1000001',
@@ -211,7 +214,7 @@ describe('saved view limits', () => {
       ],
     })
     expect(saved.http).toBe(200)
-    const names = viewsOf(email).map((v) => v.tableName)
+    const names = (await viewsOf(email)).map((v) => v.tableName)
     expect(names).toHaveLength(MAX_VIEWS_PER_USER)
     expect(names).toEqual(
       expect.arrayContaining(['newA', 'newB', 'old0002', `old${String(MAX_VIEWS_PER_USER - 1).padStart(4, '0')}`]),
@@ -223,6 +226,6 @@ describe('saved view limits', () => {
       customerNumber: '1000001',
       tables: [{ tableName: 'newA', columnOrder: [{ colId: 'x' }] }],
     })
-    expect(viewsOf(email).map((v) => v.tableName)).toContain('old0002')
+    expect((await viewsOf(email)).map((v) => v.tableName)).toContain('old0002')
   })
 })

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { auditLog, emails, entitlements, usageSessions } from '../../db/tables'
+import { first } from '../../db/query'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { lowBalanceSubject } from '../../api/elastic-credit'
 import { remainingAmount } from '../../app/domain/entitlements'
@@ -19,8 +20,8 @@ const ACTIVATION = demoActivationId(ELASTIC_KEYS.acmeQuiet)
 const ROUNDS = 3
 const PER_PROCESS = 6
 
-const entitlement = () =>
-  cluster.server.db.select().from(entitlements).where(eq(entitlements.activationId, ACTIVATION)).get()!
+const entitlement = async () =>
+  (await first(cluster.server.db.select().from(entitlements).where(eq(entitlements.activationId, ACTIVATION))))!
 
 describe('sessions recorded from several processes at once', () => {
   it('keeps Used the sum of the charges and writes the threshold e-mail once', async () => {
@@ -31,7 +32,7 @@ describe('sessions recorded from several processes at once', () => {
     const clients = await Promise.all(busops)
     const admin = apiClient(cluster.server.url, await getAccessToken(cluster.server.url, 'admin@acme.example'))
 
-    const start = entitlement()
+    const start = await entitlement()
     const remaining = remainingAmount(start.quantity, start.used)
     // Each session (one hour of Mechanical Enterprise) costs 8.5; the burst costs 459 and crosses it halfway.
     const threshold = Math.floor(remaining - 230)
@@ -64,12 +65,13 @@ describe('sessions recorded from several processes at once', () => {
       charges.push(...replies.map((r) => r.body.data!.charge))
     }
 
-    const after = entitlement()
-    const sessionSum = cluster.server.db
-      .select({ sum: sql<number>`sum(${usageSessions.charge})` })
-      .from(usageSessions)
-      .where(eq(usageSessions.entitlementId, after.id))
-      .get()!.sum
+    const after = await entitlement()
+    const sessionSum = (await first(
+      cluster.server.db
+        .select({ sum: sql<number>`sum(${usageSessions.charge})` })
+        .from(usageSessions)
+        .where(eq(usageSessions.entitlementId, after.id)),
+    ))!.sum
     expect(charges).toHaveLength(ROUNDS * PER_PROCESS * urls.length)
     expect(after.used).toBeCloseTo(sessionSum, 6)
     expect(after.used - start.used).toBeCloseTo(
@@ -78,17 +80,15 @@ describe('sessions recorded from several processes at once', () => {
     )
     expect(remainingAmount(after.quantity, after.used)).toBeLessThanOrEqual(threshold)
 
-    const sent = cluster.server.db
+    const sent = await cluster.server.db
       .select()
       .from(emails)
       .where(and(eq(emails.accountId, '1000001'), eq(emails.subject, lowBalanceSubject(after))))
-      .all()
     expect(sent).toHaveLength(1)
-    const notices = cluster.server.db
+    const notices = await cluster.server.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.area, 'threshold'), eq(auditLog.action, 'notify')))
-      .all()
     expect(notices).toHaveLength(1)
   }, 90_000)
 })

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { auditLog, emails, entitlements, lowBalanceAlerts, usageSessions } from '../../db/tables'
+import { first } from '../../db/query'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { DEMO_THRESHOLD } from '../../db/seed-licensing'
 import { CREDIT_MESSAGES, lowBalanceSubject } from '../../api/elastic-credit'
@@ -39,26 +40,28 @@ afterAll(async () => {
   await server?.close()
 })
 
-function stored(activationId: string) {
-  return server.db.select().from(entitlements).where(eq(entitlements.activationId, activationId)).get()!
+async function stored(activationId: string) {
+  return (await first(server.db.select().from(entitlements).where(eq(entitlements.activationId, activationId))))!
 }
 
 /** The sum of an entitlement's session charges, straight from the sessions table. */
-function sessionSum(activationId: string) {
-  return server.db
-    .select({ sum: sql<number>`coalesce(sum(${usageSessions.charge}), 0)` })
-    .from(usageSessions)
-    .where(eq(usageSessions.entitlementId, stored(activationId).id))
-    .get()!.sum
+async function sessionSum(activationId: string) {
+  const { id } = await stored(activationId)
+  return (await first(
+    server.db
+      .select({ sum: sql<number>`coalesce(sum(${usageSessions.charge}), 0)` })
+      .from(usageSessions)
+      .where(eq(usageSessions.entitlementId, id)),
+  ))!.sum
 }
 
-function balanceEmails(activationId: string) {
-  const e = stored(activationId)
+async function balanceEmails(activationId: string) {
+  const e = await stored(activationId)
   return server.db
     .select()
     .from(emails)
     .where(and(eq(emails.accountId, e.accountId), eq(emails.subject, lowBalanceSubject(e))))
-    .all()
+    .orderBy(emails.id)
 }
 
 function thresholdAudit(accountId = ACME) {
@@ -66,7 +69,12 @@ function thresholdAudit(accountId = ACME) {
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.accountId, accountId), eq(auditLog.area, 'threshold')))
-    .all()
+    .orderBy(auditLog.id)
+}
+
+/** How many usage sessions there are. */
+async function sessionCount() {
+  return (await first(server.db.select({ n: sql<number>`count(*)` }).from(usageSessions)))!.n
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100
@@ -100,7 +108,7 @@ describe('the credit forecast', () => {
     const today = todayUtc()
     expect(r.body.data!.map((f) => f.ActivationId).sort()).toEqual([STEADY, QUIET].sort())
     for (const f of r.body.data!) {
-      const e = stored(f.ActivationId)
+      const e = await stored(f.ActivationId)
       expect(f.dailyUsed.map((d) => d.day)).toEqual(Array.from({ length: 30 }, (_, i) => addDays(today, i - 29)))
       const inWindow = f.dailyUsed.reduce((sum, d) => sum + d.used, 0)
       expect(f.usedBeforeWindow + inWindow).toBeCloseTo(e.used, 1)
@@ -144,24 +152,21 @@ describe('Used is the sum of the sessions', () => {
       })
       expect(r.body.data!.length).toBeGreaterThan(4)
       for (const row of r.body.data!)
-        expect([row.ActivationId, row.Used]).toEqual([row.ActivationId, round2(sessionSum(row.ActivationId))])
+        expect([row.ActivationId, row.Used]).toEqual([row.ActivationId, round2(await sessionSum(row.ActivationId))])
     }
-    const total = server.db
-      .select({ n: sql<number>`count(*)` })
-      .from(usageSessions)
-      .get()!.n
+    const total = await sessionCount()
     expect(total).toBeGreaterThan(2000)
   })
 
   it('holds after recording sessions: each is charged hours × product count × its rate', async () => {
     const busops = await as(BUSOPS)
-    const before = stored(QUIET).used
+    const before = (await stored(QUIET)).used
     const hpc = await busops.post<{ charge: number; hours: number; Used: number }>(
       '/usage/sessions',
       session(QUIET, 1.5, { product: 'Ansys HPC', productCount: 32 }),
     )
     expect(hpc.http, JSON.stringify(hpc.body)).toBe(200)
-    const rate = hourlyRate(stored(QUIET).rateTableVersion, 'Ansys HPC')
+    const rate = hourlyRate((await stored(QUIET)).rateTableVersion, 'Ansys HPC')
     expect(hpc.body.data).toMatchObject({ hours: 1.5, charge: sessionCharge({ hours: 1.5, productCount: 32, rate }) })
     const mech = await (
       await as(SUPPORT)
@@ -169,13 +174,13 @@ describe('Used is the sum of the sessions', () => {
     expect(mech.body.data!.charge).toBe(
       sessionCharge({ hours: 2.25, productCount: 1, rate: hourlyRate('2025.1', MECHANICAL) }),
     )
-    expect(round2(stored(QUIET).used)).toBe(round2(before + hpc.body.data!.charge + mech.body.data!.charge))
-    expect(round2(stored(QUIET).used)).toBe(round2(sessionSum(QUIET)))
-    expect(mech.body.data!.Used).toBe(round2(sessionSum(QUIET)))
+    expect(round2((await stored(QUIET)).used)).toBe(round2(before + hpc.body.data!.charge + mech.body.data!.charge))
+    expect(round2((await stored(QUIET)).used)).toBe(round2(await sessionSum(QUIET)))
+    expect(mech.body.data!.Used).toBe(round2(await sessionSum(QUIET)))
   })
 
   it('charges nothing for a session still running', async () => {
-    const before = stored(QUIET).used
+    const before = (await stored(QUIET)).used
     const r = await (
       await as(BUSOPS)
     ).post<{ charge: number; id: number }>('/usage/sessions', {
@@ -183,20 +188,14 @@ describe('Used is the sum of the sessions', () => {
       endTime: null,
     })
     expect(r.body.data!.charge).toBe(0)
-    expect(stored(QUIET).used).toBe(before)
-    const row = server.db.select().from(usageSessions).where(eq(usageSessions.id, r.body.data!.id)).get()!
+    expect((await stored(QUIET)).used).toBe(before)
+    const row = (await first(server.db.select().from(usageSessions).where(eq(usageSessions.id, r.body.data!.id))))!
     expect(row).toMatchObject({ endTime: null, endTs: null, sessionStatus: 'Active', charge: 0, currency: 'USD' })
   })
 
   it('is recorded by busops and support only, for an elastic entitlement of the customer, with sane times', async () => {
-    const snapshot = () => [
-      stored(QUIET).used,
-      server.db
-        .select({ n: sql<number>`count(*)` })
-        .from(usageSessions)
-        .get()!.n,
-    ]
-    const before = snapshot()
+    const snapshot = async () => [(await stored(QUIET)).used, await sessionCount()]
+    const before = await snapshot()
     for (const email of [ADMIN, SALES]) {
       const r = await (await as(email)).post('/usage/sessions', session(QUIET, 1))
       expect([email, r.http, r.body.err]).toEqual([email, 403, SESSION_MESSAGES.staffOnly])
@@ -215,7 +214,7 @@ describe('Used is the sum of the sessions', () => {
       expect([extra, r.http]).toEqual([extra, status])
       expect(r.body.err).toMatch(err)
     }
-    expect(snapshot()).toEqual(before)
+    expect(await snapshot()).toEqual(before)
   })
 })
 
@@ -226,24 +225,22 @@ describe('the low-balance threshold', () => {
       activationId,
       threshold,
     })
-  const alertOf = (activationId: string) =>
-    server.db
-      .select()
-      .from(lowBalanceAlerts)
-      .where(eq(lowBalanceAlerts.entitlementId, stored(activationId).id))
-      .get()
+  const alertOf = async (activationId: string) => {
+    const { id } = await stored(activationId)
+    return first(server.db.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.entitlementId, id)))
+  }
 
   it('is refused to a view-only user, and nothing changes', async () => {
-    const before = [alertOf(STEADY), thresholdAudit().length]
+    const before = [await alertOf(STEADY), (await thresholdAudit()).length]
     const r = await set(VIEWER, STEADY, 1000)
     expect(r.http).toBe(403)
     expect(r.body.err).toBe(CREDIT_MESSAGES.viewOnly)
-    expect([alertOf(STEADY), thresholdAudit().length]).toEqual(before)
+    expect([await alertOf(STEADY), (await thresholdAudit()).length]).toEqual(before)
   })
 
   it('refuses bad values with a clear message, and nothing changes', async () => {
-    const total = stored(STEADY).quantity
-    const before = [alertOf(STEADY), thresholdAudit().length]
+    const total = (await stored(STEADY)).quantity
+    const before = [await alertOf(STEADY), (await thresholdAudit()).length]
     const cases: [unknown, string | RegExp][] = [
       [-1, 'threshold: must be 0 or more'],
       ['500', /threshold: must be a number, or null to clear it/],
@@ -260,7 +257,7 @@ describe('the low-balance threshold', () => {
     expect([expired.http, expired.body.err]).toEqual([400, CREDIT_MESSAGES.notActive])
     const other = await set(ADMIN, demoActivationId(ELASTIC_KEYS.borealisMain), 10)
     expect([other.http, other.body.err]).toEqual([404, CREDIT_MESSAGES.notFound])
-    expect([alertOf(STEADY), thresholdAudit().length]).toEqual(before)
+    expect([await alertOf(STEADY), (await thresholdAudit()).length]).toEqual(before)
   })
 
   it('writes one e-mail and audit record when a session brings the remaining to it, none the second time', async () => {
@@ -269,19 +266,19 @@ describe('the low-balance threshold', () => {
     const threshold = Math.floor(remaining - 10)
     const saved = await set(ADMIN, STEADY, threshold)
     expect(saved.body).toEqual({ status: 'SUCCESS', data: { threshold, notified: false } })
-    expect(thresholdAudit().at(-1)).toMatchObject({
+    expect((await thresholdAudit()).at(-1)).toMatchObject({
       actorEmail: ADMIN,
       action: 'change',
       before: { activationId: STEADY, threshold: DEMO_THRESHOLD.threshold },
       after: { activationId: STEADY, threshold },
     })
-    expect(balanceEmails(STEADY)).toEqual([])
+    expect(await balanceEmails(STEADY)).toEqual([])
 
     // 2 hours of Mechanical Enterprise cost 17 AEU: from 10 above the threshold to below it.
     const crossing = await busops.post<{ notified: boolean; Remaining: number }>('/usage/sessions', session(STEADY, 2))
     expect(crossing.body.data).toMatchObject({ notified: true })
     expect(crossing.body.data!.Remaining).toBeLessThanOrEqual(threshold)
-    const sent = balanceEmails(STEADY)
+    const sent = await balanceEmails(STEADY)
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({
       kind: 'balance',
@@ -290,35 +287,34 @@ describe('the low-balance threshold', () => {
     })
     expect(sent[0].body).toContain('href="/elastic"')
     expect(sent[0].body).toContain(`${threshold.toLocaleString('en-US')}.0 USD`)
-    expect(thresholdAudit().at(-1)).toMatchObject({ actorEmail: BUSOPS, action: 'notify' })
+    expect((await thresholdAudit()).at(-1)).toMatchObject({ actorEmail: BUSOPS, action: 'notify' })
     expect((await forecastOf(STEADY)).thresholdNotifiedAt).not.toBeNull()
 
     const again = await busops.post<{ notified: boolean }>('/usage/sessions', session(STEADY, 1))
     expect(again.body.data!.notified).toBe(false)
-    expect(balanceEmails(STEADY)).toHaveLength(1)
+    expect(await balanceEmails(STEADY)).toHaveLength(1)
     expect(await set(ADMIN, STEADY, threshold)).toMatchObject({ body: { data: { threshold, notified: true } } })
-    expect(balanceEmails(STEADY)).toHaveLength(1)
+    expect(await balanceEmails(STEADY)).toHaveLength(1)
   })
 
   it('writes the e-mail at once when set at or above the remaining, and the e-mail shows under Emails', async () => {
     const remaining = (await forecastOf(QUIET)).Remaining
     const r = await set(ADMIN, QUIET, Math.ceil(remaining))
     expect(r.body.data).toEqual({ threshold: Math.ceil(remaining), notified: true })
-    expect(balanceEmails(QUIET)).toHaveLength(1)
+    expect(await balanceEmails(QUIET)).toHaveLength(1)
     const listed = await (await as(ADMIN)).post<{ subject: string }[]>('/getemails', { customerNumber: ACME, limit: 5 })
-    expect(listed.body.data!.map((e) => e.subject)).toContain(lowBalanceSubject(stored(QUIET)))
-    expect(
-      thresholdAudit()
-        .slice(-2)
-        .map((a) => a.action),
-    ).toEqual(['set', 'notify'])
+    expect(listed.body.data!.map((e) => e.subject)).toContain(lowBalanceSubject(await stored(QUIET)))
+    expect((await thresholdAudit()).slice(-2).map((a) => a.action)).toEqual(['set', 'notify'])
   })
 
   it('clears with null', async () => {
     const r = await set(ADMIN, QUIET, null)
     expect(r.body.data).toEqual({ threshold: null, notified: false })
-    expect(alertOf(QUIET)).toBeUndefined()
-    expect(thresholdAudit().at(-1)).toMatchObject({ action: 'clear', after: { activationId: QUIET, threshold: null } })
+    expect(await alertOf(QUIET)).toBeUndefined()
+    expect((await thresholdAudit()).at(-1)).toMatchObject({
+      action: 'clear',
+      after: { activationId: QUIET, threshold: null },
+    })
     expect((await forecastOf(QUIET)).threshold).toBeNull()
   })
 })

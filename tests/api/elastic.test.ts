@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { auditLog, elasticServers } from '../../db/tables'
+import { first } from '../../db/query'
 import { IP_MESSAGES } from '../../app/domain/ip-rules'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
@@ -15,17 +16,13 @@ const ADMIN = 'admin@acme.example'
 const VIEWER = 'viewer@acme.example'
 const PARTNER = 'partner@channel.example'
 
-function stored(clsId: string) {
-  return server.db.select().from(elasticServers).where(eq(elasticServers.deviceId, clsId)).get()!
+async function stored(clsId: string) {
+  return (await first(server.db.select().from(elasticServers).where(eq(elasticServers.deviceId, clsId))))!
 }
 
-function auditOf(accountId: string, area: string) {
-  return server.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.accountId, accountId))
-    .all()
-    .filter((r) => r.area === area)
+async function auditOf(accountId: string, area: string) {
+  const rows = await server.db.select().from(auditLog).where(eq(auditLog.accountId, accountId)).orderBy(auditLog.id)
+  return rows.filter((r) => r.area === area)
 }
 
 beforeAll(async () => {
@@ -105,7 +102,7 @@ describe('every server call checks the server belongs to the customer', () => {
     expect((await admin.post('/setips', { ...target, whitelist: [], oldWhitelist: [] })).http).toBe(404)
     expect((await admin.post('/changepin', { ...target, pin: '111111' })).http).toBe(404)
     expect((await admin.post('/saveUsers', { ...target, users: [], oldUsers: [] })).http).toBe(404)
-    expect(stored(BOREALIS.clsId).version).toBe(1)
+    expect((await stored(BOREALIS.clsId)).version).toBe(1)
   })
 })
 
@@ -121,20 +118,20 @@ describe('IP whitelist', () => {
 
   it('saves valid rules (trimmed), bumps the version and records the change', async () => {
     const admin = await as(ADMIN)
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const whitelist = [
       { rulename: ' Head office ', ipaddress: '203.0.113.0/24' },
       { rulename: 'Lab', ipaddress: '::ffff:192.0.2.1/128' },
     ]
     const r = await admin.post('/setips', { ...ACME, whitelist, oldWhitelist: before.whitelist })
     expect(r.http).toBe(200)
-    const after = stored(ACME.clsId)
+    const after = await stored(ACME.clsId)
     expect(after.whitelist).toEqual([
       { rulename: 'Head office', ipaddress: '203.0.113.0/24' },
       { rulename: 'Lab', ipaddress: '::ffff:192.0.2.1/128' },
     ])
     expect(after.version).toBe(before.version + 1)
-    const records = auditOf('1000001', 'whitelist')
+    const records = await auditOf('1000001', 'whitelist')
     expect(records.at(-1)).toMatchObject({
       actorEmail: ADMIN,
       action: 'update',
@@ -162,12 +159,12 @@ describe('IP whitelist', () => {
     ['a number for the address', [{ rulename: 'x', ipaddress: 16909060 }], 'whitelist.0.ipaddress: Expected text.'],
     ['a missing address', [{ rulename: 'x' }], IP_MESSAGES.addressRequired],
   ])('refuses %s with a clear message and changes nothing', async (_label, whitelist, message) => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (await as(ADMIN)).post('/setips', { ...ACME, whitelist })
     expect(r.http).toBe(400)
     expect(r.body.status).toBe('FAILURE')
     expect(r.body.err).toContain(message)
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses a list that is not a list', async () => {
@@ -176,11 +173,11 @@ describe('IP whitelist', () => {
   })
 
   it('refuses a view-only user (403) and changes nothing', async () => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (await as(VIEWER)).post('/setips', { ...ACME, whitelist: [], oldWhitelist: before.whitelist })
     expect(r.http).toBe(403)
     expect(r.body.err).toBe('View-only users cannot change elastic server settings')
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses another customer (403)', async () => {
@@ -189,7 +186,7 @@ describe('IP whitelist', () => {
   })
 
   it('refuses a stale save (409) and changes nothing', async () => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (
       await as(ADMIN)
     ).post('/setips', {
@@ -199,21 +196,21 @@ describe('IP whitelist', () => {
     })
     expect(r.http).toBe(409)
     expect(r.body.err).toMatch(/changed by someone else/)
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses a save that does not name the list it started from (400) and changes nothing', async () => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (
       await as(ADMIN)
     ).post('/setips', { ...ACME, whitelist: [{ rulename: 'Blind', ipaddress: '0.0.0.0/0' }] })
     expect(r.http).toBe(400)
     expect(r.body).toEqual({ status: 'FAILURE', err: 'oldWhitelist: the list the change started from is required' })
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('a save without the list it started from cannot overwrite a concurrent one', async () => {
-    const start = stored(ACME.clsId)
+    const start = await stored(ACME.clsId)
     const careful = [{ rulename: 'Careful', ipaddress: '198.51.100.7' }]
     const [checked, blind] = await Promise.all([
       (await as(ADMIN)).post('/setips', { ...ACME, whitelist: careful, oldWhitelist: start.whitelist }),
@@ -224,25 +221,25 @@ describe('IP whitelist', () => {
     ])
     expect(checked.http).toBe(200)
     expect(blind.http).toBe(400)
-    expect(stored(ACME.clsId)).toMatchObject({ whitelist: careful, version: start.version + 1 })
+    expect(await stored(ACME.clsId)).toMatchObject({ whitelist: careful, version: start.version + 1 })
   })
 
   it('an unchanged list is not written again', async () => {
-    const before = stored(ACME.clsId)
-    const audits = auditOf('1000001', 'whitelist').length
+    const before = await stored(ACME.clsId)
+    const audits = (await auditOf('1000001', 'whitelist')).length
     const r = await (
       await as(ADMIN)
     ).post('/setips', { ...ACME, whitelist: before.whitelist, oldWhitelist: before.whitelist })
     expect(r.http).toBe(200)
-    expect(stored(ACME.clsId).version).toBe(before.version)
-    expect(auditOf('1000001', 'whitelist')).toHaveLength(audits)
+    expect((await stored(ACME.clsId)).version).toBe(before.version)
+    expect(await auditOf('1000001', 'whitelist')).toHaveLength(audits)
   })
 
   it('concurrent saves from the same starting list: exactly one wins each round', async () => {
     const admin = await as(ADMIN)
     const busops = await as('busops@vendor.example')
     for (let round = 0; round < 5; round++) {
-      const start = stored(ACME.clsId)
+      const start = await stored(ACME.clsId)
       const attempts = Array.from({ length: 12 }, (_, i) => {
         const caller = i % 2 === 0 ? admin : busops
         return caller.post('/setips', {
@@ -255,7 +252,7 @@ describe('IP whitelist', () => {
       const winners = replies.flatMap((r, i) => (r.http === 200 ? [i] : []))
       expect(winners).toHaveLength(1)
       expect(replies.filter((r) => r.http === 409)).toHaveLength(11)
-      const end = stored(ACME.clsId)
+      const end = await stored(ACME.clsId)
       expect(end.version).toBe(start.version + 1)
       expect(end.whitelist).toEqual([
         { rulename: `Round ${round} writer ${winners[0]}`, ipaddress: `198.51.100.${winners[0] + 1}` },
@@ -286,17 +283,17 @@ describe('PIN', () => {
     ['a number instead of text', 123456],
     ['nothing', undefined],
   ])('refuses a PIN with %s', async (_label, pin) => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (await as(ADMIN)).post('/changepin', { ...ACME, pin })
     expect(r.http).toBe(400)
     expect(r.body.err).toContain('PIN number is not valid. Please enter a 6 digits number.')
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses a view-only user (403)', async () => {
     const r = await (await as(VIEWER)).post('/changepin', { ...ACME, pin: '111111' })
     expect(r.http).toBe(403)
-    expect(stored(ACME.clsId).pin).toBe('482915')
+    expect((await stored(ACME.clsId)).pin).toBe('482915')
   })
 
   it('refuses another customer (403)', async () => {
@@ -309,14 +306,14 @@ describe('PIN', () => {
     const r = await admin.post('/changepin', { ...ACME, pin: '007350' })
     expect(r.http).toBe(200)
     expect((await admin.post('/getpin', ACME)).body.data).toEqual({ pin: '007350' })
-    const record = auditOf('1000001', 'pin').at(-1)!
+    const record = (await auditOf('1000001', 'pin')).at(-1)!
     expect(record).toMatchObject({
       actorEmail: ADMIN,
       action: 'change',
       before: { pinSet: true },
       after: { pinSet: true },
     })
-    const everything = JSON.stringify(server.db.select().from(auditLog).all())
+    const everything = JSON.stringify(await server.db.select().from(auditLog))
     expect(everything).not.toContain('007350')
     expect(everything).not.toContain('482915')
   })
@@ -328,8 +325,8 @@ describe('PIN', () => {
     const second = await partner.post('/changepin', { ...BOREALIS, pin: '135799', onlyIfUnset: true })
     expect(second.body).toMatchObject({ status: 'SUCCESS', data: { changed: false } })
     expect((await partner.post('/getpin', BOREALIS)).body.data).toEqual({ pin: '246801' })
-    expect(auditOf('1000002', 'pin').map((r) => r.action)).toEqual(['generate'])
-    expect(JSON.stringify(auditOf('1000002', 'pin'))).not.toContain('246801')
+    expect((await auditOf('1000002', 'pin')).map((r) => r.action)).toEqual(['generate'])
+    expect(JSON.stringify(await auditOf('1000002', 'pin'))).not.toContain('246801')
   })
 })
 
@@ -349,19 +346,19 @@ describe('allowed usernames', () => {
     ['a very long name', ['a'.repeat(10_000)]],
     ['a number', [42]],
   ])('refuses %s and changes nothing', async (_label, users) => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (await as(ADMIN)).post('/saveUsers', { ...ACME, users, oldUsers: before.usernames })
     expect(r.http).toBe(400)
     expect(r.body.err).toMatch(/users/)
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses a view-only user (403)', async () => {
     const r = await (
       await as(VIEWER)
-    ).post('/saveUsers', { ...ACME, users: [], oldUsers: stored(ACME.clsId).usernames })
+    ).post('/saveUsers', { ...ACME, users: [], oldUsers: (await stored(ACME.clsId)).usernames })
     expect(r.http).toBe(403)
-    expect(stored(ACME.clsId).usernames).toEqual(['jdoe', 'asmith', 'ci-runner'])
+    expect((await stored(ACME.clsId)).usernames).toEqual(['jdoe', 'asmith', 'ci-runner'])
   })
 
   it('refuses another customer (403)', async () => {
@@ -370,13 +367,13 @@ describe('allowed usernames', () => {
 
   it('saves the list and records it', async () => {
     const admin = await as(ADMIN)
-    const old = stored(ACME.clsId).usernames
+    const old = (await stored(ACME.clsId)).usernames
     const r = await admin.post('/saveUsers', { ...ACME, users: ['jdoe', 'Build.Agent', 'DOMAIN\\svc'], oldUsers: old })
     expect(r.http).toBe(200)
     expect((await admin.post('/getUsers', ACME)).body.data).toMatchObject({
       users: ['jdoe', 'Build.Agent', 'DOMAIN\\svc'],
     })
-    expect(auditOf('1000001', 'usernames').at(-1)).toMatchObject({
+    expect((await auditOf('1000001', 'usernames')).at(-1)).toMatchObject({
       action: 'update',
       before: old,
       after: ['jdoe', 'Build.Agent', 'DOMAIN\\svc'],
@@ -385,30 +382,30 @@ describe('allowed usernames', () => {
 
   it('saves the empty list (all users allowed again)', async () => {
     const admin = await as(ADMIN)
-    expect((await admin.post('/saveUsers', { ...ACME, users: [], oldUsers: stored(ACME.clsId).usernames })).http).toBe(
-      200,
-    )
-    expect(stored(ACME.clsId).usernames).toEqual([])
+    expect(
+      (await admin.post('/saveUsers', { ...ACME, users: [], oldUsers: (await stored(ACME.clsId)).usernames })).http,
+    ).toBe(200)
+    expect((await stored(ACME.clsId)).usernames).toEqual([])
   })
 
   it('refuses a save that does not name the list it started from (400) and changes nothing', async () => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (await as(ADMIN)).post('/saveUsers', { ...ACME, users: ['x'] })
     expect(r.http).toBe(400)
     expect(r.body.err).toMatch(/oldUsers: the list the change started from is required/)
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('refuses a stale save (409)', async () => {
-    const before = stored(ACME.clsId)
+    const before = await stored(ACME.clsId)
     const r = await (await as(ADMIN)).post('/saveUsers', { ...ACME, users: ['x'], oldUsers: ['someone-else'] })
     expect(r.http).toBe(409)
-    expect(stored(ACME.clsId)).toEqual(before)
+    expect(await stored(ACME.clsId)).toEqual(before)
   })
 
   it('concurrent saves from the same starting list: exactly one wins', async () => {
     const admin = await as(ADMIN)
-    const start = stored(ACME.clsId)
+    const start = await stored(ACME.clsId)
     const replies = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         admin.post('/saveUsers', { ...ACME, users: [`user${i}`], oldUsers: start.usernames }),
@@ -416,6 +413,6 @@ describe('allowed usernames', () => {
     )
     expect(replies.filter((r) => r.http === 200)).toHaveLength(1)
     expect(replies.filter((r) => r.http === 409)).toHaveLength(9)
-    expect(stored(ACME.clsId).version).toBe(start.version + 1)
+    expect((await stored(ACME.clsId)).version).toBe(start.version + 1)
   })
 })

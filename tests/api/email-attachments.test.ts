@@ -29,8 +29,8 @@ let withoutFiles: number
 let licenseId: number
 let noteId: number
 
-function insertEmail(subject: string, files: { fileName: string; contentType: string; content: string }[]) {
-  const email = server.db
+async function insertEmail(subject: string, files: { fileName: string; contentType: string; content: string }[]) {
+  const [email] = await server.db
     .insert(emails)
     .values({
       accountId: BOREALIS,
@@ -41,27 +41,26 @@ function insertEmail(subject: string, files: { fileName: string; contentType: st
       kind: 'licence-file',
     })
     .returning()
-    .get()
-  const ids = files.map(
-    (f) =>
-      server.db
-        .insert(emailAttachments)
-        .values({ emailId: email.id, ...f })
-        .returning()
-        .get().id,
-  )
+  const ids: number[] = []
+  for (const f of files) {
+    const [attachment] = await server.db
+      .insert(emailAttachments)
+      .values({ emailId: email.id, ...f })
+      .returning()
+    ids.push(attachment.id)
+  }
   return { id: email.id, ids }
 }
 
 beforeAll(async () => {
   server = await startPortalTestServer()
-  const license = insertEmail('Licence file for bm-lic', [
+  const license = await insertEmail('Licence file for bm-lic', [
     { fileName: FILE_NAME, contentType: 'text/plain', content: LICENSE },
     { fileName: 'note "1".html', contentType: 'text/html', content: NOTE },
   ])
   withFiles = license.id
   ;[licenseId, noteId] = license.ids
-  withoutFiles = insertEmail('No files here', []).id
+  withoutFiles = (await insertEmail('No files here', [])).id
 }, 240_000)
 
 afterAll(async () => {
@@ -101,8 +100,8 @@ describe('POST /api/getemail/attachment', () => {
     const other = await read({ customerNumber: BOREALIS, emailId: withoutFiles, attachmentId: licenseId })
     expect([other.http, other.body]).toEqual([404, { status: 'FAILURE', err: 'Attachment not found' }])
     expect((await read({ customerNumber: '1000003', emailId: withFiles, attachmentId: licenseId })).http).toBe(404)
-    const deleted = insertEmail('Deleted', [{ fileName: 'x.lic', contentType: 'text/plain', content: 'x' }])
-    server.db.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, deleted.id)).run()
+    const deleted = await insertEmail('Deleted', [{ fileName: 'x.lic', contentType: 'text/plain', content: 'x' }])
+    await server.db.update(emails).set({ deletedAt: Date.now() }).where(eq(emails.id, deleted.id))
     expect((await read({ customerNumber: BOREALIS, emailId: deleted.id, attachmentId: deleted.ids[0] })).http).toBe(404)
   })
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import { emailAttachments, emailDeliveries, emails, entitlements } from '../../db/tables'
+import { first } from '../../db/query'
 import { writeOutboxEmail } from '../../api/outbox'
 import { absolutePortalLinks } from '../../api/mail-message'
 import { deliveryStatusText } from '../../app/view/email-delivery'
@@ -52,13 +53,13 @@ afterAll(async () => {
 })
 
 const deliveryOf = (emailId: number) =>
-  server.db.select().from(emailDeliveries).where(eq(emailDeliveries.emailId, emailId)).get()
+  first(server.db.select().from(emailDeliveries).where(eq(emailDeliveries.emailId, emailId)))
 
 /** Waits for the e-mail's delivery to be in `state`. */
 async function delivered(emailId: number, state: 'sent' | 'failed' = 'sent') {
   return vi.waitFor(
-    () => {
-      const delivery = deliveryOf(emailId)
+    async () => {
+      const delivery = await deliveryOf(emailId)
       expect(delivery?.state).toBe(state)
       return delivery!
     },
@@ -71,18 +72,19 @@ const received = (messageId: string) => sink.messages.filter((m) => m.messageId 
 
 const addresses = (message: ParsedMail) => [message.to ?? []].flat().flatMap((to) => to.value.map((a) => a.address))
 
-const newestEmail = (accountId: string, kind: string) =>
-  server.db
-    .select()
-    .from(emails)
-    .where(and(eq(emails.accountId, accountId), eq(emails.kind, kind)))
-    .orderBy(desc(emails.id))
-    .get()!
+const newestEmail = async (accountId: string, kind: string) =>
+  (await first(
+    server.db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.accountId, accountId), eq(emails.kind, kind)))
+      .orderBy(desc(emails.id)),
+  ))!
 
 /** The one message the mail server took for the e-mail, checked against what the outbox holds. */
 async function expectDelivered(emailId: number) {
   const delivery = await delivered(emailId)
-  const email = server.db.select().from(emails).where(eq(emails.id, emailId)).get()!
+  const email = (await first(server.db.select().from(emails).where(eq(emails.id, emailId))))!
   const [message, ...more] = received(delivery.messageId)
   expect(message, 'the mail server took the e-mail').toBeDefined()
   expect(more, 'and only once').toEqual([])
@@ -109,11 +111,10 @@ describe('every kind of e-mail is delivered', () => {
     })
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     const { message } = await expectDelivered(r.body.data!.emailId)
-    const stored = server.db
+    const stored = await server.db
       .select()
       .from(emailAttachments)
       .where(eq(emailAttachments.emailId, r.body.data!.emailId))
-      .all()
     expect(stored).toHaveLength(1)
     expect(message.attachments).toHaveLength(1)
     const [file] = message.attachments
@@ -126,17 +127,18 @@ describe('every kind of e-mail is delivered', () => {
     const body = WRITE_BODIES['POST /emailmonth'](await customerData(server.db, BOREALIS))
     const r = await (await as(PARTNER)).post('/emailmonth', body)
     expect(r.http, JSON.stringify(r.body)).toBe(200)
-    const { message } = await expectDelivered(newestEmail(BOREALIS, 'statement').id)
+    const { message } = await expectDelivered((await newestEmail(BOREALIS, 'statement')).id)
     expect(message.attachments).toEqual([])
   })
 
   it('the low-balance notice, with the portal’s links made absolute', async () => {
     const { elasticActivation } = await customerData(server.db, BOREALIS)
-    const { quantity } = server.db
-      .select({ quantity: entitlements.quantity })
-      .from(entitlements)
-      .where(eq(entitlements.activationId, elasticActivation))
-      .get()!
+    const { quantity } = (await first(
+      server.db
+        .select({ quantity: entitlements.quantity })
+        .from(entitlements)
+        .where(eq(entitlements.activationId, elasticActivation)),
+    ))!
     // The whole total: the remaining credit is already below it, so the notice is written at once.
     const r = await (
       await as(PARTNER)
@@ -146,7 +148,7 @@ describe('every kind of e-mail is delivered', () => {
       threshold: quantity,
     })
     expect(r.body.data?.notified, JSON.stringify(r.body)).toBe(true)
-    const { message } = await expectDelivered(newestEmail(BOREALIS, 'balance').id)
+    const { message } = await expectDelivered((await newestEmail(BOREALIS, 'balance')).id)
     expect(message.html).toContain(`href="${server.config.publicUrl}/elastic"`)
   })
 
@@ -173,12 +175,12 @@ describe('every kind of e-mail is delivered', () => {
       ],
     })
     expect(r.body.data?.[0]?.status, JSON.stringify(r.body)).toBe('SUCCESS')
-    await expectDelivered(newestEmail(ACME, 'fsa').id)
+    await expectDelivered((await newestEmail(ACME, 'fsa')).id)
   })
 
   it('the API tells how each e-mail’s delivery stands', async () => {
-    const email = newestEmail(ACME, 'fsa')
-    const delivery = deliveryOf(email.id)!
+    const email = await newestEmail(ACME, 'fsa')
+    const delivery = (await deliveryOf(email.id))!
     const api = await as(ACME_ADMIN)
     const one = await api.post<{ deliveryState: string; delivery: Record<string, unknown> }>('/getemail', {
       customerNumber: ACME,
@@ -224,8 +226,8 @@ function writeEmail(subject: string) {
 }
 
 /** The e-mail's delivery once `attempts` have failed, between two attempts (not claimed for the next one). */
-function waitingAfterAttempts(emailId: number, attempts: number) {
-  const delivery = deliveryOf(emailId)!
+async function waitingAfterAttempts(emailId: number, attempts: number) {
+  const delivery = (await deliveryOf(emailId))!
   expect(delivery.attempts).toBeGreaterThanOrEqual(attempts)
   expect(delivery.claimToken).toBeNull()
   return delivery
@@ -331,8 +333,8 @@ describe('two processes delivering from one database', () => {
       writeEmail,
     )
     const rows = await vi.waitFor(
-      () => {
-        const rows = server.db.select().from(emailDeliveries).where(inArray(emailDeliveries.emailId, ids)).all()
+      async () => {
+        const rows = await server.db.select().from(emailDeliveries).where(inArray(emailDeliveries.emailId, ids))
         expect(rows.filter((r) => r.state === 'sent')).toHaveLength(ids.length)
         return rows
       },
@@ -365,7 +367,7 @@ describe('without SMTP_URL', () => {
       serverIdType: host.serverIdType,
     })
     expect(r.http, JSON.stringify(r.body)).toBe(200)
-    expect(plain.db.select().from(emailDeliveries).all()).toEqual([])
+    expect(await plain.db.select().from(emailDeliveries)).toEqual([])
     const one = await api.post('/getemail', { customerNumber: ACME, id: r.body.data!.emailId })
     expect(one.body.data).toMatchObject({ deliveryState: null, delivery: null })
   })

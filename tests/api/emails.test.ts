@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { emails } from '../../db/tables'
+import { first } from '../../db/query'
 import { HOSTILE_SUBJECT } from '../../db/seed-emails'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
@@ -19,29 +20,30 @@ type Summary = {
 }
 type Full = Summary & { body: string }
 
-function idOf(accountId: string, subject: string, deleted = false) {
-  const row = server.db
-    .select({ id: emails.id })
-    .from(emails)
-    .where(
-      and(
-        eq(emails.accountId, accountId),
-        eq(emails.subject, subject),
-        deleted ? isNotNull(emails.deletedAt) : undefined,
-      ),
-    )
-    .get()
+async function idOf(accountId: string, subject: string, deleted = false) {
+  const row = await first(
+    server.db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(
+        and(
+          eq(emails.accountId, accountId),
+          eq(emails.subject, subject),
+          deleted ? isNotNull(emails.deletedAt) : undefined,
+        ),
+      )
+      .orderBy(emails.id),
+  )
   if (!row) throw new Error(`no demo e-mail ${accountId} ${subject}`)
   return row.id
 }
 
-function liveCount(accountId: string) {
-  return server.db
+async function liveCount(accountId: string) {
+  const rows = await server.db
     .select({ id: emails.id, deletedAt: emails.deletedAt })
     .from(emails)
     .where(eq(emails.accountId, accountId))
-    .all()
-    .filter((r) => r.deletedAt === null).length
+  return rows.filter((r) => r.deletedAt === null).length
 }
 
 beforeAll(async () => {
@@ -59,7 +61,7 @@ describe('POST /api/getemails', () => {
     expect(r.http).toBe(200)
     expect(r.body.status).toBe('SUCCESS')
     const rows = r.body.data!
-    expect(rows).toHaveLength(liveCount('1000001'))
+    expect(rows).toHaveLength(await liveCount('1000001'))
     expect(Object.keys(rows[0]).sort()).toEqual([
       'customerName',
       'customerNumber',
@@ -98,7 +100,7 @@ describe('POST /api/getemails', () => {
     })
     const byOffset = await api.post<Summary[]>('/getemails', { customerNumber: '1000001', limit: 20, offset: 20 })
     expect(next.body.data).toEqual(byOffset.body.data)
-    expect(next.body.data!.length).toBe(liveCount('1000001') - 20)
+    expect(next.body.data!.length).toBe((await liveCount('1000001')) - 20)
     expect(next.body.token).toBeUndefined()
   })
 
@@ -182,7 +184,7 @@ describe('POST /api/getemails', () => {
       customerNumber: '1000001',
       filter: { criteria: [{ name: 'to', method: 'IN', value: [], not: true }] },
     })
-    expect(notEmpty.body.data).toBe(liveCount('1000001'))
+    expect(notEmpty.body.data).toBe(await liveCount('1000001'))
 
     const many = Array.from({ length: 501 }, (_, i) => `user${i}@acme.example`)
     const tooMany = await api.post('/getemails', {
@@ -217,7 +219,7 @@ describe('POST /api/getemails', () => {
   it('lets staff read any customer’s outbox', async () => {
     const api = await as('support@vendor.example')
     const r = await api.post<Summary[]>('/getemails', { customerNumber: '1000002' })
-    expect(r.body.data).toHaveLength(liveCount('1000002'))
+    expect(r.body.data).toHaveLength(await liveCount('1000002'))
   })
 })
 
@@ -225,7 +227,7 @@ describe('count and distinct', () => {
   it('counts with the same filter as the list', async () => {
     const api = await as('admin@acme.example')
     const all = await api.post<number>('/getemails/count', { customerNumber: '1000001' })
-    expect(all.body.data).toBe(liveCount('1000001'))
+    expect(all.body.data).toBe(await liveCount('1000001'))
     const filtered = await api.post<number>('/getemails/count', {
       customerNumber: '1000001',
       filter: { criteria: [{ name: 'subject', method: 'CONTAINS', value: 'renewal', casefold: true }] },
@@ -262,7 +264,7 @@ describe('count and distinct', () => {
 describe('POST /api/getemail', () => {
   it('returns the full record with its HTML body', async () => {
     const api = await as('admin@acme.example')
-    const id = idOf('1000001', HOSTILE_SUBJECT)
+    const id = await idOf('1000001', HOSTILE_SUBJECT)
     const r = await api.post<Full>('/getemail', { customerNumber: '1000001', id })
     expect(r.http).toBe(200)
     expect(r.body.data).toMatchObject({
@@ -279,12 +281,12 @@ describe('POST /api/getemail', () => {
   it('answers 404, exactly as for a missing one, for an e-mail of another customer, visible or not', async () => {
     const missing = await (await as('admin@acme.example')).post('/getemail', { customerNumber: '1000001', id: 999999 })
     expect(missing.http).toBe(404)
-    const borealisId = idOf('1000002', 'Licence file for host borealis-lic')
+    const borealisId = await idOf('1000002', 'Licence file for host borealis-lic')
     const invisible = await (
       await as('admin@acme.example')
     ).post('/getemail', { customerNumber: '1000001', id: borealisId })
     expect({ http: invisible.http, body: invisible.body }).toEqual({ http: missing.http, body: missing.body })
-    const cobaltId = idOf('1000003', 'Licence file for host cobalt-lic')
+    const cobaltId = await idOf('1000003', 'Licence file for host cobalt-lic')
     const visible = await (
       await as('partner@channel.example')
     ).post('/getemail', { customerNumber: '1000002', id: cobaltId })
@@ -299,7 +301,7 @@ describe('POST /api/getemail', () => {
     const api = await as('admin@acme.example')
     const deleted = await api.post('/getemail', {
       customerNumber: '1000001',
-      id: idOf('1000001', 'Licence file for host acme-old-server', true),
+      id: await idOf('1000001', 'Licence file for host acme-old-server', true),
     })
     expect(deleted.http).toBe(404)
     expect(deleted.body.err).toBe('Email not found')
@@ -319,7 +321,7 @@ describe('POST /api/getemail', () => {
 
 describe('DELETE /api/emails/:id', () => {
   it('refuses view-only users and users of other customers, and leaves the e-mail', async () => {
-    const id = idOf('1000001', 'Elastic credentials changed')
+    const id = await idOf('1000001', 'Elastic credentials changed')
     const viewer = await as('viewer@acme.example')
     const refused = await viewer.call('DELETE', `/emails/${id}`)
     expect(refused.http).toBe(403)
@@ -341,14 +343,14 @@ describe('DELETE /api/emails/:id', () => {
 
   it('soft-deletes for an administrator: gone from the list and the detail, kept in the outbox', async () => {
     const admin = await as('admin@acme.example')
-    const id = idOf('1000001', 'Elastic credentials changed')
-    const before = liveCount('1000001')
+    const id = await idOf('1000001', 'Elastic credentials changed')
+    const before = await liveCount('1000001')
     const r = await admin.call('DELETE', `/emails/${id}`)
     expect(r.http).toBe(200)
     expect(r.body).toEqual({ status: 'SUCCESS', data: { id, deleted: true } })
-    expect(liveCount('1000001')).toBe(before - 1)
+    expect(await liveCount('1000001')).toBe(before - 1)
     expect((await admin.post('/getemail', { customerNumber: '1000001', id })).http).toBe(404)
-    const row = server.db.select().from(emails).where(eq(emails.id, id)).get()
+    const row = await first(server.db.select().from(emails).where(eq(emails.id, id)))
     expect(row?.deletedAt).toBeTypeOf('number')
     // Deleting again: it is gone.
     expect((await admin.call('DELETE', `/emails/${id}`)).http).toBe(404)
@@ -356,7 +358,7 @@ describe('DELETE /api/emails/:id', () => {
 
   it('lets business operations delete any customer’s e-mail; 400 for a bad id', async () => {
     const busops = await as('busops@vendor.example')
-    const id = idOf('1000002', 'Elastic credentials changed')
+    const id = await idOf('1000002', 'Elastic credentials changed')
     expect((await busops.call('DELETE', `/emails/${id}`)).http).toBe(200)
     expect((await busops.call('DELETE', '/emails/abc')).http).toBe(400)
   })
@@ -364,12 +366,12 @@ describe('DELETE /api/emails/:id', () => {
   it.each(['0x10', '0X10', '1e1', '016', '+16', '16.', '%2016', '16%20', '0b10000'])(
     'refuses %s: ids are decimal digits only, so no other e-mail is deleted',
     async (spelling) => {
-      const sixteen = server.db.select().from(emails).where(eq(emails.id, 16)).get()
+      const sixteen = await first(server.db.select().from(emails).where(eq(emails.id, 16)))
       expect(sixteen?.deletedAt).toBeNull()
       const r = await (await as('busops@vendor.example')).call('DELETE', `/emails/${spelling}`)
       expect(r.http).toBe(400)
       expect(r.body).toEqual({ status: 'FAILURE', err: 'id must be a positive whole number in decimal digits' })
-      expect(server.db.select().from(emails).where(eq(emails.id, 16)).get()).toEqual(sixteen)
+      expect(await first(server.db.select().from(emails).where(eq(emails.id, 16)))).toEqual(sixteen)
     },
   )
 

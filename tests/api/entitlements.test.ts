@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { entitlements, fulfillments } from '../../db/tables'
+import { first } from '../../db/query'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import {
   addDays,
@@ -108,11 +109,10 @@ describe('getEntitlements', () => {
     })
     expect(r.http).toBe(200)
     const rows = r.body.data!
-    const stored = server.db
+    const stored = await server.db
       .select({ id: entitlements.activationId })
       .from(entitlements)
       .where(and(eq(entitlements.accountId, '1000001'), eq(entitlements.type, 'ELASTIC')))
-      .all()
     expect(rows.map((x) => x.ActivationId).sort()).toEqual(stored.map((s) => s.id).sort())
     for (const row of rows) expect(Object.keys(row).sort()).toEqual([...ROW_FIELDS].sort())
     const ends = rows.map((x) => x.EndDate)
@@ -323,11 +323,12 @@ describe('the entitlement filters of spec 2 section 5', () => {
   })
 
   it("'Maintenance ends on YYYY-MM-DD' matches the version date of a permanent entitlement", async () => {
-    const maintained = server.db
-      .select({ versionDate: entitlements.versionDate })
-      .from(entitlements)
-      .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained')))
-      .get()!.versionDate!
+    const maintained = (await first(
+      server.db
+        .select({ versionDate: entitlements.versionDate })
+        .from(entitlements)
+        .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained'))),
+    ))!.versionDate!
     const rows = await rowsWith(
       filterOf(criterion('VersionDate', 'EQUALS', maintained), criterion('IsActivationPermanent', 'EQUALS', 'true')),
     )
@@ -340,11 +341,12 @@ describe('the entitlement filters of spec 2 section 5', () => {
 describe('the filters as the grids build them', () => {
   it('remainingDaysCriteria and endDateCriteria give the criteria above', async () => {
     const today = todayUtc()
-    const maintained = server.db
-      .select({ versionDate: entitlements.versionDate })
-      .from(entitlements)
-      .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained')))
-      .get()!.versionDate!
+    const maintained = (await first(
+      server.db
+        .select({ versionDate: entitlements.versionDate })
+        .from(entitlements)
+        .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained'))),
+    ))!.versionDate!
     const permanent = criterion('IsActivationPermanent', 'EQUALS', 'true')
     const cases: [Criterion[] | null, Criterion[]][] = [
       [remainingDaysCriteria('26', today), [criterion('EndDate', '>=', addDays(today, 25))]],
@@ -368,14 +370,13 @@ describe('the filters as the grids build them', () => {
 
 describe('Total Activated and the fulfilment counts', () => {
   /** The seeded active fulfilments of a customer, summed per activation id, straight from the table. */
-  function seededTotals(accountId: string) {
-    const rows = server.db
+  async function seededTotals(accountId: string) {
+    const rows = await server.db
       .select({ activationId: entitlements.activationId, total: sql<number>`sum(${fulfillments.count})` })
       .from(fulfillments)
       .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
       .where(and(eq(fulfillments.accountId, accountId), eq(fulfillments.status, 'ACTIVE')))
       .groupBy(entitlements.activationId)
-      .all()
     return Object.fromEntries(rows.map((r) => [r.activationId, r.total]))
   }
 
@@ -388,7 +389,7 @@ describe('Total Activated and the fulfilment counts', () => {
       activationId: ids,
     })
     expect(r.http).toBe(200)
-    const seeded = seededTotals('1000002')
+    const seeded = await seededTotals('1000002')
     expect(Object.values(seeded).length).toBeGreaterThan(10)
     expect(r.body.data).toEqual(Object.fromEntries(ids.map((id) => [id, seeded[id] ?? 0])))
     expect(Object.values(r.body.data!).some((n) => n === 0)).toBe(true)

@@ -5,6 +5,8 @@
  * says any user may make it (one that names no customer).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { rawAll, rawRun } from '../../db/raw'
 import { apiCallTable } from '../../api/index'
 import type { Call } from '../../api/call-table'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
@@ -84,7 +86,7 @@ describe('a customer under export control', () => {
       const staff = staffOnly(calls)
       const service = webService(calls)
       const data = await customerData(server.db, EMBARGO)
-      const before = dataSnapshot(server.db)
+      const before = await dataSnapshot(server.db)
       const answers: Record<string, unknown> = {}
       const expected: Record<string, unknown> = {}
       for (const call of calls) {
@@ -103,15 +105,16 @@ describe('a customer under export control', () => {
       }
       expect(answers).toEqual(expected)
       // The recorded refusal is also counted in the web usage aggregates (decision 0029).
-      const { web_transactions: recorded, web_transaction_days: counted, ...after } = dataSnapshot(server.db)
+      const { web_transactions: recorded, web_transaction_days: counted, ...after } = await dataSnapshot(server.db)
       const { web_transactions: recordedBefore, web_transaction_days: countedBefore, ...unchanged } = before
       expect(after).toEqual(unchanged)
       expect(counted.hash === countedBefore.hash).toBe(who !== STAFF)
       expect(recorded.rows - recordedBefore.rows).toBe(who === STAFF ? 1 : 0)
       if (who === STAFF) {
-        const denial = server.db.$client
-          .prepare(`SELECT account_id, outcome, reason FROM web_transactions ORDER BY id DESC LIMIT 1`)
-          .get()
+        const [denial] = await rawAll(
+          server.db,
+          sql`SELECT account_id, outcome, reason FROM web_transactions ORDER BY id DESC LIMIT 1`,
+        )
         expect(denial).toEqual({ account_id: EMBARGO, outcome: 'denied', reason: 'export-control' })
       }
     })
@@ -132,20 +135,17 @@ describe('a customer under export control', () => {
 
   it('leaves its saved views out of the list of all views', async () => {
     const api = apiClient(server.url, tokens[CUSTOMER_USER])
-    server.db.$client
-      .prepare(
-        `INSERT INTO saved_views (user_id, customer_number, table_name, sort_model, updated_at)
-         SELECT id, '${EMBARGO}', 'emailList', '[]', 1 FROM users WHERE email = ?`,
-      )
-      .run(CUSTOMER_USER)
+    await rawRun(
+      server.db,
+      sql`INSERT INTO saved_views (user_id, customer_number, table_name, sort_model, updated_at)
+          SELECT id, ${EMBARGO}, 'emailList', '[]', 1 FROM users WHERE email = ${CUSTOMER_USER}`,
+    )
     const views = await api.get<unknown[]>('/featureflag/pref')
     expect(views.body).toEqual({ status: 'SUCCESS', data: [] })
   })
 
   it('is refused the same way to a customer user whose status is only pending', async () => {
-    server.db.$client
-      .prepare(`UPDATE accounts SET export_control_status = 'Pending' WHERE account_id = '1000002'`)
-      .run()
+    await rawRun(server.db, sql`UPDATE accounts SET export_control_status = 'Pending' WHERE account_id = '1000002'`)
     try {
       const reply = await apiClient(server.url, await getAccessToken(server.url, 'partner@channel.example')).post(
         '/getemails',
@@ -156,7 +156,7 @@ describe('a customer under export control', () => {
       expect(reply.http).toBe(403)
       expect(reply.body.err).toBe(EXPORT_DENIED_MESSAGE)
     } finally {
-      server.db.$client.prepare(`UPDATE accounts SET export_control_status = '' WHERE account_id = '1000002'`).run()
+      await rawRun(server.db, sql`UPDATE accounts SET export_control_status = '' WHERE account_id = '1000002'`)
     }
   })
 })

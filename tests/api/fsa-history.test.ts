@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { entitlements, fsaOrderLines } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { DEMO_FSA_CONTRACT_KEY } from '../../db/seed-fsa'
@@ -60,16 +61,16 @@ const order = (orderid: string, products: Record<string, unknown>[]) => ({
   products,
 })
 
-const contract = () => server.db.select().from(entitlements).where(eq(entitlements.activationId, CONTRACT)).get()!
+const contract = async () =>
+  (await first(server.db.select().from(entitlements).where(eq(entitlements.activationId, CONTRACT))))!
 
 /** Sets what the contract has left to spend, so each test's orders fit. */
-function setAvailable(amount: number) {
-  const c = contract()
-  server.db
+async function setAvailable(amount: number) {
+  const c = await contract()
+  await server.db
     .update(entitlements)
     .set({ used: (c.price ?? 0) - amount })
     .where(eq(entitlements.id, c.id))
-    .run()
 }
 
 beforeEach(() => setAvailable(100_000))
@@ -156,7 +157,10 @@ describe('POST /api/fsa/history', () => {
     expect(added[0].orderdate >= added[2].orderdate).toBe(true)
     // Each row points at the lease the line created.
     for (const row of added) {
-      const lease = server.db.select().from(entitlements).where(eq(entitlements.activationId, row.entitlementId)).get()
+      const [lease] = await server.db
+        .select()
+        .from(entitlements)
+        .where(eq(entitlements.activationId, row.entitlementId))
       expect(lease).toMatchObject({ accountId: ACME, type: 'SSL', quantity: row.count, price: row.cost })
     }
   })
@@ -193,9 +197,9 @@ describe('POST /api/fsa/history', () => {
   })
 
   it('lists only the customer’s own lines', async () => {
-    const borealis = server.db.select().from(entitlements).where(eq(entitlements.accountId, BOREALIS)).get()!
+    const borealis = (await first(server.db.select().from(entitlements).where(eq(entitlements.accountId, BOREALIS))))!
     const before = await history()
-    const [stray] = server.db
+    const [stray] = await server.db
       .insert(fsaOrderLines)
       .values({
         orderId: 'ORD-STRAY',
@@ -213,11 +217,10 @@ describe('POST /api/fsa/history', () => {
         orderedAt: Date.now() + 60_000,
       })
       .returning({ id: fsaOrderLines.id })
-      .all()
     try {
       expect(await history()).toEqual(before)
     } finally {
-      server.db.delete(fsaOrderLines).where(eq(fsaOrderLines.id, stray.id)).run()
+      await server.db.delete(fsaOrderLines).where(eq(fsaOrderLines.id, stray.id))
     }
   })
 

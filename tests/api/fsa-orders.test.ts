@@ -10,6 +10,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { auditLog, emails, entitlements, fsaOrderLines, fsaProducts } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { DEMO_FSA_CONTRACT_KEY, DEMO_FSA_ORDER_ID } from '../../db/seed-fsa'
@@ -53,17 +54,22 @@ const order = (products: Record<string, unknown>[], fsaID = CONTRACT) => ({
   products,
 })
 
-const contract = () =>
-  cluster.server.db.select().from(entitlements).where(eq(entitlements.activationId, CONTRACT)).get()!
+const contract = async () =>
+  (await first(cluster.server.db.select().from(entitlements).where(eq(entitlements.activationId, CONTRACT))))!
+
+/** What the contract has left to spend. */
+const available = async () => {
+  const c = await contract()
+  return (c.price ?? 0) - c.used
+}
 
 /** Sets what the contract has left to spend. */
-function setAvailable(amount: number) {
-  const c = contract()
-  cluster.server.db
+async function setAvailable(amount: number) {
+  const c = await contract()
+  await cluster.server.db
     .update(entitlements)
     .set({ used: (c.price ?? 0) - amount })
     .where(eq(entitlements.id, c.id))
-    .run()
 }
 
 beforeEach(() => setAvailable(100_000))
@@ -82,25 +88,22 @@ describe('POST /api/entitlements (an FSA order)', () => {
       ansysquantity: 2,
       ansysprice: 4_800,
     })
-    expect((contract().price ?? 0) - contract().used).toBe(95_200)
-    const lease = cluster.server.db
-      .select()
-      .from(entitlements)
-      .where(eq(entitlements.activationId, item.activationId!))
-      .get()!
+    expect(await available()).toBe(95_200)
+    const lease = (await first(
+      cluster.server.db.select().from(entitlements).where(eq(entitlements.activationId, item.activationId!)),
+    ))!
     expect(lease).toMatchObject({ accountId: ACME, type: 'SSL', state: 'Deployed', quantity: 2, price: 4_800 })
-    const line = cluster.server.db.select().from(fsaOrderLines).where(eq(fsaOrderLines.entitlementId, lease.id)).get()
+    const line = await first(
+      cluster.server.db.select().from(fsaOrderLines).where(eq(fsaOrderLines.entitlementId, lease.id)),
+    )
     expect(line).toMatchObject({ cost: 4_800, count: 2, requesterEmail: ADMIN, orderId: 'ORD-TEST' })
 
     const rows = await api.post<ActivationRow[]>('/fulfillments/allentitlements', { customerNumber: ACME })
     expect(rows.body.data!.find((row) => row.ActivationId === item.activationId)?.[AVAILABLE_FIELD]).toBe(2)
 
-    const audit = cluster.server.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.area, 'fsa'))
-      .orderBy(desc(auditLog.id))
-      .get()!
+    const audit = (await first(
+      cluster.server.db.select().from(auditLog).where(eq(auditLog.area, 'fsa')).orderBy(desc(auditLog.id)),
+    ))!
     expect(audit).toMatchObject({
       actorEmail: ADMIN,
       accountId: ACME,
@@ -108,12 +111,13 @@ describe('POST /api/entitlements (an FSA order)', () => {
       before: { balance: 100_000 },
       after: { balance: 95_200 },
     })
-    const mail = cluster.server.db
-      .select()
-      .from(emails)
-      .where(and(eq(emails.accountId, ACME), eq(emails.kind, 'fsa')))
-      .orderBy(desc(emails.id))
-      .get()!
+    const mail = (await first(
+      cluster.server.db
+        .select()
+        .from(emails)
+        .where(and(eq(emails.accountId, ACME), eq(emails.kind, 'fsa')))
+        .orderBy(desc(emails.id)),
+    ))!
     expect(mail.subject).toBe('Flexible Spending Account order: 1 entitlement created')
     expect(mail.body).toContain(item.activationId)
   })
@@ -145,7 +149,7 @@ describe('POST /api/entitlements (an FSA order)', () => {
       ['FAILURE', FSA_API_MESSAGES.manualOnly],
       ['FAILURE', FSA_API_MESSAGES.noDuration],
     ])
-    expect((contract().price ?? 0) - contract().used).toBe(97_600)
+    expect(await available()).toBe(97_600)
   })
 
   it('takes a manual entry from business operations at the cost entered', async () => {
@@ -164,11 +168,11 @@ describe('POST /api/entitlements (an FSA order)', () => {
       ]),
     )
     expect(r.body.data![0]).toMatchObject({ status: 'SUCCESS', ansysprice: 1_250.5 })
-    expect((contract().price ?? 0) - contract().used).toBe(98_749.5)
+    expect(await available()).toBe(98_749.5)
   })
 
   it('refuses a line the balance cannot pay, naming it, and takes the one that fits', async () => {
-    setAvailable(5_000)
+    await setAvailable(5_000)
     const r = await (
       await as(ADMIN)
     ).post<OrderItemResult[]>('/entitlements', order([hfss(3), hfss(2, addDays(today, 1))]))
@@ -176,23 +180,23 @@ describe('POST /api/entitlements (an FSA order)', () => {
       ['FAILURE', balanceMessage('product')],
       ['SUCCESS', undefined],
     ])
-    expect((contract().price ?? 0) - contract().used).toBe(200)
+    expect(await available()).toBe(200)
   })
 
   it('refuses the whole order for a contract that is not the customer’s or has no products', async () => {
     const api = await as(ADMIN)
     const missing = await api.post('/entitlements', order([hfss(1)], 'NOPE-0000'))
     expect([missing.http, missing.body.err]).toEqual([404, FSA_API_MESSAGES.notContract('NOPE-0000', ACME)])
-    const c = contract()
-    const products = cluster.server.db.select().from(fsaProducts).where(eq(fsaProducts.contractId, c.id)).all()
-    cluster.server.db.delete(fsaProducts).where(eq(fsaProducts.contractId, c.id)).run()
+    const c = await contract()
+    const products = await cluster.server.db.select().from(fsaProducts).where(eq(fsaProducts.contractId, c.id))
+    await cluster.server.db.delete(fsaProducts).where(eq(fsaProducts.contractId, c.id))
     try {
       const none = await api.post('/entitlements', order([hfss(1)]))
       expect([none.http, none.body.err]).toEqual([409, FSA_ORDER_MESSAGES.noProducts])
     } finally {
-      cluster.server.db.insert(fsaProducts).values(products).run()
+      await cluster.server.db.insert(fsaProducts).values(products)
     }
-    expect((contract().price ?? 0) - contract().used).toBe(100_000)
+    expect(await available()).toBe(100_000)
   })
 
   it('refuses a view-only user and bad input, changing nothing', async () => {
@@ -201,7 +205,7 @@ describe('POST /api/entitlements (an FSA order)', () => {
     const api = await as(ADMIN)
     expect((await api.post('/entitlements', { ...order([hfss(1)]), products: [] })).http).toBe(400)
     expect((await api.post('/entitlements', { ...order([hfss(1)]), ansyshasfsa: false })).http).toBe(400)
-    expect((contract().price ?? 0) - contract().used).toBe(100_000)
+    expect(await available()).toBe(100_000)
   })
 
   // The order of another customer: the refusal helper names the customer.
@@ -211,7 +215,7 @@ describe('POST /api/entitlements (an FSA order)', () => {
 
 describe('POST /api/fsa/contracts', () => {
   it('lists the contract with its terms, balance and the products it may order, none withdrawn', async () => {
-    setAvailable(60_000)
+    await setAvailable(60_000)
     const r = await (await as(ADMIN)).post<FsaContract[]>('/fsa/contracts', { customerNumber: ACME })
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     const [c] = r.body.data!
@@ -249,7 +253,7 @@ describe('orders at once', () => {
   })
 
   it('never spend more than the balance: 12 orders of 2,400 against 10,000 leave 400', async () => {
-    setAvailable(10_000)
+    await setAvailable(10_000)
     const replies = await Promise.all(
       Array.from({ length: 12 }, async (_, i) =>
         (await as(ADMIN, i % 3)).post<OrderItemResult[]>('/entitlements', order([hfss(1, addDays(today, i))])),
@@ -261,7 +265,6 @@ describe('orders at once', () => {
     expect(items.filter((i) => i.status === 'FAILURE').map((i) => i.err)).toEqual(
       Array(8).fill(balanceMessage('product')),
     )
-    const c = contract()
-    expect((c.price ?? 0) - c.used).toBe(400)
+    expect(await available()).toBe(400)
   })
 })

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { entitlements, hosts } from '../../db/tables'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import {
@@ -33,41 +34,38 @@ beforeAll(async () => {
 })
 
 /** A fresh lease of the customer with this quantity and no fulfilments. */
-function lease(activationId: string, quantity: number) {
+async function lease(activationId: string, quantity: number) {
   const today = todayUtc()
-  cluster.server.db
-    .insert(entitlements)
-    .values({
-      activationId,
-      accountId: ACME,
-      type: 'SSL',
-      state: 'Deployed',
-      entitlementName: 'Concurrency lease',
-      product: 'Ansys Fluent',
-      productName: 'Ansys Fluent',
-      licenseModel: 'Annual Lease',
-      count: quantity,
-      quantity,
-      startDate: addDays(today, -10),
-      endDate: addDays(today, 100),
-      versionDate: addDays(today, 100),
-      vendorDaemon: 'ansyslmd',
-      createdAt: Date.now(),
-    })
-    .run()
+  await cluster.server.db.insert(entitlements).values({
+    activationId,
+    accountId: ACME,
+    type: 'SSL',
+    state: 'Deployed',
+    entitlementName: 'Concurrency lease',
+    product: 'Ansys Fluent',
+    productName: 'Ansys Fluent',
+    licenseModel: 'Annual Lease',
+    count: quantity,
+    quantity,
+    startDate: addDays(today, -10),
+    endDate: addDays(today, 100),
+    versionDate: addDays(today, 100),
+    vendorDaemon: 'ansyslmd',
+    createdAt: Date.now(),
+  })
   return activationId
 }
 
 /** The n-th request goes to the n-th process, round robin. */
 const client = (n: number) => clients[n % clients.length]
 
-afterAll(() => {
-  cluster.server.db.delete(entitlements).where(eq(entitlements.entitlementName, 'Concurrency lease')).run()
+afterAll(async () => {
+  await cluster.server.db.delete(entitlements).where(eq(entitlements.entitlementName, 'Concurrency lease'))
 })
 
 describe('concurrent creates and returns over several processes', () => {
   it('grants exactly the quantity to 50 creates at once and refuses the rest with the spec words', async () => {
-    const id = lease('CONC-0000-0000-0050', 10)
+    const id = await lease('CONC-0000-0000-0050', 10)
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, n) =>
         client(n).post<FulfillmentResult>('/fulfillments/create', fulfillmentBody(ACME, LIC01, { [id]: 1 })),
@@ -78,17 +76,17 @@ describe('concurrent creates and returns over several processes', () => {
     expect(granted).toHaveLength(10)
     expect(refused).toHaveLength(40)
     for (const r of refused) expect([r.http, r.body.err]).toEqual([409, OVER_AVAILABLE_MESSAGE])
-    expect(activeSum(cluster.server.db, id)).toBe(10)
+    expect(await activeSum(cluster.server.db, id)).toBe(10)
     const fids = granted.map((r) => r.body.data!.fulfillments[0].FulfillmentID)
     expect(new Set(fids).size).toBe(10)
   }, 60_000)
 
   it('never goes above the quantity with creates and returns mixed on two hosts, and loses no update', async () => {
     const quantity = 6
-    const id = lease('CONC-0000-0000-0MIX', quantity)
-    const hostIds = [LIC01, TRIAD].map(
-      (ref) => cluster.server.db.select().from(hosts).where(eq(hosts.hostIds, ref.serverId)).get()!.id,
-    )
+    const id = await lease('CONC-0000-0000-0MIX', quantity)
+    const hostIds: number[] = []
+    for (const ref of [LIC01, TRIAD])
+      hostIds.push((await first(cluster.server.db.select().from(hosts).where(eq(hosts.hostIds, ref.serverId))))!.id)
     let net = 0
     let returns = 0
     for (let round = 0; round < 8; round++) {
@@ -120,10 +118,12 @@ describe('concurrent creates and returns over several processes', () => {
           ])
         }
       })
-      const total = activeSum(cluster.server.db, id)
+      const total = await activeSum(cluster.server.db, id)
       expect(total).toBeLessThanOrEqual(quantity)
       expect(total).toBe(net)
-      expect(hostIds.reduce((sum, hostId) => sum + activeSum(cluster.server.db, id, hostId), 0)).toBe(total)
+      let onHosts = 0
+      for (const hostId of hostIds) onHosts += await activeSum(cluster.server.db, id, hostId)
+      expect(onHosts).toBe(total)
     }
     expect(returns).toBeGreaterThan(0)
   }, 120_000)

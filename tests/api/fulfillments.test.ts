@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { auditLog, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { hostIdentifier } from '../../app/domain/host-id'
@@ -25,7 +26,7 @@ import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { MANUAL_DRAWDOWN_PRODUCT } from '../../app/domain/product'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
-import { activeSum, demoHost, fulfillmentBody, fulfillmentFields } from './support/activations'
+import { activeSum, demoHost, fulfillmentBody, fulfillmentFields, lastAudit } from './support/activations'
 import { allPages, apiClient, startTestServer, type TestServer } from './support/server'
 
 let server: TestServer
@@ -66,17 +67,21 @@ async function rowsOn(host: { serverId?: string; serverIdType?: string }, extra:
 
 const rowOf = (rows: ActivationRow[], activationId: string) => rows.find((r) => r.ActivationId === activationId)!
 
-const hostRecord = (ref: { serverId: string; serverIdType: string }) =>
-  server.db
-    .select()
-    .from(hosts)
-    .where(
-      eq(
-        hosts.identifier,
-        hostIdentifier({ ids: ref.serverId.split(','), type: ref.serverIdType.split(',')[0] as 'ETHERNET' }),
+const hostRecord = async (ref: { serverId: string; serverIdType: string }) =>
+  (await first(
+    server.db
+      .select()
+      .from(hosts)
+      .where(
+        eq(
+          hosts.identifier,
+          hostIdentifier({ ids: ref.serverId.split(','), type: ref.serverIdType.split(',')[0] as 'ETHERNET' }),
+        ),
       ),
-    )
-    .get()!
+  ))!
+
+/** How many rows a table has. */
+const rowCount = async (table: typeof fulfillments | typeof auditLog) => (await server.db.select().from(table)).length
 
 /** Returns everything the customer has on a host, so a test starts from 0 there. */
 async function clear(host: { serverId: string; serverIdType: string }, customer = ACME, email = ADMIN) {
@@ -94,13 +99,13 @@ async function clear(host: { serverId: string; serverIdType: string }, customer 
 describe('POST /fulfillments/allentitlements', () => {
   it('lists every activatable entitlement with its counts on the host, permanent first, then by end date', async () => {
     const rows = await rowsOn(LIC01)
-    const host = hostRecord(LIC01)
+    const host = await hostRecord(LIC01)
     expect(rows.length).toBeGreaterThan(5)
     for (const row of rows) {
       expect(row.ProductName).not.toBe(MANUAL_DRAWDOWN_PRODUCT)
-      expect(row[ACTIVATED_FIELD]).toBe(activeSum(server.db, row.ActivationId, host.id))
+      expect(row[ACTIVATED_FIELD]).toBe(await activeSum(server.db, row.ActivationId, host.id))
       expect(row[ACTIVATED_FIELD]).toBe(row[FULFILLMENTS_FIELD].reduce((s, f) => s + f.FulfillCount, 0))
-      expect(row[AVAILABLE_FIELD]).toBe(row.LineItemQuantity - activeSum(server.db, row.ActivationId))
+      expect(row[AVAILABLE_FIELD]).toBe(row.LineItemQuantity - (await activeSum(server.db, row.ActivationId)))
     }
     const ids = rows.map((r) => r.ActivationId)
     expect(ids).not.toContain(id('fsa-contract'))
@@ -172,11 +177,12 @@ describe('POST /fulfillments/create', () => {
         ActivationId: ACTIVE_LEASE,
       },
     ])
-    const stored = server.db
-      .select()
-      .from(fulfillments)
-      .where(eq(fulfillments.fulfillmentId, r.body.data!.fulfillments[0].FulfillmentID))
-      .get()!
+    const stored = (await first(
+      server.db
+        .select()
+        .from(fulfillments)
+        .where(eq(fulfillments.fulfillmentId, r.body.data!.fulfillments[0].FulfillmentID)),
+    ))!
     expect(stored).toMatchObject({ status: 'ACTIVE', action: 'EDIT', modifiedBy: ADMIN, count: available - 1 })
     expect(stored.fulfilledAt).toBeGreaterThanOrEqual(started)
 
@@ -199,15 +205,15 @@ describe('POST /fulfillments/create', () => {
   it('writes nothing when any entitlement of the list is refused', async () => {
     await clear(TRIAD)
     const api = await as(ADMIN)
-    const before = server.db.select().from(fulfillments).all().length
-    const audits = server.db.select().from(auditLog).all().length
+    const before = await rowCount(fulfillments)
+    const audits = await rowCount(auditLog)
     const r = await api.post(
       '/fulfillments/create',
       fulfillmentBody(ACME, TRIAD, { [id('subscription')]: 1, [id('perpetual-lapsed')]: 1 }),
     )
     expect([r.http, r.body.err]).toEqual([409, `The maintenance of ${id('perpetual-lapsed')} has expired.`])
-    expect(server.db.select().from(fulfillments).all().length).toBe(before)
-    expect(server.db.select().from(auditLog).all().length).toBe(audits)
+    expect(await rowCount(fulfillments)).toBe(before)
+    expect(await rowCount(auditLog)).toBe(audits)
   })
 
   it('refuses ended, unactivatable and unknown entitlements, repeated ids and counts that are not above 0', async () => {
@@ -260,27 +266,23 @@ describe('POST /fulfillments/create', () => {
   })
 
   it('adds the customer to the host group when it activates on a host of another customer', async () => {
-    const host = hostRecord(demoHost('cobalt-lic01'))
+    const host = await hostRecord(demoHost('cobalt-lic01'))
     const busops = await as(BUSOPS)
-    const inGroup = () =>
-      server.db
-        .select()
-        .from(hostAccounts)
-        .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, ACME)))
-        .all().length
-    expect(inGroup()).toBe(0)
+    const inGroup = async () =>
+      (
+        await server.db
+          .select()
+          .from(hostAccounts)
+          .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, ACME)))
+      ).length
+    expect(await inGroup()).toBe(0)
     const r = await busops.post(
       '/fulfillments/create',
       fulfillmentBody(ACME, demoHost('cobalt-lic01'), { [id('subscription')]: 1 }),
     )
     expect(r.http, JSON.stringify(r.body)).toBe(200)
-    expect(inGroup()).toBe(1)
-    const audit = server.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.accountId, ACME), eq(auditLog.area, 'activations')))
-      .all()
-      .at(-1)!
+    expect(await inGroup()).toBe(1)
+    const audit = await lastAudit(server.db, and(eq(auditLog.accountId, ACME), eq(auditLog.area, 'activations')))
     expect(audit).toMatchObject({ actorEmail: BUSOPS, action: 'create' })
     expect(audit.before).toMatchObject({ host: host.identifier, joinedGroup: true })
     await clear(demoHost('cobalt-lic01'), ACME, BUSOPS)
@@ -300,12 +302,12 @@ describe('POST /fulfillments/return', () => {
       fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: 1 }),
     )
     expect([first.http, second.http]).toEqual([200, 200])
-    const audits = server.db.select().from(auditLog).all().length
+    const audits = await rowCount(auditLog)
 
     const stale = await api.post('/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
     expect([stale.http, stale.body.err]).toEqual([409, ACTIVATION_MESSAGES.changed])
     expect(rowOf(await rowsOn(TRIAD), ACTIVE_LEASE)[ACTIVATED_FIELD]).toBe(2)
-    expect(server.db.select().from(auditLog).all().length).toBe(audits)
+    expect(await rowCount(auditLog)).toBe(audits)
 
     const started = Date.now()
     const r = await api.post<FulfillmentResult>(
@@ -316,12 +318,12 @@ describe('POST /fulfillments/return', () => {
     const ids = [first, second].map((c) => c.body.data!.fulfillments[0].FulfillmentID)
     expect(r.body.data!.fulfillments.map((f) => f.FulfillmentID).sort()).toEqual([...ids].sort())
     for (const fid of ids) {
-      const row = server.db.select().from(fulfillments).where(eq(fulfillments.fulfillmentId, fid)).get()!
+      const [row] = await server.db.select().from(fulfillments).where(eq(fulfillments.fulfillmentId, fid))
       expect(row).toMatchObject({ status: 'INACTIVE', returnedBy: ADMIN })
       expect(row.returnedAt).toBeGreaterThanOrEqual(started)
     }
     expect(rowOf(await rowsOn(TRIAD), ACTIVE_LEASE)[ACTIVATED_FIELD]).toBe(0)
-    const audit = server.db.select().from(auditLog).all().at(-1)!
+    const audit = await lastAudit(server.db)
     expect(audit).toMatchObject({ actorEmail: ADMIN, accountId: ACME, area: 'activations', action: 'return' })
     expect(audit.before).toMatchObject({ [ACTIVATED_FIELD]: { [ACTIVE_LEASE]: 2 } })
 
@@ -356,7 +358,7 @@ describe('the figures of the other screens', () => {
       const total = row.LineItemQuantity - row[AVAILABLE_FIELD]
       expect(counts.body.data![row.ActivationId]).toBe(total)
       expect(grid.find((g) => g.ActivationId === row.ActivationId)!.TotalActivated).toBe(total)
-      expect(total).toBe(activeSum(server.db, row.ActivationId))
+      expect(total).toBe(await activeSum(server.db, row.ActivationId))
     }
     await clear(TRIAD)
   })

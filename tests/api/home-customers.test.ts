@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { accountAccess, accounts, users } from '../../db/tables'
 import { isExportDenied } from '../../api/access'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
@@ -86,8 +87,8 @@ const restricted = (customerNumber: string, customerName: string): CustomerFigur
   restricted: true,
 })
 
-const accountOf = (accountId: string) =>
-  server.db.select().from(accounts).where(eq(accounts.accountId, accountId)).get()!
+const accountOf = async (accountId: string) =>
+  (await first(server.db.select().from(accounts).where(eq(accounts.accountId, accountId))))!
 
 describe('POST /api/home/customers', () => {
   it('lists a partner’s two customers with the figures their summaries answer', async () => {
@@ -164,28 +165,28 @@ describe('POST /api/home/customers', () => {
   })
 
   it('lists up to 50 customers, each with its own figures, and counts 51 alone', async () => {
-    const nobody = server.db.select().from(users).where(eq(users.email, NOBODY)).get()!
-    const ids = server.db
-      .select({ accountId: accounts.accountId })
-      .from(accounts)
-      .orderBy(asc(accounts.accountId))
-      .limit(CUSTOMER_LIST_MAX + 1)
-      .all()
-      .map((a) => a.accountId)
+    const nobody = (await first(server.db.select().from(users).where(eq(users.email, NOBODY))))!
+    const ids = (
+      await server.db
+        .select({ accountId: accounts.accountId })
+        .from(accounts)
+        .orderBy(asc(accounts.accountId))
+        .limit(CUSTOMER_LIST_MAX + 1)
+    ).map((a) => a.accountId)
     expect(ids.slice(0, 5)).toEqual([ACME, BOREALIS, COBALT, '1000004', EMBARGO])
-    const grant = (accountIds: string[]) =>
-      server.db
+    const grant = async (accountIds: string[]) => {
+      await server.db
         .insert(accountAccess)
         .values(accountIds.map((accountId) => ({ userId: nobody.id, accountId, role: 'admin' })))
-        .run()
+    }
     expect(await customers(NOBODY)).toEqual({ count: 0, customers: [] })
     try {
-      grant(ids.slice(0, CUSTOMER_LIST_MAX))
+      await grant(ids.slice(0, CUSTOMER_LIST_MAX))
       const list = await customers(NOBODY)
       expect(list.count).toBe(CUSTOMER_LIST_MAX)
       const expected: CustomerFigures[] = []
       for (const id of ids.slice(0, CUSTOMER_LIST_MAX)) {
-        const { accountName, ...account } = accountOf(id)
+        const { accountName, ...account } = await accountOf(id)
         expected.push(
           isExportDenied(account) ? restricted(id, accountName) : await figuresFromSummary(NOBODY, id, accountName),
         )
@@ -193,13 +194,12 @@ describe('POST /api/home/customers', () => {
       expect(expected.filter((c) => c.restricted).length).toBeGreaterThan(0)
       expect(list.customers).toEqual(expected)
 
-      grant(ids.slice(CUSTOMER_LIST_MAX))
+      await grant(ids.slice(CUSTOMER_LIST_MAX))
       expect(await customers(NOBODY)).toEqual({ count: CUSTOMER_LIST_MAX + 1, customers: null })
     } finally {
-      server.db
+      await server.db
         .delete(accountAccess)
         .where(and(eq(accountAccess.userId, nobody.id), inArray(accountAccess.accountId, ids)))
-        .run()
     }
   })
 

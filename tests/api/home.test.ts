@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { accounts, entitlements, usageSessions } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { HOME_ALERTS_SHOWN, HOME_EMAILS_SHOWN, HOME_ENDING_SHOWN } from '../../api/home'
@@ -200,11 +201,12 @@ describe('POST /api/home/summary', () => {
 
   it('counts from today to day 90 of each group, and leaves out what the lists leave out', async () => {
     const today = todayUtc()
-    const lease = server.db
-      .select()
-      .from(entitlements)
-      .where(and(eq(entitlements.accountId, ACME), eq(entitlements.type, 'SSL')))
-      .get()!
+    const lease = (await first(
+      server.db
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.accountId, ACME), eq(entitlements.type, 'SSL'))),
+    ))!
     const row = (key: string, more: Partial<typeof lease>) => ({
       ...lease,
       id: undefined,
@@ -231,7 +233,7 @@ describe('POST /api/home/summary', () => {
       row('FSA-20', { type: 'FSA', endDate: addDays(today, 20), price: 1000 }),
     ]
     const before = (await summary()).ending!
-    server.db.insert(entitlements).values(added).run()
+    await server.db.insert(entitlements).values(added)
     try {
       const after = (await summary()).ending!
       expect(after).toEqual(await endingFromLists())
@@ -256,19 +258,16 @@ describe('POST /api/home/summary', () => {
         ]),
       })
       // A customer without FSA has no FSA group, whatever its rows.
-      server.db.update(accounts).set({ hasFsa: 0 }).where(eq(accounts.accountId, ACME)).run()
+      await server.db.update(accounts).set({ hasFsa: 0 }).where(eq(accounts.accountId, ACME))
       expect((await summary()).ending!.fsaContracts).toEqual({ count: 0, soonest: [] })
     } finally {
-      server.db.update(accounts).set({ hasFsa: 1 }).where(eq(accounts.accountId, ACME)).run()
-      server.db
-        .delete(entitlements)
-        .where(
-          inArray(
-            entitlements.activationId,
-            added.map((r) => r.activationId),
-          ),
-        )
-        .run()
+      await server.db.update(accounts).set({ hasFsa: 1 }).where(eq(accounts.accountId, ACME))
+      await server.db.delete(entitlements).where(
+        inArray(
+          entitlements.activationId,
+          added.map((r) => r.activationId),
+        ),
+      )
     }
   })
 
@@ -331,7 +330,7 @@ describe('POST /api/home/summary', () => {
     const home = await summary()
     const today = todayUtc()
     const first = addDays(today, -13)
-    const sessions = server.db
+    const sessions = await server.db
       .select({ endTs: usageSessions.endTs, charge: usageSessions.charge, currency: usageSessions.currency })
       .from(usageSessions)
       .where(
@@ -341,7 +340,6 @@ describe('POST /api/home/summary', () => {
           gte(usageSessions.endTs, dayStart(first)),
         ),
       )
-      .all()
     const cents = new Map<string, number>()
     for (const s of sessions) {
       const day = new Date(s.endTs!).toISOString().slice(0, 10)

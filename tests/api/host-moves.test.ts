@@ -7,6 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { ENGINE } from '../../db/engine'
+import { first } from '../../db/query'
+import { rawRun } from '../../db/raw'
 import { auditLog, entitlements, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import {
   ACTIVATED_FIELD,
@@ -92,39 +95,69 @@ async function activateOn(customer: string, email: string, mac: string, ids: str
   expect(r.http, JSON.stringify(r.body)).toBe(200)
 }
 
-const hostRow = (mac: string) => server.db.select().from(hosts).where(eq(hosts.hostIds, mac)).get()
-const groupOf = (hostId: number) =>
-  server.db
-    .select({ accountId: hostAccounts.accountId })
-    .from(hostAccounts)
-    .where(eq(hostAccounts.hostId, hostId))
-    .all()
+const hostRow = async (mac: string) => await first(server.db.select().from(hosts).where(eq(hosts.hostIds, mac)))
+const groupOf = async (hostId: number) =>
+  (
+    await server.db
+      .select({ accountId: hostAccounts.accountId })
+      .from(hostAccounts)
+      .where(eq(hostAccounts.hostId, hostId))
+  )
     .map((r) => r.accountId)
     .sort()
-const activeOn = (hostId: number) =>
-  server.db
+const activeOn = async (hostId: number) =>
+  await server.db
     .select({ activationId: entitlements.activationId, count: fulfillments.count, action: fulfillments.action })
     .from(fulfillments)
     .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
     .where(and(eq(fulfillments.hostId, hostId), eq(fulfillments.status, 'ACTIVE')))
     .orderBy(asc(entitlements.activationId))
-    .all()
-const auditsSince = (id: number) =>
-  server.db
+const auditsSince = async (id: number) =>
+  await server.db
     .select()
     .from(auditLog)
     .where(sql`${auditLog.id} > ${id}`)
     .orderBy(asc(auditLog.id))
-    .all()
-const lastAuditId = () => server.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).get()?.id ?? 0
+const lastAuditId = async () =>
+  (await first(server.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id))))?.id ?? 0
 
 /** Everything the host actions may change, to prove an action that failed changed none of it. */
-const snapshot = () => ({
-  hosts: server.db.select().from(hosts).orderBy(asc(hosts.id)).all(),
-  groups: server.db.select().from(hostAccounts).orderBy(asc(hostAccounts.hostId), asc(hostAccounts.accountId)).all(),
-  fulfillments: server.db.select().from(fulfillments).orderBy(asc(fulfillments.id)).all(),
-  audit: lastAuditId(),
+const snapshot = async () => ({
+  hosts: await server.db.select().from(hosts).orderBy(asc(hosts.id)),
+  groups: await server.db.select().from(hostAccounts).orderBy(asc(hostAccounts.hostId), asc(hostAccounts.accountId)),
+  fulfillments: await server.db.select().from(fulfillments).orderBy(asc(fulfillments.id)),
+  audit: await lastAuditId(),
 })
+
+/**
+ * A trigger that fails every insert into `table` of a row that `when` (SQL over NEW) holds for, as the
+ * database's own error; the function returned drops it.
+ */
+async function failInserts(table: string, when: string): Promise<() => Promise<void>> {
+  if (ENGINE === 'postgres') {
+    await rawRun(
+      server.db,
+      sql.raw(`CREATE FUNCTION injected_failure() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'injected'; END $$`),
+    )
+    await rawRun(
+      server.db,
+      sql.raw(`CREATE TRIGGER injected_failure BEFORE INSERT ON ${table} FOR EACH ROW WHEN (${when})
+        EXECUTE FUNCTION injected_failure()`),
+    )
+    return async () => {
+      await rawRun(server.db, sql.raw(`DROP TRIGGER injected_failure ON ${table}`))
+      await rawRun(server.db, sql.raw('DROP FUNCTION injected_failure()'))
+    }
+  }
+  await rawRun(
+    server.db,
+    sql.raw(
+      `CREATE TRIGGER injected_failure BEFORE INSERT ON ${table} WHEN ${when} BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+    ),
+  )
+  return async () => void (await rawRun(server.db, sql.raw('DROP TRIGGER injected_failure')))
+}
 
 describe('POST /api/fulfillments/servers/deactivate', () => {
   it('returns every activation of every customer on the host and makes it inactive, audited per customer', async () => {
@@ -133,19 +166,19 @@ describe('POST /api/fulfillments/servers/deactivate', () => {
     const [c] = await activatable(COBALT, PARTNER, 1)
     await activateOn(BOREALIS, PARTNER, host.mac, [b])
     await activateOn(COBALT, PARTNER, host.mac, [c])
-    const before = { b: activeSum(server.db, b), c: activeSum(server.db, c) }
-    const audit = lastAuditId()
+    const before = { b: await activeSum(server.db, b), c: await activeSum(server.db, c) }
+    const audit = await lastAuditId()
 
     const r = await (
       await as(PARTNER)
     ).post<HostMoveResult>('/fulfillments/servers/deactivate', { customerNumber: BOREALIS, ...ref(host.mac) })
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     expect(r.body.data).toMatchObject({ from: { id: host.id, state: 'INACTIVE' }, to: null, returned: 2 })
-    expect(hostRow(host.mac)!.state).toBe('INACTIVE')
-    expect(activeOn(host.id)).toEqual([])
-    expect([activeSum(server.db, b), activeSum(server.db, c)]).toEqual([before.b - 1, before.c - 1])
-    expect(groupOf(host.id)).toEqual([BOREALIS, COBALT])
-    const records = auditsSince(audit)
+    expect((await hostRow(host.mac))!.state).toBe('INACTIVE')
+    expect(await activeOn(host.id)).toEqual([])
+    expect([await activeSum(server.db, b), await activeSum(server.db, c)]).toEqual([before.b - 1, before.c - 1])
+    expect(await groupOf(host.id)).toEqual([BOREALIS, COBALT])
+    const records = await auditsSince(audit)
     expect(records.map((a) => [a.accountId, a.action, a.actorEmail])).toEqual([
       [BOREALIS, 'deactivate host', PARTNER],
       [COBALT, 'deactivate host', PARTNER],
@@ -178,22 +211,22 @@ describe('POST /api/fulfillments/servers/deactivate', () => {
     const [c] = await activatable(COBALT, PARTNER, 1)
     await activateOn(BOREALIS, PARTNER, host.mac, [b])
     await activateOn(COBALT, PARTNER, host.mac, [c])
-    const before = snapshot()
+    const before = await snapshot()
     const r = await (
       await as(MARTA)
     ).post('/fulfillments/servers/deactivate', { customerNumber: BOREALIS, ...ref(host.mac) })
     expect([r.http, r.body.err]).toEqual([409, HOST_ACTION_MESSAGES.othersActive(host.name)])
-    expect(snapshot()).toEqual(before)
+    expect(await snapshot()).toEqual(before)
   })
 
   it('is blocked by an activation whose maintenance has lapsed, naming it', async () => {
     const host = await newHost(BOREALIS)
     const [b] = await activatable(BOREALIS, PARTNER, 1)
     await activateOn(BOREALIS, PARTNER, host.mac, [b])
-    const e = server.db.select().from(entitlements).where(eq(entitlements.activationId, b)).get()!
-    server.db.update(entitlements).set({ versionDate: '2020-01-31' }).where(eq(entitlements.id, e.id)).run()
+    const e = (await first(server.db.select().from(entitlements).where(eq(entitlements.activationId, b))))!
+    await server.db.update(entitlements).set({ versionDate: '2020-01-31' }).where(eq(entitlements.id, e.id))
     try {
-      const before = snapshot()
+      const before = await snapshot()
       const r = await (
         await as(PARTNER)
       ).post('/fulfillments/servers/deactivate', { customerNumber: BOREALIS, ...ref(host.mac) })
@@ -201,34 +234,34 @@ describe('POST /api/fulfillments/servers/deactivate', () => {
         409,
         HOST_ACTION_MESSAGES.maintenanceExpired([`${e.productName} (${e.activationId})`]),
       ])
-      expect(snapshot()).toEqual(before)
+      expect(await snapshot()).toEqual(before)
     } finally {
-      server.db.update(entitlements).set({ versionDate: e.versionDate }).where(eq(entitlements.id, e.id)).run()
+      await server.db.update(entitlements).set({ versionDate: e.versionDate }).where(eq(entitlements.id, e.id))
     }
   })
 
   it('refuses a view-only user with 403 and changes nothing', async () => {
     const host = await newHost(ACME)
-    const before = snapshot()
+    const before = await snapshot()
     const r = await (
       await as(VIEWER)
     ).post('/fulfillments/servers/deactivate', { customerNumber: ACME, ...ref(host.mac) })
     expect([r.http, r.body.err]).toEqual([403, NOT_ENOUGH_PERMISSIONS])
-    expect(snapshot()).toEqual(before)
+    expect(await snapshot()).toEqual(before)
   })
 })
 
 describe('POST /api/fulfillments/servers/rehost', () => {
   it('moves every count and the borrowable flag to a new host, the old one inactive, the file naming the new host', async () => {
     const old = await newHost(BOREALIS)
-    server.db.update(hosts).set({ borrowable: 1, port: 27001 }).where(eq(hosts.id, old.id)).run()
+    await server.db.update(hosts).set({ borrowable: 1, port: 27001 }).where(eq(hosts.id, old.id))
     const [b1, b2] = await activatable(BOREALIS, PARTNER, 2)
     const [c] = await activatable(COBALT, PARTNER, 1)
     await activateOn(BOREALIS, PARTNER, old.mac, [b1, b2])
     await activateOn(BOREALIS, PARTNER, old.mac, [b1])
     await activateOn(COBALT, PARTNER, old.mac, [c])
-    const sums = [b1, b2, c].map((id) => activeSum(server.db, id))
-    const audit = lastAuditId()
+    const sums = [await activeSum(server.db, b1), await activeSum(server.db, b2), await activeSum(server.db, c)]
+    const audit = await lastAuditId()
     const mac = newMac()
 
     const r = await (
@@ -251,8 +284,8 @@ describe('POST /api/fulfillments/servers/rehost', () => {
       customers: [BOREALIS, COBALT],
     })
     expect([result.returned, result.created]).toEqual([4, 3])
-    expect(activeOn(old.id)).toEqual([])
-    expect(activeOn(result.to!.id)).toEqual(
+    expect(await activeOn(old.id)).toEqual([])
+    expect(await activeOn(result.to!.id)).toEqual(
       [
         { activationId: b1, count: 2, action: 'REHOST' },
         { activationId: b2, count: 1, action: 'REHOST' },
@@ -260,9 +293,11 @@ describe('POST /api/fulfillments/servers/rehost', () => {
       ].sort((x, y) => (x.activationId < y.activationId ? -1 : 1)),
     )
     // The totals are the same: the counts moved, nothing was gained or lost.
-    expect([b1, b2, c].map((id) => activeSum(server.db, id))).toEqual(sums)
-    expect(groupOf(result.to!.id)).toEqual([BOREALIS, COBALT])
-    expect(auditsSince(audit).map((a) => [a.accountId, a.action])).toEqual([
+    expect([await activeSum(server.db, b1), await activeSum(server.db, b2), await activeSum(server.db, c)]).toEqual(
+      sums,
+    )
+    expect(await groupOf(result.to!.id)).toEqual([BOREALIS, COBALT])
+    expect((await auditsSince(audit)).map((a) => [a.accountId, a.action])).toEqual([
       [BOREALIS, 'rehost'],
       [COBALT, 'rehost'],
     ])
@@ -295,7 +330,7 @@ describe('POST /api/fulfillments/servers/rehost', () => {
     })
     expect(r.http, JSON.stringify(r.body)).toBe(200)
     expect(r.body.data!.to).toMatchObject({ id: parked.id, name: 'parked-again', state: 'ACTIVE' })
-    expect(activeOn(parked.id)).toEqual([{ activationId: b, count: 1, action: 'REHOST' }])
+    expect(await activeOn(parked.id)).toEqual([{ activationId: b, count: 1, action: 'REHOST' }])
   })
 
   it('refuses an active target of the same name and identifier, the host itself and bad input, changing nothing', async () => {
@@ -304,7 +339,7 @@ describe('POST /api/fulfillments/servers/rehost', () => {
     const [b] = await activatable(BOREALIS, PARTNER, 1)
     await activateOn(BOREALIS, PARTNER, old.mac, [b])
     const partner = await as(PARTNER)
-    const before = snapshot()
+    const before = await snapshot()
     const rehost = (target: Record<string, unknown>) =>
       partner.post('/fulfillments/servers/rehost', { customerNumber: BOREALIS, ...ref(old.mac), ...target })
 
@@ -317,7 +352,7 @@ describe('POST /api/fulfillments/servers/rehost', () => {
     expect(badId.body.err).toMatch(/^Invalid ETHERNET server id: zz\./)
     const badName = await rehost({ serverName: 'two words', ...serverRef(newMac()) })
     expect([badName.http, badName.body.err]).toEqual([400, 'Please remove spaces and special characters.'])
-    expect(snapshot()).toEqual(before)
+    expect(await snapshot()).toEqual(before)
   })
 
   it('refuses a view-only user and an inactive host', async () => {
@@ -342,9 +377,9 @@ describe('POST /api/fulfillments/servers/rehost', () => {
     expect([inactive.http, inactive.body.err]).toEqual([409, HOST_ACTION_MESSAGES.notActive])
   })
 
-  for (const [step, trigger] of [
-    ['creating the fulfilments on the new host', `BEFORE INSERT ON fulfillments WHEN NEW.action = 'REHOST'`],
-    ['joining the new host’s group, its last step', `BEFORE INSERT ON host_accounts WHEN NEW.account_id = '${COBALT}'`],
+  for (const [step, table, when] of [
+    ['creating the fulfilments on the new host', 'fulfillments', `NEW.action = 'REHOST'`],
+    ['joining the new host’s group, its last step', 'host_accounts', `NEW.account_id = '${COBALT}'`],
   ] as const) {
     it(`keeps nothing of a rehost that fails while ${step}`, async () => {
       const old = await newHost(BOREALIS)
@@ -352,8 +387,8 @@ describe('POST /api/fulfillments/servers/rehost', () => {
       const [c] = await activatable(COBALT, PARTNER, 1)
       await activateOn(BOREALIS, PARTNER, old.mac, [b])
       await activateOn(COBALT, PARTNER, old.mac, [c])
-      const before = snapshot()
-      server.db.run(sql.raw(`CREATE TRIGGER injected_failure ${trigger} BEGIN SELECT RAISE(ABORT, 'injected'); END`))
+      const before = await snapshot()
+      const dropTrigger = await failInserts(table, when)
       try {
         const mac = newMac()
         const r = await (
@@ -365,11 +400,11 @@ describe('POST /api/fulfillments/servers/rehost', () => {
           ...serverRef(mac),
         })
         expect(r.http).toBe(500)
-        expect(snapshot()).toEqual(before)
-        expect(hostRow(mac)).toBeUndefined()
-        expect(hostRow(old.mac)!.state).toBe('ACTIVE')
+        expect(await snapshot()).toEqual(before)
+        expect(await hostRow(mac)).toBeUndefined()
+        expect((await hostRow(old.mac))!.state).toBe('ACTIVE')
       } finally {
-        server.db.run(sql.raw('DROP TRIGGER injected_failure'))
+        await dropTrigger()
       }
     })
   }
@@ -378,7 +413,7 @@ describe('POST /api/fulfillments/servers/rehost', () => {
     const old = await newHost(BOREALIS)
     const [b] = await activatable(BOREALIS, PARTNER, 1)
     await activateOn(BOREALIS, PARTNER, old.mac, [b])
-    const sum = activeSum(server.db, b)
+    const sum = await activeSum(server.db, b)
     const partner = await as(PARTNER)
     const mac = newMac()
     const [rehost, deactivate] = await Promise.all([
@@ -391,13 +426,13 @@ describe('POST /api/fulfillments/servers/rehost', () => {
       partner.post<HostMoveResult>('/fulfillments/servers/deactivate', { customerNumber: BOREALIS, ...ref(old.mac) }),
     ])
     expect([rehost.http, deactivate.http].sort()).toEqual([200, 409])
-    expect(hostRow(old.mac)!.state).toBe('INACTIVE')
+    expect((await hostRow(old.mac))!.state).toBe('INACTIVE')
     if (rehost.http === 200) {
-      expect(activeSum(server.db, b)).toBe(sum)
+      expect(await activeSum(server.db, b)).toBe(sum)
       expect(deactivate.body.err).toBe(HOST_ACTION_MESSAGES.notActive)
     } else {
-      expect(activeSum(server.db, b)).toBe(sum - 1)
-      expect(hostRow(mac)).toBeUndefined()
+      expect(await activeSum(server.db, b)).toBe(sum - 1)
+      expect(await hostRow(mac)).toBeUndefined()
     }
   })
 })
@@ -409,16 +444,16 @@ describe('POST /api/fulfillments/servers/remove', () => {
     const active = await partner.post('/fulfillments/servers/remove', { customerNumber: BOREALIS, ...ref(host.mac) })
     expect([active.http, active.body.err]).toEqual([409, HOST_ACTION_MESSAGES.notInactive])
     await partner.post('/fulfillments/servers/deactivate', { customerNumber: BOREALIS, ...ref(host.mac) })
-    const audit = lastAuditId()
+    const audit = await lastAuditId()
     const r = await partner.post<HostMoveResult>('/fulfillments/servers/remove', {
       customerNumber: BOREALIS,
       ...ref(host.mac),
     })
     expect(r.http, JSON.stringify(r.body)).toBe(200)
-    expect(groupOf(host.id)).toEqual([])
+    expect(await groupOf(host.id)).toEqual([])
     const servers = await partner.post<ServerSummary[]>('/fulfillments/servers', { customerNumber: BOREALIS })
     expect(servers.body.data!.map((s) => s.id)).not.toContain(host.id)
-    expect(auditsSince(audit)).toMatchObject([
+    expect(await auditsSince(audit)).toMatchObject([
       { accountId: BOREALIS, action: 'delete host', before: { host: host.mac, state: 'INACTIVE' }, after: null },
     ])
     const gone = await partner.post('/fulfillments/servers/remove', { customerNumber: BOREALIS, ...ref(host.mac) })
@@ -440,7 +475,7 @@ describe('POST /api/fulfillments/servers/remove', () => {
     await activateOn(COBALT, PARTNER, host.mac, [c])
     await partner.post('/fulfillments/servers/deactivate', { customerNumber: BOREALIS, ...ref(host.mac) })
     await partner.post('/fulfillments/servers/remove', { customerNumber: BOREALIS, ...ref(host.mac) })
-    expect(groupOf(host.id)).toEqual([COBALT])
+    expect(await groupOf(host.id)).toEqual([COBALT])
     // Still in use by its group, so adding it under the same name is refused as in use.
     const add = await partner.post('/fulfillments/servers/add', {
       customerNumber: BOREALIS,
@@ -455,7 +490,7 @@ describe('POST /api/fulfillments/servers/remove', () => {
     await (await as(ADMIN)).post('/fulfillments/servers/deactivate', { customerNumber: ACME, ...ref(host.mac) })
     const r = await (await as(VIEWER)).post('/fulfillments/servers/remove', { customerNumber: ACME, ...ref(host.mac) })
     expect([r.http, r.body.err]).toEqual([403, NOT_ENOUGH_PERMISSIONS])
-    expect(groupOf(host.id)).toEqual([ACME])
+    expect(await groupOf(host.id)).toEqual([ACME])
   })
 })
 
@@ -472,6 +507,6 @@ describe('access', () => {
       await as(MARTA)
     ).post('/fulfillments/servers/deactivate', { customerNumber: BOREALIS, ...ref(host.mac) })
     expect(r.http).toBe(404)
-    expect(hostRow(host.mac)!.state).toBe('ACTIVE')
+    expect((await hostRow(host.mac))!.state).toBe('ACTIVE')
   })
 })

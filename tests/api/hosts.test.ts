@@ -7,7 +7,8 @@
  * fulfilment history of hosts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { accounts, auditLog, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import { DEMO_HOSTS } from '../../db/seed-hosts'
 import { HOST_ID_MESSAGES, HOST_NAME_MESSAGE, TRIAD_NAMES_MESSAGE } from '../../app/domain/host-id'
@@ -48,18 +49,19 @@ const refOf = (key: string) => {
 }
 const SHARED = refOf('shared')
 
-const hostCount = () => server.db.select().from(hosts).all().length
-const hostRow = (name: string) => server.db.select().from(hosts).where(eq(hosts.name, name)).get()
-const groupOf = (hostId: number) =>
-  server.db
-    .select({ accountId: hostAccounts.accountId })
-    .from(hostAccounts)
-    .where(eq(hostAccounts.hostId, hostId))
-    .all()
+const hostCount = async () => (await server.db.select().from(hosts)).length
+const hostRow = async (name: string) => await first(server.db.select().from(hosts).where(eq(hosts.name, name)))
+const groupOf = async (hostId: number) =>
+  (
+    await server.db
+      .select({ accountId: hostAccounts.accountId })
+      .from(hostAccounts)
+      .where(eq(hostAccounts.hostId, hostId))
+  )
     .map((r) => r.accountId)
     .sort()
-const lastHostAudit = () =>
-  server.db.select().from(auditLog).where(eq(auditLog.area, 'hosts')).orderBy(desc(auditLog.id)).get()
+const lastHostAudit = async () =>
+  await first(server.db.select().from(auditLog).where(eq(auditLog.area, 'hosts')).orderBy(desc(auditLog.id)))
 
 /** A free host id: ETHERNET ids of this test file's own range. */
 let nextMac = 0x0a0000000000
@@ -88,7 +90,7 @@ describe('POST /api/fulfillments/servers', () => {
     ])
     const lab = r.body.data![2]
     expect(lab).toEqual({
-      id: hostRow('cobalt-lab')!.id,
+      id: (await hostRow('cobalt-lab'))!.id,
       name: 'cobalt-lab',
       state: 'UNKNOWN',
       serverId: 'f00dfeed',
@@ -134,7 +136,7 @@ describe('POST /api/fulfillments/servers', () => {
 describe('POST /api/fulfillments/servers/add', () => {
   it('adds a single host: ACTIVE, ids stored lowercase, port 1055 by default, the customer in its group, audited', async () => {
     const mac = freshMac().toUpperCase()
-    const before = hostCount()
+    const before = await hostCount()
     const r = await add(ADMIN, {
       customerNumber: ACME,
       serverName: ' lic-new01 ',
@@ -156,11 +158,11 @@ describe('POST /api/fulfillments/servers/add', () => {
       },
       reactivated: false,
     })
-    expect(hostCount()).toBe(before + 1)
-    const row = hostRow('lic-new01')!
+    expect(await hostCount()).toBe(before + 1)
+    const row = (await hostRow('lic-new01'))!
     expect(row.identifier).toBe(mac.toLowerCase())
-    expect(groupOf(row.id)).toEqual([ACME])
-    expect(lastHostAudit()).toMatchObject({
+    expect(await groupOf(row.id)).toEqual([ACME])
+    expect(await lastHostAudit()).toMatchObject({
       actorEmail: ADMIN,
       accountId: ACME,
       area: 'hosts',
@@ -195,18 +197,18 @@ describe('POST /api/fulfillments/servers/add', () => {
       portNumber: 27000,
     })
     expect(disk.body.data!.server).toMatchObject({ serverId: 'abcdef12', portNumber: 27000, triad: false })
-    expect(hostRow('disk01')!.identifier).toBe('DISK_SERIAL_NUM=abcdef12')
+    expect((await hostRow('disk01'))!.identifier).toBe('DISK_SERIAL_NUM=abcdef12')
   })
 
   it('refuses a triad under one name, saying it wants three, and adds it under three', async () => {
     const triad = { serverId: '00155d0b0001,00155d0b0002,00155d0b0003', serverIdType: 'ETHERNET,ETHERNET,ETHERNET' }
-    const before = hostCount()
+    const before = await hostCount()
     const one = await add(ADMIN, { customerNumber: ACME, serverName: 'cluster', ...triad })
     expect([one.http, one.body]).toEqual([400, { status: 'FAILURE', err: TRIAD_NAMES_MESSAGE }])
-    expect(hostCount()).toBe(before)
+    expect(await hostCount()).toBe(before)
     const three = await add(ADMIN, { customerNumber: ACME, serverName: 'cluster1,cluster2,cluster3', ...triad })
     expect(three.http, JSON.stringify(three.body)).toBe(200)
-    expect(hostCount()).toBe(before + 1)
+    expect(await hostCount()).toBe(before + 1)
   })
 
   it.each([
@@ -216,10 +218,10 @@ describe('POST /api/fulfillments/servers/add', () => {
     ['two names for one host', 'a,b', '00155d0b0001', 'ETHERNET'],
     ['a bad name before a bad id', 'lic 01', 'xyz', 'ETHERNET'],
   ])('refuses %s with the spec’s name message', async (_case, serverName, serverId, serverIdType) => {
-    const before = hostCount()
+    const before = await hostCount()
     const r = await add(ADMIN, { customerNumber: ACME, serverName, serverId, serverIdType })
     expect([r.http, r.body]).toEqual([400, { status: 'FAILURE', err: HOST_NAME_MESSAGE }])
-    expect(hostCount()).toBe(before)
+    expect(await hostCount()).toBe(before)
   })
 
   it.each([
@@ -259,7 +261,7 @@ describe('POST /api/fulfillments/servers/add', () => {
   })
 
   it('refuses an identifier in use under the same name, in any case', async () => {
-    const before = hostCount()
+    const before = await hostCount()
     const r = await add(ADMIN, {
       customerNumber: ACME,
       serverName: 'ACME-LIC01',
@@ -270,7 +272,7 @@ describe('POST /api/fulfillments/servers/add', () => {
       409,
       { status: 'FAILURE', err: 'Host identifier acme-lic01 (00155d0a1b2c) is already in use.' },
     ])
-    expect(hostCount()).toBe(before)
+    expect(await hostCount()).toBe(before)
   })
 
   it('refuses an identifier of an active host under another name with the rehost hint, whoever owns it', async () => {
@@ -289,7 +291,7 @@ describe('POST /api/fulfillments/servers/add', () => {
           'If you want to rehost, please use the "Manage Activations" menu.',
       },
     ])
-    expect(groupOf(hostRow('acme-lic01')!.id)).toEqual([ACME])
+    expect(await groupOf((await hostRow('acme-lic01'))!.id)).toEqual([ACME])
   })
 
   it('refuses the identifier of an inactive host under its own name, and reactivates it in place under another', async () => {
@@ -299,18 +301,18 @@ describe('POST /api/fulfillments/servers/add', () => {
       409,
       'Host identifier acme-lic-2019 (DISK_SERIAL_NUM=a1b2c3d4) is already in use.',
     ])
-    const id = hostRow('acme-lic-2019')!.id
-    const before = hostCount()
+    const id = (await hostRow('acme-lic-2019'))!.id
+    const before = await hostCount()
     const r = await add(ADMIN, { customerNumber: ACME, serverName: 'acme-lic-2024', ...old })
     expect(r.http).toBe(200)
     expect(r.body.data).toMatchObject({
       server: { id, name: 'acme-lic-2024', state: 'ACTIVE', serverId: 'a1b2c3d4', customers: [ACME] },
       reactivated: true,
     })
-    expect(hostCount()).toBe(before)
+    expect(await hostCount()).toBe(before)
     // The host keeps its history: its fulfilments stay on it.
-    expect(server.db.select().from(fulfillments).where(eq(fulfillments.hostId, id)).all().length).toBeGreaterThan(0)
-    expect(lastHostAudit()).toMatchObject({
+    expect((await server.db.select().from(fulfillments).where(eq(fulfillments.hostId, id))).length).toBeGreaterThan(0)
+    expect(await lastHostAudit()).toMatchObject({
       action: 'reactivate host',
       before: { name: 'acme-lic-2019', state: 'INACTIVE' },
       after: { name: 'acme-lic-2024', state: 'ACTIVE' },
@@ -326,7 +328,7 @@ describe('POST /api/fulfillments/servers/add', () => {
       serverIdType: 'ETHERNET',
     })
     const id = first.body.data!.server.id
-    server.db.update(hosts).set({ state: 'INACTIVE' }).where(eq(hosts.id, id)).run()
+    await server.db.update(hosts).set({ state: 'INACTIVE' }).where(eq(hosts.id, id))
     const r = await add(PARTNER, {
       customerNumber: BOREALIS,
       serverName: 'back01',
@@ -334,7 +336,7 @@ describe('POST /api/fulfillments/servers/add', () => {
       serverIdType: 'ETHERNET',
     })
     expect(r.body.data).toMatchObject({ server: { id, name: 'back01', state: 'ACTIVE' }, reactivated: true })
-    expect(groupOf(id)).toEqual([BOREALIS, COBALT])
+    expect(await groupOf(id)).toEqual([BOREALIS, COBALT])
   })
 
   it('two adds of one new host at once: one is added, the other refused as in use', async () => {
@@ -342,11 +344,11 @@ describe('POST /api/fulfillments/servers/add', () => {
     const body = { customerNumber: ACME, serverName: 'race01', serverId: mac, serverIdType: 'ETHERNET' }
     const replies = await Promise.all([add(ADMIN, body), add(ADMIN, body)])
     expect(replies.map((r) => r.http).sort()).toEqual([200, 409])
-    expect(server.db.select().from(hosts).where(eq(hosts.identifier, mac)).all()).toHaveLength(1)
+    expect(await server.db.select().from(hosts).where(eq(hosts.identifier, mac))).toHaveLength(1)
   })
 
   it('refuses view-only users, users without the activations permission and bad bodies, and adds nothing', async () => {
-    const before = hostCount()
+    const before = await hostCount()
     const body = { customerNumber: ACME, serverName: 'nope01', serverId: freshMac(), serverIdType: 'ETHERNET' }
     const viewer = await add(VIEWER, body)
     expect([viewer.http, viewer.body]).toEqual([403, { status: 'FAILURE', err: NOT_ENOUGH_PERMISSIONS }])
@@ -356,7 +358,7 @@ describe('POST /api/fulfillments/servers/add', () => {
     expect([noSsl.http, noSsl.body.err]).toEqual([403, ACTIVATION_MESSAGES.noAccess])
     expect((await add(ADMIN, { ...body, portNumber: 70000 })).http).toBe(400)
     expect((await add(ADMIN, { ...body, serverName: 42 })).http).toBe(400)
-    expect(hostCount()).toBe(before)
+    expect(await hostCount()).toBe(before)
   })
 })
 
@@ -378,7 +380,7 @@ describe('POST /api/fulfillments/customers and /api/fulfillments/override', () =
   })
 
   it('leaves out a group customer under export control, without a warning (it is no one’s to manage)', async () => {
-    server.db.update(accounts).set({ exportControlStatus: 'Denied' }).where(eq(accounts.accountId, COBALT)).run()
+    await server.db.update(accounts).set({ exportControlStatus: 'Denied' }).where(eq(accounts.accountId, COBALT))
     try {
       const partner = await as(PARTNER)
       const body = { customerNumber: BOREALIS, ...SHARED }
@@ -387,7 +389,7 @@ describe('POST /api/fulfillments/customers and /api/fulfillments/override', () =
       ])
       expect((await partner.post('/fulfillments/override', body)).body.data).toEqual({ warn: false })
     } finally {
-      server.db.update(accounts).set({ exportControlStatus: '' }).where(eq(accounts.accountId, COBALT)).run()
+      await server.db.update(accounts).set({ exportControlStatus: '' }).where(eq(accounts.accountId, COBALT))
     }
   })
 
@@ -442,10 +444,7 @@ describe('POST /api/accounts and /api/getCustomerAccounts', () => {
     expect((await busops.post<AccountRef[]>('/getCustomerAccounts', search('borealis'))).body.data).toEqual([
       { AccountID: BOREALIS, AccountName: 'Borealis Motors' },
     ])
-    const numbered = server.db
-      .select({ id: accounts.accountId })
-      .from(accounts)
-      .all()
+    const numbered = (await server.db.select({ id: accounts.accountId }).from(accounts))
       .filter((a) => a.id.includes('100000'))
       .map((a) => a.id)
       .sort()
@@ -470,17 +469,16 @@ describe('POST /api/accounts and /api/getCustomerAccounts', () => {
 })
 
 describe('POST /api/fulfillments/servers/export', () => {
-  const fulfillmentsOf = (hostId: number, accountId: string) =>
-    server.db
+  const fulfillmentsOf = async (hostId: number, accountId: string) =>
+    await server.db
       .select()
       .from(fulfillments)
       .where(and(eq(fulfillments.hostId, hostId), eq(fulfillments.accountId, accountId)))
-      .all()
 
   it('gives each host’s history oldest first: every fulfilment, and its return as a negative count', async () => {
     const partner = await as(PARTNER)
-    const shared = hostRow('nordic-shared-lic')!
-    const flex = hostRow('bm-flex01')!
+    const shared = (await hostRow('nordic-shared-lic'))!
+    const flex = (await hostRow('bm-flex01'))!
     const r = await partner.post<HostHistory[]>('/fulfillments/servers/export', {
       customerNumber: BOREALIS,
       customerEmail: PARTNER,
@@ -499,7 +497,7 @@ describe('POST /api/fulfillments/servers/export', () => {
       [flexHistory, flex],
       [sharedHistory, shared],
     ] as const) {
-      const rows = fulfillmentsOf(host.id, BOREALIS)
+      const rows = await fulfillmentsOf(host.id, BOREALIS)
       const returned = rows.filter((f) => f.returnedAt !== null)
       expect(history.fulfillments).toHaveLength(rows.length + returned.length)
       const times = history.fulfillments.map((f) => f.time)
@@ -509,16 +507,13 @@ describe('POST /api/fulfillments/servers/export', () => {
       const sum = history.fulfillments.reduce((total, f) => total + f.FulfillCount, 0)
       expect(sum).toBe(rows.filter((f) => f.status === 'ACTIVE').reduce((total, f) => total + f.count, 0))
     }
-    expect(fulfillmentsOf(shared.id, COBALT).length).toBeGreaterThan(0)
+    expect((await fulfillmentsOf(shared.id, COBALT)).length).toBeGreaterThan(0)
   })
 
   it('shows a return with who returned it and when', async () => {
-    const returned = server.db
-      .select()
-      .from(fulfillments)
-      .where(eq(fulfillments.accountId, ACME))
-      .all()
-      .find((f) => f.returnedAt !== null)!
+    const returned = (
+      await server.db.select().from(fulfillments).where(eq(fulfillments.accountId, ACME)).orderBy(asc(fulfillments.id))
+    ).find((f) => f.returnedAt !== null)!
     const r = await (
       await as(ADMIN)
     ).post<HostHistory[]>('/fulfillments/servers/export', {
@@ -542,7 +537,7 @@ describe('POST /api/fulfillments/servers/export', () => {
     const admin = await as(ADMIN)
     const other = await admin.post('/fulfillments/servers/export', {
       customerNumber: ACME,
-      hostIds: String(hostRow('bm-flex01')!.id),
+      hostIds: String((await hostRow('bm-flex01'))!.id),
     })
     expect(other.http).toBe(404)
     for (const hostIds of ['', 'abc', '1,,2', '-1', '0']) {

@@ -72,13 +72,13 @@ async function checked(email: string, licenseText: string): Promise<LicenseCheck
   return r.body.data!
 }
 
-const auditCount = () => server.db.select().from(auditLog).all().length
+const auditCount = async () => (await server.db.select().from(auditLog)).length
 
 describe('POST /fulfillments/check', () => {
   it('finds a file as downloaded genuine and current, with what it grants, whose it is and its host', async () => {
     await activate(ADMIN, ACME, LIC01, { [ACTIVE_LEASE]: 2, [BORROW_LEASE]: 1 })
     const text = await download(ADMIN, ACME, LIC01)
-    const audits = auditCount()
+    const audits = await auditCount()
     const result = await checked(ADMIN, text)
     expect(result).toMatchObject({
       genuine: true,
@@ -102,7 +102,7 @@ describe('POST /fulfillments/check', () => {
       genuine: true,
       borrowing: 'Yes',
     })
-    expect(auditCount()).toBe(audits)
+    expect(await auditCount()).toBe(audits)
   })
 
   it('reads an uploaded file (multipart) as it reads pasted text', async () => {

@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { auditLog, emailAttachments, emails, hosts } from '../../db/tables'
+import { first } from '../../db/query'
+import { accounts, auditLog, emailAttachments, emails, hosts } from '../../db/tables'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { verifyLicense } from '../../api/license-signature'
 import { LICENSE_EMAIL_KIND, licenseEmailSubject } from '../../api/license-files'
@@ -28,6 +29,7 @@ import {
   demoHost,
   fulfillmentBody,
   incrementOf,
+  lastAudit,
   licenseLines,
   operations,
   withoutIssueDay,
@@ -163,9 +165,9 @@ describe('POST /fulfillments/license', () => {
 
     const off = await file(ADMIN, '/fulfillments/license', hostBody(ACME, LIC01, { [BORROWED_FIELD]: false }))
     expect(borrowing(off.licenseText)).toEqual({ borrow: false, plain: false })
-    const host = server.db.select().from(hosts).where(eq(hosts.hostIds, LIC01.serverId)).get()!
+    const host = (await first(server.db.select().from(hosts).where(eq(hosts.hostIds, LIC01.serverId))))!
     expect(host.borrowable).toBe(0)
-    const audit = server.db.select().from(auditLog).where(eq(auditLog.area, 'hosts')).all().at(-1)!
+    const audit = await lastAudit(server.db, eq(auditLog.area, 'hosts'))
     expect(audit).toMatchObject({ actorEmail: ADMIN, action: 'borrowable', after: { [BORROWED_FIELD]: false } })
     expect(borrowing((await file(ADMIN, '/fulfillments/download', hostBody(ACME, LIC01))).licenseText).borrow).toBe(
       false,
@@ -252,14 +254,13 @@ describe('POST /fulfillments/download of a shared host', () => {
   })
 
   it('leaves out a customer whose export status is no longer approved', async () => {
-    const { accounts } = await import('../../db/schema')
-    server.db.update(accounts).set({ exportControlStatus: 'Denied' }).where(eq(accounts.accountId, COBALT)).run()
+    await server.db.update(accounts).set({ exportControlStatus: 'Denied' }).where(eq(accounts.accountId, COBALT))
     try {
       const f = await file(PARTNER, '/fulfillments/download', hostBody(BOREALIS, SHARED))
       expect(f.customers).toEqual([BOREALIS])
       expect(f.licenseText).not.toContain(`customer=${COBALT}`)
     } finally {
-      server.db.update(accounts).set({ exportControlStatus: '' }).where(eq(accounts.accountId, COBALT)).run()
+      await server.db.update(accounts).set({ exportControlStatus: '' }).where(eq(accounts.accountId, COBALT))
     }
   })
 })
@@ -311,9 +312,9 @@ describe('POST /fulfillments/preview', () => {
 })
 
 describe('POST /fulfillments/email', () => {
-  const outbox = (id: number) => server.db.select().from(emails).where(eq(emails.id, id)).get()!
-  const attachmentsOf = (id: number) =>
-    server.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, id)).all()
+  const outbox = async (id: number) => (await first(server.db.select().from(emails).where(eq(emails.id, id))))!
+  const attachmentsOf = async (id: number) =>
+    await server.db.select().from(emailAttachments).where(eq(emailAttachments.emailId, id))
 
   it('writes the host’s file into the outbox of the customer, to its administrators, attached as text', async () => {
     await activate(ADMIN, ACME, LIC01, { [ACTIVE_LEASE]: 1 })
@@ -327,7 +328,7 @@ describe('POST /fulfillments/email', () => {
     const { emailId, to } = r.body.data!
     expect(to).not.toContain('someone@else.example')
     expect(to).toContain(ADMIN)
-    const mail = outbox(emailId)
+    const mail = await outbox(emailId)
     expect(mail).toMatchObject({
       accountId: ACME,
       kind: LICENSE_EMAIL_KIND,
@@ -336,7 +337,7 @@ describe('POST /fulfillments/email', () => {
     })
     expect(mail.body).toContain(LIC01.serverId)
     expect(mail.body).toContain('Acme Aerospace')
-    const [attachment] = attachmentsOf(emailId)
+    const [attachment] = await attachmentsOf(emailId)
     expect(attachment).toMatchObject({
       fileName: `license_${ACME}_${LIC01.serverId}.lic`,
       contentType: 'text/plain',
@@ -344,28 +345,23 @@ describe('POST /fulfillments/email', () => {
     expect(attachment.content).not.toContain('forged')
     expect(verifyLicense(attachment.content, key()).ok).toBe(true)
     expect(incrementOf(attachment.content, ACTIVE_LEASE)).toBeDefined()
-    const audit = server.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.accountId, ACME), eq(auditLog.area, 'activations')))
-      .all()
-      .at(-1)!
+    const audit = await lastAudit(server.db, and(eq(auditLog.accountId, ACME), eq(auditLog.area, 'activations')))
     expect(audit).toMatchObject({ actorEmail: ADMIN, action: 'email licence', after: { emailId } })
   })
 
   it('refuses a view-only user with 403 and writes no e-mail, attachment or audit record', async () => {
     await activate(ADMIN, ACME, LIC01, { [ACTIVE_LEASE]: 1 })
-    const count = () => ({
-      emails: server.db.select().from(emails).all().length,
-      attachments: server.db.select().from(emailAttachments).all().length,
-      audit: server.db.select().from(auditLog).all().length,
+    const count = async () => ({
+      emails: (await server.db.select().from(emails)).length,
+      attachments: (await server.db.select().from(emailAttachments)).length,
+      audit: (await server.db.select().from(auditLog)).length,
     })
-    const before = count()
+    const before = await count()
     for (const email of [VIEWER, 'support@vendor.example', 'sales@vendor.example']) {
       const r = await (await as(email)).post('/fulfillments/email', hostBody(ACME, LIC01))
       expect([email, r.http, r.body]).toEqual([email, 403, { status: 'FAILURE', err: NOT_ENOUGH_PERMISSIONS }])
     }
-    expect(count()).toEqual(before)
+    expect(await count()).toEqual(before)
   })
 
   it('sends a shared host’s file to the support address first when the customer has the shared-licence permission', async () => {
@@ -375,28 +371,28 @@ describe('POST /fulfillments/email', () => {
     expect(shared.http, JSON.stringify(shared.body)).toBe(200)
     expect(shared.body.data!.to[0]).toBe('support@acme.example')
     expect(shared.body.data!.to).toContain(ADMIN)
-    expect(attachmentsOf(shared.body.data!.emailId)[0].fileName).toBe(
+    expect((await attachmentsOf(shared.body.data!.emailId))[0].fileName).toBe(
       `license_${ACME}-${BOREALIS}_${LIC01.serverId}_shared.lic`,
     )
-    expect(outbox(shared.body.data!.emailId).body).toContain(BOREALIS)
+    expect((await outbox(shared.body.data!.emailId)).body).toContain(BOREALIS)
 
     // Acme's administrator does not see Borealis: its file holds Acme alone and is not shared.
     const own = await (await as(ADMIN)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
     expect(own.body.data!.to).not.toContain('support@acme.example')
-    expect(outbox(own.body.data!.emailId).body).not.toContain(BOREALIS)
+    expect((await outbox(own.body.data!.emailId)).body).not.toContain(BOREALIS)
 
     // Shared web seats (hasSharedLicense) are not the shared-licence-server permission.
-    const { accounts } = await import('../../db/schema')
-    const permission = (value: number) =>
-      server.db.update(accounts).set({ sharedServerSupport: value }).where(eq(accounts.accountId, ACME)).run()
-    permission(0)
+    const permission = async (value: number) => {
+      await server.db.update(accounts).set({ sharedServerSupport: value }).where(eq(accounts.accountId, ACME))
+    }
+    await permission(0)
     try {
       const without = await (await as(BUSOPS)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
       expect(without.http, JSON.stringify(without.body)).toBe(200)
       expect(without.body.data!.to).not.toContain('support@acme.example')
       expect(without.body.data!.to).toContain(ADMIN)
     } finally {
-      permission(1)
+      await permission(1)
     }
   })
 
@@ -408,30 +404,28 @@ describe('POST /fulfillments/email', () => {
   })
 
   it('escapes what the body shows from the data', async () => {
-    const { accounts } = await import('../../db/schema')
-    server.db
+    await server.db
       .update(accounts)
       .set({ accountName: 'Acme <script>alert(1)</script> & Co' })
       .where(eq(accounts.accountId, ACME))
-      .run()
     try {
       const r = await (await as(ADMIN)).post<LicenseEmailResult>('/fulfillments/email', hostBody(ACME, LIC01))
-      const body = outbox(r.body.data!.emailId).body
+      const body = (await outbox(r.body.data!.emailId)).body
       expect(body).not.toContain('<script>')
       expect(body).toContain('Acme &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co')
     } finally {
-      server.db.update(accounts).set({ accountName: 'Acme Aerospace' }).where(eq(accounts.accountId, ACME)).run()
+      await server.db.update(accounts).set({ accountName: 'Acme Aerospace' }).where(eq(accounts.accountId, ACME))
     }
   })
 
   it('answers 404 and writes nothing for a host without activations', async () => {
-    const before = server.db.select().from(emails).all().length
+    const before = (await server.db.select().from(emails)).length
     await activate(ADMIN, ACME, TRIAD, { [ACTIVE_LEASE]: 1 })
     const api = await as(ADMIN)
     await api.post('/fulfillments/return', fulfillmentBody(ACME, TRIAD, { [ACTIVE_LEASE]: -1 }))
     const r = await api.post('/fulfillments/email', hostBody(ACME, TRIAD))
     expect([r.http, r.body.err]).toEqual([404, noDaemonsMessage(TRIAD.serverId)])
-    expect(server.db.select().from(emails).all().length).toBe(before)
+    expect((await server.db.select().from(emails)).length).toBe(before)
   })
 })
 

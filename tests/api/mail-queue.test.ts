@@ -1,6 +1,6 @@
 /**
- * The delivery queue's claims on a real SQLite file, through two connections as two processes
- * hold them: an e-mail is claimed by one at a time, a lapsed claim can be taken over, and only
+ * The delivery queue's claims on a copy of the seeded database (a SQLite file, or a PostgreSQL
+ * database), through two handles as two processes hold them: an e-mail is claimed by one at a time, a lapsed claim can be taken over, and only
  * the holder of the claim records the result. The counts of queued and failed e-mails feed a
  * mail-queue gauge.
  */
@@ -10,29 +10,35 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { openDb, type Db } from '../../db/client'
+import { closeDatabase, openDatabase, type Db } from '../../db/client'
+import { ENGINE } from '../../db/engine'
+import { first as firstRow } from '../../db/query'
 import { emailDeliveries } from '../../db/tables'
 import { copyBaseDatabase } from '../support/base-database'
+import { dropPgDatabase, newPgDatabase } from '../support/postgres-server'
 import { claimNextDue, countDeliveries, recordFailure, recordSent } from '../../api/mail-queue'
 import { writeOutboxEmail } from '../../api/outbox'
 
 const LEASE_MS = 60_000
 const DOMAIN = 'portal.test'
 let dir: string
+let databaseUrl: string | null = null
 let a: Db
 let b: Db
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-queue-'))
-  const file = path.join(dir, 'portal.db')
-  copyBaseDatabase(file)
-  a = openDb(file)
-  b = openDb(file)
+  const databasePath = path.join(dir, 'portal.db')
+  if (ENGINE === 'postgres') databaseUrl = await newPgDatabase('mail_queue', { seeded: true })
+  else copyBaseDatabase(databasePath)
+  a = await openDatabase({ databasePath, databaseUrl })
+  b = await openDatabase({ databasePath, databaseUrl })
 })
 
-afterAll(() => {
-  a?.$client.close()
-  b?.$client.close()
+afterAll(async () => {
+  if (a) await closeDatabase(a)
+  if (b) await closeDatabase(b)
+  if (databaseUrl) await dropPgDatabase(databaseUrl)
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
@@ -55,7 +61,8 @@ const write = (db: Db, at: number, subject: string, attachments?: { fileName: st
       ),
   )
 
-const row = (emailId: number) => a.select().from(emailDeliveries).where(eq(emailDeliveries.emailId, emailId)).get()!
+const row = async (emailId: number) =>
+  (await firstRow(a.select().from(emailDeliveries).where(eq(emailDeliveries.emailId, emailId))))!
 
 describe('the delivery queue', () => {
   const t0 = Date.UTC(2026, 2, 5, 10, 0)
@@ -67,15 +74,15 @@ describe('the delivery queue', () => {
     first = await write(a, t0, 'First', [{ fileName: 'license.lic', content: 'SERVER h 0cc47a1f3b90\n' }])
     second = await write(a, t0 + 1, 'Second')
     third = await write(b, t0 + 2, 'Third')
-    expect(row(first)).toMatchObject({
+    expect(await row(first)).toMatchObject({
       state: 'queued',
       attempts: 0,
       queuedAt: t0,
       nextAttemptAt: t0,
       claimToken: null,
     })
-    expect(row(first).messageId).toMatch(/^<[0-9a-f-]{36}@portal\.test>$/)
-    expect(row(second).messageId).not.toBe(row(first).messageId)
+    expect((await row(first)).messageId).toMatch(/^<[0-9a-f-]{36}@portal\.test>$/)
+    expect((await row(second)).messageId).not.toBe((await row(first)).messageId)
   })
 
   it('gives nothing before an e-mail is due', async () => {
@@ -94,10 +101,14 @@ describe('the delivery queue', () => {
       to: 'admin@acme.example',
       subject: 'First',
       body: '<p>First</p>',
-      messageId: row(first).messageId,
+      messageId: (await row(first)).messageId,
       attachments: [{ fileName: 'license.lic', contentType: 'text/plain', content: 'SERVER h 0cc47a1f3b90\n' }],
     })
-    expect(row(first)).toMatchObject({ claimToken: one.claimToken, claimedUntil: now + LEASE_MS, lastAttemptAt: now })
+    expect(await row(first)).toMatchObject({
+      claimToken: one.claimToken,
+      claimedUntil: now + LEASE_MS,
+      lastAttemptAt: now,
+    })
 
     // The first claim lapses (its process died while sending): the other connection takes it over.
     const later = now + LEASE_MS
@@ -106,9 +117,9 @@ describe('the delivery queue', () => {
     expect(taken.claimToken).not.toBe(one.claimToken)
     // Only the claim that holds records the result.
     expect(await recordSent(a, one, { at: later, answer: '250 OK' })).toBe(false)
-    expect(row(first).state).toBe('queued')
+    expect((await row(first)).state).toBe('queued')
     expect(await recordSent(b, taken, { at: later + 5, answer: '250 2.0.0 Ok: queued as 4F2A' })).toBe(true)
-    expect(row(first)).toMatchObject({
+    expect(await row(first)).toMatchObject({
       state: 'sent',
       sentAt: later + 5,
       answer: '250 2.0.0 Ok: queued as 4F2A',
@@ -119,9 +130,18 @@ describe('the delivery queue', () => {
 
     // A transient failure queues it again; a permanent one (no retry time) fails it.
     expect(await recordFailure(b, two, { answer: '451 4.3.0 Try again later', retryAt: now + 60_000 })).toBe(true)
-    expect(row(second)).toMatchObject({ state: 'queued', nextAttemptAt: now + 60_000, claimToken: null, attempts: 1 })
+    expect(await row(second)).toMatchObject({
+      state: 'queued',
+      nextAttemptAt: now + 60_000,
+      claimToken: null,
+      attempts: 1,
+    })
     expect(await recordFailure(a, three, { answer: '550 5.1.1 Mailbox unavailable', retryAt: null })).toBe(true)
-    expect(row(third)).toMatchObject({ state: 'failed', nextAttemptAt: null, answer: '550 5.1.1 Mailbox unavailable' })
+    expect(await row(third)).toMatchObject({
+      state: 'failed',
+      nextAttemptAt: null,
+      answer: '550 5.1.1 Mailbox unavailable',
+    })
     expect(await claimNextDue(a, { now: now + 59_999, leaseMs: LEASE_MS })).toBeNull()
     expect(await claimNextDue(a, { now: now + 60_000, leaseMs: LEASE_MS })).toMatchObject({
       emailId: second,

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
+import { first } from '../../db/query'
 import { notifications, sessions } from '../../db/tables'
 import { toApiDateText, type Banner, type Notification } from '../../app/domain/alerts'
 import { getSessionStorage } from '../../app/auth/session.server'
@@ -209,17 +210,16 @@ function sessionIdOf(cookie: string) {
 }
 
 /** Makes the session's cached alerts look `ms` older, as if that much time had passed. */
-function ageAlertsCache(cookie: string, ms: number) {
+async function ageAlertsCache(cookie: string, ms: number) {
   const id = sessionIdOf(cookie)
-  const row = server.db.select().from(sessions).where(eq(sessions.id, id)).get()!
+  const row = (await first(server.db.select().from(sessions).where(eq(sessions.id, id))))!
   const data = row.data as { alerts?: { at: number } }
   expect(data.alerts).toBeDefined()
   data.alerts!.at -= ms
-  server.db
+  await server.db
     .update(sessions)
     .set({ data: data as Record<string, unknown> })
     .where(eq(sessions.id, id))
-    .run()
 }
 
 async function bannerFor(cookie: string, path = '/home?customer=1000001'): Promise<Banner> {
@@ -240,8 +240,8 @@ async function dismiss(cookie: string, fields: Record<string, string>) {
     Response | { data: unknown; init?: { status?: number } }
 }
 
-function insertActive(title: string, category = 'WARNING') {
-  return server.db
+async function insertActive(title: string, category = 'WARNING') {
+  const [{ id }] = await server.db
     .insert(notifications)
     .values({
       category,
@@ -253,7 +253,7 @@ function insertActive(title: string, category = 'WARNING') {
       service: { portal: 'Licensing Portal' },
     })
     .returning({ id: notifications.id })
-    .get().id
+  return id
 }
 
 describe('the banner in the shell', () => {
@@ -273,14 +273,14 @@ describe('the banner in the shell', () => {
   it('asks the API again only after the minimum delay', async () => {
     const cookie = await signedInCookie('viewer@acme.example')
     const before = await bannerFor(cookie)
-    const id = insertActive('Sign-in delays')
+    const id = await insertActive('Sign-in delays')
     try {
       expect(await bannerFor(cookie, '/notifications?customer=1000001')).toEqual(before)
-      ageAlertsCache(cookie, 61_000)
+      await ageAlertsCache(cookie, 61_000)
       const after = await bannerFor(cookie)
       expect(after.mode !== 'none' && after.ids).toContain(id)
     } finally {
-      server.db.delete(notifications).where(eq(notifications.id, id)).run()
+      await server.db.delete(notifications).where(eq(notifications.id, id))
     }
   })
 
@@ -295,17 +295,17 @@ describe('the banner in the shell', () => {
     expect((reply as Response).status).toBe(302)
     expect((reply as Response).headers.get('location')).toBe('/ssl?customer=1000001')
     expect(await bannerFor(cookie)).toEqual({ mode: 'none' })
-    ageAlertsCache(cookie, 61_000)
+    await ageAlertsCache(cookie, 61_000)
     expect(await bannerFor(cookie)).toEqual({ mode: 'none' })
 
-    const id = insertActive('Usage reports delayed', 'CRITICAL')
+    const id = await insertActive('Usage reports delayed', 'CRITICAL')
     try {
-      ageAlertsCache(cookie, 61_000)
+      await ageAlertsCache(cookie, 61_000)
       const again = await bannerFor(cookie)
       expect(again.mode).toBe('multiple')
       expect(again.mode !== 'none' && again.ids).toContain(id)
     } finally {
-      server.db.delete(notifications).where(eq(notifications.id, id)).run()
+      await server.db.delete(notifications).where(eq(notifications.id, id))
     }
   })
 
@@ -381,11 +381,12 @@ describe('the alert screens', () => {
 
   it('shows one alert and answers 404 for an unknown or malformed id', async () => {
     const cookie = await signedInCookie('admin@acme.example')
-    const outage = server.db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(eq(notifications.title, 'Cloud licensing outage'))
-      .get()!
+    const outage = (await first(
+      server.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.title, 'Cloud licensing outage')),
+    ))!
     const found = (await run(
       detailsLoader,
       `/notification-details/${outage.id}`,
@@ -433,19 +434,16 @@ describe('fetch sizes', () => {
   it('answers 100 rows by default and at most 1000 a request', async () => {
     const api = await as('admin@acme.example')
     const start = Date.now() - 40 * 86_400_000
-    server.db
-      .insert(notifications)
-      .values(
-        Array.from({ length: 1100 }, (_, i) => ({
-          category: 'OK',
-          status: 'RESOLVED',
-          date: toApiDateText(new Date(start - i * 60_000)),
-          expires: toApiDateText(new Date(start - i * 60_000 + 30_000)),
-          title: `Bulk ${i}`,
-          description: 'Generated.',
-        })),
-      )
-      .run()
+    await server.db.insert(notifications).values(
+      Array.from({ length: 1100 }, (_, i) => ({
+        category: 'OK',
+        status: 'RESOLVED',
+        date: toApiDateText(new Date(start - i * 60_000)),
+        expires: toApiDateText(new Date(start - i * 60_000 + 30_000)),
+        title: `Bulk ${i}`,
+        description: 'Generated.',
+      })),
+    )
     const page = await api.post<Notification[]>('/notifications', {})
     expect(page.body.data).toHaveLength(100)
     expect(page.body.token).toBeTruthy()

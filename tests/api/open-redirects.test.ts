@@ -91,11 +91,7 @@ describe('returnTo', () => {
   })
 
   it('of closing the alerts banner stays on the portal', async () => {
-    const ids = server.db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .all()
-      .map((row) => String(row.id))
+    const ids = (await server.db.select({ id: notifications.id }).from(notifications)).map((row) => String(row.id))
     for (const returnTo of LEAVING.slice(0, 4)) {
       const res = await post('/resources/alerts/dismiss', { ids: ids.join(','), returnTo })
       expect(localLocation(res, returnTo)).toBe('/home')

@@ -93,7 +93,7 @@ describe('POST /web/users/import', () => {
   })
 
   it('refuses a file it cannot read as a whole, changing nothing', async () => {
-    const before = dataSnapshot(server.db)
+    const before = await dataSnapshot(server.db)
     for (const [csv, err] of [
       ['', 'The file has no users in it.'],
       [
@@ -114,7 +114,7 @@ describe('POST /web/users/import', () => {
       csv: 'email,name\nx@acme.example,X\u0000',
     })
     expect(nul.http).toBe(400)
-    expect(dataSnapshot(server.db)).toEqual(before)
+    expect(await dataSnapshot(server.db)).toEqual(before)
   })
 
   it('is refused to a viewer', async () => {

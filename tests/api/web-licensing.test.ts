@@ -302,7 +302,7 @@ describe('assignments', () => {
 
   it('refuses named seats beyond the quantity, saying how many, and changes nothing', async () => {
     // Mechanical: 5 seats, 4 held after Umar Haddad's removal above.
-    const before = dataSnapshot(server.db)
+    const before = await dataSnapshot(server.db)
     const over = await admin.post('/web/assignments/users', {
       customerNumber: ACME,
       activationId: MECHANICAL,
@@ -321,7 +321,7 @@ describe('assignments', () => {
       400,
       'Ansys Fluent - Named User has 12 seats: 8 are held, 10 more are needed.',
     ])
-    expect(dataSnapshot(server.db)).toEqual(before)
+    expect(await dataSnapshot(server.db)).toEqual(before)
     const one = await admin.post<{ seats: Row[]; entitlement: Row }>('/web/assignments/users', {
       customerNumber: ACME,
       activationId: MECHANICAL,
@@ -435,7 +435,7 @@ describe('rights and bad input', () => {
     it(`lets ${email} read everything and change nothing`, async () => {
       const api = apiClient(server.url, await getAccessToken(server.url, email))
       for (const [path, body] of reads()) expect([path, (await api.post(path, body)).http]).toEqual([path, 200])
-      const before = dataSnapshot(server.db)
+      const before = await dataSnapshot(server.db)
       for (const [path, body] of writes()) {
         const r = await api.post(path, body)
         expect([path, r.http, r.body.err]).toEqual([
@@ -444,7 +444,7 @@ describe('rights and bad input', () => {
           'You have view-only access to this customer and cannot change its web licences.',
         ])
       }
-      expect(dataSnapshot(server.db)).toEqual(before)
+      expect(await dataSnapshot(server.db)).toEqual(before)
     })
   }
 
@@ -458,7 +458,7 @@ describe('rights and bad input', () => {
   })
 
   it('refuses bad input with 400 and a clear message, changing nothing', async () => {
-    const before = dataSnapshot(server.db)
+    const before = await dataSnapshot(server.db)
     const cases: [string, Row, string][] = [
       ['/web/users/add', { customerNumber: ACME, email: 'not-an-email', name: 'X' }, 'email'],
       ['/web/users/add', { customerNumber: ACME, email: 'x@acme.example', name: '  ' }, 'name is required'],
@@ -492,7 +492,7 @@ describe('rights and bad input', () => {
       expect([path, r.http, r.body.status]).toEqual([path, 400, 'FAILURE'])
       expect(r.body.err).toContain(text)
     }
-    expect(dataSnapshot(server.db)).toEqual(before)
+    expect(await dataSnapshot(server.db)).toEqual(before)
   })
 })
 

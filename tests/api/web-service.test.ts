@@ -190,14 +190,14 @@ describe('checkout', () => {
   })
 
   it('answers 404 for a customer that does not exist, writing nothing', async () => {
-    const before = dataSnapshot(server.db)
+    const before = await dataSnapshot(server.db)
     const reply = await api.post('/web/checkout', {
       customerNumber: '9999999',
       email: ADAM,
       product: 'Ansys Discovery',
     })
     expect([reply.http, reply.body.err]).toEqual([404, 'Customer not found'])
-    expect(dataSnapshot(server.db)).toEqual(before)
+    expect(await dataSnapshot(server.db)).toEqual(before)
   })
 
   it('records the refusal of a customer under export control, then answers 403 as every call about it', async () => {
@@ -348,14 +348,14 @@ describe('who may call the service', () => {
       const seat = await granted(ADAM, 'Ansys Discovery')
       const other = apiClient(server.url, await getAccessToken(server.url, who))
       await other.get('/getUserDetails')
-      const before = dataSnapshot(server.db)
+      const before = await dataSnapshot(server.db)
       const answers = [
         await other.post('/web/checkout', { customerNumber: ACME, email: ADAM, product: 'Ansys Discovery' }),
         await other.post('/web/heartbeat', { checkoutId: seat.checkoutId }),
         await other.post('/web/checkin', { checkoutId: seat.checkoutId }),
       ].map((r) => [r.http, r.body.err])
       expect(answers).toEqual(Array(3).fill([403, WEB_SERVICE_MESSAGES.serviceOnly]))
-      expect(dataSnapshot(server.db)).toEqual(before)
+      expect(await dataSnapshot(server.db)).toEqual(before)
     })
   }
 })
@@ -380,11 +380,11 @@ describe('bad input', () => {
   ]
   for (const [call, what, body, field] of cases) {
     it(`${call} with ${what} is 400 naming ${field}, and nothing changes`, async () => {
-      const before = dataSnapshot(server.db)
+      const before = await dataSnapshot(server.db)
       const reply = await api.post(`/web/${call}`, body)
       expect([reply.http, reply.body.status]).toEqual([400, 'FAILURE'])
       expect(reply.body.err).toContain(field)
-      expect(dataSnapshot(server.db)).toEqual(before)
+      expect(await dataSnapshot(server.db)).toEqual(before)
     })
   }
 })

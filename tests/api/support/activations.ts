@@ -1,11 +1,12 @@
 /**
  * What the activation tests share: the demo hosts as requests name them, the
- * create and return bodies, the database's own sum of active fulfilments, and
- * a licence file's lines read back.
+ * create and return bodies, the database's own sum of active fulfilments and
+ * newest audit record, and a licence file's lines read back.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
-import { entitlements, fulfillments } from '../../../db/tables'
+import { first } from '../../../db/query'
+import { auditLog, entitlements, fulfillments } from '../../../db/tables'
 import { DEMO_HOSTS } from '../../../db/seed-hosts'
 import type { FulfillmentOperation, HostRef } from '../../../app/domain/activation-types'
 
@@ -37,20 +38,26 @@ export function fulfillmentBody(customerNumber: string, host: HostRef, activatio
 }
 
 /** The sum of an entitlement's ACTIVE fulfilments, read from the database (all hosts, or one host's id). */
-export function activeSum(db: Db, activationId: string, hostId?: number): number {
-  const row = db
-    .select({ total: sql<number>`coalesce(sum(${fulfillments.count}), 0)` })
-    .from(fulfillments)
-    .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
-    .where(
-      and(
-        eq(entitlements.activationId, activationId),
-        eq(fulfillments.status, 'ACTIVE'),
-        hostId === undefined ? undefined : eq(fulfillments.hostId, hostId),
+export async function activeSum(db: Db, activationId: string, hostId?: number): Promise<number> {
+  const row = await first(
+    db
+      .select({ total: sql<number>`coalesce(sum(${fulfillments.count}), 0)` })
+      .from(fulfillments)
+      .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+      .where(
+        and(
+          eq(entitlements.activationId, activationId),
+          eq(fulfillments.status, 'ACTIVE'),
+          hostId === undefined ? undefined : eq(fulfillments.hostId, hostId),
+        ),
       ),
-    )
-    .get()
+  )
   return Number(row?.total ?? 0)
+}
+
+/** The newest audit record of those `where` keeps (all when none is given). */
+export async function lastAudit(db: Db, where?: SQL) {
+  return (await db.select().from(auditLog).where(where).orderBy(asc(auditLog.id))).at(-1)!
 }
 
 /** A licence file's logical lines: continued lines joined back into one. */
