@@ -248,7 +248,8 @@ const forecastStatements = preparedPerDb((db) => ({
           gte(usageDayCharges.day, sql.placeholder('firstDay')),
         ),
       )
-      .groupBy(usageDayCharges.entitlementId, usageDayCharges.day),
+      // The currency is the entitlement's own; PostgreSQL still wants each selected column grouped.
+      .groupBy(usageDayCharges.entitlementId, usageDayCharges.day, entitlements.currency),
   ),
 }))
 

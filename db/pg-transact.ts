@@ -5,9 +5,10 @@
  * checks inside it (seats never above quantity, balances never below zero, no lost update) hold as
  * if the transactions ran one after another, across every process on the database. When PostgreSQL
  * cannot order two of them that way it fails one (40001), or a deadlock does (40P01): that one is
- * run again from the start, after a short random pause, up to a limit. The work must therefore do
- * nothing outside the database that it cannot repeat (the API's writes only queue their e-mails in
- * the same transaction).
+ * run again from the start, after a short random pause, up to a limit. A process runs the ones it
+ * runs again one at a time, so that many colliding on one row commit in turn. The work must
+ * therefore do nothing outside the database that it cannot repeat (the API's writes only queue
+ * their e-mails in the same transaction).
  *
  * A transaction inside a transaction is a savepoint. A read `snapshot` is a REPEATABLE READ, READ ONLY
  * transaction; reads inside it use `reading(db)`.
@@ -17,6 +18,7 @@ import type pg from 'pg'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { sqlTransactionDuration } from '../server/metrics/instruments'
 import type { Db } from './client'
+import { Turns } from './turns'
 
 interface Open {
   pool: pg.Pool
@@ -28,6 +30,8 @@ interface Open {
 
 const open = new AsyncLocalStorage<Open>()
 const handles = new WeakSet<object>()
+/** Per pool, the transactions being run again after a serialization failure. */
+const retrying = new WeakMap<pg.Pool, Turns>()
 
 /** Tries of one transaction before its serialization failure is given to the caller. */
 const MAX_TRIES = 12
@@ -37,8 +41,18 @@ export function isPgHandle(db: object): boolean {
   return handles.has(db) || (typeof client === 'object' && client !== null && 'totalCount' in client)
 }
 
+/** The SQLSTATE of a PostgreSQL error, also when drizzle gives it as the cause of its own error. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown }
+    if (typeof code === 'string') return code
+    e = cause
+  }
+  return undefined
+}
+
 function retryable(error: unknown) {
-  const code = (error as { code?: string } | null)?.code
+  const code = sqlState(error)
   return code === '40001' || code === '40P01'
 }
 
@@ -93,14 +107,26 @@ export async function pgTransact<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
     return savepoint(store, work)
   }
   const pool = db.$client as unknown as pg.Pool
-  for (let tries = 1; ; tries++) {
-    try {
-      return await once(pool, 'BEGIN ISOLATION LEVEL SERIALIZABLE', false, work)
-    } catch (error) {
-      if (!retryable(error) || tries >= MAX_TRIES) throw error
-      await pause(Math.min(2 ** tries, 100) * (0.5 + Math.random()))
-    }
+  const attempt = () => once(pool, 'BEGIN ISOLATION LEVEL SERIALIZABLE', false, work)
+  try {
+    return await attempt()
+  } catch (error) {
+    if (!retryable(error)) throw error
   }
+  // Run again one at a time in this process: transactions that collide on a busy row (a product's
+  // seats, a day's counts) then commit in turn, instead of colliding again on every try.
+  let turns = retrying.get(pool)
+  if (!turns) retrying.set(pool, (turns = new Turns()))
+  return turns.take(async () => {
+    for (let tries = 2; ; tries++) {
+      await pause(Math.min(2 ** (tries - 1), 100) * (0.5 + Math.random()))
+      try {
+        return await attempt()
+      } catch (error) {
+        if (!retryable(error) || tries >= MAX_TRIES) throw error
+      }
+    }
+  })
 }
 
 export async function pgSnapshot<T>(db: Db, read: () => Promise<T>): Promise<T> {

@@ -21,21 +21,12 @@ import { openConnection, type Db } from './client'
 import { sqlTransactionDuration } from '../server/metrics/instruments'
 import * as schema from './schema'
 import { isPgHandle, pgReading, pgSnapshot, pgTransact } from './pg-transact'
+import { Turns } from './turns'
 
 /** The handle a transaction's work gets: it reads and writes inside the transaction. */
 export type Tx = Db
 
 const BUSY_TIMEOUT_MS = 5000
-
-/** One at a time per connection: the next one starts when the one before settles. */
-class Turns {
-  private last: Promise<unknown> = Promise.resolve()
-  take<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.last.then(work, work)
-    this.last = run.catch(() => undefined)
-    return run
-  }
-}
 
 interface Writer {
   tx: Tx

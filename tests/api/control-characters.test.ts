@@ -65,7 +65,7 @@ describe('control characters', () => {
 
   it('are refused with 400 in every text field of every write call, and nothing changes', async () => {
     const data = await customerData(server.db, ACME)
-    const before = dataSnapshot(server.db)
+    const before = await dataSnapshot(server.db)
     const answers: Record<string, unknown> = {}
     const expected: Record<string, unknown> = {}
     for (const call of calls.filter((c) => !isReadCall(c))) {
@@ -85,7 +85,7 @@ describe('control characters', () => {
       }
     }
     expect(answers).toEqual(expected)
-    expect(dataSnapshot(server.db)).toEqual(before)
+    expect(await dataSnapshot(server.db)).toEqual(before)
   })
 })
 
@@ -98,7 +98,7 @@ describe('POST /api/usage/sessions', () => {
 
   it('refuses NUL bytes and line breaks in product, user and host, saying which field and why', async () => {
     const { url, body } = await session()
-    const before = dataSnapshot(server.db)
+    const before = await dataSnapshot(server.db)
     for (const field of ['product', 'user', 'host']) {
       for (const text of ['Ansys\u0000Fluent', 'ws-01\n', 'jane\r\ndoe']) {
         const reply = await api.post(url, { ...(body as object), [field]: text })
@@ -110,12 +110,12 @@ describe('POST /api/usage/sessions', () => {
         ])
       }
     }
-    expect(dataSnapshot(server.db)).toEqual(before)
+    expect(await dataSnapshot(server.db)).toEqual(before)
   })
 
   it('refuses a product, user, host or project that starts with =, @, + or -', async () => {
     const { url, body } = await session()
-    const before = dataSnapshot(server.db)
+    const before = await dataSnapshot(server.db)
     for (const field of ['product', 'user', 'host', 'project']) {
       for (const text of ['=1+1', '@SUM(A1)', '+cmd', '-cmd', ' =HYPERLINK("x")']) {
         const reply = await api.post(url, { ...(body as object), [field]: text })
@@ -127,7 +127,7 @@ describe('POST /api/usage/sessions', () => {
         ])
       }
     }
-    expect(dataSnapshot(server.db)).toEqual(before)
+    expect(await dataSnapshot(server.db)).toEqual(before)
   })
 
   it('stores a session whose names hold those characters further in', async () => {

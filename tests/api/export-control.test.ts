@@ -84,7 +84,7 @@ describe('a customer under export control', () => {
       const staff = staffOnly(calls)
       const service = webService(calls)
       const data = await customerData(server.db, EMBARGO)
-      const before = dataSnapshot(server.db)
+      const before = await dataSnapshot(server.db)
       const answers: Record<string, unknown> = {}
       const expected: Record<string, unknown> = {}
       for (const call of calls) {
@@ -103,7 +103,7 @@ describe('a customer under export control', () => {
       }
       expect(answers).toEqual(expected)
       // The recorded refusal is also counted in the web usage aggregates (decision 0029).
-      const { web_transactions: recorded, web_transaction_days: counted, ...after } = dataSnapshot(server.db)
+      const { web_transactions: recorded, web_transaction_days: counted, ...after } = await dataSnapshot(server.db)
       const { web_transactions: recordedBefore, web_transaction_days: countedBefore, ...unchanged } = before
       expect(after).toEqual(unchanged)
       expect(counted.hash === countedBefore.hash).toBe(who !== STAFF)

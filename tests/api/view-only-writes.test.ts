@@ -92,7 +92,7 @@ describe('view-only users', () => {
   for (const [email, customers] of Object.entries(VIEW_ONLY)) {
     it(`${email} is refused every write with 403 on ${customers.join(', ')}, and nothing changes`, async () => {
       const api = apiClient(server.url, tokens[email])
-      const before = dataSnapshot(server.db)
+      const before = await dataSnapshot(server.db)
       const answers: Record<string, unknown> = {}
       const expected: Record<string, unknown> = {}
       for (const customer of customers) {
@@ -107,7 +107,7 @@ describe('view-only users', () => {
         }
       }
       expect(answers).toEqual(expected)
-      expect(dataSnapshot(server.db)).toEqual(before)
+      expect(await dataSnapshot(server.db)).toEqual(before)
     })
   }
 

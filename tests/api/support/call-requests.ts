@@ -14,6 +14,10 @@ import type { Call } from '../../../api/call-table'
 import { readContacts } from '../../../api/portal-access'
 import { classifyElastic, isElasticIncluded } from '../../../app/domain/entitlements'
 import type { Db } from '../../../db/client'
+import { mapInOrder } from '../../../db/in-order'
+import { portalTables, quoted } from '../../../db/portal-tables'
+import { first } from '../../../db/query'
+import { rawAll } from '../../../db/raw'
 import {
   elasticServers,
   emails,
@@ -37,82 +41,91 @@ const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 /** Tables that change without any write of the API's: sign-in state and rate counters. */
 const NOT_DATA = new Set(['sessions', 'oidc_models', 'rate_limits'])
 
-/** Every table the API can write, each as its row count and a hash of its rows, to show that nothing changed. */
-export function dataSnapshot(db: Db): Record<string, { rows: number; hash: string }> {
-  const tables = db.$client
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
-    .all() as { name: string }[]
+/**
+ * Every table the API can write, each as its row count and a hash of its rows, to show that nothing changed.
+ * The rows are hashed in the order of their JSON, the same on either engine (PostgreSQL has no rowid).
+ */
+export async function dataSnapshot(db: Db): Promise<Record<string, { rows: number; hash: string }>> {
+  const names = portalTables()
+    .map((t) => t.name)
+    .filter((name) => !NOT_DATA.has(name))
+    .sort()
   return Object.fromEntries(
-    tables
-      .filter(({ name }) => !NOT_DATA.has(name))
-      .map(({ name }) => {
-        const rows = db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()
-        return [name, { rows: rows.length, hash: createHash('sha256').update(JSON.stringify(rows)).digest('hex') }]
-      }),
+    await mapInOrder(names, async (name) => {
+      const rows = (await rawAll(db, sql`SELECT * FROM ${sql.raw(quoted(name))}`))
+        .map((row) => JSON.stringify(row))
+        .sort()
+      return [name, { rows: rows.length, hash: createHash('sha256').update(rows.join('\n')).digest('hex') }]
+    }),
   )
 }
 
 /** What a customer's demo data offers the requests: its first of each kind, or a stand-in where it has none. */
 export async function customerData(db: Db, customerNumber: string) {
-  const device = db.select().from(elasticServers).where(eq(elasticServers.accountId, customerNumber)).get()
-  const email = db
-    .select({ id: emails.id })
-    .from(emails)
-    .where(and(eq(emails.accountId, customerNumber), isNull(emails.deletedAt)))
-    .get()
+  const device = await first(db.select().from(elasticServers).where(eq(elasticServers.accountId, customerNumber)))
+  const email = await first(
+    db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(and(eq(emails.accountId, customerNumber), isNull(emails.deletedAt))),
+  )
   // One the low-balance threshold and usage sessions accept: included in elastic and active today.
-  const elastic = db
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, 'ELASTIC')))
-    .all()
-    .find((e) => isElasticIncluded(e) && classifyElastic({ ...e, today: TODAY }).active)?.activationId
-  const fsa = db
-    .select({ id: entitlements.activationId })
-    .from(entitlements)
-    .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, 'FSA')))
-    .get()
-  const host = db
-    .select({ id: hosts.id, hostIds: hosts.hostIds, hostIdTypes: hosts.hostIdTypes })
-    .from(hostAccounts)
-    .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
-    .where(and(eq(hostAccounts.accountId, customerNumber), eq(hosts.state, 'ACTIVE')))
-    .orderBy(hosts.id)
-    .get()
-  const activated = host
-    ? db
-        .select({ id: entitlements.activationId })
-        .from(fulfillments)
-        .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
-        .where(
-          and(
-            eq(fulfillments.accountId, customerNumber),
-            eq(fulfillments.hostId, host.id),
-            eq(fulfillments.status, 'ACTIVE'),
-            sql`${fulfillments.count} > 0`,
-          ),
-        )
-        .get()
-    : undefined
-  const webEntitlement = (type: string) =>
+  const elastic = (
+    await db
+      .select()
+      .from(entitlements)
+      .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, 'ELASTIC')))
+  ).find((e) => isElasticIncluded(e) && classifyElastic({ ...e, today: TODAY }).active)?.activationId
+  const fsa = await first(
     db
       .select({ id: entitlements.activationId })
       .from(entitlements)
-      .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, type)))
-      .orderBy(desc(entitlements.id))
-      .get()?.id
-  const webUsersOf = db
+      .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, 'FSA'))),
+  )
+  const host = await first(
+    db
+      .select({ id: hosts.id, hostIds: hosts.hostIds, hostIdTypes: hosts.hostIdTypes })
+      .from(hostAccounts)
+      .innerJoin(hosts, eq(hosts.id, hostAccounts.hostId))
+      .where(and(eq(hostAccounts.accountId, customerNumber), eq(hosts.state, 'ACTIVE')))
+      .orderBy(hosts.id),
+  )
+  const activated = host
+    ? await first(
+        db
+          .select({ id: entitlements.activationId })
+          .from(fulfillments)
+          .innerJoin(entitlements, eq(entitlements.id, fulfillments.entitlementId))
+          .where(
+            and(
+              eq(fulfillments.accountId, customerNumber),
+              eq(fulfillments.hostId, host.id),
+              eq(fulfillments.status, 'ACTIVE'),
+              sql`${fulfillments.count} > 0`,
+            ),
+          ),
+      )
+    : undefined
+  const webEntitlement = async (type: string) =>
+    (
+      await first(
+        db
+          .select({ id: entitlements.activationId })
+          .from(entitlements)
+          .where(and(eq(entitlements.accountId, customerNumber), eq(entitlements.type, type)))
+          .orderBy(desc(entitlements.id)),
+      )
+    )?.id
+  const webUsersOf = await db
     .select({ id: webUsers.id, email: webUsers.email })
     .from(webUsers)
     .where(eq(webUsers.accountId, customerNumber))
     .orderBy(webUsers.id)
-    .all()
-  const webGroupsOf = db
+  const webGroupsOf = await db
     .select({ id: webGroups.id })
     .from(webGroups)
     .where(eq(webGroups.accountId, customerNumber))
     .orderBy(webGroups.id)
-    .all()
   return {
     customerNumber,
     clsId: device?.deviceId ?? 'ELS-NONE',
@@ -128,8 +141,8 @@ export async function customerData(db: Db, customerNumber: string) {
     /** An entitlement with a seat on that host. */
     activatedId: activated?.id ?? 'NONE-SSL',
     /** Its last shared and named web entitlements (Acme's named one has seats left), web users and groups. */
-    webShared: webEntitlement('SHARED_WEB') ?? 'NONE-WEB',
-    webNamed: webEntitlement('NAMED_USER') ?? 'NONE-WEB',
+    webShared: (await webEntitlement('SHARED_WEB')) ?? 'NONE-WEB',
+    webNamed: (await webEntitlement('NAMED_USER')) ?? 'NONE-WEB',
     webUserId: webUsersOf[0]?.id ?? 1,
     webUserEmail: webUsersOf[0]?.email ?? 'nobody@probe.example',
     /** Removed by the sweep of business operations, so the calls after it still find the first. */
