@@ -6,9 +6,10 @@
  * expression). Names outside it are rejected; values are always bound parameters.
  */
 import { createHash } from 'node:crypto'
-import { and, asc, Column, is, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, Column, inArray, is, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { asText, jsonValueWhere, likePattern, matchesText, never, orderTerm } from '../db/dialect'
+import { ENGINE } from '../db/engine'
 import { DEFAULT_DISTINCT_LIMIT, DEFAULT_PAGE_SIZE } from './constants'
 import {
   MAX_TEXT_VALUE,
@@ -427,6 +428,20 @@ export interface PageOptions {
 /** Where a keyset page selects the sort keys of each row (beside its fields). */
 const SORT_KEYS = '__sortKeys'
 
+/**
+ * The primary key of the list's rows, when one of its unique key's fields is one, on PostgreSQL: a
+ * page past the first selects its rows' keys first (the offset skipping keys only), then their
+ * fields, so that fields worked out per row (subqueries, functions) cost the page's rows alone.
+ * PostgreSQL works them out for every row an offset skips; SQLite skips those rows first.
+ */
+function deepPageKey(source: ListSource): SQLiteColumn | undefined {
+  if (ENGINE !== 'postgres') return undefined
+  const columns: ColumnMap = { ...source.columns, ...source.sortColumns }
+  return source.uniqueKey
+    .map((name) => columns[name])
+    .find((column): column is SQLiteColumn => is(column, Column) && column.primary)
+}
+
 export async function listPage<Row = Record<string, unknown>>(
   source: ListSource,
   input: PageRequest,
@@ -446,15 +461,28 @@ export async function listPage<Row = Record<string, unknown>>(
   const read = async () => {
     await source.prepare?.(input.filter)
     const where = and(whereOf(source, input.filter), last ? keysAfter(terms, last) : undefined)
-    const select = async (order: OrderTerm[], n: number, from: number) =>
-      (await source
-        .query(
-          keyset ? { ...fields, [SORT_KEYS]: Object.fromEntries(order.map((t, i) => [i, sql`${t.column}`])) } : fields,
-        )
+    const select = async (order: OrderTerm[], n: number, from: number) => {
+      const selected = source.query(
+        keyset ? { ...fields, [SORT_KEYS]: Object.fromEntries(order.map((t, i) => [i, sql`${t.column}`])) } : fields,
+      )
+      const key = !last && from > 0 ? deepPageKey(source) : undefined
+      if (key) {
+        const keys = source
+          .query({ key })
+          .where(where)
+          .orderBy(...orderSql(order))
+          .limit(n)
+          .offset(from)
+        return (await selected
+          .where(inArray(key, keys as unknown as SQL))
+          .orderBy(...orderSql(order))) as unknown as Row[]
+      }
+      return (await selected
         .where(where)
         .orderBy(...orderSql(order))
         .limit(n)
         .offset(last ? 0 : from)) as unknown as Row[]
+    }
     if (!keyset && source.reverseScanFrom !== undefined && offset >= source.reverseScanFrom) {
       const total = await listCount(source, { filter: input.filter })
       if (offset * 2 > total) {

@@ -365,3 +365,27 @@ describe('numbers PostgreSQL answers as NUMERIC', () => {
     expect(row).toEqual({ total: 265, rounded: 2.68 })
   })
 })
+
+describe('an order by a NOT NULL column on PostgreSQL', () => {
+  it('is read from its index, backwards too, with no sort', async () => {
+    const ordered = pgTable('ordered', { a: pgInteger('a').notNull() })
+    await rawRun(dbs.postgres, sql`CREATE TABLE ordered (a integer NOT NULL)`)
+    await rawRun(dbs.postgres, sql`CREATE INDEX ordered_a_idx ON ordered (a)`)
+    await rawRun(dbs.postgres, sql`INSERT INTO ordered (a) SELECT i FROM generate_series(1, 5000) AS i`)
+    await rawRun(dbs.postgres, sql`ANALYZE ordered`)
+    const plan = async (descending: boolean) =>
+      (
+        await rawAll<{ 'QUERY PLAN': string }>(
+          dbs.postgres,
+          sql`EXPLAIN SELECT a FROM ordered ORDER BY ${orderTerm(ordered.a, descending, 'postgres')} LIMIT 3`,
+        )
+      )
+        .map((r) => r['QUERY PLAN'])
+        .join('\n')
+    for (const descending of [false, true]) {
+      expect(await plan(descending)).toMatch(/Index Only Scan (Backward )?using ordered_a_idx/)
+      expect(await plan(descending)).not.toMatch(/Sort/)
+    }
+    expect(await plan(true)).toMatch(/Backward/)
+  })
+})

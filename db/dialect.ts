@@ -151,10 +151,12 @@ export function jsonArrayOf(value: SQL, engine: Engine = ENGINE): SQL<string> {
 
 /**
  * One term of an ORDER BY with SQLite's place for NULL: before every value ascending, after every
- * value descending. (PostgreSQL's own is the opposite.)
+ * value descending. (PostgreSQL's own is the opposite.) A NOT NULL column needs no place for NULL,
+ * and without one PostgreSQL can read it in order from an index, backwards too.
  */
 export function orderTerm(value: Operand, descending: boolean, engine: Engine = ENGINE): SQL {
-  if (pg(engine)) return descending ? sql`${value} desc nulls last` : sql`${value} asc nulls first`
+  const nullable = !(is(value, Column) && value.notNull)
+  if (pg(engine) && nullable) return descending ? sql`${value} desc nulls last` : sql`${value} asc nulls first`
   return descending ? sql`${value} desc` : sql`${value} asc`
 }
 

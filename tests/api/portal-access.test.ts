@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { first } from '../../db/query'
 import { accountAccess, auditLog, users } from '../../db/tables'
 import { emailProblem, PORTAL_ACCESS_MESSAGES as M, type Contact } from '../../app/domain/portal-access'
 import { FREE_EMAIL_DOMAINS } from '../../app/domain/free-email-domains.server'
@@ -38,13 +39,14 @@ async function save(email: string, customerNumber: string, newContacts: unknown[
   return (await as(email)).post<Contact[]>('/setportalaccess', { customerNumber, newContacts, oldContacts: old })
 }
 
-const auditCount = (customerNumber: string) =>
+const auditCount = async (customerNumber: string) =>
   Number(
-    server.db
-      .select({ n: sql<number>`count(*)` })
-      .from(auditLog)
-      .where(eq(auditLog.accountId, customerNumber))
-      .get()!.n,
+    (await first(
+      server.db
+        .select({ n: sql<number>`count(*)` })
+        .from(auditLog)
+        .where(eq(auditLog.accountId, customerNumber)),
+    ))!.n,
   )
 
 beforeAll(async () => {
@@ -136,12 +138,11 @@ describe('POST /setportalaccess: who may write', () => {
 
   it('lets only an Administrator, a Support Coordinator or business operations grant Administrator', async () => {
     // Wei Chen becomes a viewer with the licence-generator flag on Cobalt: not view-only, but no Administrator.
-    const wei = server.db.select().from(users).where(eq(users.email, 'wei.chen@cobalt.example')).get()!
-    server.db
+    const wei = (await first(server.db.select().from(users).where(eq(users.email, 'wei.chen@cobalt.example'))))!
+    await server.db
       .update(accountAccess)
       .set({ isFnpLicenseGenerator: 1 })
       .where(and(eq(accountAccess.userId, wei.id), eq(accountAccess.accountId, COBALT)))
-      .run()
     const cobalt = await contactsOf(COBALT)
     expect(cobalt).toEqual([
       { email: 'partner@channel.example', role: 'Administrator' },
@@ -306,19 +307,20 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
   })
 
   it('records each change in the audit trail, and nothing for a save without changes', async () => {
-    const before = auditCount(ACME)
+    const before = await auditCount(ACME)
     const same = await save('admin@acme.example', ACME, [...ACME_CONTACTS].reverse())
     expect(same.http).toBe(200)
-    expect(auditCount(ACME)).toBe(before)
+    expect(await auditCount(ACME)).toBe(before)
 
     await save('admin@acme.example', ACME, [...ACME_CONTACTS, { email: 'ole.hansen@borealis.example', role: 'Viewer' }])
-    expect(auditCount(ACME)).toBe(before + 1)
-    const last = server.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.accountId, ACME))
-      .orderBy(sql`id desc`)
-      .get()!
+    expect(await auditCount(ACME)).toBe(before + 1)
+    const last = (await first(
+      server.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.accountId, ACME))
+        .orderBy(sql`id desc`),
+    ))!
     expect(last).toMatchObject({
       actorEmail: 'admin@acme.example',
       area: 'portalaccess',
@@ -340,7 +342,7 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
     )
     expect(first.http).toBe(200)
     const afterFirst = await contactsOf(ACME)
-    const audits = auditCount(ACME)
+    const audits = await auditCount(ACME)
 
     const stale = await save(
       'admin@acme.example',
@@ -351,7 +353,7 @@ describe('POST /setportalaccess: the contacts are the access list', () => {
     expect(stale.http).toBe(409)
     expect(stale.body).toEqual({ status: 'FAILURE', err: M.stale })
     expect(await contactsOf(ACME)).toEqual(afterFirst)
-    expect(auditCount(ACME)).toBe(audits)
+    expect(await auditCount(ACME)).toBe(audits)
 
     // With the current list as the baseline the save goes through.
     const fresh = await save('admin@acme.example', ACME, ACME_CONTACTS, afterFirst)
@@ -373,15 +375,16 @@ describe('concurrent saves', () => {
   afterAll(() => stopApiProcesses(extra))
 
   /** Active users who are not contacts of the customer. */
-  function outsiders(customerNumber: string, n: number): string[] {
-    return server.db
-      .select({ email: users.email })
-      .from(users)
-      .where(
-        sql`${users.active} = 1 AND ${users.email} NOT LIKE '%@vendor.example' AND NOT EXISTS (SELECT 1 FROM ${accountAccess} WHERE ${accountAccess.userId} = ${users.id} AND ${accountAccess.accountId} = ${customerNumber})`,
-      )
-      .orderBy(users.id)
-      .all()
+  async function outsiders(customerNumber: string, n: number): Promise<string[]> {
+    return (
+      await server.db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          sql`${users.active} = 1 AND ${users.email} NOT LIKE '%@vendor.example' AND NOT EXISTS (SELECT 1 FROM ${accountAccess} WHERE ${accountAccess.userId} = ${users.id} AND ${accountAccess.accountId} = ${customerNumber})`,
+        )
+        .orderBy(users.id)
+    )
       .map((r) => r.email)
       .filter((email) => emailProblem(email, FREE_EMAIL_DOMAINS) === null)
       .slice(0, n)
@@ -392,12 +395,12 @@ describe('concurrent saves', () => {
     const PARALLEL = 12
     const urls = [server.url, ...extra.map((e) => e.url)]
     const clients = await Promise.all(urls.map((u) => as('busops@vendor.example', u)))
-    const candidates = outsiders(DELTA, ROUNDS * PARALLEL)
+    const candidates = await outsiders(DELTA, ROUNDS * PARALLEL)
     expect(candidates).toHaveLength(ROUNDS * PARALLEL)
 
     for (let round = 0; round < ROUNDS; round++) {
       const old = await contactsOf(DELTA)
-      const audits = auditCount(DELTA)
+      const audits = await auditCount(DELTA)
       const viewers = old.filter((c) => c.role === 'Viewer')
       // Each request adds its own newcomer and, from the second round on, removes a different viewer.
       const lists = Array.from({ length: PARALLEL }, (_, i) => {
@@ -430,13 +433,14 @@ describe('concurrent saves', () => {
       expect([...now].sort((a, b) => a.email.localeCompare(b.email))).toEqual(
         winner.map((c) => ({ email: c.email, role: c.role })).sort((a, b) => a.email.localeCompare(b.email)),
       )
-      const rows = server.db
-        .select({ n: sql<number>`count(*)` })
-        .from(accountAccess)
-        .where(eq(accountAccess.accountId, DELTA))
-        .get()!
+      const rows = (await first(
+        server.db
+          .select({ n: sql<number>`count(*)` })
+          .from(accountAccess)
+          .where(eq(accountAccess.accountId, DELTA)),
+      ))!
       expect(Number(rows.n)).toBe(now.length)
-      expect(auditCount(DELTA)).toBe(audits + 1)
+      expect(await auditCount(DELTA)).toBe(audits + 1)
     }
   }, 120_000)
 
@@ -445,7 +449,7 @@ describe('concurrent saves', () => {
     const clients = await Promise.all(urls.map((u) => as('busops@vendor.example', u)))
     for (let round = 0; round < 3; round++) {
       const old = await contactsOf(DELTA)
-      const [newcomer] = outsiders(DELTA, 1)
+      const [newcomer] = await outsiders(DELTA, 1)
       const list = [...old, { email: newcomer, role: 'Viewer' }]
       const replies = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>

@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, desc, eq } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { accounts, auditLog, entitlements, fulfillments, hostAccounts, hosts } from '../../db/tables'
 import { NOT_ENOUGH_PERMISSIONS, type AddServerResult } from '../../app/domain/activation-types'
 import { EXPORT_DENIED_MESSAGE } from '../../api/access'
@@ -67,72 +68,75 @@ async function newHost(customer = BOREALIS): Promise<TestHost> {
 }
 
 /** Puts the customer in the host's group with an active fulfilment of one of its entitlements there. */
-function activate(host: TestHost, customer: string) {
-  const entitlement = server.db
-    .select({ id: entitlements.id })
-    .from(entitlements)
-    .where(and(eq(entitlements.accountId, customer), eq(entitlements.type, 'SSL')))
-    .get()!
-  server.db.insert(hostAccounts).values({ hostId: host.id, accountId: customer }).onConflictDoNothing().run()
-  return server.db
-    .insert(fulfillments)
-    .values({
-      fulfillmentId: `FID-SHARED-TEST-${nextFulfillment++}`,
-      entitlementId: entitlement.id,
-      hostId: host.id,
-      accountId: customer,
-      count: 1,
-      status: 'ACTIVE',
-      action: 'EDIT',
-      fulfilledAt: Date.now(),
-    })
-    .returning()
-    .get()
+async function activate(host: TestHost, customer: string) {
+  const entitlement = (await first(
+    server.db
+      .select({ id: entitlements.id })
+      .from(entitlements)
+      .where(and(eq(entitlements.accountId, customer), eq(entitlements.type, 'SSL')))
+      .orderBy(entitlements.id),
+  ))!
+  await server.db.insert(hostAccounts).values({ hostId: host.id, accountId: customer }).onConflictDoNothing()
+  return first(
+    server.db
+      .insert(fulfillments)
+      .values({
+        fulfillmentId: `FID-SHARED-TEST-${nextFulfillment++}`,
+        entitlementId: entitlement.id,
+        hostId: host.id,
+        accountId: customer,
+        count: 1,
+        status: 'ACTIVE',
+        action: 'EDIT',
+        fulfilledAt: Date.now(),
+      })
+      .returning(),
+  )
 }
 
-function returnAll(host: TestHost, customer: string) {
-  server.db
+async function returnAll(host: TestHost, customer: string) {
+  await server.db
     .update(fulfillments)
     .set({ status: 'INACTIVE', returnedAt: Date.now(), returnedBy: PARTNER })
     .where(and(eq(fulfillments.hostId, host.id), eq(fulfillments.accountId, customer)))
-    .run()
 }
 
-const groupOf = (host: TestHost) =>
-  server.db
-    .select({ accountId: hostAccounts.accountId })
-    .from(hostAccounts)
-    .where(eq(hostAccounts.hostId, host.id))
-    .all()
+const groupOf = async (host: TestHost) =>
+  (
+    await server.db
+      .select({ accountId: hostAccounts.accountId })
+      .from(hostAccounts)
+      .where(eq(hostAccounts.hostId, host.id))
+  )
     .map((r) => r.accountId)
     .sort()
-const stateOf = (host: TestHost) => server.db.select().from(hosts).where(eq(hosts.id, host.id)).get()!.state
-const lastAudit = () =>
-  server.db.select().from(auditLog).where(eq(auditLog.area, 'hosts')).orderBy(desc(auditLog.id)).get()!
+const stateOf = async (host: TestHost) =>
+  (await first(server.db.select().from(hosts).where(eq(hosts.id, host.id))))!.state
+const lastAudit = async () =>
+  (await first(server.db.select().from(auditLog).where(eq(auditLog.area, 'hosts')).orderBy(desc(auditLog.id))))!
 
 async function withCobaltDenied(work: () => Promise<void>) {
-  server.db.update(accounts).set({ exportControlStatus: 'Denied' }).where(eq(accounts.accountId, COBALT)).run()
+  await server.db.update(accounts).set({ exportControlStatus: 'Denied' }).where(eq(accounts.accountId, COBALT))
   try {
     await work()
   } finally {
-    server.db.update(accounts).set({ exportControlStatus: '' }).where(eq(accounts.accountId, COBALT)).run()
+    await server.db.update(accounts).set({ exportControlStatus: '' }).where(eq(accounts.accountId, COBALT))
   }
 }
 
 describe('POST /api/sharedserver', () => {
   it('sets the group to the requester and customers with activations on the host, audited', async () => {
     const host = await newHost()
-    activate(host, COBALT)
-    server.db
+    await activate(host, COBALT)
+    await server.db
       .delete(hostAccounts)
       .where(and(eq(hostAccounts.hostId, host.id), eq(hostAccounts.accountId, COBALT)))
-      .run()
     const r = await (
       await as(PARTNER)
     ).post('/sharedserver', { customerNumber: BOREALIS, ...host.ref, group: [BOREALIS, COBALT] })
     expect([r.http, r.body]).toEqual([200, { status: 'SUCCESS', data: { group: [BOREALIS, COBALT] } }])
-    expect(groupOf(host)).toEqual([BOREALIS, COBALT])
-    expect(lastAudit()).toMatchObject({
+    expect(await groupOf(host)).toEqual([BOREALIS, COBALT])
+    expect(await lastAudit()).toMatchObject({
       actorEmail: PARTNER,
       accountId: BOREALIS,
       action: 'set shared group',
@@ -143,7 +147,7 @@ describe('POST /api/sharedserver', () => {
 
   it('refuses a customer without activations on the host, one the caller may not see and one under export control', async () => {
     const host = await newHost()
-    activate(host, BOREALIS)
+    await activate(host, BOREALIS)
     const busops = await as(BUSOPS)
     const none = await busops.post('/sharedserver', { customerNumber: BOREALIS, ...host.ref, group: [BOREALIS, ACME] })
     expect([none.http, none.body.err]).toEqual([409, SHARED_SERVER_MESSAGES.noActivations(ACME)])
@@ -153,31 +157,31 @@ describe('POST /api/sharedserver', () => {
     expect(unseen.http).toBe(403)
     const denied = await busops.post('/sharedserver', { customerNumber: BOREALIS, ...host.ref, group: [EMBARGO] })
     expect([denied.http, denied.body.err]).toEqual([403, EXPORT_DENIED_MESSAGE])
-    expect(groupOf(host)).toEqual([BOREALIS])
+    expect(await groupOf(host)).toEqual([BOREALIS])
   })
 
   it('keeps customers with activations, customers the caller may not see and customers under export control', async () => {
     const host = await newHost()
-    activate(host, COBALT)
+    await activate(host, COBALT)
     // Cobalt has activations: a group without it still has it.
     const partner = await as(PARTNER)
     const kept = await partner.post('/sharedserver', { customerNumber: BOREALIS, ...host.ref, group: [BOREALIS] })
     expect(kept.body.data).toEqual({ group: [BOREALIS, COBALT] })
-    returnAll(host, COBALT)
+    await returnAll(host, COBALT)
     // Marta may not see Cobalt: it stays, and she is not shown it.
     const marta = await as(MARTA)
     const unseen = await marta.post('/sharedserver', { customerNumber: BOREALIS, ...host.ref, group: [BOREALIS] })
     expect(unseen.body.data).toEqual({ group: [BOREALIS] })
-    expect(groupOf(host)).toEqual([BOREALIS, COBALT])
+    expect(await groupOf(host)).toEqual([BOREALIS, COBALT])
     await withCobaltDenied(async () => {
       const denied = await partner.post('/sharedserver', { customerNumber: BOREALIS, ...host.ref, group: [BOREALIS] })
       expect(denied.body.data).toEqual({ group: [BOREALIS] })
-      expect(groupOf(host)).toEqual([BOREALIS, COBALT])
+      expect(await groupOf(host)).toEqual([BOREALIS, COBALT])
     })
     // Approved again, visible and without activations: the partner takes it out.
     const out = await partner.post('/sharedserver', { customerNumber: BOREALIS, ...host.ref, group: [BOREALIS] })
     expect(out.body.data).toEqual({ group: [BOREALIS] })
-    expect(groupOf(host)).toEqual([BOREALIS])
+    expect(await groupOf(host)).toEqual([BOREALIS])
   })
 
   it('refuses bad input: a host outside the customer’s group, bad host ids, a group that is not a list', async () => {
@@ -200,22 +204,22 @@ describe('POST /api/sharedserver', () => {
 describe('POST /api/sharedserver/deactivate', () => {
   it('drops every customer the caller is shown that has no activations on the host, but never the requester', async () => {
     const host = await newHost()
-    activate(host, COBALT)
+    await activate(host, COBALT)
     const partner = await as(PARTNER)
     expect(
       (await partner.post('/sharedserver/deactivate', { customerNumber: BOREALIS, ...host.ref })).body.data,
     ).toEqual({
       group: [BOREALIS, COBALT],
     })
-    returnAll(host, COBALT)
+    await returnAll(host, COBALT)
     // Marta cannot see Cobalt, so she cannot drop it.
     await (await as(MARTA)).post('/sharedserver/deactivate', { customerNumber: BOREALIS, ...host.ref })
-    expect(groupOf(host)).toEqual([BOREALIS, COBALT])
+    expect(await groupOf(host)).toEqual([BOREALIS, COBALT])
     const r = await partner.post('/sharedserver/deactivate', { customerNumber: BOREALIS, ...host.ref })
     expect([r.http, r.body.data]).toEqual([200, { group: [BOREALIS] }])
-    expect(groupOf(host)).toEqual([BOREALIS])
-    expect(stateOf(host)).toBe('ACTIVE')
-    expect(lastAudit()).toMatchObject({
+    expect(await groupOf(host)).toEqual([BOREALIS])
+    expect(await stateOf(host)).toBe('ACTIVE')
+    expect(await lastAudit()).toMatchObject({
       action: 'deactivate shared group',
       before: { group: [BOREALIS, COBALT] },
       after: { group: [BOREALIS] },
@@ -226,19 +230,19 @@ describe('POST /api/sharedserver/deactivate', () => {
 describe('POST /api/sharedserver/remove', () => {
   it('refuses while the requester has activations on the host, then takes it out; the host stays while others use it', async () => {
     const host = await newHost()
-    activate(host, BOREALIS)
-    activate(host, COBALT)
+    await activate(host, BOREALIS)
+    await activate(host, COBALT)
     const partner = await as(PARTNER)
     const busy = await partner.post('/sharedserver/remove', { customerNumber: BOREALIS, ...host.ref })
     expect([busy.http, busy.body.err]).toEqual([
       409,
       SHARED_SERVER_MESSAGES.stillActive(BOREALIS, `shared-${host.ref.hostId}`),
     ])
-    returnAll(host, BOREALIS)
+    await returnAll(host, BOREALIS)
     const r = await partner.post('/sharedserver/remove', { customerNumber: BOREALIS, ...host.ref })
     expect([r.http, r.body]).toEqual([200, { status: 'SUCCESS', data: { removed: true } }])
-    expect(groupOf(host)).toEqual([COBALT])
-    expect(stateOf(host)).toBe('ACTIVE')
+    expect(await groupOf(host)).toEqual([COBALT])
+    expect(await stateOf(host)).toBe('ACTIVE')
     const servers = await partner.post<{ id: number }[]>('/fulfillments/servers', { customerNumber: BOREALIS })
     expect(servers.body.data!.map((s) => s.id)).not.toContain(host.id)
     // Removed, the host is no longer the customer's to change.
@@ -249,9 +253,9 @@ describe('POST /api/sharedserver/remove', () => {
     const host = await newHost()
     const r = await (await as(PARTNER)).post('/sharedserver/remove', { customerNumber: BOREALIS, ...host.ref })
     expect(r.http).toBe(200)
-    expect(groupOf(host)).toEqual([])
-    expect(stateOf(host)).toBe('INACTIVE')
-    expect(lastAudit()).toMatchObject({
+    expect(await groupOf(host)).toEqual([])
+    expect(await stateOf(host)).toBe('INACTIVE')
+    expect(await lastAudit()).toMatchObject({
       action: 'remove host',
       before: { group: [BOREALIS] },
       after: { group: [], state: 'INACTIVE' },
@@ -274,8 +278,8 @@ describe('every shared-server call', () => {
       const generator = await (await as(GENERATOR)).post(path, { customerNumber: ACME, ...acmeHost.ref, ...body })
       expect([path, generator.http, generator.body.err]).toEqual([path, 403, ACTIVATION_MESSAGES.noAccess])
     }
-    expect(groupOf(host)).toEqual([BOREALIS])
-    expect(stateOf(host)).toBe('ACTIVE')
+    expect(await groupOf(host)).toEqual([BOREALIS])
+    expect(await stateOf(host)).toBe('ACTIVE')
   })
 
   itRefusesOtherAndExportControlledCustomers(as, [

@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { first } from '../../db/query'
 import { entitlements } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { demoElasticServers } from '../../db/seed-elastic'
@@ -66,12 +67,13 @@ async function record(startTime: string, endTime: string | null, product: string
   return r.body.data!.charge
 }
 
-const steadyQuantity = () =>
-  server.db
-    .select({ quantity: entitlements.quantity })
-    .from(entitlements)
-    .where(eq(entitlements.activationId, STEADY))
-    .get()!.quantity
+const steadyQuantity = async () =>
+  (await first(
+    server.db
+      .select({ quantity: entitlements.quantity })
+      .from(entitlements)
+      .where(eq(entitlements.activationId, STEADY)),
+  ))!.quantity
 
 /** The e-mail and PDF tests read the sessions the first test records. */
 let sessionsRecorded = false
@@ -109,7 +111,7 @@ describe('POST /statements', () => {
       From: from,
       To: to,
     })
-    const quantity = steadyQuantity()
+    const quantity = await steadyQuantity()
     const steady = data.Records.find((x) => x.ActivationId === STEADY)!
     expect(steady).toMatchObject({
       [PO_FIELD]: 'PO-ACME-2025-0412',
@@ -196,7 +198,7 @@ describe('POST /emailweek and /emailmonth', () => {
     const email = await emailNamed(`Weekly elastic statement ${weekFrom} to ${to}`)
     expect(email.to).toBe('admin@acme.example, raj.patel@acme.example, webmatrix.admin@acme.example')
     expect(email.date.slice(0, 10)).toBe(today)
-    const quantity = steadyQuantity()
+    const quantity = await steadyQuantity()
     const cells = [...email.body.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1])
     expect(email.body).toContain('Elastic Licensing Summary Statement')
     expect(email.body).toContain('1000001 - Acme Aerospace')

@@ -5,8 +5,12 @@
  * variant with its limit and tokens, lastupdatedon, and who is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq, sql } from 'drizzle-orm'
-import { openDb, closeDb } from '../../db/client'
+import { eq, sql, type SQL } from 'drizzle-orm'
+import { closeDatabase, openDatabase } from '../../db/client'
+import { ENGINE } from '../../db/engine'
+import { greatest, roundTo } from '../../db/dialect'
+import { first } from '../../db/query'
+import { rawAll } from '../../db/raw'
 import { entitlements, usageSessions } from '../../db/tables'
 import { demoActivationId, ELASTIC_KEYS } from '../../db/seed-entitlements'
 import { scaleEntitlementKey, seedUsageScale } from '../../db/seed-usage-scale'
@@ -14,6 +18,7 @@ import { lastUpdatedOn } from '../../api/usage'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
 import { CLOUD_JOB_FIELD, type UsageRow } from '../../app/domain/usage-row'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
+import { dropPgDatabase, newPgDatabase } from '../support/postgres-server'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
 import { apiClient, startTestServer, type TestServer, allPages as pagesOf } from './support/server'
 
@@ -105,11 +110,12 @@ describe('fetchUsage', () => {
   it("answers every attribute of a customer's sessions, newest first, as stored and charged", async () => {
     const api = await as(ADMIN)
     const rows = await all(api, ACME)
-    const stored = server.db
-      .select({ n: sql<number>`count(*)` })
-      .from(usageSessions)
-      .where(eq(usageSessions.accountId, ACME))
-      .get()!.n
+    const stored = (await first(
+      server.db
+        .select({ n: sql<number>`count(*)` })
+        .from(usageSessions)
+        .where(eq(usageSessions.accountId, ACME)),
+    ))!.n
     expect(rows.length).toBe(stored)
     for (const row of rows) expect(Object.keys(row).sort()).toEqual([...ROW_FIELDS].sort())
     const starts = rows.map((r) => r.StartTime_ts)
@@ -127,12 +133,12 @@ describe('fetchUsage', () => {
 
     // Cost is the one source of each entitlement's Used.
     const used = new Map(
-      server.db
-        .select({ id: entitlements.activationId, used: entitlements.used, currency: entitlements.currency })
-        .from(entitlements)
-        .where(eq(entitlements.accountId, ACME))
-        .all()
-        .map((e) => [e.id, e]),
+      (
+        await server.db
+          .select({ id: entitlements.activationId, used: entitlements.used, currency: entitlements.currency })
+          .from(entitlements)
+          .where(eq(entitlements.accountId, ACME))
+      ).map((e) => [e.id, e]),
     )
     const sums = new Map<string, number>()
     for (const row of rows) {
@@ -176,11 +182,10 @@ describe('fetchUsage', () => {
 
   it('reads deep pages from the end exactly as the forward order has them', async () => {
     const api = await as(PARTNER)
-    const forward = server.db.$client
-      .prepare(
-        `SELECT device_id AS id FROM usage_sessions WHERE account_id = ? ORDER BY start_ts DESC, id DESC LIMIT 25 OFFSET ?`,
-      )
-      .all(COBALT, COBALT_SESSIONS - 30) as { id: string }[]
+    const forward = await rawAll<{ id: string }>(
+      server.db,
+      sql`SELECT device_id AS id FROM usage_sessions WHERE account_id = ${COBALT} ORDER BY start_ts DESC, id DESC LIMIT 25 OFFSET ${COBALT_SESSIONS - 30}`,
+    )
     const page = await api.post<UsageRow[]>('/fetchUsage', {
       customerNumber: COBALT,
       offset: COBALT_SESSIONS - 30,
@@ -377,17 +382,22 @@ describe('fetchUsage/distinct', () => {
     expect(products.body.data).toEqual([...new Set(every.map((x) => x.Product))].sort())
     const projects = await api.post<string[]>('/fetchUsage/distinct', { customerNumber: ACME, key: 'Project' })
     expect(projects.body.data).toEqual([...new Set(every.map((x) => x.Project))].sort())
-    const plans = (key: 'product' | 'project') =>
-      server.db.$client
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT min(${key}) FROM ${key === 'product' ? 'usage_day_counts' : 'usage_sessions'}
-           WHERE account_id = ? AND ${key} > ''`,
+  })
+
+  // The plans are SQLite's (EXPLAIN QUERY PLAN); PostgreSQL's planner picks by its statistics.
+  it.skipIf(ENGINE === 'postgres')('reads the products and projects through their indexes', async () => {
+    const plans = async (key: 'product' | 'project') =>
+      (
+        await rawAll<{ detail: string }>(
+          server.db,
+          sql`EXPLAIN QUERY PLAN SELECT min(${sql.raw(key)}) FROM ${sql.raw(key === 'product' ? 'usage_day_counts' : 'usage_sessions')}
+           WHERE account_id = ${ACME} AND ${sql.raw(key)} > ''`,
         )
-        .all(ACME)
-        .map((r) => (r as { detail: string }).detail)
+      )
+        .map((r) => r.detail)
         .join(' ')
-    expect(plans('product')).toMatch(/USING (COVERING )?INDEX/)
-    expect(plans('project')).toContain('usage_sessions_account_project_idx')
+    expect(await plans('product')).toMatch(/USING (COVERING )?INDEX/)
+    expect(await plans('project')).toContain('usage_sessions_account_project_idx')
   })
 
   it("refuses more values than the limit with 'Too many distinct values', and a limit over 500", async () => {
@@ -475,22 +485,31 @@ describe('export pages', () => {
         { name: 'ProductCount', direction: 'desc' },
         { name: 'User', direction: 'asc' },
       ],
-      'product_count DESC, user ASC, end_ts ASC, id ASC',
+      'product_count DESC, "user" ASC, end_ts ASC, id ASC',
     ],
     [[], 'start_ts DESC, end_ts DESC, id DESC'],
   ]
 
+  /** The order with SQLite's place for NULL written out (first ascending, last descending), for both engines. */
+  const withSqliteNulls = (order: string) =>
+    order.replace(
+      / (ASC|DESC)\b/g,
+      (_, direction: string) => ` ${direction} NULLS ${direction === 'ASC' ? 'FIRST' : 'LAST'}`,
+    )
+
   it('follow the sort keys with no overlap and no gap, over ties and empty values', async () => {
     const api = await as(ADMIN)
-    const running = server.db.$client
-      .prepare(`SELECT count(*) AS n FROM usage_sessions WHERE account_id = ? AND end_ts IS NULL`)
-      .get(ACME) as { n: number }
+    const [running] = await rawAll<{ n: number }>(
+      server.db,
+      sql`SELECT count(*) AS n FROM usage_sessions WHERE account_id = ${ACME} AND end_ts IS NULL`,
+    )
     expect(running.n).toBeGreaterThan(1)
     for (const [sorting, order] of orders) {
       const listed = (
-        server.db.$client
-          .prepare(`SELECT device_id AS device FROM usage_sessions WHERE account_id = ? ORDER BY ${order}`)
-          .all(ACME) as { device: string }[]
+        await rawAll<{ device: string }>(
+          server.db,
+          sql`SELECT device_id AS device FROM usage_sessions WHERE account_id = ${ACME} ORDER BY ${sql.raw(withSqliteNulls(order))}`,
+        )
       ).map((r) => r.device)
       const { rows, pages } = await allPages(api, '/fetchUsage/export', {
         customerNumber: ACME,
@@ -522,21 +541,21 @@ describe('export pages', () => {
 describe("the bound on a range's start", () => {
   const YEAR = 365 * DAY
   /** The sessions overlapping (from, to) as stored, the brute-force way. */
-  const overlapping = (customer: string, from: number, to: number) =>
+  const overlapping = async (customer: string, from: number, to: number) =>
     (
-      server.db.$client
-        .prepare(
-          `SELECT device_id AS id FROM usage_sessions
-           WHERE account_id = ? AND start_ts < ? AND (end_ts IS NULL OR end_ts > ?) ORDER BY device_id`,
-        )
-        .all(customer, to, from) as { id: string }[]
+      await rawAll<{ id: string }>(
+        server.db,
+        sql`SELECT device_id AS id FROM usage_sessions
+           WHERE account_id = ${customer} AND start_ts < ${to} AND (end_ts IS NULL OR end_ts > ${from}) ORDER BY device_id`,
+      )
     ).map((r) => r.id)
-  const longestStored = (customer: string) =>
+  const longestStored = async (customer: string) =>
     (
-      server.db.$client.prepare(`SELECT length_ms FROM usage_longest_sessions WHERE account_id = ?`).get(customer) as {
-        length_ms: number
-      }
-    ).length_ms
+      await rawAll<{ length_ms: number }>(
+        server.db,
+        sql`SELECT length_ms FROM usage_longest_sessions WHERE account_id = ${customer}`,
+      )
+    )[0].length_ms
 
   /** What every call answers for a range: its rows, count, export and distinct users. */
   async function answers(api: Api, from: number, to: number) {
@@ -573,9 +592,10 @@ describe("the bound on a range's start", () => {
     const api = await as(BUSOPS)
     const now = Date.now()
     const starts = (
-      server.db.$client
-        .prepare(`SELECT start_ts AS at FROM usage_sessions WHERE account_id = ? ORDER BY start_ts`)
-        .all(DUNMORE) as { at: number }[]
+      await rawAll<{ at: number }>(
+        server.db,
+        sql`SELECT start_ts AS at FROM usage_sessions WHERE account_id = ${DUNMORE} ORDER BY start_ts`,
+      )
     ).map((r) => r.at)
     // Short ranges around sessions a fifth, half and four fifths of the way from the oldest, and a month.
     const at = (share: number) => starts[Math.floor(starts.length * share)]
@@ -584,7 +604,7 @@ describe("the bound on a range's start", () => {
       [at(0.5) - 7 * HOUR, at(0.5) + 5 * HOUR],
       [at(0.8), at(0.8) + 30 * DAY],
     ]) {
-      const expected = overlapping(DUNMORE, from, to)
+      const expected = await overlapping(DUNMORE, from, to)
       expect(expected.length).toBeGreaterThan(0)
       const got = await answers(api, from, to)
       expect(got).toMatchObject({ rows: expected, count: expected.length, exported: expected })
@@ -594,9 +614,10 @@ describe("the bound on a range's start", () => {
     const user = (await all(api, DUNMORE))[0].User
     const filter = filterOf(...range(Date.UTC(2018, 0, 1), now), { name: 'User', method: 'EQUALS', value: user })
     const theirs = (
-      server.db.$client
-        .prepare(`SELECT device_id AS device FROM usage_sessions WHERE account_id = ? AND user = ? ORDER BY device_id`)
-        .all(DUNMORE, user) as { device: string }[]
+      await rawAll<{ device: string }>(
+        server.db,
+        sql`SELECT device_id AS device FROM usage_sessions WHERE account_id = ${DUNMORE} AND "user" = ${user} ORDER BY device_id`,
+      )
     ).map((r) => r.device)
     expect(theirs.length).toBeLessThan(DUNMORE_SESSIONS / 10)
     expect(ids(await all(api, DUNMORE, filter))).toEqual(theirs)
@@ -606,14 +627,14 @@ describe("the bound on a range's start", () => {
   it('finds a session longer than any before by a one-day range it overlaps', async () => {
     const now = Date.now()
     const from = now - 2 * YEAR
-    const before = longestStored(DUNMORE)
+    const before = await longestStored(DUNMORE)
     // Without the new length the range's start bound would pass over the session's start.
     expect(from - before).toBeGreaterThan(now - 3 * YEAR - 5 * DAY)
     await record('three-years', now - 3 * YEAR - 5 * DAY, now - 5 * DAY)
-    expect(longestStored(DUNMORE)).toBe(3 * YEAR)
+    expect(await longestStored(DUNMORE)).toBe(3 * YEAR)
 
     const got = await answers(await as(BUSOPS), from, from + DAY)
-    const expected = overlapping(DUNMORE, from, from + DAY)
+    const expected = await overlapping(DUNMORE, from, from + DAY)
     expect(expected).toContain('three-years')
     expect(got).toMatchObject({ rows: expected, count: expected.length, exported: expected })
     expect(got.users).toContain('user-of-three-years')
@@ -622,11 +643,11 @@ describe("the bound on a range's start", () => {
   it('finds a session running since before the longest closed one by any later range', async () => {
     const now = Date.now()
     const from = now - YEAR
-    expect(from - longestStored(DUNMORE)).toBeGreaterThan(now - 6 * YEAR)
+    expect(from - (await longestStored(DUNMORE))).toBeGreaterThan(now - 6 * YEAR)
     await record('running-six-years', now - 6 * YEAR, null)
 
     const got = await answers(await as(BUSOPS), from, from + DAY)
-    const expected = overlapping(DUNMORE, from, from + DAY)
+    const expected = await overlapping(DUNMORE, from, from + DAY)
     expect(expected).toContain('running-six-years')
     expect(got).toMatchObject({ rows: expected, count: expected.length, exported: expected })
     expect(got.users).toContain('user-of-running-six-years')
@@ -635,9 +656,10 @@ describe("the bound on a range's start", () => {
 
 describe('lastupdatedon', () => {
   it('answers the latest start or end time stored, in the envelope', async () => {
-    const newest = server.db.$client
-      .prepare(`SELECT max(max(start_ts), coalesce(max(end_ts), 0)) AS at FROM usage_sessions`)
-      .get() as { at: number }
+    const [newest] = await rawAll<{ at: number }>(
+      server.db,
+      sql`SELECT ${greatest(sql`max(start_ts)`, sql`coalesce(max(end_ts), 0)`)} AS at FROM usage_sessions`,
+    )
     const r = await (await as(ADMIN)).get('/lastupdatedon')
     expect(r.http).toBe(200)
     const text = new Date(newest.at).toISOString().replace('T', ' ').slice(0, 19)
@@ -645,9 +667,11 @@ describe('lastupdatedon', () => {
   })
 
   it('is null before any session is stored', async () => {
-    const empty = openDb(':memory:')
+    const databaseUrl = ENGINE === 'postgres' ? await newPgDatabase('empty') : null
+    const empty = await openDatabase({ databasePath: ':memory:', databaseUrl })
     expect(await lastUpdatedOn(empty)).toBeNull()
-    closeDb(empty)
+    await closeDatabase(empty)
+    if (databaseUrl) await dropPgDatabase(databaseUrl)
   })
 })
 
@@ -663,28 +687,28 @@ describe('who is refused', () => {
 })
 
 describe('the usage pre-aggregates', () => {
-  it('agree with the sessions after the seeds, the generator and recorded sessions', () => {
-    const query = (text: string) => server.db.$client.prepare(text).all()
-    const recomputed = query(`
+  it('agree with the sessions after the seeds, the generator and recorded sessions', async () => {
+    const query = (text: SQL) => rawAll(server.db, text)
+    const recomputed = await query(sql`
       SELECT account_id, product, day, sum(started) AS started, sum(ended) AS ended FROM (
         SELECT account_id, product, start_ts / 86400000 AS day, 1 AS started, 0 AS ended FROM usage_sessions
         UNION ALL
         SELECT account_id, product, end_ts / 86400000, 0, 1 FROM usage_sessions WHERE end_ts IS NOT NULL
-      ) GROUP BY account_id, product, day ORDER BY account_id, product, day`)
-    const stored = query(
-      `SELECT account_id, product, day, started, ended FROM usage_day_counts ORDER BY account_id, product, day`,
+      ) AS events GROUP BY account_id, product, day ORDER BY account_id, product, day`)
+    const stored = await query(
+      sql`SELECT account_id, product, day, started, ended FROM usage_day_counts ORDER BY account_id, product, day`,
     )
     expect(stored.length).toBeGreaterThan(1000)
     expect(stored).toEqual(recomputed)
-    const used = query(`
-      SELECT e.activation_id, round(e.used, 2) AS used, round(coalesce(sum(s.charge), 0), 2) AS charges
+    const used = (await query(sql`
+      SELECT e.activation_id, ${roundTo(sql`e.used`, 2)} AS used, ${roundTo(sql`coalesce(sum(s.charge), 0)`, 2)} AS charges
       FROM entitlements e LEFT JOIN usage_sessions s ON s.entitlement_id = e.id
-      WHERE e.type = 'ELASTIC' GROUP BY e.id`) as { used: number; charges: number }[]
+      WHERE e.type = 'ELASTIC' GROUP BY e.id`)) as { used: number; charges: number }[]
     for (const row of used) expect(row.used).toBe(row.charges)
-    const longest = `SELECT account_id, max(end_ts - start_ts) AS length_ms FROM usage_sessions
+    const longest = sql`SELECT account_id, max(end_ts - start_ts) AS length_ms FROM usage_sessions
       WHERE end_ts IS NOT NULL GROUP BY account_id ORDER BY account_id`
-    expect(query(`SELECT account_id, length_ms FROM usage_longest_sessions ORDER BY account_id`)).toEqual(
-      query(longest),
+    expect(await query(sql`SELECT account_id, length_ms FROM usage_longest_sessions ORDER BY account_id`)).toEqual(
+      await query(longest),
     )
   })
 })

@@ -7,11 +7,14 @@
  */
 import { transact } from '../../db/transact'
 import { randomUUID } from 'node:crypto'
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { LEASE_MS } from '../../app/domain/web-seats'
 import { insertCheckout, recordWebTransaction } from '../../api/web-records'
 import { sweepExpiredLeases } from '../../api/web-lease-sweep'
+import { first } from '../../db/query'
+import { rawAll, rawRun } from '../../db/raw'
 import { entitlements } from '../../db/tables'
 import { demoWebUsers } from '../../db/seed-web'
 import { seedWebScale } from '../../db/seed-web-scale'
@@ -31,7 +34,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const all = <T>(sql: string) => server.db.$client.prepare(sql).all() as T[]
+const all = <T>(query: SQL) => rawAll<T>(server.db, query)
 
 interface Tx {
   id: number
@@ -72,9 +75,9 @@ const USAGE_ZERO = { peak: 0, seat_ms: 0, granted: 0, denied_no_seat: 0, denied_
 const USER_ZERO = { seat_ms: 0, granted: 0, denied: 0 }
 
 /** The three tables as worked out from every transaction and checkout. */
-function bruteForce() {
-  const txs = all<Tx>('SELECT * FROM web_transactions')
-  const seats = all<Seat>('SELECT * FROM web_checkouts')
+async function bruteForce() {
+  const txs = await all<Tx>(sql`SELECT * FROM web_transactions`)
+  const seats = await all<Seat>(sql`SELECT * FROM web_checkouts`)
   const usage: Table = new Map()
   const users: Table = new Map()
   const days: Table = new Map()
@@ -135,39 +138,36 @@ function bruteForce() {
   return { usage, users, days }
 }
 
-const seatStart = (checkoutId: string) =>
-  (
-    server.db.$client.prepare('SELECT started_at FROM web_checkouts WHERE checkout_id = ?').get(checkoutId) as {
-      started_at: number
-    }
-  ).started_at
+const seatStart = async (checkoutId: string) =>
+  (await all<{ started_at: number }>(sql`SELECT started_at FROM web_checkouts WHERE checkout_id = ${checkoutId}`))[0]
+    .started_at
 
 const nonZero = (table: Table) =>
   Object.fromEntries([...table].filter(([, row]) => Object.values(row).some((v) => v !== 0)).sort())
 
-function stored() {
+async function stored() {
   const usage: Table = new Map()
-  for (const r of all<Record<string, number>>('SELECT * FROM web_usage_days')) {
+  for (const r of await all<Record<string, number>>(sql`SELECT * FROM web_usage_days`)) {
     const { entitlement_id, day, account_id: _a, ...rest } = r
     usage.set(`${entitlement_id}|${day}`, rest)
   }
   const users: Table = new Map()
-  for (const r of all<Record<string, number | string>>('SELECT * FROM web_user_days')) {
+  for (const r of await all<Record<string, number | string>>(sql`SELECT * FROM web_user_days`)) {
     const { entitlement_id, user_email, day, account_id: _a, ...rest } = r
     users.set(`${entitlement_id}|${user_email}|${day}`, rest as Record<string, number>)
   }
   const days: Table = new Map()
-  for (const r of all<{ account_id: string; day: number; outcome: string; n: number }>(
-    'SELECT * FROM web_transaction_days',
+  for (const r of await all<{ account_id: string; day: number; outcome: string; n: number }>(
+    sql`SELECT * FROM web_transaction_days`,
   )) {
     days.set(`${r.account_id}|${r.day}|${r.outcome}`, { n: r.n })
   }
   return { usage, users, days }
 }
 
-function expectAggregatesMatch() {
-  const expected = bruteForce()
-  const actual = stored()
+async function expectAggregatesMatch() {
+  const expected = await bruteForce()
+  const actual = await stored()
   expect(nonZero(actual.days)).toEqual(nonZero(expected.days))
   expect(nonZero(actual.users)).toEqual(nonZero(expected.users))
   expect(nonZero(actual.usage)).toEqual(nonZero(expected.usage))
@@ -175,46 +175,47 @@ function expectAggregatesMatch() {
 
 // The generated set and the three brute-force checks over it take seconds; more on a busy machine.
 describe('web usage aggregates', () => {
-  it('equal the demo history’s transactions and checkouts', () => {
-    const discovery = all<{ peak: number; denied: number }>(`
-      SELECT max(u.peak) AS peak, sum(u.denied_no_seat > 0) AS denied FROM web_usage_days u
-      JOIN entitlements e ON e.id = u.entitlement_id WHERE e.account_id = '1000001' AND e.product = 'Ansys Discovery'`)[0]
+  it('equal the demo history’s transactions and checkouts', async () => {
+    const [discovery] = await all<{ peak: number; denied: number }>(sql`
+      SELECT max(u.peak) AS peak, sum(CASE WHEN u.denied_no_seat > 0 THEN 1 ELSE 0 END) AS denied FROM web_usage_days u
+      JOIN entitlements e ON e.id = u.entitlement_id WHERE e.account_id = '1000001' AND e.product = 'Ansys Discovery'`)
     // Discovery is all in use at busy hours and refuses checkouts on some days.
     expect(discovery.peak).toBe(10)
     expect(discovery.denied).toBeGreaterThan(0)
-    expectAggregatesMatch()
+    await expectAggregatesMatch()
   })
 
   it('equal a generated set of 20,000 checkouts', async () => {
     const added = await seedWebScale(server.db, { customer: '1000003', checkouts: 20_000 })
     expect(added.checkouts + added.denied).toBe(20_000)
     expect(added.denied).toBeGreaterThan(0)
-    expectAggregatesMatch()
+    await expectAggregatesMatch()
   }, 120_000)
 
   it('follow the service’s calls over HTTP, across day boundaries, expiries and denials', async () => {
     const api = apiClient(server.url, await getAccessToken(server.url, 'weblicense@vendor.example'))
     const today = todayUtc()
     const product = 'Ansys Aggregate Probe'
-    const entitlementId = server.db
-      .insert(entitlements)
-      .values({
-        activationId: 'WEB-AGGREGATE-PROBE',
-        accountId: ACME,
-        type: 'SHARED_WEB',
-        state: 'Deployed',
-        entitlementName: `${product} Lease`,
-        product,
-        productName: `${product} - Web`,
-        licenseModel: 'Shared Web',
-        count: 2,
-        quantity: 2,
-        startDate: addDays(today, -10),
-        endDate: addDays(today, 100),
-        createdAt: Date.now(),
-      })
-      .returning({ id: entitlements.id })
-      .get().id
+    const entitlementId = (await first(
+      server.db
+        .insert(entitlements)
+        .values({
+          activationId: 'WEB-AGGREGATE-PROBE',
+          accountId: ACME,
+          type: 'SHARED_WEB',
+          state: 'Deployed',
+          entitlementName: `${product} Lease`,
+          product,
+          productName: `${product} - Web`,
+          licenseModel: 'Shared Web',
+          count: 2,
+          quantity: 2,
+          startDate: addDays(today, -10),
+          endDate: addDays(today, 100),
+          createdAt: Date.now(),
+        })
+        .returning({ id: entitlements.id }),
+    ))!.id
     const [adam, vera, lena] = demoWebUsers(ACME).map((u) => u.email)
     const now = Date.now()
     // Seats taken days ago, written as the service writes a grant: one still heartbeating, two
@@ -254,7 +255,7 @@ describe('web usage aggregates', () => {
     const dayStart = dayOf(now) * DAY
     const held = await take(adam, dayStart - 2 * DAY - 2 * 3_600_000, now + LEASE_MS)
     await take(vera, dayStart - 2 * DAY + 19 * 3_600_000, dayStart - DAY + 3_600_000)
-    expectAggregatesMatch()
+    await expectAggregatesMatch()
 
     // The checkout first ends Vera's stale seat (yesterday), then takes the second seat.
     const granted = await api.post<{ outcome: string; checkoutId: string }>('/web/checkout', {
@@ -269,20 +270,21 @@ describe('web usage aggregates', () => {
       product,
     })
     expect(denied.body.data).toMatchObject({ outcome: 'denied', reason: 'no-free-seat' })
-    expectAggregatesMatch()
+    await expectAggregatesMatch()
 
     // Adam's seat, held over three days, is returned; Lena's product stopped heartbeating a second in, and the sweep ends her seat.
     const returned = await api.post('/web/checkin', { checkoutId: held })
     expect(returned.http).toBe(200)
-    const lenaEnd = seatStart(granted.body.data!.checkoutId) + 1000
-    server.db.$client
-      .prepare('UPDATE web_checkouts SET lease_expires_at = ? WHERE checkout_id = ?')
-      .run(lenaEnd, granted.body.data!.checkoutId)
+    const lenaEnd = (await seatStart(granted.body.data!.checkoutId)) + 1000
+    await rawRun(
+      server.db,
+      sql`UPDATE web_checkouts SET lease_expires_at = ${lenaEnd} WHERE checkout_id = ${granted.body.data!.checkoutId}`,
+    )
     expect(await sweepExpiredLeases(server.db, Math.max(Date.now(), lenaEnd))).toBe(1)
-    expectAggregatesMatch()
+    await expectAggregatesMatch()
 
-    const probe = all<{ day: number; peak: number; seat_ms: number; denied_no_seat: number }>(
-      `SELECT day, peak, seat_ms, denied_no_seat FROM web_usage_days WHERE entitlement_id = ${entitlementId} ORDER BY day`,
+    const probe = await all<{ day: number; peak: number; seat_ms: number; denied_no_seat: number }>(
+      sql`SELECT day, peak, seat_ms, denied_no_seat FROM web_usage_days WHERE entitlement_id = ${entitlementId} ORDER BY day`,
     )
     // Adam from 22:00 three days ago, Vera from 19:00 two days ago to 01:00 yesterday, Lena today.
     const d = dayOf(now)

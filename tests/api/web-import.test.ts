@@ -3,7 +3,9 @@
  * the fine rows added in one go, groups created when missing, a row refused alone when it
  * would take a named seat that is not there, and a file that cannot be read refused whole.
  */
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawAll } from '../../db/raw'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { dataSnapshot } from './support/call-requests'
 import { apiClient, startTestServer, type TestServer } from './support/server'
@@ -22,7 +24,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const q = <T>(text: string, ...params: unknown[]) => server.db.$client.prepare(text).all(...params) as T[]
+const q = <T>(query: SQL) => rawAll<T>(server.db, query)
 
 describe('POST /web/users/import', () => {
   it('adds the fine rows, reports each row, and refuses the bad and the one beyond the named seats', async () => {
@@ -75,20 +77,23 @@ describe('POST /web/users/import', () => {
       refused: 4,
       groupsCreated: ['Test Rig'],
     })
-    const users = q<{ email: string; name: string; role: string }>(
-      "SELECT email, name, role FROM web_users WHERE account_id = '1000001' AND email IN ('omar.farouk@acme.example', 'p1@acme.example', 'p4@acme.example', 'admin@acme.example') ORDER BY email",
+    const users = await q<{ email: string; name: string; role: string }>(
+      sql`SELECT email, name, role FROM web_users WHERE account_id = '1000001' AND email IN ('omar.farouk@acme.example', 'p1@acme.example', 'p4@acme.example', 'admin@acme.example') ORDER BY email`,
     )
     expect(users).toEqual([
       { email: 'admin@acme.example', name: 'Adam Archer', role: 'admin' },
       { email: 'omar.farouk@acme.example', name: 'Omar Farouk', role: 'admin' },
       { email: 'p1@acme.example', name: 'Pérez, Pablo', role: 'member' },
     ])
-    const rig = q<{ email: string }>(
-      `SELECT u.email FROM web_group_members m JOIN web_groups g ON g.id = m.group_id JOIN web_users u ON u.id = m.user_id
+    const rig = await q<{ email: string }>(
+      sql`SELECT u.email FROM web_group_members m JOIN web_groups g ON g.id = m.group_id JOIN web_users u ON u.id = m.user_id
        WHERE g.name = 'Test Rig' ORDER BY u.email`,
     )
     expect(rig.map((u) => u.email)).toEqual(['admin@acme.example', 'nina.kraus@acme.example'])
-    const audit = q<{ after: string }>("SELECT after FROM audit_log WHERE area = 'web' AND action = 'import users'")
+    // As text on both engines (a jsonb column on PostgreSQL).
+    const audit = await q<{ after: string }>(
+      sql`SELECT CAST(after AS TEXT) AS after FROM audit_log WHERE area = 'web' AND action = 'import users'`,
+    )
     expect(JSON.parse(audit[0].after)).toEqual({ added: 5, alreadyThere: 1, refused: 4, groupsCreated: ['Test Rig'] })
   })
 

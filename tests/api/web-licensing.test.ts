@@ -3,7 +3,9 @@
  * users, groups, assignments and the matrix, each change audited, the named seat limit held,
  * and bad input refused with nothing changed.
  */
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawAll, rawRun } from '../../db/raw'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { WEB_KEYS } from '../../db/seed-web'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
@@ -31,11 +33,11 @@ afterAll(async () => {
   await server?.close()
 })
 
-const q = <T>(text: string, ...params: unknown[]) => server.db.$client.prepare(text).all(...params) as T[]
-const userId = (email: string) =>
-  q<{ id: number }>("SELECT id FROM web_users WHERE account_id = '1000001' AND email = ?", email)[0].id
-const groupId = (name: string) =>
-  q<{ id: number }>("SELECT id FROM web_groups WHERE account_id = '1000001' AND name = ?", name)[0].id
+const q = <T = Row>(query: SQL) => rawAll<T>(server.db, query)
+const userId = async (email: string) =>
+  (await q<{ id: number }>(sql`SELECT id FROM web_users WHERE account_id = '1000001' AND email = ${email}`))[0].id
+const groupId = async (name: string) =>
+  (await q<{ id: number }>(sql`SELECT id FROM web_groups WHERE account_id = '1000001' AND name = ${name}`))[0].id
 
 describe('web entitlements', () => {
   it('lists Acme’s with seats, in use, holders, what is left, groups and term', async () => {
@@ -100,7 +102,7 @@ describe('web users', () => {
     expect(rows.length).toBe(40)
     expect(rows.map((r) => r.name)).toEqual([...rows.map((r) => r.name as string)].sort((a, b) => a.localeCompare(b)))
     expect(rows.find((r) => r.email === 'admin@acme.example')).toEqual({
-      id: userId('admin@acme.example'),
+      id: await userId('admin@acme.example'),
       email: 'admin@acme.example',
       name: 'Adam Archer',
       role: 'admin',
@@ -117,7 +119,7 @@ describe('web users', () => {
   it('shows one user’s groups, what the user may use and why', async () => {
     const r = await admin.post<{ entitlements: Row[]; groups: Row[]; checkouts: Row[] }>('/web/user', {
       customerNumber: ACME,
-      userId: userId('lena.fischer@acme.example'),
+      userId: await userId('lena.fischer@acme.example'),
     })
     expect(r.body.data!.groups.map((g) => g.name)).toEqual(['All Users'])
     expect(r.body.data!.entitlements.map((e) => [e.productName, e.through, e.group])).toEqual([
@@ -126,7 +128,7 @@ describe('web users', () => {
     ])
     const designer = await admin.post<{ entitlements: Row[] }>('/web/user', {
       customerNumber: ACME,
-      userId: userId('amelia.hughes@acme.example'),
+      userId: await userId('amelia.hughes@acme.example'),
     })
     expect(designer.body.data!.entitlements.map((e) => [e.productName, e.through, e.group])).toEqual([
       ['Ansys Discovery - Shared Web', 'everyone', null],
@@ -161,8 +163,8 @@ describe('web users', () => {
     expect(changed.body.data).toMatchObject({ name: 'Nina Kraus-Berg', role: 'admin' })
     const removed = await admin.post('/web/users/remove', { customerNumber: ACME, userId: id })
     expect(removed.body).toEqual({ status: 'SUCCESS', data: { removed: true, endedCheckouts: 0 } })
-    const audit = q<{ action: string; actor_email: string }>(
-      "SELECT action, actor_email FROM audit_log WHERE account_id = '1000001' AND area = 'web' ORDER BY id",
+    const audit = await q<{ action: string; actor_email: string }>(
+      sql`SELECT action, actor_email FROM audit_log WHERE account_id = '1000001' AND area = 'web' ORDER BY id`,
     )
     expect(audit.slice(-3)).toEqual([
       { action: 'add user', actor_email: 'admin@acme.example' },
@@ -172,29 +174,28 @@ describe('web users', () => {
   })
 
   it('asks before removing a named seat holder with a running session, then ends the session at once', async () => {
-    const id = userId('umar.haddad@acme.example')
+    const id = await userId('umar.haddad@acme.example')
     const started = Date.now() - 60_000
-    server.db.$client
-      .prepare(
-        `INSERT INTO web_checkouts (checkout_id, account_id, entitlement_id, user_id, user_email, started_at,
+    await rawRun(
+      server.db,
+      sql`INSERT INTO web_checkouts (checkout_id, account_id, entitlement_id, user_id, user_email, started_at,
            last_heartbeat_at, lease_expires_at)
-         SELECT 'probe-checkout', '1000001', id, ?, 'umar.haddad@acme.example', ?, ?, ? FROM entitlements WHERE activation_id = ?`,
-      )
-      .run(id, started, started, Date.now() + 600_000, DISCOVERY)
+         SELECT 'probe-checkout', '1000001', id, ${id}, 'umar.haddad@acme.example', ${started}, ${started}, ${Date.now() + 600_000} FROM entitlements WHERE activation_id = ${DISCOVERY}`,
+    )
     const ask = await admin.post('/web/users/remove', { customerNumber: ACME, userId: id })
     expect([ask.http, ask.body.err]).toEqual([
       409,
       'Umar Haddad holds a named seat of Ansys Mechanical - Named User and has 1 running session, which will end at once. Confirm to remove the user.',
     ])
-    expect(q('SELECT id FROM web_users WHERE id = ?', id)).toHaveLength(1)
+    expect(await q(sql`SELECT id FROM web_users WHERE id = ${id}`)).toHaveLength(1)
     const done = await admin.post('/web/users/remove', { customerNumber: ACME, userId: id, confirm: true })
     expect(done.body.data).toEqual({ removed: true, endedCheckouts: 1 })
-    const [checkout] = q<Row>(
-      "SELECT ended_at, end_reason, user_id FROM web_checkouts WHERE checkout_id = 'probe-checkout'",
+    const [checkout] = await q(
+      sql`SELECT ended_at, end_reason, user_id FROM web_checkouts WHERE checkout_id = 'probe-checkout'`,
     )
     expect(checkout).toMatchObject({ end_reason: 'returned', user_id: null })
-    const [transaction] = q<Row>(
-      "SELECT outcome, reason, duration_ms FROM web_transactions WHERE checkout_id = 'probe-checkout'",
+    const [transaction] = await q(
+      sql`SELECT outcome, reason, duration_ms FROM web_transactions WHERE checkout_id = 'probe-checkout'`,
     )
     expect(transaction).toMatchObject({ outcome: 'returned', reason: 'user-removed' })
     expect(transaction.duration_ms as number).toBeGreaterThanOrEqual(60_000)
@@ -217,7 +218,7 @@ describe('web groups', () => {
     ])
     const design = await admin.post<{ members: Row[]; entitlements: Row[] }>('/web/group', {
       customerNumber: ACME,
-      groupId: groupId('Design'),
+      groupId: await groupId('Design'),
     })
     expect(design.body.data!.members).toHaveLength(10)
     expect(design.body.data!.entitlements).toEqual([
@@ -255,7 +256,7 @@ describe('web groups', () => {
     const out = await admin.post('/web/groups/members/remove', {
       customerNumber: ACME,
       groupId: id,
-      userId: userId('xin.li@acme.example'),
+      userId: await userId('xin.li@acme.example'),
     })
     expect(out.body.data).toEqual({ removed: true, endedCheckouts: 0 })
     const ask = await admin.post('/web/groups/remove', { customerNumber: ACME, groupId: id })
@@ -265,7 +266,7 @@ describe('web groups', () => {
     ])
     const gone = await admin.post('/web/groups/remove', { customerNumber: ACME, groupId: id, confirm: true })
     expect(gone.body.data).toEqual({ removed: true, endedCheckouts: 0 })
-    expect(q('SELECT id FROM web_users WHERE email = ?', 'yara.haddad@acme.example')).toHaveLength(1)
+    expect(await q(sql`SELECT id FROM web_users WHERE email = ${'yara.haddad@acme.example'}`)).toHaveLength(1)
   })
 })
 
@@ -283,19 +284,19 @@ describe('assignments', () => {
     const toGroup = await admin.post<{ entitlement: Row }>('/web/assignments/group', {
       customerNumber: ACME,
       activationId: DISCOVERY,
-      groupId: groupId('All Users'),
+      groupId: await groupId('All Users'),
     })
     expect(toGroup.body.data!.entitlement.groups).toEqual(['All Users'])
     const twice = await admin.post('/web/assignments/group', {
       customerNumber: ACME,
       activationId: DISCOVERY,
-      groupId: groupId('All Users'),
+      groupId: await groupId('All Users'),
     })
     expect(twice.http).toBe(409)
     const undone = await admin.post<{ entitlement: Row }>('/web/assignments/group/remove', {
       customerNumber: ACME,
       activationId: DISCOVERY,
-      groupId: groupId('All Users'),
+      groupId: await groupId('All Users'),
     })
     expect(undone.body.data!.entitlement.groups).toEqual([])
   })
@@ -315,7 +316,7 @@ describe('assignments', () => {
     const group = await admin.post('/web/assignments/group', {
       customerNumber: ACME,
       activationId: FLUENT,
-      groupId: groupId('Design'),
+      groupId: await groupId('Design'),
     })
     expect([group.http, group.body.err]).toEqual([
       400,
@@ -332,13 +333,13 @@ describe('assignments', () => {
     expect(one.body.data!.seats.find((s) => s.email === 'xin.li@acme.example')!.endDate).toBe('2099-12-31')
     const full = await admin.post('/web/groups/members/add', {
       customerNumber: ACME,
-      groupId: groupId('Simulation'),
+      groupId: await groupId('Simulation'),
       emails: ['zoe.campbell@acme.example', 'aaron.blake@acme.example', 'beatrice.lund@acme.example'],
     })
     expect(full.body.data).toEqual({ added: 3, alreadyMembers: 0 })
     const fifth = await admin.post('/web/groups/members/add', {
       customerNumber: ACME,
-      groupId: groupId('Simulation'),
+      groupId: await groupId('Simulation'),
       emails: ['carlos.mendes@acme.example', 'diana.popescu@acme.example'],
     })
     expect([fifth.http, fifth.body.err]).toEqual([
@@ -348,7 +349,7 @@ describe('assignments', () => {
     const removed = await admin.post<{ entitlement: Row }>('/web/assignments/users/remove', {
       customerNumber: ACME,
       activationId: MECHANICAL,
-      userId: userId('xin.li@acme.example'),
+      userId: await userId('xin.li@acme.example'),
     })
     expect(removed.body.data!.entitlement).toMatchObject({ holders: 4, free: 1 })
   })
@@ -363,7 +364,7 @@ describe('assignments', () => {
       ).body.data!.seats.map((s) => s.id)
     const previous = await seats()
     expect(previous).toHaveLength(4)
-    const swapped = [...previous.slice(1), userId('zoe.campbell@acme.example')]
+    const swapped = [...previous.slice(1), await userId('zoe.campbell@acme.example')]
     const stale = await admin.post('/web/assignments/matrix', {
       customerNumber: ACME,
       activationId: MECHANICAL,
@@ -392,7 +393,7 @@ describe('assignments', () => {
     const tooMany = await admin.post('/web/assignments/matrix', {
       customerNumber: ACME,
       activationId: MECHANICAL,
-      holders: [...swapped, userId('aaron.blake@acme.example'), userId('ivan.kuznetsov@acme.example')],
+      holders: [...swapped, await userId('aaron.blake@acme.example'), await userId('ivan.kuznetsov@acme.example')],
       previous: swapped,
     })
     expect([tooMany.http, tooMany.body.err]).toEqual([
@@ -406,8 +407,9 @@ describe('assignments', () => {
       previous: [],
     })
     expect(shared.http).toBe(400)
-    const audit = q<{ action: string; before: string; after: string }>(
-      "SELECT action, before, after FROM audit_log WHERE area = 'web' AND action = 'set seats'",
+    // As text on both engines (jsonb columns on PostgreSQL).
+    const audit = await q<{ action: string; before: string; after: string }>(
+      sql`SELECT action, CAST(before AS TEXT) AS before, CAST(after AS TEXT) AS after FROM audit_log WHERE area = 'web' AND action = 'set seats'`,
     )
     expect(audit).toHaveLength(1)
     expect(JSON.parse(audit[0].after).seats.map((s: Row) => s.email)).toContain('zoe.campbell@acme.example')
@@ -415,28 +417,28 @@ describe('assignments', () => {
 })
 
 describe('rights and bad input', () => {
-  const reads = () =>
+  const reads = async () =>
     [
       ['/web/entitlements', { customerNumber: ACME }],
       ['/web/users', { customerNumber: ACME }],
       ['/web/groups', { customerNumber: ACME }],
-      ['/web/user', { customerNumber: ACME, userId: userId('admin@acme.example') }],
-      ['/web/group', { customerNumber: ACME, groupId: groupId('Design') }],
+      ['/web/user', { customerNumber: ACME, userId: await userId('admin@acme.example') }],
+      ['/web/group', { customerNumber: ACME, groupId: await groupId('Design') }],
       ['/web/entitlement', { customerNumber: ACME, activationId: FLUENT }],
     ] as const
-  const writes = () =>
+  const writes = async () =>
     [
       ['/web/users/add', { customerNumber: ACME, email: 'probe@acme.example', name: 'Probe' }],
       ['/web/groups/add', { customerNumber: ACME, name: 'Probe' }],
-      ['/web/assignments/group', { customerNumber: ACME, activationId: DISCOVERY, groupId: groupId('Design') }],
+      ['/web/assignments/group', { customerNumber: ACME, activationId: DISCOVERY, groupId: await groupId('Design') }],
     ] as const
 
   for (const email of ['viewer@acme.example', 'sales@vendor.example', 'salesaccess@vendor.example']) {
     it(`lets ${email} read everything and change nothing`, async () => {
       const api = apiClient(server.url, await getAccessToken(server.url, email))
-      for (const [path, body] of reads()) expect([path, (await api.post(path, body)).http]).toEqual([path, 200])
+      for (const [path, body] of await reads()) expect([path, (await api.post(path, body)).http]).toEqual([path, 200])
       const before = await dataSnapshot(server.db)
-      for (const [path, body] of writes()) {
+      for (const [path, body] of await writes()) {
         const r = await api.post(path, body)
         expect([path, r.http, r.body.err]).toEqual([
           path,
@@ -450,7 +452,7 @@ describe('rights and bad input', () => {
 
   it('refuses the partner of other customers and a customer under export control', async () => {
     const partner = apiClient(server.url, await getAccessToken(server.url, 'partner@channel.example'))
-    for (const [path, body] of [...reads(), ...writes()])
+    for (const [path, body] of [...(await reads()), ...(await writes())])
       expect([path, (await partner.post(path, body)).http]).toEqual([path, 403])
     const busops = apiClient(server.url, await getAccessToken(server.url, 'busops@vendor.example'))
     const embargo = await busops.post('/web/users', { customerNumber: '1000005' })
@@ -467,7 +469,7 @@ describe('rights and bad input', () => {
       ['/web/groups/add', { customerNumber: ACME, name: '=cmd()' }, 'must not start with =, +, - or @'],
       [
         '/web/users/change',
-        { customerNumber: ACME, userId: userId('xin.li@acme.example'), name: '@x', role: 'member' },
+        { customerNumber: ACME, userId: await userId('xin.li@acme.example'), name: '@x', role: 'member' },
         'must not start',
       ],
       ['/web/assignments/users', { customerNumber: ACME, activationId: FLUENT, emails: [] }, 'emails'],
@@ -498,12 +500,14 @@ describe('rights and bad input', () => {
 
 describe('term', () => {
   it('shows an entitlement not started or ended as the portal’s rule says, and filters by it', async () => {
-    server.db.$client
-      .prepare("UPDATE entitlements SET start_date = '2999-01-01', end_date = '2999-12-31' WHERE activation_id = ?")
-      .run(SPACECLAIM)
-    server.db.$client
-      .prepare("UPDATE entitlements SET start_date = '2000-01-01', end_date = '2000-12-31' WHERE activation_id = ?")
-      .run(DISCOVERY)
+    await rawRun(
+      server.db,
+      sql`UPDATE entitlements SET start_date = '2999-01-01', end_date = '2999-12-31' WHERE activation_id = ${SPACECLAIM}`,
+    )
+    await rawRun(
+      server.db,
+      sql`UPDATE entitlements SET start_date = '2000-01-01', end_date = '2000-12-31' WHERE activation_id = ${DISCOVERY}`,
+    )
     const r = await admin.post<Row[]>('/web/entitlements', {
       customerNumber: ACME,
       filter: { criteria: [{ name: 'termState', method: 'IN', value: ['not-started', 'ended'] }] },

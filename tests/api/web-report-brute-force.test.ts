@@ -5,9 +5,12 @@
  * 20,000 checkout requests (Cobalt Energy). The report reads the per-day aggregates; this test
  * reads nothing of them.
  */
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { seedWebScale } from '../../db/seed-web-scale'
+import { truncated } from '../../db/dialect'
+import { rawAll } from '../../db/raw'
 import type { WebReport } from '../../api/contract/web-report'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { apiClient, startTestServer, type TestServer } from './support/server'
@@ -26,7 +29,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const all = <T>(sql: string, ...params: unknown[]) => server.db.$client.prepare(sql).all(...params) as T[]
+const all = <T>(query: SQL) => rawAll<T>(server.db, query)
 
 interface Entitlement {
   id: number
@@ -42,10 +45,11 @@ interface Interval {
 }
 
 /** The seats of an entitlement as intervals; a seat not ended runs to now, or to its lease's end when that has passed. */
-function intervals(entitlementId: number, now: number): Interval[] {
-  return all<{ user_email: string; started_at: number; ended_at: number | null; lease_expires_at: number }>(
-    'SELECT user_email, started_at, ended_at, lease_expires_at FROM web_checkouts WHERE entitlement_id = ?',
-    entitlementId,
+async function intervals(entitlementId: number, now: number): Promise<Interval[]> {
+  return (
+    await all<{ user_email: string; started_at: number; ended_at: number | null; lease_expires_at: number }>(
+      sql`SELECT user_email, started_at, ended_at, lease_expires_at FROM web_checkouts WHERE entitlement_id = ${entitlementId}`,
+    )
   ).map((s) => ({
     user: s.user_email.toLowerCase(),
     start: s.started_at,
@@ -76,11 +80,10 @@ const overlap = (s: Interval, from: number, to: number) => Math.max(0, Math.min(
 const roundHours = (ms: number) => Math.round((ms / HOUR) * 100) / 100
 
 /** The report's figures of one entitlement, worked out from its checkouts and transactions. */
-function bruteForceEntitlement(e: Entitlement, fromDay: number, toDay: number, now: number) {
-  const seats = intervals(e.id, now)
-  const denials = all<{ at: number; reason: string }>(
-    `SELECT at, reason FROM web_transactions WHERE entitlement_id = ? AND outcome = 'denied'`,
-    e.id,
+async function bruteForceEntitlement(e: Entitlement, fromDay: number, toDay: number, now: number) {
+  const seats = await intervals(e.id, now)
+  const denials = await all<{ at: number; reason: string }>(
+    sql`SELECT at, reason FROM web_transactions WHERE entitlement_id = ${e.id} AND outcome = 'denied'`,
   )
   const termStart = Date.parse(`${e.start_date}T00:00:00Z`)
   const termEnd = e.end_date === null ? Infinity : Date.parse(`${e.end_date}T00:00:00Z`)
@@ -114,12 +117,12 @@ function bruteForceEntitlement(e: Entitlement, fromDay: number, toDay: number, n
 }
 
 /** Hours and checkouts per user over the period, on the given entitlements. */
-function bruteForceUsers(ids: number[], fromDay: number, toDay: number, now: number) {
+async function bruteForceUsers(ids: number[], fromDay: number, toDay: number, now: number) {
   const users = new Map<string, { ms: number; checkouts: number }>()
   const from = fromDay * DAY
   const to = (toDay + 1) * DAY
   for (const id of ids) {
-    for (const s of intervals(id, now)) {
+    for (const s of await intervals(id, now)) {
       const u = users.get(s.user) ?? { ms: 0, checkouts: 0 }
       u.ms += overlap(s, from, to)
       if (s.start >= from && s.start < to) u.checkouts++
@@ -139,16 +142,15 @@ async function expectReportMatches(customer: string, email: string, fromDay: num
   expect(reply.http, JSON.stringify(reply.body)).toBe(200)
   const now = Date.now()
   const report = reply.body.data!
-  const list = all<Entitlement>(
-    `SELECT id, activation_id, CAST(quantity AS INTEGER) AS quantity, start_date, end_date FROM entitlements
-     WHERE account_id = ? AND type IN ('SHARED_WEB', 'NAMED_USER')`,
-    customer,
+  const list = await all<Entitlement>(
+    sql`SELECT id, activation_id, ${truncated(sql`quantity`)} AS quantity, start_date, end_date FROM entitlements
+     WHERE account_id = ${customer} AND type IN ('SHARED_WEB', 'NAMED_USER')`,
   )
   expect(report.entitlements.map((e) => e.activationId).sort()).toEqual(list.map((e) => e.activation_id).sort())
   let used = 0
   for (const e of list) {
     const shown = report.entitlements.find((r) => r.activationId === e.activation_id)!
-    const expected = bruteForceEntitlement(e, fromDay, toDay, now)
+    const expected = await bruteForceEntitlement(e, fromDay, toDay, now)
     expect(shown.days.map(({ seatHours: _, ...d }) => d)).toEqual(expected.days.map(({ seatMs: _, ...d }) => d))
     // A seat still running grows between the report and this count: a hundredth of an hour is the rounding.
     shown.days.forEach((d, i) =>
@@ -161,7 +163,7 @@ async function expectReportMatches(customer: string, email: string, fromDay: num
   }
   expect(used, 'the period has some use').toBeGreaterThan(0)
 
-  const users = bruteForceUsers(
+  const users = await bruteForceUsers(
     list.map((e) => e.id),
     fromDay,
     toDay,

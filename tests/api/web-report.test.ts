@@ -5,7 +5,10 @@
  * HTTP; who may read it and bad input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { mapInOrder } from '../../db/in-order'
+import { first } from '../../db/query'
+import { rawAll } from '../../db/raw'
 import { webAssignments, webTransactions, webUsageDays, webUserDays, webUsers } from '../../db/tables'
 import { addDays, todayUtc } from '../../app/domain/entitlements'
 import { demoWebUsers } from '../../db/seed-web'
@@ -60,25 +63,23 @@ async function report(input: Record<string, unknown>) {
 
 describe('the report from the stored days', () => {
   it('gives utilisation, full use, denial hours, the verdict and the top users and groups', async () => {
-    const p = pool('SHARED_WEB', 4)
+    const p = await pool('SHARED_WEB', 4)
     const today = todayUtc()
     const t = dayNumber(today)
-    const day = (n: number, fields: Partial<typeof webUsageDays.$inferInsert>) =>
-      server.db
-        .insert(webUsageDays)
-        .values({ entitlementId: p.id, accountId: ACME, day: t - n, ...fields })
-        .run()
-    day(3, { peak: 2, seatMs: 24 * HOUR, granted: 3 })
-    day(2, { peak: 4, seatMs: 48 * HOUR, granted: 5, deniedNoSeat: 2, deniedHours: (1 << 9) | (1 << 14) })
-    day(1, { peak: 4, seatMs: 24 * HOUR, granted: 4, deniedOther: 1 })
-    const user = (email: string, n: number, ms: number) =>
-      server.db
+    const day = async (n: number, fields: Partial<typeof webUsageDays.$inferInsert>) => {
+      await server.db.insert(webUsageDays).values({ entitlementId: p.id, accountId: ACME, day: t - n, ...fields })
+    }
+    await day(3, { peak: 2, seatMs: 24 * HOUR, granted: 3 })
+    await day(2, { peak: 4, seatMs: 48 * HOUR, granted: 5, deniedNoSeat: 2, deniedHours: (1 << 9) | (1 << 14) })
+    await day(1, { peak: 4, seatMs: 24 * HOUR, granted: 4, deniedOther: 1 })
+    const user = async (email: string, n: number, ms: number) => {
+      await server.db
         .insert(webUserDays)
         .values({ entitlementId: p.id, accountId: ACME, userEmail: email, day: t - n, seatMs: ms, granted: 1 })
-        .run()
-    user(AMELIA, 2, 30 * HOUR)
-    user(ADAM, 2, 18 * HOUR)
-    user(ADAM, 3, 24 * HOUR)
+    }
+    await user(AMELIA, 2, 30 * HOUR)
+    await user(ADAM, 2, 18 * HOUR)
+    await user(ADAM, 3, 24 * HOUR)
 
     const r = await report({ activationId: p.activationId, from: addDays(today, -3), to: addDays(today, -1) })
     expect(r.choices.map((c) => c.activationId)).toContain(p.activationId)
@@ -103,29 +104,30 @@ describe('the report from the stored days', () => {
   })
 
   it('names the holders of a named entitlement who have not used it in 30, 60 or 90 days', async () => {
-    const p = pool('NAMED_USER', 5)
+    const p = await pool('NAMED_USER', 5)
     const t = dayNumber(todayUtc())
-    const ids = [0, 1, 2, 3].map(
-      (i) =>
-        server.db
-          .select({ id: webUsers.id })
-          .from(webUsers)
-          .where(and(eq(webUsers.accountId, ACME), eq(webUsers.email, ACME_USERS[i])))
-          .get()!.id,
+    const ids = await mapInOrder(
+      [0, 1, 2, 3],
+      async (i) =>
+        (await first(
+          server.db
+            .select({ id: webUsers.id })
+            .from(webUsers)
+            .where(and(eq(webUsers.accountId, ACME), eq(webUsers.email, ACME_USERS[i]))),
+        ))!.id,
     )
     for (const userId of ids)
-      server.db
+      await server.db
         .insert(webAssignments)
         .values({ entitlementId: p.id, userId, assignedBy: 'admin@acme.example', createdAt: Date.now() })
-        .run()
-    const used = (i: number, daysAgo: number) =>
-      server.db
+    const used = async (i: number, daysAgo: number) => {
+      await server.db
         .insert(webUserDays)
         .values({ entitlementId: p.id, accountId: ACME, userEmail: ACME_USERS[i], day: t - daysAgo, granted: 1 })
-        .run()
-    used(0, 5)
-    used(1, 45)
-    used(2, 95)
+    }
+    await used(0, 5)
+    await used(1, 45)
+    await used(2, 95)
     const r = await report({ activationId: p.activationId, from: addDays(todayUtc(), -6), to: todayUtc() })
     const named = r.entitlements[0].named!
     expect([named.holders, named.idle30, named.idle60, named.idle90]).toEqual([4, 3, 2, 2])
@@ -157,7 +159,7 @@ function bruteForceDay(intervals: Interval[], dayStart: number) {
 
 describe('the report against the web transactions', () => {
   it('has the peak, seat time and denials a brute force finds in the transactions', async () => {
-    const p = pool('SHARED_WEB', 2)
+    const p = await pool('SHARED_WEB', 2)
     const checkout = (email: string) =>
       service.post<{ outcome: string; checkoutId?: string }>('/web/checkout', {
         customerNumber: ACME,
@@ -178,7 +180,7 @@ describe('the report against the web transactions', () => {
     await checkin(b.body.data!.checkoutId!)
     await checkin(c.body.data!.checkoutId!)
 
-    const rows = server.db.select().from(webTransactions).where(eq(webTransactions.entitlementId, p.id)).all()
+    const rows = await server.db.select().from(webTransactions).where(eq(webTransactions.entitlementId, p.id))
     const intervals = rows
       .filter((r) => r.outcome === 'returned' || r.outcome === 'expired')
       .map((r) => ({ start: r.at - (r.durationMs ?? 0), end: r.at }))
@@ -208,9 +210,10 @@ describe('the Home card', () => {
       r.entitlements.map((e) => [e.activationId, e.seats, e.inUseNow, e.verdict]),
     )
     expect(web.inUse).toBe(r.entitlements.reduce((sum, e) => sum + e.inUseNow, 0))
-    const denied = server.db.$client
-      .prepare("SELECT count(*) AS n FROM web_transactions WHERE account_id = ? AND outcome = 'denied' AND at >= ?")
-      .get(ACME, Date.parse(`${addDays(today, -6)}T00:00:00Z`)) as { n: number }
+    const [denied] = await rawAll<{ n: number }>(
+      server.db,
+      sql`SELECT count(*) AS n FROM web_transactions WHERE account_id = ${ACME} AND outcome = 'denied' AND at >= ${Date.parse(`${addDays(today, -6)}T00:00:00Z`)}`,
+    )
     expect(web.deniedLast7).toBe(denied.n)
   })
 })

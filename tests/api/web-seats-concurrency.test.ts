@@ -4,7 +4,9 @@
  * and through the matrix; its holders never outnumber its seats, and of several matrix changes
  * made from the same view exactly one wins.
  */
+import { sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { rawAll } from '../../db/raw'
 import { demoActivationId } from '../../db/seed-entitlements'
 import { WEB_KEYS } from '../../db/seed-web'
 import { getAccessToken } from '../support/tokens'
@@ -16,7 +18,7 @@ const ACME = '1000001'
 const FLUENT = demoActivationId(WEB_KEYS.acmeFluent)
 const MECHANICAL = demoActivationId(WEB_KEYS.acmeMechanical)
 
-const q = <T>(text: string, ...params: unknown[]) => cluster.server.db.$client.prepare(text).all(...params) as T[]
+const q = <T>(query: SQL) => rawAll<T>(cluster.server.db, query)
 
 async function clients() {
   const token = await getAccessToken(cluster.server.url, 'admin@acme.example')
@@ -26,11 +28,10 @@ async function clients() {
 /** Acme's users in no group but All Users and with no named seat: free to be given one. */
 function freeUsers(n: number) {
   return q<{ id: number; email: string }>(
-    `SELECT u.id, u.email FROM web_users u WHERE u.account_id = '1000001'
+    sql`SELECT u.id, u.email FROM web_users u WHERE u.account_id = '1000001'
        AND (SELECT count(*) FROM web_group_members m WHERE m.user_id = u.id) = 1
        AND NOT EXISTS (SELECT 1 FROM web_assignments a WHERE a.user_id = u.id)
-     ORDER BY u.id LIMIT ?`,
-    n,
+     ORDER BY u.id LIMIT ${n}`,
   )
 }
 
@@ -48,11 +49,11 @@ describe('named seats given by three processes at once', () => {
     const apis = await clients()
     const start = await detail(FLUENT)
     expect(start.entitlement).toMatchObject({ seats: 12, holders: 8 })
-    const users = freeUsers(12)
+    const users = await freeUsers(12)
     expect(users).toHaveLength(12)
-    const simulation = q<{ id: number }>(
-      "SELECT id FROM web_groups WHERE account_id = '1000001' AND name = 'Simulation'",
-    )[0]
+    const [simulation] = await q<{ id: number }>(
+      sql`SELECT id FROM web_groups WHERE account_id = '1000001' AND name = 'Simulation'`,
+    )
     const replies = await Promise.all(
       users.map((u, i) =>
         i % 2 === 0
@@ -80,7 +81,7 @@ describe('named seats given by three processes at once', () => {
     const apis = await clients()
     const { seats } = await detail(MECHANICAL)
     const previous = seats.map((s) => s.id)
-    const candidates = freeUsers(6)
+    const candidates = await freeUsers(6)
     const replies = await Promise.all(
       candidates.map((u, i) =>
         apis[i % 3].post('/web/assignments/matrix', {

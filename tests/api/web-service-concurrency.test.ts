@@ -5,7 +5,9 @@
  * granted on every machine while nobody else is.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { first } from '../../db/query'
+import { rawAll } from '../../db/raw'
 import { entitlements, webCheckouts } from '../../db/tables'
 import { demoWebUsers } from '../../db/seed-web'
 import type { DenialReason } from '../../app/domain/web-seats'
@@ -35,16 +37,18 @@ const client = (n: number) => clients[n % clients.length]
 const checkout = (n: number, email: string, product: string) =>
   client(n).post<CheckoutReply>('/web/checkout', { customerNumber: ACME, email, product, clientHost: `ws-${n}` })
 
-const count = (query: string, ...params: unknown[]) =>
-  (cluster.server.db.$client.prepare(query).get(...params) as { n: number }).n
+const count = async (query: SQL) => (await rawAll<{ n: number }>(cluster.server.db, query))[0].n
 
 describe('concurrent checkouts over three processes', () => {
   it('grant exactly the 10 shared seats to 60 checkouts at once, refuse 50 as no-free-seat, and record all 60', async () => {
-    const discovery = cluster.server.db
-      .select()
-      .from(entitlements)
-      .where(and(eq(entitlements.accountId, ACME), eq(entitlements.product, 'Ansys Discovery')))
-      .get()!
+    const discovery = (await first(
+      cluster.server.db
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.accountId, ACME), eq(entitlements.product, 'Ansys Discovery')))
+        // SQLite's order from its index on the account and type: the web entitlement before the SSL ones.
+        .orderBy(entitlements.type, entitlements.id),
+    ))!
     expect([discovery.type, discovery.quantity]).toEqual(['SHARED_WEB', 10])
     const since = Date.now()
     const replies = await Promise.all(
@@ -57,16 +61,15 @@ describe('concurrent checkouts over three processes', () => {
     expect(granted).toHaveLength(10)
     expect(new Set(granted.map((g) => g.checkoutId)).size).toBe(10)
     expect(denied.map((d) => d.reason)).toEqual(Array(50).fill('no-free-seat'))
-    const running = cluster.server.db
+    const running = await cluster.server.db
       .select()
       .from(webCheckouts)
       .where(and(eq(webCheckouts.entitlementId, discovery.id), isNull(webCheckouts.endedAt)))
-      .all()
     expect(running).toHaveLength(10)
-    const recorded = `SELECT count(*) AS n FROM web_transactions WHERE product = 'Ansys Discovery' AND at >= ?`
-    expect(count(recorded, since)).toBe(60)
-    expect(count(`${recorded} AND outcome = 'granted'`, since)).toBe(10)
-    expect(count(`${recorded} AND outcome = 'denied' AND reason = 'no-free-seat'`, since)).toBe(50)
+    const recorded = sql`SELECT count(*) AS n FROM web_transactions WHERE product = 'Ansys Discovery' AND at >= ${since}`
+    expect(await count(recorded)).toBe(60)
+    expect(await count(sql`${recorded} AND outcome = 'granted'`)).toBe(10)
+    expect(await count(sql`${recorded} AND outcome = 'denied' AND reason = 'no-free-seat'`)).toBe(50)
   }, 60_000)
 
   it('grant a named seat’s holder on every machine at once and refuse the non-holder every time', async () => {
@@ -79,9 +82,11 @@ describe('concurrent checkouts over three processes', () => {
     })
     expect(outcomes.filter(([who]) => who === 'holder')).toEqual(Array(12).fill(['holder', 200, 'granted']))
     expect(outcomes.filter(([who]) => who === 'other')).toEqual(Array(12).fill(['other', 200, 'not-named-user']))
-    const running = `SELECT count(*) AS n FROM web_checkouts JOIN entitlements e ON e.id = entitlement_id
-      WHERE e.account_id = ? AND e.product = 'Ansys Mechanical' AND user_email = ? AND ended_at IS NULL`
-    expect(count(running, ACME, HOLDER)).toBe(12)
-    expect(count(running, ACME, NOT_HOLDER)).toBe(0)
+    const running = (
+      email: string,
+    ) => sql`SELECT count(*) AS n FROM web_checkouts JOIN entitlements e ON e.id = entitlement_id
+      WHERE e.account_id = ${ACME} AND e.product = 'Ansys Mechanical' AND user_email = ${email} AND ended_at IS NULL`
+    expect(await count(running(HOLDER))).toBe(12)
+    expect(await count(running(NOT_HOLDER))).toBe(0)
   }, 60_000)
 })

@@ -5,7 +5,10 @@
  * driven by writing a lease's end into the past), who may call it, and bad input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { mapInOrder } from '../../db/in-order'
+import { first } from '../../db/query'
+import { rawAll, rawRun } from '../../db/raw'
 import { entitlements, webCheckouts, webTransactions } from '../../db/tables'
 import { DENIAL_TEXTS, HEARTBEAT_INTERVAL_MS, LEASE_MS, type DenialReason } from '../../app/domain/web-seats'
 import { demoWebUsers } from '../../db/seed-web'
@@ -67,21 +70,18 @@ function pool(type: WebPool['type'], seats: number, days: { start?: number; end?
   })
 }
 
-const seatRow = (checkoutId: string) =>
-  server.db.select().from(webCheckouts).where(eq(webCheckouts.checkoutId, checkoutId)).get()!
+const seatRow = async (checkoutId: string) =>
+  (await first(server.db.select().from(webCheckouts).where(eq(webCheckouts.checkoutId, checkoutId))))!
 const transactionsOf = (checkoutId: string) =>
-  server.db
-    .select()
-    .from(webTransactions)
-    .where(eq(webTransactions.checkoutId, checkoutId))
-    .orderBy(webTransactions.id)
-    .all()
-const lastTransaction = () =>
-  server.db.$client.prepare(`SELECT * FROM web_transactions ORDER BY id DESC LIMIT 1`).get() as Record<string, unknown>
+  server.db.select().from(webTransactions).where(eq(webTransactions.checkoutId, checkoutId)).orderBy(webTransactions.id)
+const lastTransaction = async () =>
+  (await rawAll<Record<string, unknown>>(server.db, sql`SELECT * FROM web_transactions ORDER BY id DESC LIMIT 1`))[0]
+const transactionCount = async () =>
+  (await rawAll<{ n: number }>(server.db, sql`SELECT count(*) AS n FROM web_transactions`))[0]
 /** Moves a seat's times `ms` into the past, as if that much time had gone by since it was taken. */
-function age(checkoutId: string, ms: number) {
-  const row = seatRow(checkoutId)
-  server.db
+async function age(checkoutId: string, ms: number) {
+  const row = await seatRow(checkoutId)
+  await server.db
     .update(webCheckouts)
     .set({
       startedAt: row.startedAt - ms,
@@ -89,7 +89,6 @@ function age(checkoutId: string, ms: number) {
       leaseExpiresAt: row.leaseExpiresAt - ms,
     })
     .where(eq(webCheckouts.checkoutId, checkoutId))
-    .run()
   return seatRow(checkoutId)
 }
 
@@ -97,15 +96,18 @@ describe('checkout', () => {
   it('grants a shared seat open to every web user, with its lease and heartbeat, and records the grant', async () => {
     const before = Date.now()
     const seat = await granted(ADAM, 'Ansys Discovery', { clientHost: 'ws-17', productVersion: '2026 R1' })
-    const discovery = server.db
-      .select()
-      .from(entitlements)
-      .where(and(eq(entitlements.accountId, ACME), eq(entitlements.product, 'Ansys Discovery')))
-      .get()!
+    const discovery = (await first(
+      server.db
+        .select()
+        .from(entitlements)
+        .where(and(eq(entitlements.accountId, ACME), eq(entitlements.product, 'Ansys Discovery')))
+        // SQLite's order from its index on the account and type: the web entitlement before the SSL ones.
+        .orderBy(entitlements.type, entitlements.id),
+    ))!
     expect(seat).toMatchObject({ activationId: discovery.activationId, heartbeatSeconds: HEARTBEAT_INTERVAL_MS / 1000 })
     expect(seat.leaseExpiresAt).toBeGreaterThanOrEqual(before + LEASE_MS)
     expect(seat.leaseExpiresAt).toBeLessThanOrEqual(Date.now() + LEASE_MS)
-    expect(seatRow(seat.checkoutId)).toMatchObject({
+    expect(await seatRow(seat.checkoutId)).toMatchObject({
       entitlementId: discovery.id,
       userEmail: ADAM,
       clientHost: 'ws-17',
@@ -113,7 +115,7 @@ describe('checkout', () => {
       leaseExpiresAt: seat.leaseExpiresAt,
       endedAt: null,
     })
-    expect(transactionsOf(seat.checkoutId)).toEqual([
+    expect(await transactionsOf(seat.checkoutId)).toEqual([
       expect.objectContaining({
         accountId: ACME,
         entitlementId: discovery.id,
@@ -133,11 +135,11 @@ describe('checkout', () => {
   })
 
   async function denied(email: string, product: string, reason: DenialReason) {
-    const count = server.db.$client.prepare(`SELECT count(*) AS n FROM web_transactions`).get() as { n: number }
+    const count = await transactionCount()
     const reply = await checkout(email, product)
     expect([reply.http, reply.body.data]).toEqual([200, { outcome: 'denied', reason, message: DENIAL_TEXTS[reason] }])
-    expect(server.db.$client.prepare(`SELECT count(*) AS n FROM web_transactions`).get()).toEqual({ n: count.n + 1 })
-    expect(lastTransaction()).toMatchObject({
+    expect(await transactionCount()).toEqual({ n: count.n + 1 })
+    expect(await lastTransaction()).toMatchObject({
       account_id: ACME,
       product,
       user_email: email.toLowerCase(),
@@ -170,23 +172,21 @@ describe('checkout', () => {
   })
 
   it('refuses a licence before its start (not-started) and after its end (ended)', async () => {
-    const early = pool('SHARED_WEB', 3, { start: 1, end: 100 })
-    const late = pool('SHARED_WEB', 3, { start: -100, end: -1 })
+    const early = await pool('SHARED_WEB', 3, { start: 1, end: 100 })
+    const late = await pool('SHARED_WEB', 3, { start: -100, end: -1 })
     await denied(ADAM, early.product, 'not-started')
     await denied(ADAM, late.product, 'ended')
   })
 
   it('refuses when every seat is in use (no-free-seat), naming the entitlement in the record', async () => {
-    const { product, activationId } = pool('SHARED_WEB', 2)
+    const { product, activationId } = await pool('SHARED_WEB', 2)
     await granted(ADAM, product)
     await granted(AMELIA, product)
     await denied(LENA, product, 'no-free-seat')
-    const id = server.db
-      .select({ id: entitlements.id })
-      .from(entitlements)
-      .where(eq(entitlements.activationId, activationId))
-      .get()!.id
-    expect(lastTransaction().entitlement_id).toBe(id)
+    const id = (await first(
+      server.db.select({ id: entitlements.id }).from(entitlements).where(eq(entitlements.activationId, activationId)),
+    ))!.id
+    expect((await lastTransaction()).entitlement_id).toBe(id)
   })
 
   it('answers 404 for a customer that does not exist, writing nothing', async () => {
@@ -207,7 +207,7 @@ describe('checkout', () => {
       product: 'Ansys Discovery',
     })
     expect([reply.http, reply.body]).toEqual([403, { status: 'FAILURE', err: EXPORT_DENIED_MESSAGE }])
-    expect(lastTransaction()).toMatchObject({
+    expect(await lastTransaction()).toMatchObject({
       account_id: EMBARGO,
       outcome: 'denied',
       reason: 'export-control',
@@ -218,8 +218,8 @@ describe('checkout', () => {
 
 describe('heartbeat and check-in', () => {
   it('a heartbeat renews the lease from now', async () => {
-    const seat = await granted(ADAM, pool('SHARED_WEB', 1).product)
-    const aged = age(seat.checkoutId, 10 * 60_000)
+    const seat = await granted(ADAM, (await pool('SHARED_WEB', 1)).product)
+    const aged = await age(seat.checkoutId, 10 * 60_000)
     const before = Date.now()
     const reply = await api.post<{ checkoutId: string; leaseExpiresAt: number }>('/web/heartbeat', {
       checkoutId: seat.checkoutId,
@@ -227,16 +227,16 @@ describe('heartbeat and check-in', () => {
     expect(reply.http).toBe(200)
     expect(reply.body.data!.leaseExpiresAt).toBeGreaterThanOrEqual(before + LEASE_MS)
     expect(reply.body.data!.leaseExpiresAt).toBeGreaterThan(aged.leaseExpiresAt)
-    const row = seatRow(seat.checkoutId)
+    const row = await seatRow(seat.checkoutId)
     expect(row).toMatchObject({ leaseExpiresAt: reply.body.data!.leaseExpiresAt, endedAt: null })
     expect(row.lastHeartbeatAt).toBeGreaterThanOrEqual(before)
-    expect(transactionsOf(seat.checkoutId).map((t) => t.outcome)).toEqual(['granted'])
+    expect((await transactionsOf(seat.checkoutId)).map((t) => t.outcome)).toEqual(['granted'])
   })
 
   it('a check-in returns the seat with how long it was held; it is then free, and a second check-in is 409', async () => {
-    const { product } = pool('SHARED_WEB', 1)
+    const { product } = await pool('SHARED_WEB', 1)
     const seat = await granted(ADAM, product)
-    age(seat.checkoutId, 60_000)
+    await age(seat.checkoutId, 60_000)
     const reply = await api.post<{ returnedAt: number; durationMs: number }>('/web/checkin', {
       checkoutId: seat.checkoutId,
     })
@@ -244,8 +244,8 @@ describe('heartbeat and check-in', () => {
     const { returnedAt, durationMs } = reply.body.data!
     expect(durationMs).toBeGreaterThanOrEqual(60_000)
     expect(durationMs).toBeLessThan(70_000)
-    expect(seatRow(seat.checkoutId)).toMatchObject({ endedAt: returnedAt, endReason: 'returned' })
-    expect(transactionsOf(seat.checkoutId)).toEqual([
+    expect(await seatRow(seat.checkoutId)).toMatchObject({ endedAt: returnedAt, endReason: 'returned' })
+    expect(await transactionsOf(seat.checkoutId)).toEqual([
       expect.objectContaining({ outcome: 'granted' }),
       expect.objectContaining({ outcome: 'returned', at: returnedAt, durationMs, product, userEmail: ADAM }),
     ])
@@ -254,7 +254,7 @@ describe('heartbeat and check-in', () => {
       const again = await api.post(call, { checkoutId: seat.checkoutId })
       expect([call, again.http, again.body.err]).toEqual([call, 409, WEB_SERVICE_MESSAGES.ended])
     }
-    expect(transactionsOf(seat.checkoutId)).toHaveLength(2)
+    expect(await transactionsOf(seat.checkoutId)).toHaveLength(2)
   })
 
   it('answers 404 for a checkout id no checkout answered', async () => {
@@ -270,31 +270,29 @@ describe('heartbeat and check-in', () => {
     })
     expect(seat.body.data?.outcome).toBe('granted')
     const status = (value: string) =>
-      server.db.$client
-        .prepare(`UPDATE accounts SET export_control_status = ? WHERE account_id = ?`)
-        .run(value, BOREALIS)
-    status('Denied')
+      rawRun(server.db, sql`UPDATE accounts SET export_control_status = ${value} WHERE account_id = ${BOREALIS}`)
+    await status('Denied')
     try {
       for (const call of ['/web/heartbeat', '/web/checkin']) {
         const reply = await api.post(call, { checkoutId: seat.body.data!.checkoutId })
         expect([call, reply.http, reply.body.err]).toEqual([call, 403, EXPORT_DENIED_MESSAGE])
       }
-      expect(seatRow(seat.body.data!.checkoutId).endedAt).toBeNull()
+      expect((await seatRow(seat.body.data!.checkoutId)).endedAt).toBeNull()
     } finally {
-      status('')
+      await status('')
     }
   })
 })
 
 describe('leases past their end', () => {
   it('are returned by the next checkout of the product, at the lease’s end, with how long they were held', async () => {
-    const { product } = pool('SHARED_WEB', 1)
+    const { product } = await pool('SHARED_WEB', 1)
     const stale = await granted(ADAM, product)
-    const aged = age(stale.checkoutId, LEASE_MS + 60_000)
+    const aged = await age(stale.checkoutId, LEASE_MS + 60_000)
     const fresh = await granted(AMELIA, product)
-    expect(seatRow(stale.checkoutId)).toMatchObject({ endedAt: aged.leaseExpiresAt, endReason: 'expired' })
-    expect(seatRow(fresh.checkoutId).endedAt).toBeNull()
-    expect(transactionsOf(stale.checkoutId)).toEqual([
+    expect(await seatRow(stale.checkoutId)).toMatchObject({ endedAt: aged.leaseExpiresAt, endReason: 'expired' })
+    expect((await seatRow(fresh.checkoutId)).endedAt).toBeNull()
+    expect(await transactionsOf(stale.checkoutId)).toEqual([
       expect.objectContaining({ outcome: 'granted' }),
       expect.objectContaining({
         outcome: 'expired',
@@ -309,26 +307,26 @@ describe('leases past their end', () => {
   })
 
   it('are returned by the sweep, whichever customer or product they are of', async () => {
-    const seats = [await granted(ADAM, pool('SHARED_WEB', 1).product), await granted(LENA, 'Ansys Mechanical')]
-    const aged = seats.map((s) => age(s.checkoutId, LEASE_MS + 1))
+    const seats = [await granted(ADAM, (await pool('SHARED_WEB', 1)).product), await granted(LENA, 'Ansys Mechanical')]
+    const aged = await mapInOrder(seats, (s) => age(s.checkoutId, LEASE_MS + 1))
     expect(await sweepExpiredLeases(server.db)).toBe(2)
-    aged.forEach((row) => {
-      expect(seatRow(row.checkoutId)).toMatchObject({ endedAt: row.leaseExpiresAt, endReason: 'expired' })
-      expect(transactionsOf(row.checkoutId).map((t) => [t.outcome, t.durationMs])).toEqual([
+    for (const row of aged) {
+      expect(await seatRow(row.checkoutId)).toMatchObject({ endedAt: row.leaseExpiresAt, endReason: 'expired' })
+      expect((await transactionsOf(row.checkoutId)).map((t) => [t.outcome, t.durationMs])).toEqual([
         ['granted', null],
         ['expired', row.leaseExpiresAt - row.startedAt],
       ])
-    })
+    }
     expect(await sweepExpiredLeases(server.db)).toBe(0)
   })
 
   it('a heartbeat that comes too late is refused (409) and the seat recorded as expired', async () => {
-    const seat = await granted(ADAM, pool('SHARED_WEB', 1).product)
-    const aged = age(seat.checkoutId, LEASE_MS)
+    const seat = await granted(ADAM, (await pool('SHARED_WEB', 1)).product)
+    const aged = await age(seat.checkoutId, LEASE_MS)
     const reply = await api.post('/web/heartbeat', { checkoutId: seat.checkoutId })
     expect([reply.http, reply.body.err]).toEqual([409, WEB_SERVICE_MESSAGES.ended])
-    expect(seatRow(seat.checkoutId)).toMatchObject({ endedAt: aged.leaseExpiresAt, endReason: 'expired' })
-    expect(transactionsOf(seat.checkoutId).map((t) => t.outcome)).toEqual(['granted', 'expired'])
+    expect(await seatRow(seat.checkoutId)).toMatchObject({ endedAt: aged.leaseExpiresAt, endReason: 'expired' })
+    expect((await transactionsOf(seat.checkoutId)).map((t) => t.outcome)).toEqual(['granted', 'expired'])
   })
 })
 

@@ -3,7 +3,9 @@
  * over 30,000 rows returns to the screen, which says why there is no file; a narrower view is a
  * file of the grid's columns, a denial's reason in words and a formula-like cell neutralised.
  */
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { rawRun } from '../../db/raw'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
 import { DENIAL_TEXTS } from '../../app/domain/web-seats'
 import { portalSignIn } from '../support/tokens'
@@ -25,19 +27,17 @@ beforeAll(async () => {
   // insert leaves alone): all of them fall between the day's start and now, whatever the hour.
   const now = Date.now()
   const start = Math.max(Math.floor(now / 86_400_000) * 86_400_000, now - 3_600_000)
-  server.db.$client
-    .prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+  await rawRun(
+    server.db,
+    sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${USAGE_EXPORT_MAX})
        INSERT INTO web_transactions (account_id, product, user_email, outcome, at)
-       SELECT ?, 'Ansys Bulk', 'bulk' || (i % 7) || '@acme.example', 'granted', ? + (i % ?) FROM n`,
-    )
-    .run(USAGE_EXPORT_MAX, ACME, start, Math.max(1, now - start))
-  server.db.$client
-    .prepare(
-      `INSERT INTO web_transactions (account_id, product, user_email, outcome, reason, at, client_host)
-       VALUES (?, 'Ansys Discovery', ?, 'denied', 'no-free-seat', ?, '=cmd|calc')`,
-    )
-    .run(ACME, FORMULA_USER, Math.max(start, now - 60_000))
+       SELECT ${ACME}, 'Ansys Bulk', 'bulk' || (i % 7) || '@acme.example', 'granted', CAST(${start} AS BIGINT) + (i % ${Math.max(1, now - start)}) FROM n`,
+  )
+  await rawRun(
+    server.db,
+    sql`INSERT INTO web_transactions (account_id, product, user_email, outcome, reason, at, client_host)
+       VALUES (${ACME}, 'Ansys Discovery', ${FORMULA_USER}, 'denied', 'no-free-seat', ${Math.max(start, now - 60_000)}, '=cmd|calc')`,
+  )
   cookie = (await portalSignIn(server.url, 'admin@acme.example')).cookie
 }, 180_000)
 

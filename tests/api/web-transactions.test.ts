@@ -4,7 +4,9 @@
  * must keep, the count of a date range from the day counts, who may read them, bad input and the
  * export's 30,000-row rule.
  */
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawAll, rawRun } from '../../db/raw'
 import { DAY_MS, dayOf } from '../../db/usage-aggregates'
 import { DENIAL_TEXTS } from '../../app/domain/web-seats'
 import { USAGE_EXPORT_MAX, usageExportTooMany } from '../../app/domain/usage-export'
@@ -24,12 +26,12 @@ type Api = ReturnType<typeof apiClient>
 let server: TestServer
 const as: Record<string, Api> = {}
 
-const q = <T>(text: string, ...params: unknown[]) => server.db.$client.prepare(text).all(...params) as T[]
+const q = <T>(query: SQL) => rawAll<T>(server.db, query)
 
 const pool = (type: WebPool['type'], product: string, activationId: string, seats: number) =>
   insertWebPool(server.db, { accountId: ACME, type, product, activationId, seats })
 
-const users = () => q<{ email: string }>(`SELECT email FROM web_users WHERE account_id = ? ORDER BY id`, ACME)
+const users = () => q<{ email: string }>(sql`SELECT email FROM web_users WHERE account_id = ${ACME} ORDER BY id`)
 
 const list = (who: string, body: Record<string, unknown>) =>
   as[who].post<Row[]>('/web/transactions', { customerNumber: ACME, limit: 500, ...body })
@@ -59,9 +61,9 @@ beforeAll(async () => {
   ]) {
     as[who] = apiClient(server.url, await getAccessToken(server.url, who))
   }
-  ;[first, second] = users().map((u) => u.email)
-  pool('SHARED_WEB', 'Ansys Listed Shared', 'WEB-LISTED-SHARED', 1)
-  pool('NAMED_USER', 'Ansys Listed Named', 'WEB-LISTED-NAMED', 1)
+  ;[first, second] = (await users()).map((u) => u.email)
+  await pool('SHARED_WEB', 'Ansys Listed Shared', 'WEB-LISTED-SHARED', 1)
+  await pool('NAMED_USER', 'Ansys Listed Named', 'WEB-LISTED-NAMED', 1)
   const service = as[SERVICE]
   const checkout = (email: string, product: string, clientHost = 'ws-01', productVersion = '2025 R2') =>
     service.post<{ outcome: string; checkoutId?: string }>('/web/checkout', {
@@ -77,9 +79,10 @@ beforeAll(async () => {
   expect((await checkout(second, 'Ansys Listed Named')).body.data?.outcome).toBe('denied')
   expect((await checkout('stranger@elsewhere.example', 'Ansys Listed Shared')).body.data?.outcome).toBe('denied')
   // Held for a while: the return's duration is 90 s.
-  server.db.$client
-    .prepare(`UPDATE web_checkouts SET started_at = started_at - 90000 WHERE checkout_id = ?`)
-    .run(taken.body.data!.checkoutId)
+  await rawRun(
+    server.db,
+    sql`UPDATE web_checkouts SET started_at = started_at - 90000 WHERE checkout_id = ${taken.body.data!.checkoutId}`,
+  )
   const back = await service.post('/web/checkin', { checkoutId: taken.body.data!.checkoutId })
   expect(back.http, JSON.stringify(back.body)).toBe(200)
   all = (await allPages<Row>(as['admin@acme.example'], '/web/transactions', { customerNumber: ACME })).rows
@@ -92,9 +95,8 @@ afterAll(async () => {
 
 describe('the list', () => {
   it('holds every web transaction of the customer, newest first, with its entitlement, type, reason and duration', async () => {
-    const stored = q<{ id: number }>(
-      `SELECT id FROM web_transactions WHERE account_id = ? ORDER BY at DESC, id DESC`,
-      ACME,
+    const stored = await q<{ id: number }>(
+      sql`SELECT id FROM web_transactions WHERE account_id = ${ACME} ORDER BY at DESC, id DESC`,
     )
     expect(ids(all)).toEqual(stored.map((r) => r.id))
     const mine = all.filter((r) => r.product.startsWith('Ansys Listed')).reverse()
@@ -225,13 +227,13 @@ describe('the list', () => {
 })
 
 describe('a group', () => {
-  const members = (group: string) =>
+  const members = async (group: string) =>
     new Set(
-      q<{ email: string }>(
-        `SELECT u.email FROM web_groups g JOIN web_group_members m ON m.group_id = g.id
-         JOIN web_users u ON u.id = m.user_id WHERE g.account_id = ? AND g.name = ?`,
-        ACME,
-        group,
+      (
+        await q<{ email: string }>(
+          sql`SELECT u.email FROM web_groups g JOIN web_group_members m ON m.group_id = g.id
+         JOIN web_users u ON u.id = m.user_id WHERE g.account_id = ${ACME} AND g.name = ${group}`,
+        )
       ).map((r) => r.email),
     )
   const inGroup = (value: unknown, extra: Record<string, unknown> = {}) => ({
@@ -246,7 +248,7 @@ describe('a group', () => {
   })
 
   it('keeps the transactions of its current members, in its list, count, distinct values and export', async () => {
-    const design = members('Design')
+    const design = await members('Design')
     const expected = all.filter((r) => design.has(r.user))
     expect(design.size).toBeGreaterThan(1)
     expect(expected.length).toBeGreaterThan(0)
@@ -268,26 +270,30 @@ describe('a group', () => {
   })
 
   it('follows the membership as it is now, and an unknown group keeps no row', async () => {
-    const [left] = [...members('Design')].filter((email) => all.some((r) => r.user === email))
-    const { id } = q<{ id: number }>(`SELECT id FROM web_users WHERE account_id = ? AND email = ?`, ACME, left)[0]
-    const group = q<{ id: number }>(`SELECT id FROM web_groups WHERE account_id = ? AND name = 'Design'`, ACME)[0]
-    server.db.$client.prepare(`DELETE FROM web_group_members WHERE group_id = ? AND user_id = ?`).run(group.id, id)
+    const [left] = [...(await members('Design'))].filter((email) => all.some((r) => r.user === email))
+    const [{ id }] = await q<{ id: number }>(
+      sql`SELECT id FROM web_users WHERE account_id = ${ACME} AND email = ${left}`,
+    )
+    const [group] = await q<{ id: number }>(
+      sql`SELECT id FROM web_groups WHERE account_id = ${ACME} AND name = 'Design'`,
+    )
+    await rawRun(server.db, sql`DELETE FROM web_group_members WHERE group_id = ${group.id} AND user_id = ${id}`)
     try {
       const rows = await filtered(inGroup('Design'))
       expect(rows.some((r) => r.user === left)).toBe(false)
-      expect(ids(rows)).toEqual(ids(all.filter((r) => members('Design').has(r.user))))
+      const remaining = await members('Design')
+      expect(ids(rows)).toEqual(ids(all.filter((r) => remaining.has(r.user))))
     } finally {
-      server.db.$client.prepare(`INSERT INTO web_group_members (group_id, user_id) VALUES (?, ?)`).run(group.id, id)
+      await rawRun(server.db, sql`INSERT INTO web_group_members (group_id, user_id) VALUES (${group.id}, ${id})`)
     }
     expect(await filtered(inGroup('No Such Group'))).toEqual([])
     // A group of one member.
-    server.db.$client.prepare(`INSERT INTO web_groups (account_id, name, created_at) VALUES (?, 'Solo', 0)`).run(ACME)
-    server.db.$client
-      .prepare(
-        `INSERT INTO web_group_members (group_id, user_id)
-         SELECT g.id, u.id FROM web_groups g, web_users u WHERE g.account_id = ? AND g.name = 'Solo' AND u.email = ?`,
-      )
-      .run(ACME, left)
+    await rawRun(server.db, sql`INSERT INTO web_groups (account_id, name, created_at) VALUES (${ACME}, 'Solo', 0)`)
+    await rawRun(
+      server.db,
+      sql`INSERT INTO web_group_members (group_id, user_id)
+         SELECT g.id, u.id FROM web_groups g, web_users u WHERE g.account_id = ${ACME} AND g.name = 'Solo' AND u.email = ${left}`,
+    )
     expect(ids(await filtered(inGroup('solo')))).toEqual(ids(all.filter((r) => r.user === left)))
   })
 
@@ -304,32 +310,39 @@ describe('the count', () => {
   it('counts a range of days from the day counts and the parts of its first and last day', async () => {
     // Older history as the service writes it: rows and their day counts, over four days.
     const today = dayOf(Date.now())
-    const insert = server.db.$client.prepare(
-      `INSERT INTO web_transactions (account_id, product, user_email, outcome, at) VALUES (?, 'Ansys Old', 'old@acme.example', ?, ?)`,
-    )
-    const days = server.db.$client.prepare(
-      `INSERT INTO web_transaction_days (account_id, day, outcome, n) VALUES (?, ?, ?, 1)
-       ON CONFLICT DO UPDATE SET n = n + 1`,
-    )
+    const insert = (outcome: string, at: number) =>
+      rawRun(
+        server.db,
+        sql`INSERT INTO web_transactions (account_id, product, user_email, outcome, at) VALUES (${ACME}, 'Ansys Old', 'old@acme.example', ${outcome}, ${at})`,
+      )
+    const days = (day: number, outcome: string) =>
+      rawRun(
+        server.db,
+        sql`INSERT INTO web_transaction_days (account_id, day, outcome, n) VALUES (${ACME}, ${day}, ${outcome}, 1)
+       ON CONFLICT (account_id, day, outcome) DO UPDATE SET n = web_transaction_days.n + 1`,
+      )
     for (let d = 4; d >= 1; d--) {
       for (const [hour, outcome] of [
         [3, 'granted'],
         [11, 'denied'],
         [20, 'returned'],
       ] as const) {
-        insert.run(ACME, outcome, (today - d) * DAY_MS + hour * 3_600_000)
-        days.run(ACME, today - d, outcome)
+        await insert(outcome, (today - d) * DAY_MS + hour * 3_600_000)
+        await days(today - d, outcome)
       }
     }
-    const brute = (from: number, to: number, outcomes?: string[]) =>
-      q<{ n: number }>(
-        `SELECT count(*) AS n FROM web_transactions WHERE account_id = ? AND at >= ? AND at < ?${
-          outcomes ? ` AND outcome IN (${outcomes.map(() => '?').join(',')})` : ''
-        }`,
-        ACME,
-        from,
-        to,
-        ...(outcomes ?? []),
+    const brute = async (from: number, to: number, outcomes?: string[]) =>
+      (
+        await q<{ n: number }>(
+          sql`SELECT count(*) AS n FROM web_transactions WHERE account_id = ${ACME} AND at >= ${from} AND at < ${to}${
+            outcomes
+              ? sql` AND outcome IN (${sql.join(
+                  outcomes.map((o) => sql`${o}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }`,
+        )
       )[0].n
     const count = async (from: number, to: number, outcomes?: string[]) => {
       const criteria = [
@@ -350,8 +363,8 @@ describe('the count', () => {
       [(today - 2) * DAY_MS + 5, (today - 2) * DAY_MS + 4 * 3_600_000],
     ]
     for (const [from, to] of ranges) {
-      expect(await count(from, to)).toBe(brute(from, to))
-      expect(await count(from, to, ['denied'])).toBe(brute(from, to, ['denied']))
+      expect(await count(from, to)).toBe(await brute(from, to))
+      expect(await count(from, to, ['denied'])).toBe(await brute(from, to, ['denied']))
     }
     expect(await count(Date.now(), Date.now() - DAY_MS)).toBe(0)
   })
@@ -396,16 +409,15 @@ describe('who may read them', () => {
 })
 
 describe('the export', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     // One more than an export may hold, all today, for a customer without other web transactions.
     const start = Date.now() - 3_600_000
-    server.db.$client
-      .prepare(
-        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+    await rawRun(
+      server.db,
+      sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${USAGE_EXPORT_MAX})
          INSERT INTO web_transactions (account_id, product, user_email, outcome, at)
-         SELECT ?, 'Ansys Bulk', 'user' || (i % 7) || '@cobalt.example', 'granted', ? + i FROM n`,
-      )
-      .run(USAGE_EXPORT_MAX, COBALT, start)
+         SELECT ${COBALT}, 'Ansys Bulk', 'user' || (i % 7) || '@cobalt.example', 'granted', CAST(${start} AS BIGINT) + i FROM n`,
+    )
   })
 
   const range = { name: 'at', method: '>=', value: Date.now() - 2 * 3_600_000 }

@@ -4,6 +4,7 @@
  */
 import { addDays, todayUtc } from '../../../app/domain/entitlements'
 import type { Db } from '../../../db/client'
+import { first } from '../../../db/query'
 import { entitlements } from '../../../db/tables'
 
 export interface WebPool {
@@ -17,25 +18,27 @@ export interface WebPool {
   end?: number
 }
 
-export function insertWebPool(db: Db, pool: WebPool) {
+export async function insertWebPool(db: Db, pool: WebPool) {
   const today = todayUtc()
-  return db
-    .insert(entitlements)
-    .values({
-      activationId: pool.activationId,
-      accountId: pool.accountId,
-      type: pool.type,
-      state: 'Deployed',
-      entitlementName: `${pool.product} Lease`,
-      product: pool.product,
-      productName: `${pool.product} - Web`,
-      licenseModel: pool.type === 'SHARED_WEB' ? 'Shared Web' : 'Named User',
-      count: pool.seats,
-      quantity: pool.seats,
-      startDate: addDays(today, pool.start ?? -10),
-      endDate: addDays(today, pool.end ?? 100),
-      createdAt: Date.now(),
-    })
-    .returning({ id: entitlements.id, activationId: entitlements.activationId, product: entitlements.product })
-    .get()
+  const inserted = await first(
+    db
+      .insert(entitlements)
+      .values({
+        activationId: pool.activationId,
+        accountId: pool.accountId,
+        type: pool.type,
+        state: 'Deployed',
+        entitlementName: `${pool.product} Lease`,
+        product: pool.product,
+        productName: `${pool.product} - Web`,
+        licenseModel: pool.type === 'SHARED_WEB' ? 'Shared Web' : 'Named User',
+        count: pool.seats,
+        quantity: pool.seats,
+        startDate: addDays(today, pool.start ?? -10),
+        endDate: addDays(today, pool.end ?? 100),
+        createdAt: Date.now(),
+      })
+      .returning({ id: entitlements.id, activationId: entitlements.activationId, product: entitlements.product }),
+  )
+  return inserted!
 }
