@@ -50,11 +50,11 @@ describe('transact on PostgreSQL', () => {
     let attempts = 0
     const failed = await transact(db, async (tx) => {
       attempts++
-      await rawRun(tx, sql`INSERT INTO counter VALUES (1, 0)`)
+      await rawRun(tx, sql`INSERT INTO counter VALUES (2, NULL)`)
     }).catch((error: unknown) => error)
     expect(failed).toBeInstanceOf(Error)
     expect((failed as Error).message).toMatch(/^Failed query/)
-    expect(sqlState(failed)).toBe('23505')
+    expect(sqlState(failed)).toBe('23502')
     expect(attempts).toBe(1)
   })
 })
