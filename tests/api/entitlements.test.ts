@@ -86,6 +86,15 @@ type Criterion = { name: string; method: string; value?: unknown; not?: boolean 
 const criterion = (name: string, method: string, value: unknown): Criterion => ({ name, method, value })
 const filterOf = (...criteria: Criterion[]) => ({ condition: 'ALL', criteria })
 
+/** The maintenance end of Acme's maintained perpetual, as stored. */
+const maintainedVersionDate = async () =>
+  (await first(
+    server.db
+      .select({ versionDate: entitlements.versionDate })
+      .from(entitlements)
+      .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained'))),
+  ))!.versionDate!
+
 const allPages = (api: Parameters<typeof pagesOf>[0], path: string, body: Record<string, unknown>) =>
   pagesOf<Row>(api, path, body)
 
@@ -323,12 +332,7 @@ describe('the entitlement filters of spec 2 section 5', () => {
   })
 
   it("'Maintenance ends on YYYY-MM-DD' matches the version date of a permanent entitlement", async () => {
-    const maintained = (await first(
-      server.db
-        .select({ versionDate: entitlements.versionDate })
-        .from(entitlements)
-        .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained'))),
-    ))!.versionDate!
+    const maintained = await maintainedVersionDate()
     const rows = await rowsWith(
       filterOf(criterion('VersionDate', 'EQUALS', maintained), criterion('IsActivationPermanent', 'EQUALS', 'true')),
     )
@@ -341,12 +345,7 @@ describe('the entitlement filters of spec 2 section 5', () => {
 describe('the filters as the grids build them', () => {
   it('remainingDaysCriteria and endDateCriteria give the criteria above', async () => {
     const today = todayUtc()
-    const maintained = (await first(
-      server.db
-        .select({ versionDate: entitlements.versionDate })
-        .from(entitlements)
-        .where(eq(entitlements.activationId, demoActivationId('acme-perpetual-maintained'))),
-    ))!.versionDate!
+    const maintained = await maintainedVersionDate()
     const permanent = criterion('IsActivationPermanent', 'EQUALS', 'true')
     const cases: [Criterion[] | null, Criterion[]][] = [
       [remainingDaysCriteria('26', today), [criterion('EndDate', '>=', addDays(today, 25))]],

@@ -27,7 +27,7 @@ import { ADD_HOST_MESSAGES } from '../../app/domain/add-host'
 import { todayUtc } from '../../app/domain/entitlements'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
-import { activeSum, fulfillmentBody, incrementOf } from './support/activations'
+import { activeSum, fulfillmentBody, incrementOf, sharedServerGroup } from './support/activations'
 import { apiClient, startTestServer, type TestServer } from './support/server'
 
 let server: TestServer
@@ -96,15 +96,7 @@ async function activateOn(customer: string, email: string, mac: string, ids: str
 }
 
 const hostRow = async (mac: string) => await first(server.db.select().from(hosts).where(eq(hosts.hostIds, mac)))
-const groupOf = async (hostId: number) =>
-  (
-    await server.db
-      .select({ accountId: hostAccounts.accountId })
-      .from(hostAccounts)
-      .where(eq(hostAccounts.hostId, hostId))
-  )
-    .map((r) => r.accountId)
-    .sort()
+const groupOf = (hostId: number) => sharedServerGroup(server.db, hostId)
 const activeOn = async (hostId: number) =>
   await server.db
     .select({ activationId: entitlements.activationId, count: fulfillments.count, action: fulfillments.action })

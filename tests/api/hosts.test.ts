@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, asc, desc, eq } from 'drizzle-orm'
 import { first } from '../../db/query'
-import { accounts, auditLog, fulfillments, hostAccounts, hosts } from '../../db/tables'
+import { accounts, auditLog, fulfillments, hosts } from '../../db/tables'
 import { DEMO_HOSTS } from '../../db/seed-hosts'
 import { HOST_ID_MESSAGES, HOST_NAME_MESSAGE, TRIAD_NAMES_MESSAGE } from '../../app/domain/host-id'
 import {
@@ -24,6 +24,7 @@ import { ACTIVATION_MESSAGES } from '../../app/domain/activation-rules'
 import { clearTokenCache, getAccessToken } from '../support/tokens'
 import { itRefusesOtherAndExportControlledCustomers } from './support/refusals'
 import { apiClient, startTestServer, type TestServer } from './support/server'
+import { sharedServerGroup } from './support/activations'
 
 let server: TestServer
 const as = async (email: string) => apiClient(server.url, await getAccessToken(server.url, email))
@@ -51,15 +52,7 @@ const SHARED = refOf('shared')
 
 const hostCount = async () => (await server.db.select().from(hosts)).length
 const hostRow = async (name: string) => await first(server.db.select().from(hosts).where(eq(hosts.name, name)))
-const groupOf = async (hostId: number) =>
-  (
-    await server.db
-      .select({ accountId: hostAccounts.accountId })
-      .from(hostAccounts)
-      .where(eq(hostAccounts.hostId, hostId))
-  )
-    .map((r) => r.accountId)
-    .sort()
+const groupOf = (hostId: number) => sharedServerGroup(server.db, hostId)
 const lastHostAudit = async () =>
   await first(server.db.select().from(auditLog).where(eq(auditLog.area, 'hosts')).orderBy(desc(auditLog.id)))
 

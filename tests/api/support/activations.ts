@@ -6,7 +6,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { first } from '../../../db/query'
-import { auditLog, entitlements, fulfillments } from '../../../db/tables'
+import { auditLog, entitlements, fulfillments, hostAccounts } from '../../../db/tables'
 import { DEMO_HOSTS } from '../../../db/seed-hosts'
 import type { FulfillmentOperation, HostRef } from '../../../app/domain/activation-types'
 
@@ -76,4 +76,13 @@ export function withoutIssueDay(text: string): string {
     .replace(/ISSUED=\S+/g, 'ISSUED=')
     .replace(/^# Issued [^;]+;/m, '# Issued;')
     .replace(/SIGN="[^"]*"/g, 'SIGN=')
+}
+
+/** The customers whose group holds the host (its shared-server group), in order. */
+export async function sharedServerGroup(db: Db, hostId: number): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: hostAccounts.accountId })
+    .from(hostAccounts)
+    .where(eq(hostAccounts.hostId, hostId))
+  return rows.map((r) => r.accountId).sort()
 }
