@@ -9,11 +9,14 @@
  * sending leaves a claim that lapses with its lease; the e-mail is then due again (with the same
  * Message-ID, so a server that did take it can tell the second copy).
  *
- * The claim is a select and a conditional update of that one row, which is correct under any
- * isolation: the update changes the row only while it is still unclaimed and due.
+ * The claim is a conditional update of one row, which is correct under any isolation: it changes
+ * the row only while it is still unclaimed and due. On PostgreSQL it skips rows another process has
+ * locked, so several processes send at once.
  */
 import { transact } from '../db/transact'
 import { first } from '../db/query'
+import { rawAll } from '../db/raw'
+import { isPgHandle } from '../db/pg-transact'
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -60,6 +63,9 @@ const isDue = (now: number) =>
     or(isNull(emailDeliveries.claimedUntil), lte(emailDeliveries.claimedUntil, now)),
   )
 
+/** The claim of one row: its token, and what the e-mail's delivery says. */
+type Claim = Pick<ClaimedEmail, 'emailId' | 'claimToken' | 'messageId' | 'queuedAt' | 'attempts'>
+
 /**
  * Claims the e-mail that has been due longest, for `leaseMs` (longer than any one send may take),
  * and counts the attempt. Null when none is due or another process took it first.
@@ -73,6 +79,30 @@ export async function claimNextDue(
     await db.select({ emailId: emailDeliveries.emailId }).from(emailDeliveries).where(isDue(now)).limit(1)
   )[0]
   if (!anyDue) return null
+  const claim = isPgHandle(db) ? await claimRowSkippingLocked(db, now, leaseMs) : await claimRow(db, now, leaseMs)
+  if (!claim) return null
+  // An e-mail's text and attachments are written once, with it, and never change.
+  const email = await first(
+    db
+      .select({ to: emails.to, subject: emails.subject, body: emails.body })
+      .from(emails)
+      .where(eq(emails.id, claim.emailId)),
+  )
+  if (!email) return null
+  const attachments = await db
+    .select({
+      fileName: emailAttachments.fileName,
+      contentType: emailAttachments.contentType,
+      content: emailAttachments.content,
+    })
+    .from(emailAttachments)
+    .where(eq(emailAttachments.emailId, claim.emailId))
+    .orderBy(asc(emailAttachments.id))
+  return { ...claim, ...email, attachments }
+}
+
+/** SQLite: the writers take turns, so the oldest due row is read and claimed in one write transaction. */
+async function claimRow(db: Db, now: number, leaseMs: number): Promise<Claim | null> {
   return await transact(db, async (tx) => {
     const next = await first(
       tx
@@ -100,24 +130,33 @@ export async function claimNextDue(
           attempts: emailDeliveries.attempts,
         }),
     )
-    if (!claimed) return null
-    const email = (await first(
-      tx
-        .select({ to: emails.to, subject: emails.subject, body: emails.body })
-        .from(emails)
-        .where(eq(emails.id, next.emailId)),
-    ))!
-    const attachments = await tx
-      .select({
-        fileName: emailAttachments.fileName,
-        contentType: emailAttachments.contentType,
-        content: emailAttachments.content,
-      })
-      .from(emailAttachments)
-      .where(eq(emailAttachments.emailId, next.emailId))
-      .orderBy(asc(emailAttachments.id))
-    return { emailId: next.emailId, claimToken, ...claimed, ...email, attachments }
+    return claimed ? { emailId: next.emailId, claimToken, ...claimed } : null
   })
+}
+
+/**
+ * PostgreSQL: one statement that locks the oldest due row no other process has locked, so processes
+ * sending at once each claim a different e-mail instead of failing each other's serializable
+ * transactions. Its WHERE is checked again on the locked row, so a row claimed meanwhile is not taken.
+ */
+async function claimRowSkippingLocked(db: Db, now: number, leaseMs: number): Promise<Claim | null> {
+  const claimToken = randomUUID()
+  const rows = await rawAll<Omit<Claim, 'claimToken'>>(
+    db,
+    sql`UPDATE email_deliveries
+      SET claim_token = ${claimToken}, claimed_until = ${now + leaseMs}, attempts = attempts + 1,
+        last_attempt_at = ${now}
+      WHERE email_id = (
+        SELECT email_id FROM email_deliveries
+        WHERE state = ${QUEUED} AND next_attempt_at <= ${now} AND (claimed_until IS NULL OR claimed_until <= ${now})
+        ORDER BY next_attempt_at, email_id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      ) AND state = ${QUEUED} AND next_attempt_at <= ${now} AND (claimed_until IS NULL OR claimed_until <= ${now})
+      RETURNING email_id AS "emailId", message_id AS "messageId", queued_at AS "queuedAt", attempts`,
+  )
+  const row = rows[0]
+  return row ? { ...row, emailId: Number(row.emailId), claimToken } : null
 }
 
 /** The claim's own row: another process's claim (after this one's lease lapsed) is left alone. */
