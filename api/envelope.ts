@@ -101,6 +101,21 @@ function bodyReadFailure(error: { type?: unknown; status?: unknown; code?: unkno
   return undefined
 }
 
+/**
+ * An error's stack with the errors it wraps: a failed query's own message (the database's, with its
+ * code) is in the cause of drizzle's error, whose message is only the SQL.
+ */
+export function errorDetail(error: unknown): string {
+  const parts: string[] = []
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
+    const { stack, code, cause } = e as { stack?: unknown; code?: unknown; cause?: unknown }
+    const text = String(stack ?? e)
+    parts.push(typeof code === 'string' && !text.includes(code) ? `${text} [${code}]` : text)
+    e = cause
+  }
+  return parts.join('\ncaused by: ')
+}
+
 /** Any error as a FAILURE reply; unexpected ones are logged and answered 500 without detail. */
 export function failure(error: unknown): ApiReply {
   if (error instanceof ApiError) return failed(error.status, error.message)
@@ -113,7 +128,7 @@ export function failure(error: unknown): ApiReply {
       time: new Date().toISOString(),
       level: 'error',
       msg: 'API error',
-      error: String((error as { stack?: unknown })?.stack ?? error),
+      error: errorDetail(error),
     }),
   )
   return failed(500, 'Internal error')

@@ -88,6 +88,8 @@ export async function copySqliteToPostgres(
     const differences = figuresDiffer(sourceFigures, copied)
     if (differences.length > 0) throw new CopyError(`the copy differs from the source: ${differences.join('; ')}`)
     await client.query('COMMIT')
+    // Statistics for the planner at once, rather than whenever autovacuum gets to the new rows.
+    await client.query('ANALYZE')
     return { tables: tables.length, rows, figures: copied }
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)

@@ -59,6 +59,12 @@ describe('db:copy', () => {
     const copied = await pgDatabaseFigures(url, tables)
     expect(copied.rows).toEqual(source.rows)
     for (const [column, sum] of Object.entries(source.sums)) expect(copied.sums[column], column).toBeCloseTo(sum, 6)
+    // The planner has statistics of the copied rows at once.
+    const analysed = await query<{ tablename: string }>(
+      url,
+      `SELECT DISTINCT tablename FROM pg_stats WHERE schemaname = 'public' AND tablename IN ('usage_sessions', 'fulfillments')`,
+    )
+    expect(analysed.map((r) => r.tablename).sort()).toEqual(['fulfillments', 'usage_sessions'])
 
     // New rows are numbered after the copied ones, and a change moves the customer's change stamp.
     const [{ max }] = await query<{ max: number }>(url, 'SELECT max(id)::int AS max FROM emails')

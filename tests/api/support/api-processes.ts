@@ -45,7 +45,8 @@ export async function startApiProcess(
       PORTAL_ENVIRONMENT: 'dev',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its log goes to the run's output: a pipe nobody reads would stop the process once it filled.
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('extra API server did not start')), 60_000)
