@@ -22,7 +22,7 @@ import { FlashPanel } from '../ui/shell/flash-panel'
 import { Footer } from '../ui/shell/footer'
 import { LoadingOverlay } from '../ui/shell/loading-overlay'
 import { ErrorPage, RouteErrorPage } from '../ui/error-page'
-import { AlertsBanner } from '../ui/alerts/banner'
+import { AlertsBadge, AlertsBanner } from '../ui/alerts/banner'
 import { helpArticle } from '../help/articles.server'
 
 // Headless UI's Dialog and the answers' rendering load when the panel first opens, not with every page.
@@ -118,7 +118,6 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
       >
         Skip to content
       </a>
-      <AlertsBanner banner={shell.alertsBanner} customerNumber={shell.customerNumber} />
       <header className="flex flex-wrap items-center gap-x-2 gap-y-2 bg-brand-900 px-4 sm:gap-x-3 py-2 text-white">
         <NavMenuControl drawer={drawer} />
         <PortalLink
@@ -138,6 +137,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
             inputRef={askInput}
           />
         </div>
+        <AlertsBadge banner={shell.alertsBanner} customerNumber={shell.customerNumber} />
         <ToolbarMenu
           label="Help"
           buttonContent={<span>Help</span>}
@@ -167,6 +167,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
           ]}
         />
       </header>
+      <AlertsBanner banner={shell.alertsBanner} customerNumber={shell.customerNumber} />
       <div className="flex flex-1">
         <SideNav
           drawer={drawer}

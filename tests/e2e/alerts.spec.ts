@@ -72,6 +72,28 @@ test.describe('alerts banner', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible()
   })
 
+  test('a slim strip under the toolbar on a wide window; a badge with the count in the toolbar on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await signIn(page, 'admin@acme.example')
+    const strip = banner(page)
+    await expect(strip).toBeVisible()
+    const header = (await page.getByRole('banner').boundingBox())!
+    const box = (await strip.boundingBox())!
+    expect(box.y, 'under the toolbar').toBeGreaterThanOrEqual(header.y + header.height - 1)
+    expect(box.height, 'one line').toBeLessThanOrEqual(40)
+    const count = await strip.getByText(/^\d+ active alerts$/).innerText()
+    await expect(page.getByRole('banner').getByRole('link', { name: /active alert/ })).toBeHidden()
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(strip).toBeHidden()
+    const badge = page.getByRole('banner').getByRole('link', { name: count })
+    await expect(badge).toBeVisible()
+    await badge.click()
+    await expect(page).toHaveURL(withAcme('/notifications'))
+  })
+
   test('closing it keeps it closed for the session; a new session shows it again', async ({
     page,
     browser,
@@ -89,9 +111,11 @@ test.describe('alerts banner', () => {
     await expect(banner(page)).toHaveCount(0)
     await expect(page).toHaveURL(withAcme('/home'))
     if (js) {
-      // Closed in place: the page did not reload, and focus moved on to the toolbar.
+      // Closed in place: the page did not reload, and focus moved on to the menu after the strip.
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
-      await expect(page.getByRole('link', { name: 'Licensing Portal', exact: true })).toBeFocused()
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Close menu' }),
+      ).toBeFocused()
     }
 
     await page.reload()

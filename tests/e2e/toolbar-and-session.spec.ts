@@ -149,42 +149,24 @@ test.describe('sign out', () => {
   })
 })
 
-test.describe('side navigation groups', () => {
-  test('a group folds and unfolds from its heading', async ({ page }) => {
+test.describe('keyboard stops before the content', () => {
+  test("the skip link comes first, and the menu's group headings are no stops", async ({ page }, testInfo) => {
     await signIn(page, 'admin@acme.example')
-    // The group heading is a disclosure control.
-    const webHeading = mainNav(page).locator('summary', { hasText: /^\s*Web\W*$/ })
-    const reporting = mainNav(page).getByRole('link', { name: 'Reporting', exact: true })
-    await expect(reporting).toBeVisible()
-    await webHeading.click()
-    await expect(reporting).toBeHidden()
-    await expect(mainNav(page).getByRole('link', { name: 'Emails' })).toBeVisible()
-    await webHeading.click()
-    await expect(reporting).toBeVisible()
-  })
-
-  test('a menu item leads to its page with the customer and is marked as the current page', async ({
-    page,
-  }, testInfo) => {
-    await signIn(page, 'admin@acme.example')
-    const documents: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') documents.push(request.url())
-    })
-    const item = mainNav(page).getByRole('link', { name: 'Licensing Portal Access', exact: true })
-    await expect(item).not.toHaveAttribute('aria-current', 'page')
-    await item.click()
-    await expect(page).toHaveURL(/\/portalaccess\?customer=1000001$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Licensing Portal Access' })).toBeVisible()
-    await expect(mainNav(page).getByRole('link', { name: 'Licensing Portal Access', exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    )
-
-    await page.getByRole('link', { name: 'Licensing Portal', exact: true }).click()
-    await expect(page).toHaveURL(/\/home\?customer=1000001$/)
-    await expect(page.getByTestId('selected-customer')).toContainText('1000001')
-    // With JavaScript the shell's links navigate inside the app; without it, each is a page load.
-    expect(documents).toHaveLength(jsEnabled(testInfo) ? 0 : 2)
+    const stops: { text: string; navHeading: boolean }[] = []
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab')
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement
+        if (!el || el === document.body || el.closest('main')) return null
+        const text = `${el.tagName}:${el.getAttribute('aria-label') ?? el.textContent?.trim()}`
+        return { text, navHeading: !!el.closest('nav h2, nav summary') }
+      })
+      if (!stop) break
+      stops.push(stop)
+    }
+    expect(stops[0].text).toBe('A:Skip to content')
+    expect(stops.filter((s) => s.navHeading)).toEqual([])
+    // Skip link, the toolbar, the alerts strip, the menu's own controls and its 15 screens, the features button.
+    expect(stops.length).toBeLessThanOrEqual(jsEnabled(testInfo) ? 29 : 28)
   })
 })

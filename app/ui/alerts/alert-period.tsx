@@ -6,14 +6,18 @@ export function AlertPeriod({
   lead,
   alert,
   children,
+  inline = false,
 }: {
   /** 'From' or 'from'. */
   lead: string
+  /** Inside a line of text (a span) rather than a paragraph of its own. */
+  inline?: boolean
   alert: Pick<AlertFacts, 'start' | 'end' | 'startsAt' | 'endsAt'>
   children?: ReactNode
 }) {
+  const Tag = inline ? 'span' : 'p'
   return (
-    <p className="text-sm">
+    <Tag className="text-sm">
       {lead} <time dateTime={alert.startsAt}>{alert.start}</time>
       {alert.end ? (
         <>
@@ -22,6 +26,6 @@ export function AlertPeriod({
         </>
       ) : null}
       {children}
-    </p>
+    </Tag>
   )
 }

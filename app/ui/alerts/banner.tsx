@@ -27,7 +27,7 @@ export function useAlertsAutoRefresh(intervalMs = ALERTS_AUTO_REFRESH_MS) {
 }
 
 /**
- * The alerts banner above the toolbar (spec 1 section 2.4). Closing it posts
+ * The alerts banner (spec 1 section 2.4): a slim strip under the toolbar. Closing it posts
  * the shown alert ids to the dismiss route: a plain form without JavaScript
  * (the page reloads without the banner), a fetcher with it (the banner goes at
  * once).
@@ -66,51 +66,44 @@ function ShownBanner({
       ref={section}
       aria-label="Service alerts"
       data-testid="alerts-banner"
-      className={`flex items-start gap-3 border-b-4 px-4 py-3 ${style.panel}`}
+      className={`alerts-strip flex items-center gap-2 border-b border-l-4 px-4 py-1.5 text-sm ${style.panel}`}
     >
       <AlertIcon
         icon={categoryIcon(banner.category)}
         label={CATEGORY_ICON_LABEL[banner.category]}
-        className={`mt-0.5 h-6 w-6 ${style.icon}`}
+        className={`h-5 w-5 ${style.icon}`}
       />
-      <div className="min-w-0 flex-1 space-y-1">
+      {/* One line on a wide window (the rest is on the alerts page); wrapped on a narrow one. */}
+      <p className="min-w-0 flex-1 md:truncate">
         {banner.mode === 'single' ? (
           <>
-            <p>
-              <strong>{banner.categoryTitle}</strong>
-              {banner.services ? <span>: {banner.services}</span> : null}
-            </p>
-            <p>{banner.description}</p>
-            <AlertPeriod lead="from" alert={banner}>
+            <strong>{banner.categoryTitle}</strong>
+            {banner.services ? <span>: {banner.services}</span> : null} <span>{banner.description}</span>{' '}
+            <AlertPeriod lead="from" alert={banner} inline>
               {' '}
               <span className="text-gray-700">(UTC)</span>
             </AlertPeriod>
-            <p>
-              <Link to={seeHref} className="font-medium">
-                See More
-              </Link>
-            </p>
           </>
         ) : (
           <>
-            <p>
-              <strong>{banner.title}</strong>
-            </p>
-            <p>{banner.text}</p>
-            <p>
-              <Link to={seeHref} className="font-medium">
-                See All
-              </Link>
-            </p>
+            <strong>{banner.title}</strong> <AlertCount count={banner.ids.length} /> <span>{banner.text}</span>
           </>
         )}
-        {failed ? (
-          <p role="alert" className="text-sm font-medium text-red-800">
-            {fetcher.data?.error}
-          </p>
-        ) : null}
-      </div>
-      <fetcher.Form method="post" action={DISMISS_ACTION} onSubmit={() => focusAfter(section.current)}>
+      </p>
+      <Link to={seeHref} className="shrink-0 font-medium underline">
+        {banner.mode === 'single' ? 'See More' : 'See All'}
+      </Link>
+      {failed ? (
+        <p role="alert" className="shrink-0 font-medium text-red-800">
+          {fetcher.data?.error}
+        </p>
+      ) : null}
+      <fetcher.Form
+        method="post"
+        action={DISMISS_ACTION}
+        className="shrink-0"
+        onSubmit={() => focusAfter(section.current)}
+      >
         <input type="hidden" name="ids" value={ids} />
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
@@ -118,12 +111,42 @@ function ShownBanner({
           type="submit"
           aria-label="Close alerts banner"
           title="Close alerts banner"
-          className="rounded p-1 hover:bg-black/10"
+          className="rounded p-0.5 hover:bg-black/10"
         >
           <CloseIcon />
         </button>
       </fetcher.Form>
     </section>
+  )
+}
+
+/** How many alerts are active, as a small badge that reads as words. */
+function AlertCount({ count }: { count: number }) {
+  return (
+    <span className="rounded-full bg-white/80 px-1.5 text-xs font-semibold">
+      {count}
+      <span className="sr-only"> active alerts</span>
+    </span>
+  )
+}
+
+/**
+ * On a phone the strip gives way to a badge in the header: the count of active alerts, linking to
+ * them. It goes with the strip when the strip is closed.
+ */
+export function AlertsBadge({ banner, customerNumber }: { banner: Banner; customerNumber: string | null }) {
+  if (banner.mode === 'none') return null
+  const count = banner.ids.length
+  const style = CATEGORY_STYLE[banner.category]
+  return (
+    <Link
+      to={withCustomer('/notifications', customerNumber)}
+      className={`alerts-badge items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold no-underline ${style.panel}`}
+      aria-label={count === 1 ? '1 active alert' : `${count} active alerts`}
+    >
+      <AlertIcon icon={categoryIcon(banner.category)} label="" className={`h-4 w-4 ${style.icon}`} />
+      {count}
+    </Link>
   )
 }
 

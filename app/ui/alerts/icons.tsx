@@ -5,7 +5,13 @@ type IconProps = { label: string; className?: string }
 /** The outlined and filled circle icons of the alert categories, drawn as inline SVG with an accessible name. */
 export function AlertIcon({ icon, label, className = 'h-6 w-6' }: IconProps & { icon: AlertIconName }) {
   return (
-    <svg viewBox="0 0 24 24" role="img" aria-label={label} className={`shrink-0 ${className}`} focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      // Without a label the icon is decoration beside words that say the same.
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      className={`shrink-0 ${className}`}
+      focusable="false"
+    >
       {icon === 'error_outline' ? (
         <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
           <circle cx="12" cy="12" r="9" />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { PortalNavLink } from '../portal-link'
 import { withCustomer } from '../customer-href'
 import { navHref } from '../../screens/navigation'
@@ -11,9 +11,10 @@ export interface NavGroup {
 }
 
 /**
- * The main navigation. Groups are native <details> (all expanded at start), so
- * they fold without JavaScript; with it, one control folds or unfolds every
- * group. From the `lg` breakpoint up it is a sidebar that JavaScript can
+ * The main navigation. Groups are headed lists, all expanded at start; with
+ * JavaScript one control folds or unfolds every group (spec 1 section 2.3). The
+ * headings are not controls of their own, so the menu costs a keyboard user
+ * one stop per screen, not one more per group. From the `lg` breakpoint up it is a sidebar that JavaScript can
  * collapse to a rail; below, a panel opened from the toolbar (see nav-drawer).
  */
 export function SideNav({
@@ -29,12 +30,6 @@ export function SideNav({
 }) {
   const [collapsed, setCollapsed] = useState(false)
   const [allOpen, setAllOpen] = useState(true)
-  const listRef = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    listRef.current?.querySelectorAll('details').forEach((d) => (d.open = allOpen))
-  }, [allOpen])
-
   // The rail applies to the sidebar only: the panel below `lg` always shows the groups.
   const railHidden = collapsed ? 'lg:hidden' : ''
   return (
@@ -65,6 +60,8 @@ export function SideNav({
             <button
               type="button"
               className={`rounded px-2 py-1 text-xs text-gray-700 hover:bg-gray-100 ${railHidden}`}
+              aria-expanded={allOpen}
+              aria-controls="side-nav-groups"
               onClick={() => setAllOpen((o) => !o)}
             >
               {allOpen ? 'Collapse All' : 'Expand All'}
@@ -72,16 +69,19 @@ export function SideNav({
           </>
         ) : null}
       </div>
-      <div id="side-nav-groups" ref={listRef} className={`py-2 ${railHidden}`}>
+      <div id="side-nav-groups" className={`py-2 ${railHidden}`}>
         {groups.map((group) => (
-          <details key={group.id} open className="group px-2" data-nav-group={group.label}>
-            <summary className="nav-heading">
+          <div
+            key={group.id}
+            role="group"
+            aria-labelledby={`nav-group-${group.id}`}
+            className="px-2"
+            data-nav-group={group.label}
+          >
+            <h2 id={`nav-group-${group.id}`} className="nav-heading">
               {group.label}
-              <span aria-hidden="true" className="transition-transform group-open:rotate-90">
-                ›
-              </span>
-            </summary>
-            <ul className="mb-2">
+            </h2>
+            <ul className="mb-2" hidden={!allOpen}>
               {group.items.map((item) => (
                 <li key={item.path}>
                   <PortalNavLink to={withCustomer(navHref(item.path), customerNumber)} className="nav-link">
@@ -90,7 +90,7 @@ export function SideNav({
                 </li>
               ))}
             </ul>
-          </details>
+          </div>
         ))}
         {featuresButton ? <div className="border-t border-gray-200 px-4 pt-3">{featuresButton}</div> : null}
       </div>
