@@ -43,6 +43,7 @@ import type { Db } from '../db/client'
 import { prepared } from '../db/query'
 import { accountAccess, accounts, emails, entitlements, fulfillments, hostAccounts, hosts } from '../db/tables'
 import { thresholdState, type CreditStatus } from '../app/domain/credit-forecast'
+import { isShown } from '../app/domain/alerts'
 import { addDays, DEPLOYED, todayUtc } from '../app/domain/entitlements'
 import {
   CUSTOMER_LIST_MAX,
@@ -405,9 +406,14 @@ function mainCurrency(rows: readonly { currency: string; cents: number }[], elas
 // ---------------------------------------------------------------------------
 // Alerts and e-mails
 
-/** The active alerts about the services the customer uses (alertAffects). */
+/**
+ * The alerts about the services the customer uses (alertAffects) that the alerts page shows as active:
+ * an info alert only once it is inside the info window.
+ */
 async function alerts(db: Db, now: Date, info: AccountInfo): Promise<HomeAlerts> {
-  const active = (await activeNotifications(db, now)).filter((a) => alertAffects(Object.keys(a.service ?? {}), info))
+  const active = (await activeNotifications(db, now)).filter(
+    (a) => isShown(a, now) && alertAffects(Object.keys(a.service ?? {}), info),
+  )
   return {
     count: active.length,
     newest: active.slice(0, HOME_ALERTS_SHOWN).map(({ id, title, category, date }) => ({ id, title, category, date })),

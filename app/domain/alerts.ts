@@ -199,6 +199,11 @@ export function inInfoWindow(alert: Pick<Notification, 'date'>, now: Date): bool
 
 type Shown = Pick<Notification, 'category' | 'status' | 'date' | 'expires'>
 
+/** Whether a user is shown the alert: active and not expired, an info alert only inside the info window. */
+export function isShown(alert: Shown, now: Date): boolean {
+  return isActive(alert, now) && (alertCategory(alert.category) !== 'INFO' || inInfoWindow(alert, now))
+}
+
 /**
  * The active alerts a user is shown (banner, Active tab, category pages): active
  * and not expired, info alerts only inside the info window; the most severe
@@ -206,7 +211,7 @@ type Shown = Pick<Notification, 'category' | 'status' | 'date' | 'expires'>
  */
 export function shownAlerts<T extends Shown>(alerts: readonly T[], now: Date): T[] {
   return alerts
-    .filter((a) => isActive(a, now) && (alertCategory(a.category) !== 'INFO' || inInfoWindow(a, now)))
+    .filter((a) => isShown(a, now))
     .sort((a, b) => severity(a.category) - severity(b.category) || a.date.localeCompare(b.date))
 }
 
