@@ -64,7 +64,8 @@ export function NavMenuControl({ drawer }: { drawer: NavDrawer }) {
       <span aria-hidden="true" className="text-xl leading-none">
         ☰
       </span>
-      Menu
+      {/* The icon alone on a phone, where the toolbar's first line is short of room. */}
+      <span className="max-sm:sr-only">Menu</span>
     </>
   )
   if (!drawer.hydrated) {
