@@ -118,7 +118,7 @@ function Shell({ shell, children }: { shell: PortalLoaderData; children: React.R
       >
         Skip to content
       </a>
-      <header className="flex flex-wrap items-center gap-x-2 gap-y-2 bg-brand-900 px-4 sm:gap-x-3 py-2 text-white">
+      <header className="flex flex-wrap items-center gap-x-1 gap-y-2 bg-brand-900 px-3 py-2 text-white sm:gap-x-3 sm:px-4">
         <NavMenuControl drawer={drawer} />
         <PortalLink
           to={withCustomer(screenPath('home'), shell.customerNumber)}

@@ -333,6 +333,24 @@ test.describe('the main navigation on a narrow window', () => {
   })
 })
 
+test.describe('the shell on a phone', () => {
+  test('the toolbar and the alerts leave the content near the top', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 640 })
+    await signIn(page, 'admin@acme.example')
+    // With active alerts: the strip gives way to a badge in the toolbar.
+    await expect(page.getByRole('banner').getByRole('link', { name: /active alerts?$/ })).toBeVisible()
+    for (const [width, most] of [
+      [390, 150],
+      [320, 190],
+    ]) {
+      await page.setViewportSize({ width, height: 640 })
+      await expect
+        .poll(async () => (await page.getByRole('main').boundingBox())!.y, `at ${width} px`)
+        .toBeLessThanOrEqual(most)
+    }
+  })
+})
+
 test.describe('the sidebar on a wide window', () => {
   test('shows beside the page, without the Menu control; with JavaScript it collapses to a rail', async ({
     page,
