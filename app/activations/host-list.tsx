@@ -56,21 +56,24 @@ export function HostList({
       <div className="flex flex-wrap items-end gap-2">
         <Form method="get" role="search" aria-label="Server search" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="customer" value={customerNumber} />
-          <label className="flex flex-col text-sm">
-            <span className="font-medium">Server</span>
+          <div className="flex flex-col text-sm">
+            <label htmlFor="server-search" className="font-medium">
+              Server
+            </label>
             <span id="server-search-hint" className="text-gray-700">
               Host name or host ID
             </span>
             <input
+              id="server-search"
               name="serverq"
               type="search"
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
               aria-describedby="server-search-hint"
-              aria-controls="host-list"
+              aria-controls={shown.length > 0 ? 'host-list' : undefined}
               className="input mt-1 w-72 max-w-full"
             />
-          </label>
+          </div>
           <button type="submit" className={button}>
             Search
           </button>
