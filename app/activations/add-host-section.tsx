@@ -34,7 +34,7 @@ export function AddHostSection({
       id="add-host-title"
       title={TITLE}
       closeHref={editorHref}
-      width="w-[1200px]"
+      width="w-[1200px] max-w-full"
       sectionClassName="space-y-3 rounded border border-gray-300 bg-white p-3"
       testId="add-host-dialog"
     >

@@ -79,7 +79,7 @@ export function AssociatedCustomers({
                     ) : full ? (
                       <span>{label(a)}</span>
                     ) : (
-                      <Link to={hrefOf(a)} className="text-blue-800 underline">
+                      <Link to={hrefOf(a)} className="text-brand-700 underline">
                         {label(a)}
                       </Link>
                     )}

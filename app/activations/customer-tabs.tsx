@@ -28,7 +28,7 @@ export function CustomerTabs({
         {tabs.map((t) => (
           <li
             key={t}
-            className={`flex items-center gap-1 px-2 py-1 ${t === shown ? 'border-b-2 border-blue-700' : ''}`}
+            className={`flex items-center gap-1 px-2 py-1 ${t === shown ? 'border-b-2 border-brand-700' : ''}`}
           >
             <Link
               to={`?${new URLSearchParams([...params, ['tab', t]])}`}

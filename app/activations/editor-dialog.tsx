@@ -23,7 +23,7 @@ export function EditorDialog({
   id: string
   title: string
   closeHref: string
-  /** The dialog's width (a Tailwind class). */
+  /** The dialog's width (Tailwind classes, its limit on a phone included). */
   width: string
   panelStyle?: CSSProperties
   sectionClassName: string
@@ -35,7 +35,7 @@ export function EditorDialog({
   const headingClass = 'text-lg font-semibold'
   if (!hydrated) {
     return (
-      <section aria-labelledby={id} className={sectionClassName}>
+      <section aria-labelledby={id} className={sectionClassName} data-testid={testId}>
         <h2 id={id} className={headingClass}>
           {title}
         </h2>
@@ -51,7 +51,7 @@ export function EditorDialog({
         sectionClassName={sectionClassName}
         titleClassName={headingClass}
         onClose={() => navigate(closeHref)}
-        panelClassName={`max-h-full ${width} max-w-full overflow-auto rounded bg-white shadow-lg`}
+        panelClassName={`max-h-full ${width} overflow-auto rounded bg-white shadow-lg`}
         panelStyle={panelStyle}
         testId={testId}
       >

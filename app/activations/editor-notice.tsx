@@ -1,12 +1,13 @@
 /**
  * A notice the editor shows instead of a step (spec 3, dialog 3: the view-only
  * notice; also rehost mode's message): without JavaScript a section of the page
- * with an Ok link back, with it a 600 px dialog whose Ok goes to the same place.
+ * with an Ok link back, with it a small dialog whose Ok goes to the same place.
  */
 import { Suspense } from 'react'
 import { Link, useNavigate } from '@remix-run/react'
 import { useHydrated } from '../ui/use-hydrated'
 import { primary } from './editor-ui'
+import { NoticeBox } from './notice-box'
 import { LazyEditorModal } from './editor-dialog'
 
 export function EditorNotice({ text, okHref }: { text: string; okHref: string }) {
@@ -26,7 +27,7 @@ export function EditorNotice({ text, okHref }: { text: string; okHref: string })
           sectionClassName=""
           titleClassName="text-lg font-semibold"
           onClose={() => navigate(okHref)}
-          panelClassName="w-[600px] max-w-full rounded bg-white p-4 shadow-lg"
+          panelClassName="w-full max-w-lg rounded bg-white p-4 shadow-lg"
           testId="editor-notice"
         >
           <p role="alert" className="my-3">
@@ -38,15 +39,10 @@ export function EditorNotice({ text, okHref }: { text: string; okHref: string })
     )
   }
   return (
-    <section
-      aria-label="Notice"
-      data-testid="editor-notice"
-      className="rounded border border-amber-400 bg-amber-50 p-3"
-    >
-      <p role="alert" className="mb-2">
-        {text}
-      </p>
-      {ok}
+    <section aria-label="Notice" data-testid="editor-notice" className="max-w-2xl">
+      <NoticeBox kind="warning" title={text}>
+        <p className="pt-2">{ok}</p>
+      </NoticeBox>
     </section>
   )
 }

@@ -7,6 +7,7 @@
 import type { EditorTab } from './load-editor.server'
 import {
   EDITOR_TEXTS,
+  FIRST_COUNT,
   matchesPicked,
   matchesProduct,
   productChoices,
@@ -16,7 +17,8 @@ import {
 } from '../domain/activation-editor'
 import { ACTIVATED_FIELD, AVAILABLE_FIELD, type ActivationRow } from '../domain/activation-types'
 import { TableScroll } from '../ui/table-scroll'
-import { button, EntitlementCell, HeaderRow } from './editor-ui'
+import { button, cellClass, EntitlementCell, HeaderRow, numberCellClass, tableClass, wideOnlyClass } from './editor-ui'
+import { entitlementName } from '../domain/activation-changes'
 
 export interface RowFilter {
   search: string
@@ -37,12 +39,12 @@ export function ProductFilter({ tab, filter }: { tab: EditorTab; filter: RowFilt
           type="search"
           defaultValue={filter.search}
           placeholder={EDITOR_TEXTS.productSearch}
-          className="mt-1 w-72 max-w-full rounded border border-gray-400 px-2 py-1"
+          className="input mt-1 w-72 max-w-full"
         />
       </label>
       {choices.length > 0 ? (
         <details className="relative text-sm">
-          <summary className="cursor-pointer rounded border border-gray-400 px-3 py-1">
+          <summary className="btn-secondary cursor-pointer">
             Products ({filter.picked.length === 0 ? 'all' : `${filter.picked.length} of ${choices.length}`})
           </summary>
           <fieldset className="absolute z-10 mt-1 max-h-72 w-80 max-w-[90vw] overflow-auto rounded border border-gray-300 bg-white p-2 shadow">
@@ -69,8 +71,8 @@ export function ProductFilter({ tab, filter }: { tab: EditorTab; filter: RowFilt
 export function AssignedTable({ tab, draft, filter }: { tab: EditorTab; draft: Draft; filter: RowFilter }) {
   const rows = shownRows(tab.assigned, filter)
   return (
-    <details open className="rounded border border-gray-300 p-2">
-      <summary className="cursor-pointer font-semibold">Assigned Entitlements</summary>
+    <details open className="space-y-2">
+      <summary className="cursor-pointer text-lg font-semibold">Assigned Entitlements</summary>
       <div className="my-2 flex gap-2">
         <button type="submit" name="op" value={`remove-all:${tab.customerNumber}`} className={button}>
           Remove All
@@ -80,18 +82,22 @@ export function AssignedTable({ tab, draft, filter }: { tab: EditorTab; draft: D
         </button>
       </div>
       <TableScroll label="Assigned Entitlements table">
-        <table className="min-w-full text-sm">
-          <HeaderRow names={['Entitlement', 'Activated', 'Expiration Date', 'Action']} />
+        <table className={tableClass}>
+          <HeaderRow
+            names={['Entitlement', 'Activated', 'Expiration Date', 'Action']}
+            numeric={['Activated']}
+            wideOnly={['Expiration Date']}
+          />
           <tbody>
             {rows.map((r) => {
               const key = rowKey(tab.customerNumber, r.ActivationId)
               const removed = draft.remove.includes(key)
               return (
-                <tr key={key} className={removed ? 'line-through' : undefined}>
-                  <EntitlementCell row={r} />
-                  <td className="px-2">{r[ACTIVATED_FIELD]}</td>
-                  <td className="px-2">{r.EndDate || 'PERMANENT'}</td>
-                  <td className="px-2">
+                <tr key={key} className={removed ? 'bg-red-50 line-through' : undefined}>
+                  <EntitlementCell row={r} expires={r.EndDate || 'PERMANENT'} />
+                  <td className={numberCellClass}>{r[ACTIVATED_FIELD]}</td>
+                  <td className={`${cellClass} ${wideOnlyClass} whitespace-nowrap`}>{r.EndDate || 'PERMANENT'}</td>
+                  <td className={cellClass}>
                     <button
                       type="submit"
                       name="op"
@@ -131,15 +137,19 @@ export function AvailableTable({
       !tab.available.some((r) => rowKey(tab.customerNumber, r.ActivationId) === key),
   )
   return (
-    <details open className="rounded border border-gray-300 p-2">
-      <summary className="cursor-pointer font-semibold">Available Entitlements</summary>
+    <details open className="space-y-2">
+      <summary className="cursor-pointer text-lg font-semibold">Available Entitlements</summary>
       {gone.length > 0 ? (
-        <ul role="alert" className="my-2 text-red-800">
-          {gone.map(([key, message]) => (
-            <li key={key}>
-              {splitKey(key)?.activationId}: {message}
-            </li>
-          ))}
+        <ul role="alert" className="my-2 text-red-700">
+          {gone.map(([key, message]) => {
+            const activationId = splitKey(key)?.activationId ?? key
+            const productName = tab.rows.find((r) => r.ActivationId === activationId)?.ProductName ?? ''
+            return (
+              <li key={key}>
+                {entitlementName({ productName, activationId })}: {message}
+              </li>
+            )
+          })}
         </ul>
       ) : null}
       {tab.available.length === 0 ? (
@@ -152,17 +162,23 @@ export function AvailableTable({
             </button>
           </div>
           <TableScroll label="Available Entitlements table">
-            <table className="min-w-full text-sm">
-              <HeaderRow names={['Activate', 'Entitlement', 'Available', 'Count', 'Expiration Date']} />
+            <table className={tableClass}>
+              <HeaderRow
+                names={['Activate', 'Entitlement', 'Available', 'Count', 'Expiration Date']}
+                numeric={['Available', 'Count']}
+                wideOnly={['Expiration Date']}
+              />
               <tbody>
                 {rows.map((r) => {
                   const key = rowKey(tab.customerNumber, r.ActivationId)
                   const error = errors[key]
                   const errorId = `count-error-${key}`
                   return (
-                    <tr key={key}>
-                      <td className="px-2">
+                    <tr key={key} className={key in draft.add ? 'bg-brand-50' : undefined}>
+                      <td className={cellClass}>
                         <input
+                          // A new box when the draft changes it (an Undo elsewhere), as a ticked box keeps its tick.
+                          key={String(key in draft.add)}
                           type="checkbox"
                           name="add"
                           value={key}
@@ -170,27 +186,27 @@ export function AvailableTable({
                           aria-label={`Activate ${r.ProductName} ${r.ActivationId}`}
                         />
                       </td>
-                      <EntitlementCell row={r} />
-                      <td className="px-2">{r[AVAILABLE_FIELD]}</td>
-                      <td className="px-2">
+                      <EntitlementCell row={r} expires={r.EndDate || 'PERMANENT'} />
+                      <td className={numberCellClass}>{r[AVAILABLE_FIELD]}</td>
+                      <td className={numberCellClass}>
                         <input
                           type="number"
                           name={`n.${key}`}
                           min={1}
                           max={r[AVAILABLE_FIELD]}
-                          defaultValue={draft.add[key] ?? String(r[AVAILABLE_FIELD])}
+                          defaultValue={draft.add[key] ?? FIRST_COUNT}
                           aria-label={`Count of ${r.ProductName} ${r.ActivationId}`}
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? errorId : undefined}
-                          className="w-20 rounded border border-gray-400 px-1"
+                          className="input w-16 bg-white text-right tabular-nums sm:w-20"
                         />
                         {error ? (
-                          <span id={errorId} className="block text-red-800">
+                          <span id={errorId} className="block text-left text-red-700">
                             {error}
                           </span>
                         ) : null}
                       </td>
-                      <td className="px-2">{r.EndDate || 'PERMANENT'}</td>
+                      <td className={`${cellClass} ${wideOnlyClass} whitespace-nowrap`}>{r.EndDate || 'PERMANENT'}</td>
                     </tr>
                   )
                 })}

@@ -29,7 +29,7 @@ export function HostActivationsDialog({
       id="host-activations-title"
       title={HISTORY_TEXTS.viewTitle(hostId)}
       closeHref={okHref}
-      width="w-[1200px]"
+      width="w-[1200px] max-w-full"
       sectionClassName="space-y-3 rounded border border-gray-300 bg-white p-3"
       testId="host-activations-dialog"
     >

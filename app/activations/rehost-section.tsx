@@ -45,7 +45,7 @@ export function RehostSection({
       id="rehost-title"
       title={`Rehost ${host.name}`}
       closeHref={closeHref}
-      width="w-[1200px]"
+      width="w-[1200px] max-w-full"
       sectionClassName="space-y-3 rounded border border-gray-300 bg-white p-3"
       testId="rehost-dialog"
     >

@@ -7,10 +7,13 @@ import type { ActivationCalls } from '../api-client/activations.server'
 import { hasChanges, maintenanceBlocked, operationsFor, type SaveMode } from '../domain/activation-editor'
 import type { FulfillmentOperation } from '../domain/activation-types'
 import { licenseDiff, type DiffLine } from '../domain/license-diff'
+import { changeLines, type ChangeLine } from '../domain/activation-changes'
 import type { EditorState } from './load-editor.server'
 
 export interface Review {
   changes: Record<string, FulfillmentOperation[]>
+  /** The changes in words, every customer's. */
+  lines: ChangeLine[]
   blocked: string[]
   warn: boolean
   diff: DiffLine[]
@@ -51,6 +54,10 @@ export async function reviewOf(
   const diff = preview.status === 'SUCCESS' ? licenseDiff(preview.data.current, preview.data.proposed) : []
   return {
     changes,
+    lines: changeLines(
+      draft,
+      state.tabs.filter((t) => !t.denied),
+    ),
     blocked: blockedProducts(state, today),
     warn: override.status === 'SUCCESS' && override.data.warn,
     diff,

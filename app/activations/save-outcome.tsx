@@ -17,7 +17,10 @@ export function SaveOutcome({
   emailsHref?: string | null
 }) {
   return (
-    <section aria-labelledby="save-title" className="space-y-2 rounded border border-gray-300 p-3">
+    <section
+      aria-labelledby="save-title"
+      className={`space-y-2 rounded border-l-4 px-4 py-3 ${save.ok ? 'border-green-700 bg-green-50' : 'border-red-700 bg-red-50'}`}
+    >
       <h2 id="save-title" className="text-lg font-semibold">
         {save.ok ? 'Saved' : 'The save stopped'}
       </h2>
@@ -25,17 +28,17 @@ export function SaveOutcome({
       {emailsHref && save.stages.some((s) => s.stage === 'email' && s.status === 'done') ? (
         <p>
           The licence file was e-mailed.{' '}
-          <Link to={emailsHref} className="underline">
+          <Link to={emailsHref} className="text-brand-700 underline">
             See it under Emails
           </Link>
         </p>
       ) : null}
       {save.ok && save.fileName ? (
-        <a href={fileHref} download className="underline">
+        <a href={fileHref} download className="text-brand-700 underline">
           Download {save.fileName}
         </a>
       ) : (
-        <Link to={clearHref} className="underline">
+        <Link to={clearHref} className="text-brand-700 underline">
           Clear the error
         </Link>
       )}

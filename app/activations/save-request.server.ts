@@ -7,11 +7,19 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { requireCustomerScreen } from '../guards/screen.server'
 import { activationCalls } from '../api-client/activations.server'
-import { EDITOR_TEXTS, hasChanges, readBorrowable, savedParams, type SaveMode } from '../domain/activation-editor'
+import {
+  EDITOR_TEXTS,
+  hasChanges,
+  readBorrowable,
+  savedParams,
+  splitKey,
+  type SaveMode,
+} from '../domain/activation-editor'
+import { entitlementName } from '../domain/activation-changes'
 import { BORROWABLE_FIELD, NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
 import { todayUtc } from '../domain/entitlements'
 import { isViewOnly } from '../domain/permissions'
-import { loadEditor } from './load-editor.server'
+import { loadEditor, type EditorState } from './load-editor.server'
 import { blockedProducts, draftChanges } from './review.server'
 import { runSave, type SaveResult, type StageReporter } from './save-flow.server'
 
@@ -25,6 +33,13 @@ export type PreparedSave =
       /** Runs the save; a saved host's landing address is `?` and its parameters. */
       run: (report?: StageReporter) => Promise<{ save: SaveResult; landing: string | null }>
     }
+
+/** A row of the draft as people read it: its product and activation id. */
+function namedEntitlement(state: EditorState, key: string): string {
+  const activationId = splitKey(key)?.activationId ?? key
+  const row = state.tabs.flatMap((t) => t.rows).find((r) => r.ActivationId === activationId)
+  return entitlementName({ productName: row?.ProductName ?? '', activationId })
+}
 
 export async function prepareSave(request: Request, context: AppLoadContext): Promise<PreparedSave> {
   const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, 'activations')
@@ -41,15 +56,17 @@ export async function prepareSave(request: Request, context: AppLoadContext): Pr
   if ((changed || mode === 'email') && isViewOnly(user, info)) return refuse(NOT_ENOUGH_PERMISSIONS, 403)
   const host = state.host
   if (!host) return refuse(EDITOR_TEXTS.noServer, 404)
-  const countError = Object.values(state.errors)[0]
-  if (countError) return refuse(countError, 400)
-  if (blockedProducts(state, today).length > 0) {
-    return refuse(`${EDITOR_TEXTS.maintenanceExpired} ${EDITOR_TEXTS.unselect}`, 409)
-  }
+  const countError = Object.entries(state.errors)[0]
+  if (countError) return refuse(`${namedEntitlement(state, countError[0])}: ${countError[1]}`, 400)
+  // The review shows what a lapsed maintenance blocks, with the changes kept to take it out of.
   if (changed && form.get('confirmed') !== '1') {
     const review = new URLSearchParams([...form].filter(([name]) => name !== 'intent'))
     review.set('review', mode)
     return { review: `?${review}` }
+  }
+  const blocked = blockedProducts(state, today)
+  if (blocked.length > 0) {
+    return refuse(`${EDITOR_TEXTS.maintenanceExpired} ${blocked.join(', ')}. ${EDITOR_TEXTS.unselect}`, 409)
   }
   return {
     run: async (report) => {

@@ -9,11 +9,11 @@ export function StageList({ stages }: { stages: readonly StageUpdate[] }) {
           {s.status === 'running' ? (
             <span
               aria-hidden="true"
-              className="mr-1 inline-block h-3 w-3 animate-spin rounded-full border-2 border-blue-700 border-t-transparent align-middle"
+              className="mr-1 inline-block h-3 w-3 animate-spin rounded-full border-2 border-brand-700 border-t-transparent align-middle"
             />
           ) : null}
           {s.text} {s.progress ?? ''} {s.status === 'running' ? null : <strong>{s.status}</strong>}
-          {s.message ? <span className="block text-red-800">{s.message}</span> : null}
+          {s.message ? <span className="block text-red-700">{s.message}</span> : null}
         </li>
       ))}
     </ol>

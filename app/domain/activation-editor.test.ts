@@ -118,7 +118,7 @@ describe('the draft in the URL', () => {
     expect(readOp(null)).toBeNull()
   })
 
-  it('removes and undoes a row, all rows of a tab, and adds all available rows at their free count', () => {
+  it('removes and undoes a row, all rows of a tab, and adds all available rows, each at a count of 1', () => {
     let draft = applyOp(EMPTY_DRAFT, { op: 'remove', key: '1000001:A' }, [tab])
     expect(draft.remove).toEqual(['1000001:A'])
     draft = applyOp(draft, { op: 'undo', key: '1000001:A' }, [tab])
@@ -128,11 +128,11 @@ describe('the draft in the URL', () => {
     draft = applyOp(draft, { op: 'undo-all', customerNumber: '1000001' }, [tab])
     expect(draft.remove).toEqual([])
     draft = applyOp(draft, { op: 'pick', key: '1000001:B' }, [tab])
-    expect(draft.add).toEqual({ '1000001:B': '3' })
-    draft = applyOp({ ...draft, add: { '1000001:B': '1' } }, { op: 'add-all', customerNumber: '1000001' }, [tab])
-    expect(draft.add).toEqual({ '1000001:A': '2', '1000001:B': '1' })
-    draft = applyOp(draft, { op: 'unpick', key: '1000001:A' }, [tab])
     expect(draft.add).toEqual({ '1000001:B': '1' })
+    draft = applyOp({ ...draft, add: { '1000001:B': '3' } }, { op: 'add-all', customerNumber: '1000001' }, [tab])
+    expect(draft.add).toEqual({ '1000001:A': '1', '1000001:B': '3' })
+    draft = applyOp(draft, { op: 'unpick', key: '1000001:A' }, [tab])
+    expect(draft.add).toEqual({ '1000001:B': '3' })
   })
 })
 

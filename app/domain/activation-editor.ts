@@ -164,6 +164,9 @@ export function readOp(text: string | null): EditorOp | null {
   return null
 }
 
+/** The count a picked entitlement starts at (docs/design.md, Forms): one, not all that is available. */
+export const FIRST_COUNT = '1'
+
 export function applyOp(draft: Draft, op: EditorOp, tabs: readonly TabRows[]): Draft {
   const remove = new Set(draft.remove)
   const add = { ...draft.add }
@@ -180,7 +183,7 @@ export function applyOp(draft: Draft, op: EditorOp, tabs: readonly TabRows[]): D
       const row = tabs
         .find((t) => t.customerNumber === parts?.customerNumber)
         ?.available.find((r) => r.ActivationId === parts?.activationId)
-      if (row) add[op.key] = String(row[AVAILABLE_FIELD])
+      if (row) add[op.key] = FIRST_COUNT
       break
     }
     case 'unpick':
@@ -195,7 +198,7 @@ export function applyOp(draft: Draft, op: EditorOp, tabs: readonly TabRows[]): D
     case 'add-all':
       for (const row of tab?.available ?? []) {
         const key = rowKey(op.customerNumber, row.ActivationId)
-        add[key] ??= String(row[AVAILABLE_FIELD])
+        add[key] ??= FIRST_COUNT
       }
       break
   }
@@ -399,9 +402,13 @@ export function saveBatches<T>(operations: readonly T[], size = SAVE_BATCH_SIZE)
 
 /** How the server search lists a host: its name and MAC_ADDRESS=<id> (ETHERNET) or TYPE=<id>. */
 export function serverLabel(server: Pick<ServerSummary, 'name' | 'serverId' | 'serverIdType'>): string {
+  return `${server.name} (${hostIdLabel(server)})`
+}
+
+/** A host's ids as people read them: MAC_ADDRESS=<id> (ETHERNET) or TYPE=<id>, a triad's comma-separated. */
+export function hostIdLabel(server: Pick<ServerSummary, 'serverId' | 'serverIdType'>): string {
   const type = server.serverIdType.split(',')[0]
-  const label = isHostIdType(type) ? hostIdTypeLabel(type) : type
-  return `${server.name} (${label}=${server.serverId})`
+  return `${isHostIdType(type) ? hostIdTypeLabel(type) : type}=${server.serverId}`
 }
 
 /** The Server autocomplete's rule: the search is part of the label, whatever the case. */

@@ -6,8 +6,10 @@
  * on the server and the page lists each one's outcome, ending with the file.
  *
  * Every step before the save is a GET: the draft lives in the address
- * (`remove=`, `add=` and `n.<key>=`), so the editor works without JavaScript
- * and nothing is written until Ok.
+ * (`remove=`, `add=` and `n.<key>=` of the rows picked), so the editor works
+ * without JavaScript, a host's address (`?id=`) can be bookmarked, and nothing
+ * is written until the confirmation's button. With no host picked, the page
+ * lists the customer's hosts to pick from.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -25,14 +27,14 @@ import {
   hasChanges,
   matchesPicked,
   matchesProduct,
-  matchesServer,
   readBorrowable,
   readOp,
   readSaved,
   rowKey,
   serverChoices,
-  serverLabel,
+  hostIdLabel,
 } from '../domain/activation-editor'
+import { activationSummary, activeProducts, changeLines, compactParams } from '../domain/activation-changes'
 import { BORROWABLE_FIELD, NOT_ENOUGH_PERMISSIONS } from '../domain/activation-types'
 import { todayUtc } from '../domain/entitlements'
 import { isViewOnly } from '../domain/permissions'
@@ -40,7 +42,7 @@ import { screenRedirect } from '../screens/access'
 import { screenPath, screenTitle } from '../screens/registry'
 import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { button, Hidden, primary } from '../activations/editor-ui'
+import { button, cancelLink, Hidden, primary } from '../activations/editor-ui'
 import { ServerPicker } from '../activations/server-picker'
 import { EditorNotice } from '../activations/editor-notice'
 import { AssignedTable, AvailableTable, ProductFilter } from '../activations/entitlement-tables'
@@ -54,12 +56,19 @@ import { addHostAction, type AddHostState } from '../activations/add-host.server
 import { CustomerTabs } from '../activations/customer-tabs'
 import { AssociatedCustomers } from '../activations/associated-customers'
 import { associatedCustomers } from '../activations/associated-customers.server'
+import { HostList } from '../activations/host-list'
+import { ChangesToSave } from '../activations/changes-to-save'
+import { NoticeBox } from '../activations/notice-box'
+import { fetchHistories } from '../activations/host-histories.server'
 
-const MAX_SERVER_RESULTS = 50
+/** The hosts whose activations the list sums up (their histories are read for it); the rest say 'Not known'. */
+const MAX_SUMMARISED_HOSTS = 100
 /** Parameters that hold the draft or an editing button: an `op` lands on the address without the button. */
 const DRAFT_PARAM = /^(op|remove|add|n\..*)$/
 
-const baseMeta = screenMeta(screenTitle('activations'))
+const SCREEN = screenTitle('activations')
+/** The title names the host picked first: "acme-lic01 – Activate Entitlements – …". */
+const baseMeta = screenMeta<typeof loader>((page) => (page?.host ? `${page.host.name} – ${SCREEN}` : SCREEN))
 
 /** After Generate, the file downloads by itself: a refresh to the file, which the browser saves and stays. */
 export const meta: typeof baseMeta = (args) => {
@@ -78,12 +87,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (opText === 'select-all') {
     throw redirect(`${url.pathname}?${new URLSearchParams([...params].filter(([n]) => n !== 'op' && n !== 'product'))}`)
   }
+  // The form sends every row's count: the address keeps those of the rows picked.
+  const compact = opText ? null : compactParams(params)
+  if (compact) throw redirect(`${url.pathname}?${compact}`)
   const state = await loadEditor(calls, customerNumber, params, today)
   const op = readOp(opText)
   if (op) {
     const next = new URLSearchParams([...params].filter(([name]) => !DRAFT_PARAM.test(name)))
     for (const [name, value] of draftParams(applyOp(state.draft, op, state.tabs))) next.append(name, value)
-    throw redirect(`${url.pathname}?${next}`)
+    throw redirect(`${url.pathname}?${compactParams(next) ?? next}`)
   }
   const viewOnly = isViewOnly(user, info)
   const changed = hasChanges(state.draft)
@@ -96,21 +108,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : viewOnly && ((reviewMode && changed) || addHost)
         ? NOT_ENOUGH_PERMISSIONS
         : null
-  const [review, associated] = await Promise.all([
+  const listed = state.host ? [] : state.servers.filter((s) => s.state !== 'INACTIVE')
+  const [review, associated, histories] = await Promise.all([
     reviewMode && !notice ? reviewOf(calls, customerNumber, state, reviewMode, today) : null,
     state.host ? associatedCustomers(calls, params.get('customerq') ?? '') : null,
+    listed.length > 0
+      ? fetchHistories(
+          calls,
+          customerNumber,
+          listed.slice(0, MAX_SUMMARISED_HOSTS).map((s) => s.id),
+        )
+      : null,
   ])
+  const summaryOf = (id: number) => {
+    const history = histories?.ok ? histories.byHost.get(id) : undefined
+    return history ? activationSummary(activeProducts(history.fulfillments)) : null
+  }
   const saved = state.host ? readSaved(params) : null
   const fileHref = saved && state.host ? licenseHref(customerNumber, state.host) : null
   const serverSearch = params.get('serverq') ?? ''
   const emailScreen = { pathname: screenPath('emails'), searchParams: new URLSearchParams(), customerCount: null }
   const readsEmails = screenRedirect({ ...emailScreen, user, info, customerNumber }) === null
+  const historyScreen = { ...emailScreen, pathname: screenPath('activationsHistory') }
+  const readsHistory = screenRedirect({ ...historyScreen, user, info, customerNumber }) === null
   return {
     customerNumber,
     associated,
     addHost: addHost && !notice ? { triad: addHost === 'triad' } : null,
     serverSearch,
-    serverResults: state.servers.filter((s) => matchesServer(s, serverSearch)).slice(0, MAX_SERVER_RESULTS),
+    hostList: listed.map((server) => ({ server, activated: summaryOf(server.id) })),
+    inactiveCount: state.host ? 0 : state.servers.length - listed.length,
+    historyHref: readsHistory
+      ? `${screenPath('activationsHistory')}?${new URLSearchParams({ customer: customerNumber })}`
+      : null,
     serverChoices: serverChoices(state.servers),
     host: state.host,
     tabs: state.tabs,
@@ -180,6 +210,11 @@ export default function ActivationsRoute() {
   })
   const borrowableParam: [string, string][] = page.borrowable ? [['borrowable', '1']] : [['borrowable', '0']]
   const draftHref = `?${new URLSearchParams([...keep, ...draftParams(draft), ...borrowableParam])}`
+  const addHref = `?${new URLSearchParams({ customer: customerNumber, addHost: '1' })}`
+  const lines = changeLines(
+    draft,
+    tabs.filter((t) => !t.denied),
+  )
   const autoApply = useAutoApply()
   const liveSave = useLiveSave({ customerNumber, clearHref: `?${new URLSearchParams(keep)}` })
 
@@ -189,19 +224,28 @@ export default function ActivationsRoute() {
         Activate Entitlements
       </h1>
 
-      <ServerPicker
-        customerNumber={customerNumber}
-        search={page.serverSearch}
-        results={page.serverResults}
-        choices={page.serverChoices}
-        selected={host?.id ?? null}
-        listed={!host || Boolean(page.serverSearch)}
-      />
-      <p>
-        <Link to={`?${new URLSearchParams({ customer: customerNumber, addHost: '1' })}`} className={button}>
-          Add server
-        </Link>
-      </p>
+      {host ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <ServerPicker
+            customerNumber={customerNumber}
+            search={page.serverSearch}
+            choices={page.serverChoices}
+            selected={host.id}
+          />
+          <Link to={addHref} className={button}>
+            Add server
+          </Link>
+        </div>
+      ) : (
+        <HostList
+          customerNumber={customerNumber}
+          hosts={page.hostList}
+          search={page.serverSearch}
+          inactiveCount={page.inactiveCount}
+          addHref={addHref}
+          historyHref={page.historyHref}
+        />
+      )}
       {page.addHost ? (
         <AddHostSection
           customerNumber={customerNumber}
@@ -232,7 +276,17 @@ export default function ActivationsRoute() {
       {liveSave.dialog}
       {host && shown ? (
         <>
-          <h2 className="text-xl font-semibold break-all">{serverLabel(host)}</h2>
+          <div className="space-y-1">
+            <h2 className="text-xl font-semibold break-words">
+              {host.name.replaceAll(',', ', ')}{' '}
+              <span className="text-base font-normal break-all text-gray-700">({hostIdLabel(host)})</span>
+            </h2>
+            <p className="text-sm">
+              <a href={licenseHref(customerNumber, host)} className="text-brand-700 underline" download>
+                Download the current licence file
+              </a>
+            </p>
+          </div>
           {page.associated?.manyAccounts ? (
             <AssociatedCustomers
               customerNumber={customerNumber}
@@ -246,6 +300,7 @@ export default function ActivationsRoute() {
               review={review}
               keep={keep}
               draft={[...draftParams(draft), ...borrowableParam]}
+              hostName={host.name}
               hostId={host.serverId}
               onSubmit={liveSave.onSubmit}
             />
@@ -262,34 +317,10 @@ export default function ActivationsRoute() {
             onChange={autoApply.onChange}
           >
             <Hidden entries={[...keep, ['tab', shown.customerNumber], ...hiddenDraft]} />
-            <div className="flex flex-wrap items-center gap-2">
-              <Link to={`?${new URLSearchParams(hostParams)}`} className={button}>
-                Cancel
-              </Link>
-              <input type="hidden" name="borrowable" value="0" />
-              <label className="flex items-center gap-1 text-sm">
-                <input type="checkbox" name="borrowable" value="1" defaultChecked={page.borrowable} /> Borrowable
-              </label>
-              {changed ? (
-                <>
-                  <button type="submit" name="review" value="generate" className={primary}>
-                    {labels.generate}
-                  </button>
-                  <button type="submit" name="review" value="email" className={button}>
-                    {labels.email}
-                  </button>
-                </>
-              ) : (
-                <>
-                  <button type="submit" formMethod="post" name="intent" value="generate" className={primary}>
-                    {labels.generate}
-                  </button>
-                  <button type="submit" formMethod="post" name="intent" value="email" className={button}>
-                    {labels.email}
-                  </button>
-                </>
-              )}
-            </div>
+            {/* The form's default button (Enter in a field): applies the selection, not the first Undo below. */}
+            <button type="submit" hidden tabIndex={-1} aria-hidden="true">
+              Update selection
+            </button>
             {page.associated?.manyAccounts ? (
               <CustomerTabs
                 tabs={tabs.map((t) => t.customerNumber)}
@@ -298,24 +329,58 @@ export default function ActivationsRoute() {
                 params={[...keep, ...draftParams(draft)]}
               />
             ) : null}
-            {shown.denied ? (
-              <p role="alert">{shown.denied}</p>
-            ) : (
-              <>
-                <ProductFilter tab={shown} filter={filter} />
-                <AssignedTable tab={shown} draft={draft} filter={filter} />
-                <AvailableTable tab={shown} draft={draft} errors={errors} filter={filter} />
-                <button type="submit" className={button}>
-                  Update selection
-                </button>
-              </>
-            )}
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+              <div className="lg:sticky lg:top-4 lg:order-last">
+                <ChangesToSave lines={lines} errors={errors}>
+                  <div>
+                    <input type="hidden" name="borrowable" value="0" />
+                    <label className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" name="borrowable" value="1" defaultChecked={page.borrowable} />
+                      Borrowable
+                    </label>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {changed ? (
+                      <>
+                        <button type="submit" name="review" value="generate" className={primary}>
+                          {labels.generate}
+                        </button>
+                        <button type="submit" name="review" value="email" className={button}>
+                          {labels.email}
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <button type="submit" formMethod="post" name="intent" value="generate" className={primary}>
+                          {labels.generate}
+                        </button>
+                        <button type="submit" formMethod="post" name="intent" value="email" className={button}>
+                          {labels.email}
+                        </button>
+                      </>
+                    )}
+                    <Link to={`?${new URLSearchParams(hostParams)}`} className={cancelLink}>
+                      Cancel
+                    </Link>
+                  </div>
+                </ChangesToSave>
+              </div>
+              <div className="min-w-0 space-y-6">
+                {shown.denied ? (
+                  <NoticeBox kind="error" title={shown.denied} />
+                ) : (
+                  <>
+                    <ProductFilter tab={shown} filter={filter} />
+                    <AssignedTable tab={shown} draft={draft} filter={filter} />
+                    <AvailableTable tab={shown} draft={draft} errors={errors} filter={filter} />
+                    <button type="submit" className={button}>
+                      Update selection
+                    </button>
+                  </>
+                )}
+              </div>
+            </div>
           </Form>
-          <p className="text-sm">
-            <a href={licenseHref(customerNumber, host)} className="underline" download>
-              Download the current licence file
-            </a>
-          </p>
         </>
       ) : null}
     </section>

@@ -71,17 +71,20 @@ test.describe('two customers on one host', () => {
     const borealisId = await pickOne(page, borealis)
 
     await page.getByRole('button', { name: 'Save & Generate' }).click()
-    const review = page.getByRole('region', { name: 'Confirm the changes' })
+    const host = `e2e-shared-${testInfo.project.name}`
+    const review = page.getByRole('region', { name: `Save 2 changes on ${host}` })
     if (js) await review.getByRole('tab', { name: COBALT }).click()
-    await expect(review.getByRole('region', { name: `Customer ${COBALT}` })).toContainText(`Activate 1 of ${cobaltId}`)
+    await expect(review.getByRole('region', { name: `Customer ${COBALT}` })).toContainText(
+      new RegExp(`Activate 1 × .+ \\(${cobaltId}\\) on ${host}`),
+    )
     // With JavaScript the review shows one customer at a time, in tabs.
     if (js) await review.getByRole('tab', { name: BOREALIS }).click()
     await expect(review.getByRole('region', { name: `Customer ${BOREALIS}` })).toContainText(
-      `Activate 1 of ${borealisId}`,
+      new RegExp(`Activate 1 × .+ \\(${borealisId}\\) on ${host}`),
     )
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      review.getByRole('button', { name: 'Ok' }).click(),
+      review.getByRole('button', { name: 'Activate and generate licence file' }).click(),
     ])
     expect(download.suggestedFilename()).toBe(`license_${BOREALIS}-${COBALT}_${serverId}_shared.lic`)
     const active = await withE2eDb((db) =>
@@ -116,7 +119,7 @@ test('the review warns of a customer on the host the user does not manage, and n
     await page.getByRole('button', { name: 'Update selection' }).click()
     await openCustomerTab(page, js, 'Borealis', `${BOREALIS} (Borealis Motors)`)
     await page.getByRole('button', { name: 'Save & Generate' }).click()
-    const review = page.getByRole('region', { name: 'Confirm the changes' })
+    const review = page.getByTestId('review-dialog')
     await expect(
       review.getByText(
         'This server is shared by some customer numbers which you do not manage. If you proceed, they will be removed from the license file.',

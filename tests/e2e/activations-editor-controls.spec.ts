@@ -3,7 +3,7 @@
  * Motors made for the test with two products on it: Remove All and Undo All,
  * Add All and Cancel, the product search and the product multi-select with
  * Select All; and the review that a product whose maintenance has lapsed
- * blocks, without Ok.
+ * blocks, naming it, without a save button and keeping the selection.
  */
 import { and, eq, inArray, lt } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
@@ -17,9 +17,10 @@ test.describe.configure({ timeout: 120_000 })
 
 const BOREALIS = '1000002'
 let hostId: number
+let n: number
 
 test.beforeEach(async ({}, testInfo) => {
-  const n = (testInfo.project.name === 'js' ? 1 : 2) + (testInfo.title.startsWith('the review') ? 2 : 0)
+  n = (testInfo.project.name === 'js' ? 1 : 2) + (testInfo.title.startsWith('the review') ? 2 : 0)
   const serverId = `0a0b0c0d0b0${n}`
   hostId = await makeHost({ name: `e2e-controls-${n}`, serverId, accounts: [BOREALIS] })
 })
@@ -123,7 +124,9 @@ test('Remove All and Undo All, Add All and Cancel, the product search and the mu
   await expect(assigned(page).getByRole('row')).toHaveCount(3)
 })
 
-test('the review of a product whose maintenance has lapsed blocks the save: no Ok', async ({ page }) => {
+test('the review of a product whose maintenance has lapsed names it and blocks the save, keeping the selection', async ({
+  page,
+}) => {
   const today = new Date().toISOString().slice(0, 10)
   const lapsed = await withE2eDb((db) =>
     db
@@ -139,13 +142,34 @@ test('the review of a product whose maintenance has lapsed blocks the save: no O
   await available(page).getByLabel(`Count of ${label}`).fill('1')
   await page.getByRole('button', { name: 'Update selection' }).click()
   await generate(page, true).click()
-  const review = page.getByRole('region', { name: 'Confirm the changes' })
+  const product = label.split(' ').slice(0, -1).join(' ')
+  const activationId = label.split(' ').at(-1)!
+  const review = page.getByRole('region', { name: `Activate 1 × ${product} on e2e-controls-${n}` })
+  const block = review.getByRole('alert')
   await expect(
-    review.getByText('The following products can not be activated or deactivated since their maintenance has expired.'),
+    block.getByText('The following products can not be activated or deactivated since their maintenance has expired.'),
   ).toBeVisible()
-  await expect(review.getByText('Please unselect them and try again.')).toBeVisible()
-  await expect(review.getByRole('button', { name: 'Ok' })).toHaveCount(0)
+  // The block names the products it is about.
+  await expect(block.getByRole('listitem')).toHaveText([`${product} (${activationId})`])
+  await expect(block.getByText('Please unselect them and try again.')).toBeVisible()
+  await expect(review.getByRole('button')).toHaveCount(0)
   await review.getByRole('link', { name: 'Cancel' }).click()
-  await expect(page.getByRole('region', { name: 'Confirm the changes' })).toHaveCount(0)
+  await expect(page.getByTestId('review-dialog')).toHaveCount(0)
+  // The selection is kept, to take the product out of it.
   await expect(available(page).getByLabel(`Activate ${label}`)).toBeChecked()
+  await expect(page.getByRole('list', { name: 'Changes to save' })).toContainText(`Activate 1 × ${product}`)
+
+  // Posted straight to the save, the same change is refused with the product's name.
+  const reply = await page.request.post(`/activations?customer=${BOREALIS}`, {
+    form: {
+      customer: BOREALIS,
+      id: String(hostId),
+      intent: 'generate',
+      confirmed: '1',
+      add: `${BOREALIS}:${activationId}`,
+      [`n.${BOREALIS}:${activationId}`]: '1',
+    },
+  })
+  expect(reply.status()).toBe(409)
+  expect(await reply.text()).toContain(`${product} (${activationId})`)
 })

@@ -38,7 +38,7 @@ test('a view-only user gets the permission notice instead of a save, and nothing
 
   const notice = page.getByTestId('editor-notice')
   await expect(notice.getByText(NOTICE)).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Confirm the changes' })).toHaveCount(0)
+  await expect(page.getByTestId('review-dialog')).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
   await notice.getByRole('link', { name: 'Ok' }).click()
   await expect(page.getByTestId('editor-notice')).toHaveCount(0)

@@ -58,9 +58,10 @@ test('Save & Email activates a product and sends the licence file, which shows u
   await available.getByLabel(`Count of ${label}`).fill('1')
   await page.getByRole('button', { name: 'Update selection' }).click()
   await page.getByRole('button', { name: 'Save & Email' }).click()
-  const review = page.getByRole('region', { name: 'Confirm the changes' })
-  await expect(review.getByText(`Activate 1 of ${label.split(' ').at(-1)}`)).toBeVisible()
-  await review.getByRole('button', { name: 'Ok' }).click()
+  const product = label.split(' ').slice(0, -1).join(' ')
+  const review = page.getByRole('region', { name: `Activate 1 × ${product} on ${hostName}` })
+  await expect(review.getByText(`Activate 1 × ${product} (${label.split(' ').at(-1)}) on ${hostName}`)).toBeVisible()
+  await review.getByRole('button', { name: 'Activate and e-mail licence file' }).click()
 
   const outcome = page.getByRole('region', { name: 'Saved' })
   await expect(outcome.getByText('Sending email... done')).toBeVisible()
@@ -145,8 +146,10 @@ test('the live save reports each stage as it starts and ends, and stops at the f
   )
   expect(active.map((f) => f.count)).toEqual([1])
 
-  // A count above what is available is refused before anything runs.
+  // A count above what is available is refused before anything runs, naming the entitlement.
   const over = await liveSave(page, { ...change, confirmed: '1', [`n.${key}`]: '100000' })
   expect(over.status).toBe(400)
-  expect(over.events).toEqual([{ kind: 'refused', notice: expect.stringMatching(/^Maximum is \d+\.$/) }])
+  expect(over.events).toEqual([
+    { kind: 'refused', notice: expect.stringMatching(new RegExp(`^.+ \\(${activationId}\\): Maximum is \\d+\\.$`)) },
+  ])
 })

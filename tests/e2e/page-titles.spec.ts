@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { expect, test, type Page } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
+import { withE2eDb } from './support/database'
+import { hosts } from '../../db/schema'
 import { jsEnabled } from './support/env'
 import { mainNav } from './support/shell'
 
@@ -81,6 +84,15 @@ test.describe('page titles', () => {
       page,
       screens.map(([path, screen]) => ({ path: withAcme(path), title: acme(screen) })),
     )
+  })
+
+  test('the activation editor names the host picked before the screen', async ({ page }) => {
+    await signIn(page, 'admin@acme.example')
+    const host = await withE2eDb((db) => db.select().from(hosts).where(eq(hosts.name, 'acme-lic01')).get()!)
+    await expectTitles(page, [
+      { path: withAcme(`/activations?id=${host.id}`), title: acme('acme-lic01 – Activate Entitlements') },
+      { path: withAcme('/activations'), title: acme('Activate Entitlements') },
+    ])
   })
 
   test('an email and an alert are named by their subject and title', async ({ page }) => {
