@@ -130,7 +130,7 @@ export default function EmailDetailsRoute() {
         className="h-[32rem] w-full resize-y rounded border border-gray-300 bg-white"
       />
       <p>
-        <Link to={listHref} className="btn-secondary">
+        <Link to={listHref} className="btn-link">
           Back to Emails
         </Link>
       </p>

@@ -6,7 +6,7 @@ import { Field, IntentForm, SubmitButton, WebFormError } from '../web/web-form'
 import { seatsText } from '../web/seats-text'
 import { webPageName } from '../web/web-titles'
 import { redirectWithFlash } from '../guards/screen.server'
-import { dayText } from '../domain/date-format'
+import { DAY_INPUT_FORMAT, dayText } from '../domain/date-format'
 import { WEB_LICENSE_MODEL, webTermLabel } from '../domain/web-licenses'
 import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
@@ -213,8 +213,8 @@ export default function WebEntitlementRoute() {
                 intent="assign-users"
                 name="endDate"
                 label="Until (optional)"
-                hint="Leave empty for the whole term of the licence."
-                type="date"
+                hint={`As ${DAY_INPUT_FORMAT}; leave empty for the whole term of the licence.`}
+                type="day"
               />
               <SubmitButton>Give Seats</SubmitButton>
             </IntentForm>
