@@ -9,7 +9,8 @@ import type { ReactNode } from 'react'
 import type { ComputedLine, LineField, RawLine } from '../domain/fsa-order-form'
 import type { FsaProduct } from '../domain/fsa-pricing'
 import { formatNumber } from '../domain/entitlements'
-import { DayInput, dayHint } from '../ui/day-input'
+import { DayInput } from '../ui/day-input'
+import { DAY_INPUT_FORMAT } from '../domain/date-format'
 import { lineFieldName } from './order-fields'
 
 export type LineEdit = (index: number, field: keyof RawLine, value: string) => void
@@ -69,7 +70,6 @@ export function OrderLine({
   index,
   line,
   products,
-  window,
   currency,
   attempted,
   onEdit,
@@ -78,7 +78,6 @@ export function OrderLine({
   index: number
   line: ComputedLine
   products: readonly FsaProduct[]
-  window: { min: string; max: string }
   currency: string
   attempted: boolean
   onEdit: LineEdit
@@ -167,7 +166,7 @@ export function OrderLine({
             {...edit('count')}
           />
         </Field>
-        <Field id={id('startDate')} label="Start Date" hint={dayHint(window)} message={message('startDate')}>
+        <Field id={id('startDate')} label="Start Date" hint={DAY_INPUT_FORMAT} message={message('startDate')}>
           <DayInput
             className={input}
             value={raw.startDate}
@@ -177,7 +176,7 @@ export function OrderLine({
         </Field>
         {manual ? (
           <>
-            <Field id={id('endDate')} label="End Date" hint={dayHint(window)} message={message('endDate')}>
+            <Field id={id('endDate')} label="End Date" hint={DAY_INPUT_FORMAT} message={message('endDate')}>
               <DayInput
                 className={input}
                 value={raw.endDate}

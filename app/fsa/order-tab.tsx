@@ -156,7 +156,6 @@ function OrderForm({
             index={index}
             line={line}
             products={contract.products}
-            window={order.window}
             currency={contract.currency}
             attempted={Boolean(result?.attempted)}
             onEdit={edit}

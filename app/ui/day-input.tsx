@@ -5,12 +5,6 @@
  * it. The server checks the text; nothing here refuses a keystroke.
  */
 import type { InputHTMLAttributes } from 'react'
-import { DAY_INPUT_FORMAT } from '../domain/date-format'
-
-/** The hint of a day field: the format, and the days it takes when they are bounded. */
-export function dayHint(range?: { min: string; max: string }): string {
-  return range ? `${DAY_INPUT_FORMAT}, from ${range.min} to ${range.max}` : DAY_INPUT_FORMAT
-}
 
 export function DayInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return <input type="text" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={10} {...props} />

@@ -4,7 +4,8 @@ import type { WebEntitlementReport, WebReport } from '../../api/contract/web-rep
 import { WEB_LICENSE_MODEL } from '../domain/web-licenses'
 import { REPORT_PRESETS, type ReportParams } from './report-params'
 import { hoursText, percent } from './report-text'
-import { DayInput, dayHint } from '../ui/day-input'
+import { DayInput } from '../ui/day-input'
+import { DAY_INPUT_FORMAT } from '../domain/date-format'
 
 const input = 'max-w-full rounded border border-gray-500 bg-white px-2 py-1'
 
@@ -42,7 +43,7 @@ export function PeriodForm({
             {label}
           </label>
           <span id={`report-${name}-hint`} className="text-xs text-gray-700">
-            {dayHint()}
+            {DAY_INPUT_FORMAT}
           </span>
           <DayInput
             id={`report-${name}`}

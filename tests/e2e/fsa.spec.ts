@@ -182,7 +182,7 @@ test('a start date is typed as yyyy-mm-dd: another writing is refused with the s
   const start = row.getByLabel('Start Date')
   // A text field in the portal's day format, whatever the browser's locale; the hint gives the format.
   await expect(start).toHaveAttribute('type', 'text')
-  await expect(start).toHaveAccessibleDescription(/^yyyy-mm-dd, from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/)
+  await expect(start).toHaveAccessibleDescription(/^yyyy-mm-dd/)
   await expect(start).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
   const availableBefore = await page.getByTestId('available').textContent()
 
