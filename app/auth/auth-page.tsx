@@ -9,7 +9,6 @@ export function AuthPage({ title, children }: { title: string; children: React.R
 }
 
 export const linkClass =
-  'font-semibold text-blue-800 underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'
+  'font-semibold text-brand-700 underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600'
 
-export const buttonClass =
-  'rounded bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700'
+export const buttonClass = 'btn-primary'

@@ -5,6 +5,7 @@
  * shown in UTC.
  */
 import { durationText, relativeAge } from '../view/relative-time'
+import { alertTimeText } from './date-format'
 
 /** Categories from the most to the least severe; panels and the banner follow this order. */
 export const ALERT_CATEGORIES = ['CRITICAL', 'WARNING', 'INFO', 'OK'] as const
@@ -144,11 +145,9 @@ export function toApiDateText(date: Date): string {
   )
 }
 
-function dayAndTime(text: string | null | undefined, separator: string): string {
+function dayAndTime(text: string | null | undefined, separator: ', ' | ' '): string {
   const date = parseApiDate(text)
-  if (!date) return ''
-  const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
-  return `${day}${separator}${date.getUTCHours()}:${pad(date.getUTCMinutes())}`
+  return date ? alertTimeText(date, separator) : ''
 }
 
 /**

@@ -8,6 +8,7 @@
  * counted in UTC. A missing end date means a permanent entitlement.
  */
 import { roundTo } from './rounding'
+import { dayText } from './date-format'
 
 export const ENTITLEMENT_TYPES = ['ELASTIC', 'SSL', 'FSA', 'SUBSCRIPTION', 'CONCURRENT'] as const
 export type EntitlementType = (typeof ENTITLEMENT_TYPES)[number]
@@ -231,9 +232,9 @@ export function formatNumber(n: number | null | undefined, decimals?: number): s
   return fraction === undefined ? grouped : `${grouped}.${fraction}`
 }
 
-/** A date or timestamp cut to 'YYYY-MM-DD'; '' when missing. */
+/** A date or timestamp as its day, 'YYYY-MM-DD'; '' when missing (date-format.ts). */
 export function formatDay(text: string | null | undefined): string {
-  return text ? text.slice(0, 10) : ''
+  return dayText(text)
 }
 
 /**

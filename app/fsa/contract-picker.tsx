@@ -7,7 +7,6 @@
 import { Form, Link } from '@remix-run/react'
 import { formatNumber } from '../domain/entitlements'
 import { contractLabel } from '../domain/fsa-entitlements'
-import { button } from '../activations/editor-ui'
 import { FSA_TEXTS } from './fsa-screen'
 
 export interface PickerContract {
@@ -49,10 +48,10 @@ export function ContractPicker({
             name="q"
             type="search"
             defaultValue={search}
-            className="mt-1 w-72 max-w-full rounded border border-gray-400 px-2 py-1"
+            className="input mt-1 w-72 max-w-full"
           />
         </div>
-        <button type="submit" className={button}>
+        <button type="submit" className="btn-secondary">
           Search
         </button>
       </Form>

@@ -1,17 +1,25 @@
 /** The Flexible Spending Account page's address: its tabs, the contract to order from, the contract search. */
 import { withCustomer } from '../ui/customer-href'
-import { screenPath } from '../screens/registry'
+import { screenPath, screenTitle } from '../screens/registry'
+import { partOfScreen } from '../view/page-title'
 
+/** Each tab's label, and its name in the page's title. */
 export const FSA_TABS = [
-  { key: 'entitlements', label: 'Entitlements' },
-  { key: 'order', label: 'Order Products' },
-  { key: 'history', label: 'History' },
+  { key: 'entitlements', label: 'Entitlements', title: 'Entitlements' },
+  { key: 'order', label: 'Order Products', title: 'Order Products' },
+  { key: 'history', label: 'History', title: 'Order History' },
 ] as const
 export type FsaTab = (typeof FSA_TABS)[number]['key']
 
 export function fsaTab(params: URLSearchParams): FsaTab {
   const tab = params.get('tab')
   return FSA_TABS.find((t) => t.key === tab)?.key ?? 'entitlements'
+}
+
+/** The page's name in its title: the tab's, then the screen's; the screen's alone for a customer without an account. */
+export function fsaPageName(page: { tab: FsaTab; hasFsa: boolean } | undefined): string {
+  const tab = page?.hasFsa ? FSA_TABS.find((t) => t.key === page.tab) : undefined
+  return partOfScreen(tab?.title, screenTitle('fsa'))
 }
 
 /** The page on a tab, for the customer; the order tab with the contract chosen. */

@@ -1,15 +1,16 @@
 /**
  * The order's confirmation (spec 3, "Order confirmation dialog"): 'The following
  * FSA entitlements will be created at a cost of <total>. Do you want to
- * continue?', the lines, and Cancel, Order and Order & Activate (offered when
- * not every line is manual and the user may activate). A section of the page
- * without JavaScript, a 1200 px dialog with it.
+ * continue?', the lines, and its buttons (the spec's Cancel, Order and Order &
+ * Activate, in the design's order: the main action first, Cancel last). Order &
+ * Activate is offered when not every line is manual and the user may activate.
+ * A section of the page without JavaScript, a 1200 px dialog with it.
  */
 import { Suspense, useState, type ReactNode } from 'react'
 import { Form, useNavigation } from '@remix-run/react'
 import type { ComputedLine } from '../domain/fsa-order-form'
 import { formatNumber } from '../domain/entitlements'
-import { button, HeaderRow, primary } from '../activations/editor-ui'
+import { HeaderRow } from '../activations/editor-ui'
 import { LazyEditorModal } from '../activations/editor-dialog'
 import { TableScroll } from '../ui/table-scroll'
 import { useHydrated } from '../ui/use-hydrated'
@@ -61,12 +62,20 @@ export function OrderConfirmation({
           </tbody>
         </table>
       </TableScroll>
-      <Form method="post" action={action} className="mt-4 flex flex-wrap justify-end gap-2">
+      <Form method="post" action={action} className="mt-4 flex flex-wrap gap-2">
         {hiddenFields}
+        <button type="submit" name="intent" value="order" className="btn-primary" disabled={busy}>
+          Order
+        </button>
+        {activate ? (
+          <button type="submit" name="intent" value="order-activate" className="btn-secondary" disabled={busy}>
+            Order &amp; Activate
+          </button>
+        ) : null}
         {close ? (
           <button
             type="button"
-            className={button}
+            className="btn-link"
             onClick={close}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens
             autoFocus
@@ -74,18 +83,10 @@ export function OrderConfirmation({
             Cancel
           </button>
         ) : (
-          <button type="submit" name="intent" value="recompute" className={button}>
+          <button type="submit" name="intent" value="recompute" className="btn-link">
             Cancel
           </button>
         )}
-        <button type="submit" name="intent" value="order" className={primary} disabled={busy}>
-          Order
-        </button>
-        {activate ? (
-          <button type="submit" name="intent" value="order-activate" className={primary} disabled={busy}>
-            Order &amp; Activate
-          </button>
-        ) : null}
       </Form>
     </>
   )
@@ -93,7 +94,7 @@ export function OrderConfirmation({
     return (
       <section
         aria-labelledby="order-confirm-title"
-        className="rounded border border-blue-300 bg-blue-50 p-3"
+        className="rounded border border-gray-300 border-l-4 border-l-brand-700 bg-white p-3"
         data-testid="order-confirmation"
       >
         <h2 id="order-confirm-title" className="text-lg font-semibold">

@@ -9,22 +9,26 @@ import type { ReactNode } from 'react'
 import type { ComputedLine, LineField, RawLine } from '../domain/fsa-order-form'
 import type { FsaProduct } from '../domain/fsa-pricing'
 import { formatNumber } from '../domain/entitlements'
-import { button } from '../activations/editor-ui'
+import { DayInput } from '../ui/day-input'
+import { DAY_INPUT_FORMAT } from '../domain/date-format'
 import { lineFieldName } from './order-fields'
 
 export type LineEdit = (index: number, field: keyof RawLine, value: string) => void
 
-const input = 'mt-1 block w-full rounded border border-gray-400 px-2 py-1'
+const input = 'input mt-1 block w-full aria-[invalid=true]:border-red-700'
 const readOnlyBox = 'mt-1 block min-h-8 w-full rounded border border-gray-200 bg-gray-50 px-2 py-1'
 
 function Field({
   id,
   label,
+  hint,
   message,
   children,
 }: {
   id: string
   label: string
+  /** Under the label (the field names it in its aria-describedby). */
+  hint?: string
   message: string | undefined
   children: ReactNode
 }) {
@@ -33,6 +37,11 @@ function Field({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-gray-700">
+          {hint}
+        </p>
+      ) : null}
       {children}
       <p id={`${id}-error`} className="text-sm font-medium text-red-800">
         {message}
@@ -61,7 +70,6 @@ export function OrderLine({
   index,
   line,
   products,
-  window,
   currency,
   attempted,
   onEdit,
@@ -70,7 +78,6 @@ export function OrderLine({
   index: number
   line: ComputedLine
   products: readonly FsaProduct[]
-  window: { min: string; max: string }
   currency: string
   attempted: boolean
   onEdit: LineEdit
@@ -80,11 +87,11 @@ export function OrderLine({
   const raw = line.raw
   const id = (field: string) => `line-${index}-${field}`
   const message = (field: LineField) => line.errors[field] ?? (attempted ? line.missing[field] : undefined)
-  const described = (field: LineField, rawField: keyof RawLine = field as keyof RawLine) => ({
+  const described = (field: LineField, rawField: keyof RawLine = field as keyof RawLine, hinted = false) => ({
     id: id(field),
     name: lineFieldName(index, rawField),
     'aria-invalid': message(field) ? true : undefined,
-    'aria-describedby': `${id(field)}-error`,
+    'aria-describedby': hinted ? `${id(field)}-hint ${id(field)}-error` : `${id(field)}-error`,
   })
   const edit = (field: keyof RawLine) => ({
     onChange: (e: { target: { value: string } }) => onEdit(index, field, e.target.value),
@@ -159,27 +166,21 @@ export function OrderLine({
             {...edit('count')}
           />
         </Field>
-        <Field id={id('startDate')} label="Start Date" message={message('startDate')}>
-          <input
-            type="date"
-            min={window.min}
-            max={window.max}
+        <Field id={id('startDate')} label="Start Date" hint={DAY_INPUT_FORMAT} message={message('startDate')}>
+          <DayInput
             className={input}
             value={raw.startDate}
-            {...described('startDate')}
+            {...described('startDate', 'startDate', true)}
             {...edit('startDate')}
           />
         </Field>
         {manual ? (
           <>
-            <Field id={id('endDate')} label="End Date" message={message('endDate')}>
-              <input
-                type="date"
-                min={window.min}
-                max={window.max}
+            <Field id={id('endDate')} label="End Date" hint={DAY_INPUT_FORMAT} message={message('endDate')}>
+              <DayInput
                 className={input}
                 value={raw.endDate}
-                {...described('endDate')}
+                {...described('endDate', 'endDate', true)}
                 {...edit('endDate')}
               />
             </Field>
@@ -221,7 +222,7 @@ export function OrderLine({
         type="submit"
         name="intent"
         value={`remove:${index}`}
-        className={`${button} mt-2`}
+        className="btn-secondary mt-2"
         onClick={
           onRemove
             ? (e) => {

@@ -12,7 +12,6 @@ import { formatNumber } from '../domain/entitlements'
 import { computeOrder, newLine, offersActivate, type LineKind, type RawLine } from '../domain/fsa-order-form'
 import type { BalanceField } from '../domain/fsa-order-lines'
 import { FSA_ORDER_MESSAGES } from '../domain/fsa-order-lines'
-import { button, primary } from '../activations/editor-ui'
 import { FlashPanel } from '../ui/shell/flash-panel'
 import { useHydrated } from '../ui/use-hydrated'
 import { EditorNotice } from '../activations/editor-notice'
@@ -114,7 +113,7 @@ function OrderForm({
       type="submit"
       name="intent"
       value="add"
-      className={button}
+      className="btn-secondary"
       disabled={!canAdd}
       onClick={local(() => add('standard'))}
     >
@@ -157,7 +156,6 @@ function OrderForm({
             index={index}
             line={line}
             products={contract.products}
-            window={order.window}
             currency={contract.currency}
             attempted={Boolean(result?.attempted)}
             onEdit={edit}
@@ -165,21 +163,21 @@ function OrderForm({
           />
         ))}
         {hydrated ? null : (
-          <button type="submit" name="intent" value="recompute" className={button}>
+          <button type="submit" name="intent" value="recompute" className="btn-secondary">
             Update costs
           </button>
         )}
         <div className="flex flex-wrap items-center gap-2">
           {busops ? (
             <details className="relative">
-              <summary className={`${button} cursor-pointer list-none`}>Add</summary>
+              <summary className="btn-secondary cursor-pointer list-none">Add</summary>
               <div className="mt-1 flex flex-col gap-1 rounded border border-gray-300 bg-white p-2 shadow sm:absolute sm:z-10">
                 {addStandard('Standard product')}
                 <button
                   type="submit"
                   name="intent"
                   value="add-manual"
-                  className={button}
+                  className="btn-secondary"
                   disabled={!(order.canAdd && lines.length < MAX_LINES)}
                   onClick={local(() => add('manual'))}
                 >
@@ -195,7 +193,7 @@ function OrderForm({
               type="submit"
               name="intent"
               value="remove-all"
-              className={button}
+              className="btn-secondary"
               onClick={local(() => {
                 setChanged(null)
                 setLines([])
@@ -212,12 +210,12 @@ function OrderForm({
           <dd data-testid="available">{money(order.available)}</dd>
         </dl>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="review" className={primary} disabled={!order.ready || busy}>
+          <button type="submit" name="intent" value="review" className="btn-primary" disabled={!order.ready || busy}>
             Order Now
           </button>
           <Link
             to={href}
-            className={button}
+            className="btn-secondary"
             onClick={() => {
               setChanged(null)
               setLines([])

@@ -1,7 +1,7 @@
-import { TITLE_SEPARATOR } from '../view/page-title'
+import { partOfScreen } from '../view/page-title'
 import { screenTitle } from '../screens/registry'
 
 /** A help page's name in its title: 'Help', or the article's then 'Help', as the registry's sub-pages are named. */
 export function helpPageName(article?: string | null): string {
-  return article ? `${article}${TITLE_SEPARATOR}${screenTitle('help')}` : screenTitle('help')
+  return partOfScreen(article, screenTitle('help'))
 }

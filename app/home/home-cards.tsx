@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import type { HomeCard } from '../domain/home-cards'
 import { PortalLink } from '../ui/portal-link'
 import type { HomeView } from './home-view'
+import { dayText } from '../domain/date-format'
 
 function Card({
   card,
@@ -244,8 +245,7 @@ function EmailsCard({ emails }: { emails: NonNullable<HomeView['emails']> }) {
         <ul className="space-y-1 text-sm">
           {emails.items.map((e) => (
             <li key={e.href} className="break-words">
-              <PortalLink to={e.href}>{e.subject}</PortalLink>{' '}
-              <span className="text-gray-700">{e.date.slice(0, 10)}</span>
+              <PortalLink to={e.href}>{e.subject}</PortalLink> <span className="text-gray-700">{dayText(e.date)}</span>
             </li>
           ))}
         </ul>

@@ -93,7 +93,7 @@ describe('homeView', () => {
     expect(view.hosts?.lastChange).toMatchObject({
       text: '2 × Ansys CFX returned from lic01',
       by: 'admin@acme.example',
-      at: '2026-11-24 10:05 UTC',
+      at: '2026-11-24 10:05:00 UTC',
       age: '3 days ago',
     })
     expect(view.hosts?.lastChange?.href).toContain('i.open=3')

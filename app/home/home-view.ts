@@ -10,6 +10,7 @@ import type { HomeEndingGroup, HomeSummary, HomeUsageDay } from '../domain/home-
 import { relativeAge } from '../view/relative-time'
 import { homeLinks } from './home-links'
 import { webCardView, type WebCardView } from './home-web'
+import { dayText, momentUtcText } from '../domain/date-format'
 
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`
 const money = (n: number, currency: string | null) => `${formatNumber(n, 2)}${currency ? ` ${currency}` : ''}`
@@ -100,11 +101,6 @@ function daysText(days: number): string {
   return `in ${days} days`
 }
 
-/** 'YYYY-MM-DD HH:mm UTC' of epoch milliseconds. */
-export function utcMinute(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
-}
-
 function changeText(change: { action: string; count: number; productName: string; hostName: string }): string {
   const n = Math.abs(change.count)
   const what = `${formatNumber(n)} × ${change.productName}`
@@ -116,7 +112,7 @@ function changeText(change: { action: string; count: number; productName: string
 /** 'since DAY' for an alert that has started, 'from DAY' for one still to come; the date is UTC 'YYYY-MM-DD HH:mm:ss'. */
 function alertWhen(date: string, now: Date): string {
   const starts = Date.parse(`${date.replace(' ', 'T')}Z`)
-  return `${starts > now.getTime() ? 'from' : 'since'} ${date.slice(0, 10)}`
+  return `${starts > now.getTime() ? 'from' : 'since'} ${dayText(date)}`
 }
 
 export function homeView(summary: HomeSummary, now: Date = new Date()): HomeView {
@@ -176,7 +172,7 @@ export function homeView(summary: HomeSummary, now: Date = new Date()): HomeView
             ? {
                 text: changeText(summary.hosts.lastChange),
                 by: summary.hosts.lastChange.by,
-                at: utcMinute(summary.hosts.lastChange.time),
+                at: momentUtcText(summary.hosts.lastChange.time),
                 age: relativeAge(new Date(summary.hosts.lastChange.time), now),
                 href: links.hostHistory({
                   id: summary.hosts.lastChange.hostId,

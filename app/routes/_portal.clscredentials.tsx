@@ -254,12 +254,6 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
           />
           <FieldErrors id={pinFields.pin.errorId} errors={pinFields.pin.errors} />
           <div className="flex flex-wrap gap-2">
-            <CancelButton
-              hydrated={hydrated}
-              enabled={!viewOnly && (!hydrated || pinState.canCancel)}
-              href={href}
-              onCancel={() => pinForm.reset()}
-            />
             <button
               type="submit"
               name="intent"
@@ -282,6 +276,12 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
                 Export ID &amp; PIN
               </button>
             )}
+            <CancelButton
+              hydrated={hydrated}
+              enabled={!viewOnly && (!hydrated || pinState.canCancel)}
+              href={href}
+              onCancel={() => pinForm.reset()}
+            />
           </div>
         </Form>
       </section>
@@ -314,12 +314,6 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
           />
           <FieldErrors id={usersFields.users.errorId} errors={usersFields.users.errors} />
           <div className="flex flex-wrap gap-2">
-            <CancelButton
-              hydrated={hydrated}
-              enabled={!viewOnly && (!hydrated || usersState.canCancel)}
-              href={href}
-              onCancel={() => usersForm.reset()}
-            />
             <button
               type="submit"
               name="intent"
@@ -329,6 +323,12 @@ function Credentials({ server, storedPin, savedUsers, viewOnly, href, exportHref
             >
               Save
             </button>
+            <CancelButton
+              hydrated={hydrated}
+              enabled={!viewOnly && (!hydrated || usersState.canCancel)}
+              href={href}
+              onCancel={() => usersForm.reset()}
+            />
           </div>
         </Form>
       </section>
@@ -351,13 +351,13 @@ function CancelButton({
 }) {
   if (hydrated || !enabled) {
     return (
-      <button type="button" className="btn-secondary" disabled={!enabled} onClick={onCancel}>
+      <button type="button" className="btn-link" disabled={!enabled} onClick={onCancel}>
         Cancel
       </button>
     )
   }
   return (
-    <Link to={href} className="btn-secondary">
+    <Link to={href} className="btn-link">
       Cancel
     </Link>
   )

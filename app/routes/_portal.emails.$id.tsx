@@ -5,7 +5,7 @@ import { requireCustomerScreen } from '../guards/screen.server'
 import { emailCalls } from '../api-client/emails.server'
 import { failureStatus } from '../api-client/envelope'
 import { emailDocument } from '../domain/email-html.server'
-import { formatDayMonYearTime } from '../grid/format'
+import { momentUtcText } from '../domain/date-format'
 import { recordIdSchema } from '../domain/record-id'
 import { formatFileSize } from '../view/file-download'
 import { deliveryStatusText } from '../view/email-delivery'
@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     email: {
       id: email.id,
       to: email.to,
-      date: formatDayMonYearTime(email.date),
+      date: momentUtcText(email.date),
       subject: email.subject,
       customerNumber: email.customerNumber,
       customerName: email.customerName,
@@ -85,7 +85,7 @@ export default function EmailDetailsRoute() {
       </h1>
       <dl className="space-y-2 rounded border border-gray-300 bg-white p-4">
         <Field label="To" value={email.to} />
-        <Field label="Date" value={`${email.date} UTC`} />
+        <Field label="Date" value={email.date} />
         <Field label="Subject" value={email.subject} />
         <Field label="Customer Number" value={email.customerNumber} />
         <Field label="Customer Name" value={email.customerName} />
@@ -130,7 +130,7 @@ export default function EmailDetailsRoute() {
         className="h-[32rem] w-full resize-y rounded border border-gray-300 bg-white"
       />
       <p>
-        <Link to={listHref} className="btn-secondary">
+        <Link to={listHref} className="btn-link">
           Back to Emails
         </Link>
       </p>

@@ -11,7 +11,6 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireCustomerScreen } from '../guards/screen.server'
 import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
-import { screenTitle } from '../screens/registry'
 import { formatNumber, todayUtc } from '../domain/entitlements'
 import { activationsAllowed, flagSet, isBusops } from '../domain/permissions'
 import { pickableContracts, type FsaEntitlementRow } from '../domain/fsa-entitlements'
@@ -28,12 +27,12 @@ import { isSectionOpen, SectionToggle } from '../ui/section-toggle'
 import { ProgressBar } from '../ui/progress-bar'
 import { fsaUsedColor } from '../domain/fsa-entitlements'
 import { leaseRemainingDaysColor } from '../domain/entitlements'
-import { FSA_TABS, FSA_TEXTS, fsaHref, fsaTab, type FsaTab } from '../fsa/fsa-screen'
+import { FSA_TABS, FSA_TEXTS, fsaHref, fsaPageName, fsaTab, type FsaTab } from '../fsa/fsa-screen'
 import { orderContract } from '../fsa/order-context'
 import { orderAction } from '../fsa/order-action.server'
 import { OrderTab } from '../fsa/order-tab'
 
-export const meta = screenMeta(screenTitle('fsa'))
+export const meta = screenMeta<typeof loader>(fsaPageName)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, customerNumber, user, info } = await requireCustomerScreen(request, context, 'fsa')
@@ -179,7 +178,7 @@ export default function FlexibleSpendingAccountRoute() {
                   <Link
                     to={tabHref(t.key)}
                     aria-current={t.key === page.tab ? 'page' : undefined}
-                    className={`inline-block px-2 py-1 ${t.key === page.tab ? 'border-b-2 border-blue-700 font-semibold' : 'underline'}`}
+                    className={`inline-block px-2 py-1 ${t.key === page.tab ? 'border-b-2 border-brand-700 font-semibold' : 'underline'}`}
                   >
                     {t.label}
                   </Link>

@@ -10,9 +10,15 @@ import { AlertsLoadError } from '../ui/alerts/load-error'
 import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle } from '../screens/registry'
+import { partOfScreen } from '../view/page-title'
 import { useShellLinks } from '../ui/alerts/use-shell-links'
 
-export const meta = screenMeta(screenTitle('alerts'))
+/** The tabs' names in the page's title. */
+const TAB_TITLES: Record<AlertsTab, string> = { active: 'Active', resolved: 'Resolved' }
+
+export const meta = screenMeta<typeof loader>((page) =>
+  partOfScreen(page && TAB_TITLES[page.tab], screenTitle('alerts')),
+)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireScreen(request, context, 'alerts')

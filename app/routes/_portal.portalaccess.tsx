@@ -246,15 +246,6 @@ function ContactsForm({
         emptyText="No contacts."
         add={{ label: 'Add contact', newRow: { email: '', role: '' }, disabled: addDisabled }}
       >
-        {readOnly ? (
-          <button type="button" className="btn-secondary" disabled>
-            Cancel
-          </button>
-        ) : (
-          <Link to={href} className="btn-secondary">
-            Cancel
-          </Link>
-        )}
         <button
           type="submit"
           name="intent"
@@ -265,6 +256,15 @@ function ContactsForm({
         >
           Save
         </button>
+        {readOnly ? (
+          <button type="button" className="btn-link" disabled>
+            Cancel
+          </button>
+        ) : (
+          <Link to={href} className="btn-link">
+            Cancel
+          </Link>
+        )}
       </EditableList>
       {/* Why Save is disabled, also for a field whose own message does not show yet. */}
       {blockers.length ? (

@@ -16,6 +16,7 @@ import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
 import { screenTitle, screenPath } from '../screens/registry'
 import { TableScroll } from '../ui/table-scroll'
+import { momentText } from '../domain/date-format'
 
 const PAGE_SIZE = 25
 export const STAFF_ONLY_MESSAGE = 'The change history is available to vendor staff only.'
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ ...base, forbidden: false, error: list.err, entries: [], total: 0 }, { status: 502 })
   const entries = list.data.map((e) => ({
     id: e.id,
-    at: e.at.replace('T', ' ').replace(/\.\d+Z$/, ''),
+    at: momentText(e.at),
     actorEmail: e.actorEmail,
     area: auditAreaLabel(e.area),
     action: e.action,

@@ -6,7 +6,7 @@ import { Field, IntentForm, SubmitButton, WebFormError } from '../web/web-form'
 import { seatsText } from '../web/seats-text'
 import { webPageName } from '../web/web-titles'
 import { redirectWithFlash } from '../guards/screen.server'
-import { formatDayMonYear } from '../grid/format'
+import { DAY_INPUT_FORMAT, dayText } from '../domain/date-format'
 import { WEB_LICENSE_MODEL, webTermLabel } from '../domain/web-licenses'
 import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
@@ -104,8 +104,8 @@ export default function WebEntitlementRoute() {
         <Figure label="Seats" value={e.seats} />
         {shared ? <Figure label="In Use Now" value={e.inUse} /> : <Figure label="Held" value={e.holders} />}
         <Figure label={shared ? 'Free Now' : 'Allowed Number Left'} value={e.free} />
-        <Figure label="Start" value={formatDayMonYear(e.startDate)} />
-        <Figure label="End" value={e.endDate ? formatDayMonYear(e.endDate) : 'No end'} />
+        <Figure label="Start" value={dayText(e.startDate)} />
+        <Figure label="End" value={e.endDate ? dayText(e.endDate) : 'No end'} />
         <Figure label="Term" value={webTermLabel(e.termState)} />
         <Figure label="Activation ID" value={e.activationId} />
       </dl>
@@ -180,7 +180,7 @@ export default function WebEntitlementRoute() {
                       {s.name}
                     </Link>{' '}
                     <span className="text-gray-700">
-                      {s.email}, {s.endDate ? `until ${formatDayMonYear(s.endDate)}` : 'for the whole term'}
+                      {s.email}, {s.endDate ? `until ${dayText(s.endDate)}` : 'for the whole term'}
                     </span>
                   </span>
                   {viewOnly ? null : (
@@ -213,8 +213,8 @@ export default function WebEntitlementRoute() {
                 intent="assign-users"
                 name="endDate"
                 label="Until (optional)"
-                hint="Leave empty for the whole term of the licence."
-                type="date"
+                hint={`As ${DAY_INPUT_FORMAT}; leave empty for the whole term of the licence.`}
+                type="day"
               />
               <SubmitButton>Give Seats</SubmitButton>
             </IntentForm>

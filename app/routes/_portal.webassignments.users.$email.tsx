@@ -7,7 +7,7 @@ import { Field, IntentForm, SubmitButton, WebFormError, useWebActionData } from 
 import { webPageName } from '../web/web-titles'
 import { redirectWithFlash } from '../guards/screen.server'
 import { WEB_LICENSE_MODEL, WEB_ROLES, webRoleLabel } from '../domain/web-licenses'
-import { formatDayMonYear, formatDayMonYearTime } from '../grid/format'
+import { dayText, momentText } from '../domain/date-format'
 import { askConfirmation, ConfirmStep, isConfirmed } from '../ui/confirm-step'
 import { RouteErrorPage } from '../ui/error-page'
 import { screenMeta } from '../ui/screen-meta'
@@ -22,8 +22,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ...detail,
     checkouts: detail.checkouts.map((c) => ({
       ...c,
-      started: formatDayMonYearTime(new Date(c.startedAt).toISOString()),
-      leaseEnds: formatDayMonYearTime(new Date(c.leaseExpiresAt).toISOString()),
+      started: momentText(c.startedAt),
+      leaseEnds: momentText(c.leaseExpiresAt),
     })),
     viewOnly: screen.viewOnly,
     href: screen.href('users', detail.user.email),
@@ -120,7 +120,7 @@ export default function WebUserRoute() {
                 </Link>{' '}
                 ({WEB_LICENSE_MODEL[e.type]}): {THROUGH[e.through]}
                 {e.group ? ` ${e.group}` : ''}
-                {e.endDate ? `, until ${formatDayMonYear(e.endDate)}` : ''}
+                {e.endDate ? `, until ${dayText(e.endDate)}` : ''}
               </li>
             ))}
           </ul>

@@ -93,7 +93,7 @@ export default function WebTransactionsRoute() {
       />
 
       {group ? (
-        <p className="rounded border-l-4 border-blue-700 bg-blue-50 px-3 py-2 text-sm" data-testid="group-notice">
+        <p className="rounded border-l-4 border-brand-700 bg-brand-50 px-3 py-2 text-sm" data-testid="group-notice">
           Showing the transactions of the current members of group <span className="font-medium">{group}</span>.{' '}
           <Link
             to={hrefOf(withExtras(spec, { ...grid.state, page: 1 }, { [WEB_TRANSACTIONS_GROUP]: '' }))}

@@ -161,24 +161,23 @@ function WhitelistForm({
           emptyText="No rules."
           add={{ label: 'Add Rule', newRow: { rulename: '', ipaddress: '' }, disabled: viewOnly }}
         >
-          <span className="flex-1" />
+          <button type="submit" className="btn-primary" disabled={!canSave || busy}>
+            Save
+          </button>
           {hydrated || viewOnly ? (
             <button
               type="button"
-              className="btn-secondary"
+              className="btn-link"
               disabled={viewOnly || !controls.canCancel}
               onClick={() => form.reset()}
             >
               Cancel
             </button>
           ) : (
-            <Link to={href} className="btn-secondary">
+            <Link to={href} className="btn-link">
               Cancel
             </Link>
           )}
-          <button type="submit" className="btn-primary" disabled={!canSave || busy}>
-            Save
-          </button>
         </EditableList>
       </Form>
       <UnsavedChangesGuard when={hydrated && !viewOnly && controls.changed} />

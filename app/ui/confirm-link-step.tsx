@@ -1,7 +1,7 @@
 /**
  * A confirmation whose answers are addresses (a GET step, e.g. a view change
  * that would drop the filters): without JavaScript a panel titled Confirm with
- * No and Yes links; with it the same question in the 350 px dialog, where No
+ * Yes and No links; with it the same question in the 350 px dialog, where No
  * (or Escape) goes to the No address.
  */
 import { Suspense } from 'react'
@@ -13,12 +13,12 @@ export function ConfirmLinkStep({ question, yesHref, noHref }: { question: strin
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const answers = (
-    <div className="mt-4 flex justify-end gap-2">
-      <Link to={noHref} className="btn-secondary" preventScrollReset>
-        No
-      </Link>
+    <div className="mt-4 flex flex-wrap gap-2">
       <Link to={yesHref} className="btn-primary" preventScrollReset>
         Yes
+      </Link>
+      <Link to={noHref} className="btn-link" preventScrollReset>
+        No
       </Link>
     </div>
   )

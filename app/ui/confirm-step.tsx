@@ -64,15 +64,18 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
     </>
   )
   const yesForm = (onNo?: () => void) => (
-    <Form method="post" action={action} className="mt-4 flex justify-end gap-2">
+    <Form method="post" action={action} className="mt-4 flex flex-wrap gap-2">
       {Object.entries(confirmation.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name={CONFIRM_FIELD} value="yes" />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        Yes
+      </button>
       {onNo ? (
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-link"
           onClick={onNo}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- Headless UI's Dialog focuses the element marked autoFocus when it opens
           autoFocus
@@ -80,13 +83,10 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
           No
         </button>
       ) : (
-        <Link to={noHref} className="btn-secondary">
+        <Link to={noHref} className="btn-link">
           No
         </Link>
       )}
-      <button type="submit" className="btn-primary" disabled={busy}>
-        Yes
-      </button>
     </Form>
   )
 

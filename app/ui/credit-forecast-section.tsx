@@ -7,6 +7,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { formatNumber } from '../domain/entitlements'
 import type { CreditView } from './credit-view.server'
 import { ThresholdForm } from './threshold-form'
+import { dayText } from '../domain/date-format'
 
 export function thresholdText(threshold: number | null, currency: string) {
   return threshold === null ? 'No low-balance threshold is set.' : `Threshold ${formatNumber(threshold)} ${currency}.`
@@ -56,15 +57,13 @@ export function CreditForecastSection({
                 </span>
                 <br />
                 Remaining {formatNumber(c.remaining, 1)} of {formatNumber(c.total, 1)} {c.currency}
-                {c.endDate ? `, term ends ${c.endDate.slice(0, 10)}` : ''}.
+                {c.endDate ? `, term ends ${dayText(c.endDate)}` : ''}.
               </p>
               {/* Drawn on the server (app/ui/burn-down-chart.server.tsx); React escaped every text in it. */}
               <div dangerouslySetInnerHTML={{ __html: c.chart }} />
               <p className="text-sm">
                 {thresholdText(c.threshold, c.currency)}
-                {c.thresholdNotifiedAt
-                  ? ` The low-balance e-mail was sent on ${c.thresholdNotifiedAt.slice(0, 10)}.`
-                  : ''}
+                {c.thresholdNotifiedAt ? ` The low-balance e-mail was sent on ${dayText(c.thresholdNotifiedAt)}.` : ''}
               </p>
               <ThresholdForm
                 key={`${c.activationId}-${c.threshold}`}

@@ -79,7 +79,7 @@ export function EditableList<Row extends Record<string, unknown>>({
         </tbody>
       </table>
       <FieldErrors id={list.errorId} errors={errors} />
-      <div className="flex flex-wrap gap-2">
+      <div>
         <button
           {...form.insert.getButtonProps<Row[]>({ name: list.name, defaultValue: add.newRow })}
           className="btn-secondary"
@@ -87,8 +87,9 @@ export function EditableList<Row extends Record<string, unknown>>({
         >
           {add.label}
         </button>
-        {children}
       </div>
+      {/* The form's own buttons close it, apart from the list's Add. */}
+      {children ? <div className="flex flex-wrap gap-2 border-t border-gray-200 pt-3">{children}</div> : null}
     </>
   )
 }

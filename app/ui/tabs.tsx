@@ -45,7 +45,7 @@ export function Tabs({ id, label, items }: { id: string; label: string; items: r
             aria-selected={i === selected}
             aria-controls={`${id}-panel-${i}`}
             tabIndex={i === selected ? 0 : -1}
-            className={`px-2 py-1 ${i === selected ? 'border-b-2 border-blue-700 font-semibold' : ''}`}
+            className={`px-2 py-1 ${i === selected ? 'border-b-2 border-brand-700 font-semibold' : ''}`}
             onClick={() => setSelected(i)}
             onKeyDown={onKeyDown}
           >

@@ -18,7 +18,7 @@ describe('an e-mail’s delivery in words', () => {
       sentAt: null,
       answer: null,
     }
-    expect(deliveryStatusText(queued)).toBe('Queued — next attempt at 05-Mar-2026 10:01 UTC')
+    expect(deliveryStatusText(queued)).toBe('Queued — next attempt at 2026-03-05 10:01:30 UTC')
     expect(
       deliveryStatusText({
         ...queued,
@@ -26,7 +26,7 @@ describe('an e-mail’s delivery in words', () => {
         nextAttemptAt: '2026-03-05 10:04:00',
         answer: '451 4.3.0 Try later',
       }),
-    ).toBe('Queued — next attempt at 05-Mar-2026 10:04 UTC; last answer: 451 4.3.0 Try later')
+    ).toBe('Queued — next attempt at 2026-03-05 10:04:00 UTC; last answer: 451 4.3.0 Try later')
   })
 
   it('tells when the mail server took it', () => {
@@ -38,7 +38,7 @@ describe('an e-mail’s delivery in words', () => {
         sentAt: '2026-03-05 10:00:07',
         answer: '250 OK',
       }),
-    ).toBe('Sent at 05-Mar-2026 10:00 UTC')
+    ).toBe('Sent at 2026-03-05 10:00:07 UTC')
   })
 
   it('gives the mail server’s answer of a failure', () => {

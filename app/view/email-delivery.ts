@@ -1,7 +1,7 @@
 /** How an e-mail's delivery is told on the Emails screens: a word in the list, a sentence on the e-mail's page. */
 import type { DeliveryState } from '../domain/email-delivery'
 import type { EmailDelivery } from '../api-client/emails.server'
-import { formatDayMonYearTime } from '../grid/format'
+import { momentUtcText } from '../domain/date-format'
 
 const STATE_LABELS: Record<DeliveryState, string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }
 
@@ -17,7 +17,7 @@ export function deliveryStateLabel(state: string | null): string {
 /** What the e-mail's page says of its delivery (times as the API gives them, UTC). */
 type DeliveryFacts = Pick<EmailDelivery, 'state' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'answer'>
 
-const at = (time: string | null) => (time ? `${formatDayMonYearTime(time)} UTC` : 'an unknown time')
+const at = (time: string | null) => (time ? momentUtcText(time) : 'an unknown time')
 
 /**
  * 'Queued — next attempt at …' (with the last answer after a failed attempt), 'Sent at …' or

@@ -3,6 +3,15 @@ export const PORTAL_NAME = 'Licensing Portal'
 /** Between the parts of a page title: an en dash with a space each side. */
 export const TITLE_SEPARATOR = ' – '
 
+/**
+ * The name of a part of a screen (a tab, a record, a sub-page): the part, then
+ * the screen, e.g. 'Order History – Flexible Spending Account'; the screen alone
+ * without a part.
+ */
+export function partOfScreen(part: string | null | undefined, screen: string): string {
+  return part ? `${part}${TITLE_SEPARATOR}${screen}` : screen
+}
+
 /** The customer as the shell names it. */
 export type TitleCustomer = { AccountID: string; AccountName: string }
 

@@ -4,6 +4,8 @@ import type { WebEntitlementReport, WebReport } from '../../api/contract/web-rep
 import { WEB_LICENSE_MODEL } from '../domain/web-licenses'
 import { REPORT_PRESETS, type ReportParams } from './report-params'
 import { hoursText, percent } from './report-text'
+import { DayInput } from '../ui/day-input'
+import { DAY_INPUT_FORMAT } from '../domain/date-format'
 
 const input = 'max-w-full rounded border border-gray-500 bg-white px-2 py-1'
 
@@ -30,14 +32,28 @@ export function PeriodForm({
           <option value="custom">Custom (from and to)</option>
         </select>
       </label>
-      <label className="flex max-w-full min-w-0 flex-col gap-1">
-        <span className="font-medium">From</span>
-        <input type="date" name="from" defaultValue={params.from} className={input} />
-      </label>
-      <label className="flex max-w-full min-w-0 flex-col gap-1">
-        <span className="font-medium">To</span>
-        <input type="date" name="to" defaultValue={params.to} className={input} />
-      </label>
+      {(
+        [
+          ['from', 'From', params.from],
+          ['to', 'To', params.to],
+        ] as const
+      ).map(([name, label, value]) => (
+        <div key={name} className="flex max-w-full min-w-0 flex-col gap-1">
+          <label htmlFor={`report-${name}`} className="font-medium">
+            {label}
+          </label>
+          <span id={`report-${name}-hint`} className="text-xs text-gray-700">
+            {DAY_INPUT_FORMAT}
+          </span>
+          <DayInput
+            id={`report-${name}`}
+            name={name}
+            defaultValue={value}
+            aria-describedby={`report-${name}-hint period-hint`}
+            className={`${input} w-32`}
+          />
+        </div>
+      ))}
       <label className="flex max-w-full min-w-0 flex-col gap-1">
         <span className="font-medium">Entitlement</span>
         <select name="entitlement" defaultValue={params.entitlement ?? ''} className={input}>
@@ -49,8 +65,8 @@ export function PeriodForm({
           ))}
         </select>
       </label>
-      <button type="submit" className="rounded bg-blue-800 px-4 py-1.5 font-medium text-white">
-        Show
+      <button type="submit" className="btn-primary">
+        Show report
       </button>
       <p id="period-hint" className="w-full text-sm text-gray-700">
         From and To apply with the period Custom; days are UTC.

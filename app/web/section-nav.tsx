@@ -19,7 +19,7 @@ export function WebSectionNav() {
           <li key={section.segment}>
             <NavLink
               to={withCustomer(webPath(section.segment), customer)}
-              className="inline-block border-b-2 border-transparent px-1 py-2 font-medium aria-[current=page]:border-blue-700"
+              className="inline-block border-b-2 border-transparent px-1 py-2 font-medium aria-[current=page]:border-brand-700"
             >
               {section.label}
             </NavLink>

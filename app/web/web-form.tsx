@@ -8,6 +8,7 @@ import { Form, useActionData, useNavigation } from '@remix-run/react'
 import type { SubmissionResult } from '@conform-to/react'
 import { FieldErrors, fieldDescription } from '../ui/field-error'
 import { FlashPanel } from '../ui/shell/flash-panel'
+import { DayInput } from '../ui/day-input'
 import type { Confirmation } from '../ui/confirm-step'
 
 /** What a web assignments action answers when it does not redirect. */
@@ -68,7 +69,8 @@ interface FieldProps {
   name: string
   label: string
   hint?: string
-  type?: 'text' | 'email' | 'date' | 'textarea' | 'file'
+  /** 'day': a day typed as yyyy-mm-dd (ui/day-input.tsx). */
+  type?: 'text' | 'email' | 'day' | 'textarea' | 'file'
   /** The kinds of file a file field takes. */
   accept?: string
   defaultValue?: string
@@ -123,6 +125,8 @@ export function Field({
           className="block w-full"
           {...fieldDescription(`${id}-hint`, `${id}-error`, errors)}
         />
+      ) : type === 'day' ? (
+        <DayInput {...props} />
       ) : (
         <input type={type} {...props} />
       )}

@@ -167,6 +167,71 @@ test('a standard product is ordered against the balance and shows in the History
   expect(rows.find((r) => r.includes(leaseId))).toContain(`,2,${start},${addDays(start, 29)},`)
 })
 
+test('a start date is typed as yyyy-mm-dd: another writing is refused with the spec message and orders nothing', async ({
+  page,
+}) => {
+  const startedAt = Date.now()
+  // A count of this test's own, so no other journey's order can be taken for one of it.
+  const count = isJs() ? '38' : '37'
+  await openOrderTab(page)
+  await page.getByRole('button', { name: 'Add product' }).click()
+  const row = line(page, 1)
+  await row.getByLabel('Product').selectOption({ label: 'Ansys HFSS' })
+  await update(page)
+  await row.getByLabel('Count').fill(count)
+  const start = row.getByLabel('Start Date')
+  // A text field in the portal's day format, whatever the browser's locale; the hint gives the format.
+  await expect(start).toHaveAttribute('type', 'text')
+  await expect(start).toHaveAccessibleDescription(/^yyyy-mm-dd/)
+  await expect(start).toHaveValue(/^\d{4}-\d{2}-\d{2}$/)
+  const availableBefore = await page.getByTestId('available').textContent()
+
+  for (const bad of ['27/11/2026', '2026-02-30']) {
+    await start.fill(bad)
+    // Without JavaScript the server works the table out again and answers the same.
+    await update(page)
+    await expect(start).toHaveValue(bad)
+    await expect(start).toHaveAttribute('aria-invalid', 'true')
+    await expect(row.getByText('Start date is invalid.', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Order Now' })).toBeDisabled()
+    await expect(page.getByTestId('available')).toHaveText(availableBefore!)
+  }
+  await expectNoSeriousA11yViolations(page)
+
+  // The server refuses such an order however it is posted.
+  const contract = await page.locator('input[name="contract"]').first().inputValue()
+  const reply = await page.request.post(`${SCREEN}&tab=order&contract=${encodeURIComponent(contract)}`, {
+    form: {
+      contract,
+      intent: 'order',
+      'lines[0].kind': 'standard',
+      'lines[0].bpn': await row.getByLabel('Product').inputValue(),
+      'lines[0].duration': await row.getByLabel('Duration').inputValue(),
+      'lines[0].count': count,
+      'lines[0].startDate': '27/11/2026',
+    },
+  })
+  expect(reply.status()).toBe(400)
+  expect(await reply.text()).toContain('Start date is invalid.')
+  const ordered = await withE2eDb((db) =>
+    db
+      .select()
+      .from(fsaOrderLines)
+      .where(and(eq(fsaOrderLines.accountId, ACME), eq(fsaOrderLines.count, Number(count))))
+      .all(),
+  )
+  expect(ordered.filter((l) => l.orderedAt >= startedAt)).toEqual([])
+
+  // Written as the hint says, the day is taken: the end date and the cost follow, and the order may go.
+  const day = ownStart(11)
+  await start.fill(day)
+  await update(page)
+  await expect(row.getByText('Start date is invalid.', { exact: true })).toHaveCount(0)
+  await expect(start).toHaveValue(day)
+  await expect(row.getByLabel('End Date')).toHaveText(/^\d{4}-\d{2}-\d{2}$/)
+  await expect(page.getByRole('button', { name: 'Order Now' })).toBeEnabled()
+})
+
 test('an order over the balance is held back by the line that passes it', async ({ page }) => {
   await openOrderTab(page)
   const row = await addStandardLine(page, 1, 'Ansys HFSS', '90 days', '1', ownStart(5))

@@ -47,8 +47,9 @@ test.describe('page titles', () => {
     const screens: [string, string][] = [
       ['/home', 'Home'],
       ['/emails', 'Emails'],
-      ['/notifications', 'Alerts'],
-      ['/notifications?tab=resolved', 'Alerts'],
+      // A screen with tabs names the tab first.
+      ['/notifications', 'Active – Alerts'],
+      ['/notifications?tab=resolved', 'Resolved – Alerts'],
       ['/notifications-category/critical', 'Outage Alerts'],
       ['/notifications-category/info', 'Planned Maintenance Alerts'],
       ['/portalaccess', 'Licensing Portal Access'],
@@ -60,7 +61,9 @@ test.describe('page titles', () => {
       ['/ssl', 'Leases/Perpetuals'],
       ['/elastic', 'Elastic Licensing'],
       // The screens not built yet.
-      ['/entitlementsFSA', 'Flexible Spending Account'],
+      ['/entitlementsFSA', 'Entitlements – Flexible Spending Account'],
+      ['/entitlementsFSA?tab=order', 'Order Products – Flexible Spending Account'],
+      ['/entitlementsFSA?tab=history', 'Order History – Flexible Spending Account'],
       ['/activations', 'Activate Entitlements'],
       ['/activations-history', 'Manage Activations'],
       ['/activations-history/check', 'Check a Licence File'],
@@ -166,7 +169,7 @@ test.describe('page titles', () => {
       { path: '/home', url: '/home', title: title('Home') },
       { path: '/emails', url: '/noselectedcustomer', title: title('No customer selected') },
       { path: '/noselectedcustomer', title: title('No customer selected') },
-      { path: '/notifications', url: '/notifications', title: title('Alerts') },
+      { path: '/notifications', url: '/notifications', title: title('Active – Alerts') },
       { path: '/settings/features', url: '/settings/features', title: title('Features') },
       { path: '/customers?q=no-such-customer', url: /\/customers\?q=[^&]*$/, title: title('Select a customer') },
       { path: '/no-such-page', url: '/no-such-page', title: title('Page not found') },
@@ -201,11 +204,42 @@ test.describe('page titles', () => {
     for (const [link, screen] of [
       ['Emails', 'Emails'],
       ['Elastic IP Settings', 'Elastic IP Settings'],
-      ['Alerts', 'Alerts'],
+      ['Alerts', 'Active – Alerts'],
     ]) {
       await mainNav(page).getByRole('link', { name: link, exact: true }).click()
       await expect(page).toHaveTitle(acme(screen))
     }
+    if (js) await expect(page.locator('html')).toHaveAttribute('data-title-test', 'same-document')
+  })
+
+  test('the title follows the tab chosen', async ({ page }, testInfo) => {
+    await signIn(page, 'admin@acme.example')
+    await gotoPortal(page, withAcme('/entitlementsFSA'))
+    await expect(page).toHaveTitle(acme('Entitlements – Flexible Spending Account'))
+    const js = jsEnabled(testInfo)
+    if (js) await page.evaluate(() => document.documentElement.setAttribute('data-title-test', 'same-document'))
+    const fsaTabs = page.getByRole('navigation', { name: 'Flexible Spending Account tabs' })
+    for (const [tab, screen] of [
+      ['History', 'Order History – Flexible Spending Account'],
+      ['Order Products', 'Order Products – Flexible Spending Account'],
+      ['Entitlements', 'Entitlements – Flexible Spending Account'],
+    ]) {
+      await fsaTabs.getByRole('link', { name: tab, exact: true }).click()
+      await expect(fsaTabs.getByRole('link', { name: tab, exact: true })).toHaveAttribute('aria-current', 'page')
+      await expect(page).toHaveTitle(acme(screen))
+    }
+
+    // With JavaScript the tabs change the page in place.
+    if (js) await expect(page.locator('html')).toHaveAttribute('data-title-test', 'same-document')
+
+    await gotoPortal(page, withAcme('/notifications'))
+    await expect(page).toHaveTitle(acme('Active – Alerts'))
+    if (js) await page.evaluate(() => document.documentElement.setAttribute('data-title-test', 'same-document'))
+    await page
+      .getByRole('tab', { name: 'Resolved' })
+      .or(page.getByRole('link', { name: 'Resolved', exact: true }))
+      .click()
+    await expect(page).toHaveTitle(acme('Resolved – Alerts'))
     if (js) await expect(page.locator('html')).toHaveAttribute('data-title-test', 'same-document')
   })
 })

@@ -23,6 +23,8 @@ const ADMIN_SCREENS: [string, string][] = [
   ['elastic', `/elastic?${ACME}`],
   ['ssl', `/ssl?${ACME}`],
   ['fsa', `/entitlementsFSA?${ACME}`],
+  ['fsa-order', `/entitlementsFSA?${ACME}&tab=order`],
+  ['fsa-history', `/entitlementsFSA?${ACME}&tab=history`],
   ['activations', `/activations?${ACME}`],
   ['activations-host', `/activations?${ACME}&id={acme-lic01}`],
   ['activations-history', `/activations-history?${ACME}`],

@@ -229,11 +229,11 @@ describe('the answers’ wording', () => {
     ).toBe('1 service alert is active: Licence server maintenance (in progress, until 2026-06-20 8:00).')
     expect(emailsText('renewal', 0, null)).toBe("No e-mail about 'renewal' was sent.")
     expect(emailsText('renewal', 3, { date: '2026-11-02 10:00:00', subject: 'Your renewal' })).toBe(
-      "3 e-mails about 'renewal' were sent; the latest, on 02-Nov-2026, was 'Your renewal'.",
+      "3 e-mails about 'renewal' were sent; the latest, on 2026-11-02, was 'Your renewal'.",
     )
     expect(emailsText('renewal', 0, null, 'last month')).toBe("No e-mail about 'renewal' was sent last month.")
     expect(emailsText('renewal', 1, { date: '2026-03-02 10:00:00', subject: 'Renewal' }, 'March 2026')).toBe(
-      "1 e-mail about 'renewal' was sent in March 2026; the latest, on 02-Mar-2026, was 'Renewal'.",
+      "1 e-mail about 'renewal' was sent in March 2026; the latest, on 2026-03-02, was 'Renewal'.",
     )
   })
 

@@ -8,7 +8,7 @@ import { forecastText, thresholdState, type CreditForecast } from '../../domain/
 import { formatAlertDate } from '../../domain/alerts'
 import { historyTime } from '../../domain/host-history'
 import type { CurrencyTotal } from '../../domain/statement-totals'
-import { formatDayMonYear } from '../../grid/format'
+import { dayText } from '../../domain/date-format'
 
 /** 'a', 'a and b', 'a, b and c'. */
 export function listText(items: readonly string[]): string {
@@ -227,7 +227,7 @@ export interface FsaBalance {
 export function fsaBalanceText(contracts: readonly FsaBalance[]): string {
   const balance = (c: FsaBalance) =>
     `${amountText(c.available, c.currency)} available of ${amountText(c.total, c.currency)}`
-  const expires = (c: FsaBalance) => (c.endDate ? `, and expires on ${c.endDate.slice(0, 10)}` : '')
+  const expires = (c: FsaBalance) => (c.endDate ? `, and expires on ${dayText(c.endDate)}` : '')
   if (contracts.length === 1) {
     const [c] = contracts
     return `The Flexible Spending Account (${c.id}) has ${balance(c)}${expires(c)}.`
@@ -254,7 +254,7 @@ export function fsaOrdersText(orders: readonly FsaOrderLine[], total: number, pe
   }
   const lines = orders.map(
     (o) =>
-      `on ${o.date.slice(0, 10)}, ${formatNumber(o.count)} × ${o.product} for ${amountText(o.cost, o.currency)}${
+      `on ${dayText(o.date)}, ${formatNumber(o.count)} × ${o.product} for ${amountText(o.cost, o.currency)}${
         o.requester ? `, ordered by ${o.requester}` : ''
       }`,
   )
@@ -347,7 +347,5 @@ export function emailsText(
 ): string {
   const when = period ? ` ${periodWords(period)}` : ''
   if (count === 0 || !latest) return `No e-mail about '${topic}' was sent${when}.`
-  return `${countText(count, 'e-mail')} about '${topic}' ${verb(count, 'was', 'were')} sent${when}; the latest, on ${formatDayMonYear(
-    latest.date,
-  )}, was '${latest.subject}'.`
+  return `${countText(count, 'e-mail')} about '${topic}' ${verb(count, 'was', 'were')} sent${when}; the latest, on ${dayText(latest.date)}, was '${latest.subject}'.`
 }

@@ -4,6 +4,7 @@
  * when a charge counts. The page and its PDF show the same.
  */
 import type { StatementData } from '../../domain/statement-types'
+import { dayText } from '../../domain/date-format'
 
 export const STATEMENT_TITLE = 'Elastic Licensing Summary Statement'
 export const CHARGE_RULE = 'Sessions are charged in the period in which they end.'
@@ -51,10 +52,10 @@ export function StatementHeaderFallback({
 }: StatementHeaderFallbackProps) {
   const Heading = level === 1 ? 'h1' : 'h2'
   const items: [string, string][] = [
-    ['Report Date', today],
+    ['Report Date', dayText(today)],
     ['Customer', statementCustomerText(customerNumber, customerName)],
-    ['Period Start', from],
-    ['Period End', to],
+    ['Period Start', dayText(from)],
+    ['Period End', dayText(to)],
   ]
   return (
     <header className="statement-header space-y-2">
