@@ -104,7 +104,7 @@ export async function hostAction(request: Request, context: AppLoadContext) {
 
   if (!isConfirmed(formData)) {
     const question = intent === 'deactivate' ? HISTORY_TEXTS.deactivateQuestion : HISTORY_TEXTS.deleteQuestion
-    return answer(askConfirmation(question(label), fields))
+    return answer(askConfirmation(question(label), fields, undefined, { danger: true }))
   }
   const reply =
     intent === 'deactivate'

@@ -46,7 +46,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (removed.status !== 'SUCCESS' && removed.httpStatus === 409) {
       // A group with members or assignments: the API says what would go; the user confirms it.
       return data(
-        { intent: v.intent, result: submission.reply(), ...askConfirmation(removed.err, { intent: 'delete' }) },
+        {
+          intent: v.intent,
+          result: submission.reply(),
+          ...askConfirmation(removed.err, { intent: 'delete' }, undefined, { danger: true }),
+        },
         { status: 409 },
       )
     }

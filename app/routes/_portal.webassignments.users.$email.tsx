@@ -57,7 +57,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (removed.status !== 'SUCCESS' && removed.httpStatus === 409) {
     // A named seat or a running session would be lost: the API says which; the user confirms it.
     return data(
-      { intent: v.intent, result: submission.reply(), ...askConfirmation(removed.err, { intent: 'remove' }) },
+      {
+        intent: v.intent,
+        result: submission.reply(),
+        ...askConfirmation(removed.err, { intent: 'remove' }, undefined, { danger: true }),
+      },
       { status: 409 },
     )
   }

@@ -20,6 +20,8 @@ export interface Confirmation {
   fields: Record<string, string>
   /** Distinguishes two askings of the same question, so the dialog opens again. */
   key: string
+  /** Yes removes or revokes something: a danger button (docs/design.md). */
+  danger?: boolean
 }
 
 /** Whether the submitted form carries the user's Yes. */
@@ -32,8 +34,9 @@ export function askConfirmation(
   question: string,
   fields: Record<string, string>,
   detail?: string | string[],
+  { danger = false }: { danger?: boolean } = {},
 ): { confirmation: Confirmation } {
-  return { confirmation: { question, detail, fields, key: globalThis.crypto.randomUUID() } }
+  return { confirmation: { question, detail, fields, key: globalThis.crypto.randomUUID(), danger } }
 }
 
 interface ConfirmStepProps {
@@ -69,7 +72,7 @@ export function ConfirmStep({ confirmation, action, noHref }: ConfirmStepProps) 
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name={CONFIRM_FIELD} value="yes" />
-      <button type="submit" className="btn-primary" disabled={busy}>
+      <button type="submit" className={confirmation.danger ? 'btn-danger' : 'btn-primary'} disabled={busy}>
         Yes
       </button>
       {onNo ? (

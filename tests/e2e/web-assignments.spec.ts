@@ -145,6 +145,11 @@ test('a group is renamed and deleted, and a user with a seat removed, each after
 
   await page.getByRole('button', { name: 'Delete Group' }).click()
   await expect(page.getByText(`The group ${renamed} has 1 member.`)).toBeVisible()
+  // Deleting is drawn as a danger: the red of docs/design.md, not the navy of an ordinary Yes.
+  await expect(page.getByRole('button', { name: 'Yes' })).toHaveCSS(
+    'background-color',
+    /^(rgb\(193, 0, 7\)|oklch\(0\.505 0\.213 27\.518\))$/,
+  )
   await page.getByRole('button', { name: 'Yes' }).click()
   await expect(flashPanel(page, 'Success', `The group ${renamed} has been deleted.`)).toBeVisible()
 
