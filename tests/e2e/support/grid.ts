@@ -1,5 +1,17 @@
 /** Locators and waits for one data grid, found by its table's label (e.g. 'Emails table'). */
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The one Apply button of a grid's filter row (without JavaScript), in `scope` (a page or a grid's box). */
+export const applyFiltersButton = (scope: Page | Locator) => scope.getByRole('button', { name: /^Apply filters/ })
+
+/** Opens the menu (⋮) of the column headed `column` in `scope` (a page or a grid's box). */
+export async function openColumnMenu(scope: Page | Locator, column: string) {
+  const name = column.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await scope
+    .locator('th summary')
+    .filter({ hasText: new RegExp(`^\\W*${name} column menu`) })
+    .click()
+}
 
 export function gridLocators(label: string) {
   const grid = (page: Page) => page.getByRole('region', { name: label, exact: true })
@@ -43,9 +55,7 @@ export function gridLocators(label: string) {
       const param = `${prefix ? `${prefix}.` : ''}f.${colId}`
       await expect.poll(() => new URL(page.url()).searchParams.get(param)?.slice(2)).toBe(text)
     } else {
-      await grid(page)
-        .getByRole('button', { name: `Apply ${column} filter` })
-        .click()
+      await applyFiltersButton(grid(page)).click()
     }
     await settled(page)
   }
