@@ -295,7 +295,14 @@ export function DataGrid<Row>({
       <div className="grid-frame space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           {/* The one place that tells how many rows there are, or that there are none. */}
-          <p id={statusId} role="status" aria-live="polite" className="text-sm text-gray-700">
+          <p
+            id={statusId}
+            role="status"
+            aria-live="polite"
+            className="text-sm text-gray-700"
+            // Names the table this sentence stands in for, when there is none.
+            data-empty-grid={empty ? `${label} table` : undefined}
+          >
             {busy ? (
               loadingText
             ) : data.error ? (

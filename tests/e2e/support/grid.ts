@@ -33,7 +33,13 @@ export function gridLocators(label: string) {
    * Waits until the rows of the view asked for are shown (with JavaScript the header changes first).
    * The grid's own table is the one that tells whether it is busy (an open row may hold a table too).
    */
-  const settled = (page: Page) => expect(grid(page).locator('table[aria-busy]')).toHaveAttribute('aria-busy', 'false')
+  const settled = (page: Page) =>
+    expect(
+      grid(page)
+        .locator('table[aria-busy="false"]')
+        // An empty list is a sentence in place of the table.
+        .or(page.locator(`[data-empty-grid="${label}"]`)),
+    ).toBeAttached()
   /** The texts of every shown row, cell by cell, as they are seen (without text for screen readers only). */
   const rowTexts = (page: Page) =>
     rows(page).evaluateAll((trs) =>
