@@ -52,7 +52,8 @@ export const statementGrid: GridSpec<StatementRecord> = {
     money('used', 'Period Used', 'Used', (row) => row.Used),
     currency<StatementRecord>(),
     // The Weekly and Monthly statement e-mails of the row's entitlement (cells of the screen).
-    { id: EMAIL_COLUMN, header: 'Statement Email', kind: 'link', noExport: true },
+    // Room for its two buttons in a row.
+    { id: EMAIL_COLUMN, header: 'Statement Email', kind: 'link', noExport: true, width: 170 },
   ],
   defaultSort: [{ col: 'po', dir: 'asc' }],
   pageSizes: [20, 50, 100],

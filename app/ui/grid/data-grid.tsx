@@ -294,56 +294,58 @@ export function DataGrid<Row>({
 
       <div className="grid-frame space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          {/* The one place that tells how many rows there are, or that there are none. */}
-          <p
-            id={statusId}
-            role="status"
-            aria-live="polite"
-            className="text-sm text-gray-700"
-            // Names the table this sentence stands in for, when there is none.
-            data-empty-grid={empty ? `${label} table` : undefined}
-          >
-            {busy ? (
-              loadingText
-            ) : data.error ? (
-              ''
-            ) : data.rows.length === 0 ? (
-              data.timedOut ? (
-                `The ${noun} took too long to load. Try again, or narrow the filters.`
-              ) : filtered ? (
-                `No ${noun} match these filters.`
-              ) : (
-                (emptyText ?? `No ${noun} yet.`)
-              )
-            ) : (
-              <WithGridCount data={data}>
-                {(count) =>
-                  count === null
-                    ? `Counting ${noun}…`
-                    : count.ok
-                      ? rowCountText(count.total, noun, filtered)
-                      : count.message
-                }
-              </WithGridCount>
-            )}
-          </p>
-          {noRows && filtered ? (
-            <Link
-              to={clearHref}
-              preventScrollReset
-              className="text-sm"
-              onClick={
-                hydrated
-                  ? (e) => {
-                      e.preventDefault()
-                      go(withoutFilters(state))
-                    }
-                  : undefined
-              }
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            {/* The one place that tells how many rows there are, or that there are none. */}
+            <p
+              id={statusId}
+              role="status"
+              aria-live="polite"
+              className="text-sm text-gray-700"
+              // Names the table this sentence stands in for, when there is none.
+              data-empty-grid={empty ? `${label} table` : undefined}
             >
-              Clear the filters
-            </Link>
-          ) : null}
+              {busy ? (
+                loadingText
+              ) : data.error ? (
+                ''
+              ) : data.rows.length === 0 ? (
+                data.timedOut ? (
+                  `The ${noun} took too long to load. Try again, or narrow the filters.`
+                ) : filtered ? (
+                  `No ${noun} match these filters.`
+                ) : (
+                  (emptyText ?? `No ${noun} yet.`)
+                )
+              ) : (
+                <WithGridCount data={data}>
+                  {(count) =>
+                    count === null
+                      ? `Counting ${noun}…`
+                      : count.ok
+                        ? rowCountText(count.total, noun, filtered)
+                        : count.message
+                  }
+                </WithGridCount>
+              )}
+            </p>
+            {noRows && filtered ? (
+              <Link
+                to={clearHref}
+                preventScrollReset
+                className="text-sm"
+                onClick={
+                  hydrated
+                    ? (e) => {
+                        e.preventDefault()
+                        go(withoutFilters(state))
+                      }
+                    : undefined
+                }
+              >
+                Clear the filters
+              </Link>
+            ) : null}
+          </div>
           {empty ? null : <span aria-hidden="true" className="grid-scroll-hint text-xs text-gray-700" />}
         </div>
 
