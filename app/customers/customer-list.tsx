@@ -38,6 +38,7 @@ export function customerSortHref(base: string, current: CustomerSort, key: Custo
 }
 
 function Figure({ row, field }: { row: CustomerFigures; field: Exclude<CustomerSortKey, 'customer'> }) {
+  const label = COLUMNS.find((c) => c.key === field)?.header
   const value = row[field]
   const text =
     value === null
@@ -45,7 +46,11 @@ function Figure({ row, field }: { row: CustomerFigures; field: Exclude<CustomerS
       : field === 'elasticRemaining'
         ? `${formatNumber(value, 1)}${row.currency ? ` ${row.currency}` : ''}`
         : formatNumber(value)
-  return <td className="px-3 py-2 text-right tabular-nums">{text ?? <EmptyCell />}</td>
+  return (
+    <td data-label={label} className="px-3 py-2 text-right tabular-nums">
+      <span>{text ?? <EmptyCell />}</span>
+    </td>
+  )
 }
 
 export function CustomerList({
@@ -62,7 +67,8 @@ export function CustomerList({
 }) {
   return (
     <TableScroll label="Your customers table">
-      <table className="w-full text-left" data-testid="customer-list">
+      {/* On a phone each customer is a list of 'figure: value' lines (the grids' stacked layout). */}
+      <table className="w-full text-left" data-testid="customer-list" data-phone-layout="stacked">
         <caption className="sr-only">
           Your customers, sorted by {COLUMNS.find((c) => c.key === sort.key)?.header}
         </caption>

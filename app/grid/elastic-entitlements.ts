@@ -78,7 +78,9 @@ const columns: EntitlementColumn[] = [
   },
 ]
 
-export const { active: activeElasticGrid, inactive: inactiveElasticGrid } = entitlementGridPair(columns, {
-  active: 'activeEntitlements',
-  inactive: 'inActiveEntitlements',
-})
+export const { active: activeElasticGrid, inactive: inactiveElasticGrid } = entitlementGridPair(
+  columns,
+  { active: 'activeEntitlements', inactive: 'inActiveEntitlements' },
+  // Nine columns with amounts and their currency cannot fit a phone.
+  { phoneLayout: 'stacked' },
+)

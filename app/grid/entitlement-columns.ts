@@ -78,6 +78,7 @@ const ENTITLEMENT_EXPORT_LIMIT = 5000
 export function entitlementGridPair(
   columns: EntitlementColumn[],
   tableNames: { active: string; inactive: string },
+  layout: Pick<GridSpec<EntitlementRow>, 'phoneLayout'> = {},
 ): { active: GridSpec<EntitlementRow>; inactive: GridSpec<EntitlementRow> } {
   const shared = {
     columns,
@@ -88,6 +89,7 @@ export function entitlementGridPair(
     exportLimit: ENTITLEMENT_EXPORT_LIMIT,
     distinctLimit: 500,
     uniqueKey: ['ActivationId'],
+    ...layout,
   }
   return {
     active: { ...shared, tableName: tableNames.active, paramPrefix: 'a' },

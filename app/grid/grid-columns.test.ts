@@ -59,6 +59,14 @@ describe('columnWidthStyle', () => {
     expect(headerWidthStyle('date')).toEqual({ width: '1%', minWidth: '9rem', maxWidth: undefined })
     expect(headerWidthStyle('text', 250)).toEqual({ width: '250px', minWidth: '250px', maxWidth: '250px' })
   })
+  it('aligns a number heading to the right, over its figures', () => {
+    expect(headerWidthStyle('number')).toEqual({
+      width: '1%',
+      minWidth: '6rem',
+      maxWidth: undefined,
+      textAlign: 'right',
+    })
+  })
 })
 
 describe('a fourteen-column list like Usage Transactions', () => {

@@ -39,6 +39,7 @@ export const COLUMN_KIND_RULES: Record<GridColumnKind, KindRule> = {
   number: { minRem: 6, narrow: true, nowrap: true, alignRight: true },
   link: { minRem: 4, narrow: true, nowrap: true },
   checkbox: { minRem: 3, narrow: true, nowrap: true },
+  actions: { minRem: 4, narrow: true, nowrap: true },
 }
 
 /** The declared kind; a column without an API field is a link or action column, anything else text. */
@@ -65,10 +66,13 @@ export function columnWidthStyle(kind: GridColumnKind, savedWidth?: number): Col
   }
 }
 
-/** The header cell's part of the style: the size only, so a header may wrap between its words. */
+/**
+ * The header cell's part of the style: the size and the alignment, so a header
+ * may wrap between its words and a number's heading sits over its figures.
+ */
 export function headerWidthStyle(kind: GridColumnKind, savedWidth?: number): ColumnStyle {
-  const { width, minWidth, maxWidth } = columnWidthStyle(kind, savedWidth)
-  return { width, minWidth, maxWidth }
+  const { width, minWidth, maxWidth, textAlign } = columnWidthStyle(kind, savedWidth)
+  return { width, minWidth, maxWidth, ...(textAlign ? { textAlign } : {}) }
 }
 
 /** The least width, in rem, a row of these columns needs without saved widths; beyond the container it scrolls. */

@@ -282,6 +282,14 @@ describe('no-JavaScript forms', () => {
       'key',
     ])
     const down = applyColumnForm(spec, state, params('show=date&show=subject&show=key&move=key.down'))
+    // The buttons name the move instead of carrying it as a value.
+    const named = applyColumnForm(spec, state, params('show=date&show=subject&show=key&move.subject.down='))
+    expect(named.columns).toEqual(
+      applyColumnForm(spec, state, params('show=date&show=subject&show=key&move=subject.down')).columns,
+    )
+    expect(named.columns.map((c) => c.id).indexOf('subject')).toBe(
+      state.columns.map((c) => c.id).indexOf('subject') + 1,
+    )
     expect(down.columns.at(-1)?.id).toBe('key')
   })
 

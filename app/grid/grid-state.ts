@@ -109,9 +109,10 @@ export interface GridColumnSpec<Row = Record<string, unknown>> {
   hidden?: boolean
   /**
    * What the column holds, which sets its width (app/grid/grid-columns.ts): text
-   * by default, a link or action column when it has no field.
+   * by default, a link or action column when it has no field. 'actions' (a row's
+   * buttons) stays at the right edge of a grid that scrolls sideways.
    */
-  kind?: 'text' | 'short' | 'date' | 'number' | 'link' | 'checkbox'
+  kind?: 'text' | 'short' | 'date' | 'number' | 'link' | 'checkbox' | 'actions'
   /** Cell text, also used by the CSV export. Defaults to the field's value as text. */
   value?: (row: Row) => string
   /** Left out of the CSV export (link and action columns). */
@@ -184,6 +185,12 @@ export interface GridSpec<Row = Record<string, unknown>> extends GridScope {
    * every sort. Lets the browser re-sort a completely loaded list itself.
    */
   uniqueKey?: string[]
+  /**
+   * How the grid shows on a phone: as the table (the default, scrolling sideways
+   * when it must), or 'stacked', each row a list of 'heading: value' lines, for a
+   * grid whose columns cannot fit.
+   */
+  phoneLayout?: 'table' | 'stacked'
 }
 
 export const GRID_PARAM = {
@@ -219,7 +226,7 @@ export const TRANSIENT_PARAMS = [
   'panel',
   'filtersForm',
 ] as const
-const TRANSIENT_PREFIXES = ['ft.', 'fo.'] as const
+const TRANSIENT_PREFIXES = ['ft.', 'fo.', 'move.'] as const
 
 export const MAX_FILTER_TEXT = 200
 export const MAX_SET_VALUES = 200
@@ -643,7 +650,8 @@ export function applyColumnForm<Row>(spec: GridSpec<Row>, state: GridState, para
   const shown = new Set(own.getAll('show'))
   let next = state
   for (const c of state.columns) next = withColumnHidden(spec, next, c.id, !shown.has(c.id))
-  const move = own.get('move')
+  // The move buttons are named `move.<id>.<up|down>` (a value would show as raw text in a text browser).
+  const move = own.get('move') ?? [...own.keys()].find((key) => key.startsWith('move.'))?.slice('move.'.length)
   if (move) {
     const [id, dir] = move.split('.')
     if (dir === 'up' || dir === 'down') next = withColumnStep(next, id, dir === 'up' ? -1 : 1)

@@ -67,13 +67,15 @@ function serversGrid(tableName: string, paramPrefix?: string): GridSpec<ServerRo
       column('type', 'Host ID Type', 'typeLabel', { setFilter: true, kind: 'short', width: 150 }),
       { ...numericColumn<ServerRow>('port', 'Port', 'port', (row) => String(row.port), 120), hidden: true },
       column('sharedWith', 'Shared With', 'sharedWith', { width: 140 }),
-      { id: ACTIONS_COLUMN, header: 'Actions', kind: 'link', noExport: true, hideable: false, width: 300 },
+      // Room for the four buttons in a row.
+      { id: ACTIONS_COLUMN, header: 'Actions', kind: 'actions', noExport: true, hideable: false, width: 300 },
     ],
     defaultSort: [],
     pageSizes: [20, 50, 100],
     defaultPageSize: 20,
     exportLimit: 1000,
     uniqueKey: ['order'],
+    phoneLayout: 'stacked',
     viewExtras: {
       names: [],
       parse: () => ({}),

@@ -31,7 +31,7 @@ export function onlyDetailsDiffer(a: string, b: string): boolean {
 const amount = (value: number) => formatNumber(value, 2)
 
 function money<Row>(id: string, header: string, field: string, value: (row: Row) => number) {
-  return numericColumn<Row>(id, header, field, (row) => amount(value(row)), 150)
+  return numericColumn<Row>(id, header, field, (row) => amount(value(row)))
 }
 
 const currency = <Row>() =>
@@ -52,6 +52,7 @@ export const statementGrid: GridSpec<StatementRecord> = {
     money('used', 'Period Used', 'Used', (row) => row.Used),
     currency<StatementRecord>(),
     // The Weekly and Monthly statement e-mails of the row's entitlement (cells of the screen).
+    // Room for its two buttons in a row.
     { id: EMAIL_COLUMN, header: 'Statement Email', kind: 'link', noExport: true, width: 170 },
   ],
   defaultSort: [{ col: 'po', dir: 'asc' }],
@@ -59,6 +60,7 @@ export const statementGrid: GridSpec<StatementRecord> = {
   defaultPageSize: 20,
   exportLimit: 500,
   uniqueKey: ['ActivationId'],
+  phoneLayout: 'stacked',
   viewExtras: {
     names: DATE_RANGE_NAMES,
     parse: (own) => statementRange.parse(own),
@@ -81,4 +83,5 @@ export const statementProductsGrid: GridSpec<StatementProductTotal> = {
   defaultPageSize: 20,
   exportLimit: 500,
   uniqueKey: ['product', 'currency'],
+  phoneLayout: 'stacked',
 }

@@ -85,8 +85,8 @@ export function numericColumn<Row>(
   header: string,
   field: string,
   value: (row: Row) => string,
-  // Room for a number and, without JavaScript, the filter's Apply button.
-  width = 130,
+  /** A fixed width in pixels; without it the column is as wide as its figures. */
+  width?: number,
 ): GridColumnSpec<Row> {
   return {
     id,
@@ -95,7 +95,7 @@ export function numericColumn<Row>(
     textFilter: 'equals',
     sortable: true,
     kind: 'number',
-    width,
+    ...(width === undefined ? {} : { width }),
     value,
     criterion: numericCriterion,
   }
@@ -125,9 +125,10 @@ const columns: GridColumnSpec<UsageGridRow>[] = [
   text('user', 'User', 'User', { setFilter: true }),
   text('host', 'Host', 'Host', { setFilter: true, width: 260 }),
   text('project', 'Project', 'Project', { setFilter: true }),
-  text('sessionId', 'Session ID', 'DeviceID'),
+  // Identifiers stay on one line, so a row is one line tall.
+  text('sessionId', 'Session ID', 'DeviceID', { kind: 'short' }),
   text('sessionStatus', 'SessionStatus', 'SessionStatus', { setFilter: true, kind: 'short' }),
-  text('externalIp', 'External IP', 'REFERER_IP_ADDRESS'),
+  text('externalIp', 'External IP', 'REFERER_IP_ADDRESS', { kind: 'short' }),
   text('productVersion', 'productVersion', 'productVersion', { setFilter: true, kind: 'short' }),
   text(CLOUD_JOB_COLUMN, CLOUD_JOB_FIELD, CLOUD_JOB_FIELD),
 ]

@@ -20,7 +20,7 @@ import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { apiData } from './support/api'
 import { jsEnabled } from './support/env'
-import { gridLocators } from './support/grid'
+import { applyFiltersButton, gridLocators } from './support/grid'
 import { flashPanel, mainRegion } from './support/shell'
 import { formatNumber } from '../../app/domain/entitlements'
 import { presetRange, rangeDays, STATEMENT_PRESETS, type DatePresetId } from '../../app/domain/date-presets'
@@ -331,7 +331,7 @@ test('Reset View returns to Last month without filters; the saved view survives 
   await expectPeriod(page, week.from, week.to)
   const filter = page.getByLabel('Filter Entitlement', { exact: true })
   await filter.fill(target)
-  if (!js) await page.getByRole('button', { name: 'Apply Entitlement filter' }).click()
+  if (!js) await applyFiltersButton(poGrid.grid(page)).click()
   await expect(page).toHaveURL(/f\.entitlement=/)
   await poGrid.settled(page)
   expect(await poGrid.columnCells(page, 'Entitlement')).toEqual([target])

@@ -15,7 +15,7 @@ import { expect, test, type Page, type TestInfo } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { expectNoSeriousA11yViolations } from './support/a11y'
 import { jsEnabled } from './support/env'
-import { gridLocators } from './support/grid'
+import { applyFiltersButton, gridLocators } from './support/grid'
 import { mainRegion } from './support/shell'
 import { getAccessToken } from '../support/tokens'
 import { RATED_PRODUCTS } from '../../app/domain/elastic-rates'
@@ -63,7 +63,7 @@ async function choose(page: Page, label: string) {
 
 async function filterUser(page: Page, js: boolean, text: string) {
   await page.getByLabel('Filter User', { exact: true }).fill(text)
-  if (!js) await page.getByRole('button', { name: 'Apply User filter' }).click()
+  if (!js) await applyFiltersButton(page).click()
   await expect(page).toHaveURL(/f\.user=/)
   await settled(page)
 }
@@ -299,7 +299,7 @@ test('a numeric filter that is no number says so in place of the rows', async ({
   const js = jsEnabled(testInfo)
   await start(page, testInfo)
   await page.getByLabel('Filter Hours (equals)', { exact: true }).fill('abc')
-  if (!js) await page.getByRole('button', { name: 'Apply Hours filter' }).click()
+  if (!js) await applyFiltersButton(page).click()
   await expect(page).toHaveURL(/f\.hours=/)
   await settled(page)
   await expect(grid(page).getByRole('alert')).toHaveText("Hours takes a number; 'abc' is not one.")

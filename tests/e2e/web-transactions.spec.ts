@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import { expect, test, type Page, type TestInfo } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'
-import { gridLocators } from './support/grid'
+import { gridLocators, openColumnMenu } from './support/grid'
 import { mainRegion } from './support/shell'
 import { apiData } from './support/api'
 import { DENIAL_TEXTS } from '../../app/domain/web-seats'
@@ -72,6 +72,7 @@ test('one user’s transactions through the user filter, a denial with its reaso
 test('the Outcome filter lists its values in words and sends the codes', async ({ page }, testInfo) => {
   const js = jsEnabled(testInfo)
   await start(page)
+  await openColumnMenu(page, 'Outcome')
   await page.getByRole(js ? 'button' : 'link', { name: 'Outcome Filter: choose values' }).click()
   const dialog = js
     ? page.getByRole('dialog', { name: 'Outcome Filter' })

@@ -73,29 +73,27 @@ export function ColumnPanel<Row>({
                     <span className="flex gap-1">
                       <button
                         type="submit"
-                        name={field('move')}
-                        value={`${c.id}.up`}
+                        name={field(`move.${c.id}.up`)}
                         className="btn-secondary px-2 py-0.5"
                         disabled={i === 0}
-                        aria-label={`Move ${column.header} up`}
                         onClick={
                           onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, -1))) : undefined
                         }
                       >
-                        ↑
+                        <span aria-hidden="true">↑</span>
+                        <span className="sr-only">Move {column.header} up</span>
                       </button>
                       <button
                         type="submit"
-                        name={field('move')}
-                        value={`${c.id}.down`}
+                        name={field(`move.${c.id}.down`)}
                         className="btn-secondary px-2 py-0.5"
                         disabled={i === state.columns.length - 1}
-                        aria-label={`Move ${column.header} down`}
                         onClick={
                           onChange ? (e) => (e.preventDefault(), onChange(withColumnStep(state, c.id, 1))) : undefined
                         }
                       >
-                        ↓
+                        <span aria-hidden="true">↓</span>
+                        <span className="sr-only">Move {column.header} down</span>
                       </button>
                     </span>
                   </li>

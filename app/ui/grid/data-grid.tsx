@@ -61,10 +61,12 @@ import { TableScroll } from '../table-scroll'
 import { useHydrated } from '../use-hydrated'
 import { ColumnPanel } from './column-panel'
 import { FilterDialogSection } from './filter-dialog'
+import { ColumnMenu } from './column-menu'
 import { GetButton } from './get-button'
 import { GetForm } from './get-form'
 import { Pagination } from './pagination'
 import { WithGridCount } from './grid-count'
+import { useSyncedValue } from './use-synced-value'
 import { useViewAutosave } from './use-view-autosave'
 
 // The modal and Headless UI load when a filter dialog first opens, not with the page.
@@ -209,14 +211,22 @@ export function DataGrid<Row>({
   const widthOf = (id: string) =>
     liveWidths[id] ?? state.columns.find((c) => c.id === id)?.width ?? columnById(spec, id)?.width
   const filterFormId = `${spec.tableName}-filters`
-  const filterRow = useRef<HTMLTableRowElement>(null)
+  const head = useRef<HTMLTableSectionElement>(null)
   const applyFilters = (params: URLSearchParams) => {
     const next = applyFilterForm(spec, state, params)
     if (viewKey(spec, next) !== viewKey(spec, state)) go(next, true)
   }
-  useFilterRow(filterRow, spec, hydrated ? applyFilters : undefined)
-  const statusId = `${spec.tableName}-status`
+  useFilterRow(head, filterFormId, spec, hydrated ? applyFilters : undefined)
   const filtered = hasFilter(state)
+  const stacked = spec.phoneLayout === 'stacked'
+  const stickyActions = columns.some((c) => columnKind(c) === 'actions')
+  // With JavaScript, a filter being typed or chosen in stays while its result is empty, so it can be corrected.
+  const [inHead, setInHead] = useState(false)
+  // An empty list is one sentence (and a way out of the filters): no frame, no filter row, no pages.
+  const noRows = !busy && !data.error && data.rows.length === 0
+  const empty = noRows && !(hydrated && inHead && filtered)
+  const clearHref = hrefFor(withoutFilters(state))
+  const statusId = `${spec.tableName}-status`
   const exportHref = `/resources/grid/${encodeURIComponent(spec.tableName)}?${gridParams(spec, state, current).toString()}`
 
   const loadValues = useCallback(
@@ -282,138 +292,196 @@ export function DataGrid<Row>({
         </Suspense>
       ) : null}
 
-      {/* The one place that tells how many rows there are, or that there are none. */}
-      <p id={statusId} role="status" aria-live="polite" className="text-sm text-gray-700">
-        {busy ? (
-          loadingText
-        ) : data.error ? (
-          ''
-        ) : data.rows.length === 0 ? (
-          data.timedOut ? (
-            `The ${noun} took too long to load. Try again, or narrow the filters.`
-          ) : filtered ? (
-            `No ${noun} match the filters.`
-          ) : (
-            (emptyText ?? `No ${noun} to show.`)
-          )
-        ) : (
-          <WithGridCount data={data}>
-            {(count) =>
-              count === null
-                ? `Counting ${noun}…`
-                : count.ok
-                  ? rowCountText(count.total, noun, filtered)
-                  : count.message
-            }
-          </WithGridCount>
-        )}
-      </p>
-
-      <TableScroll id={gridId} label={`${label} table`} tall>
-        <table className="w-full border-separate border-spacing-0 text-sm" aria-busy={busy} aria-describedby={statusId}>
-          <caption className="sr-only">{label}</caption>
-          <thead className="sticky top-0 z-20 bg-gray-100 text-left">
-            <tr>
-              {columns.map((c) => (
-                <HeaderCell
-                  key={c.id}
-                  first={c.id === columns[0].id}
-                  spec={spec}
-                  state={state}
-                  column={c}
-                  hrefFor={hrefFor}
-                  dialogHref={(colId) =>
-                    `${hrefFor(state).replace(/#.*$/, '')}&${paramName(spec, 'filterDialog')}=${encodeURIComponent(colId)}#${dialogId}`
+      <div className="grid-frame space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            {/* The one place that tells how many rows there are, or that there are none. */}
+            <p
+              id={statusId}
+              role="status"
+              aria-live="polite"
+              className="text-sm text-gray-700"
+              // Names the table this sentence stands in for, when there is none.
+              data-empty-grid={empty ? `${label} table` : undefined}
+            >
+              {busy ? (
+                loadingText
+              ) : data.error ? (
+                ''
+              ) : data.rows.length === 0 ? (
+                data.timedOut ? (
+                  `The ${noun} took too long to load. Try again, or narrow the filters.`
+                ) : filtered ? (
+                  `No ${noun} match these filters.`
+                ) : (
+                  (emptyText ?? `No ${noun} yet.`)
+                )
+              ) : (
+                <WithGridCount data={data}>
+                  {(count) =>
+                    count === null
+                      ? `Counting ${noun}…`
+                      : count.ok
+                        ? rowCountText(count.total, noun, filtered)
+                        : count.message
                   }
-                  hydrated={hydrated}
-                  onSort={(additive) => go(withSort(state, nextSort(spec, state.sort, c.id, additive)))}
-                  onOpenDialog={() => setDialogCol(c.id)}
-                  onMove={(dragged) =>
-                    go(
-                      withColumnMoved(
-                        state,
-                        dragged,
-                        state.columns.findIndex((s) => s.id === c.id),
-                      ),
-                      true,
-                    )
-                  }
-                  width={widthOf(c.id)}
-                  onLiveWidth={(w) => setLiveWidths((all) => ({ ...all, [c.id]: w }))}
-                  onWidth={(w) => go(withColumnWidth(state, c.id, w), true)}
-                />
-              ))}
-            </tr>
-            <tr ref={filterRow}>
-              {columns.map((c) => (
-                <FilterCell
-                  key={c.id}
-                  scope={spec}
-                  column={c}
-                  filter={state.filters[c.id]}
-                  formId={filterFormId}
-                  action={here}
-                  hydrated={hydrated}
-                  width={widthOf(c.id)}
-                  first={c.id === columns[0].id}
-                />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.error ? (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-6">
-                  {/* Sticky, so a table wider than its box still shows the message where the box starts. */}
-                  <p role="alert" className="sticky left-3 w-fit max-w-prose font-medium text-red-800">
-                    {data.error.message}
-                  </p>
-                </td>
-              </tr>
-            ) : (
-              data.rows.map((row) => {
-                const details = rowDetails ? detailsOf(rowDetails, row) : null
-                const content = (c: GridColumnSpec<Row>) => {
-                  const value = cells[c.id] ? cells[c.id]!(row) : cellText(c, row)
-                  return isEmptyCellContent(value) ? <EmptyCell /> : value
+                </WithGridCount>
+              )}
+            </p>
+            {noRows && filtered ? (
+              <Link
+                to={clearHref}
+                preventScrollReset
+                className="text-sm"
+                onClick={
+                  hydrated
+                    ? (e) => {
+                        e.preventDefault()
+                        go(withoutFilters(state))
+                      }
+                    : undefined
                 }
-                return (
-                  <Fragment key={rowKey(row)}>
-                    <tr className="group">
+              >
+                Clear the filters
+              </Link>
+            ) : null}
+          </div>
+          {empty ? null : <span aria-hidden="true" className="grid-scroll-hint text-xs text-gray-700" />}
+        </div>
+
+        {empty ? null : (
+          <div className="grid-edge" data-sticky-actions={stickyActions ? '' : undefined}>
+            <TableScroll id={gridId} label={`${label} table`}>
+              <table
+                className="w-full border-separate border-spacing-0 text-sm"
+                aria-busy={busy}
+                aria-describedby={statusId}
+                data-phone-layout={stacked ? 'stacked' : undefined}
+              >
+                <caption className="sr-only">{label}</caption>
+                <thead
+                  ref={head}
+                  className="sticky top-0 z-20 bg-gray-100 text-left"
+                  onFocus={() => setInHead(true)}
+                  onBlur={(e) => {
+                    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setInHead(false)
+                  }}
+                >
+                  <tr>
+                    {columns.map((c, i) => (
+                      <HeaderCell
+                        key={c.id}
+                        first={i === 0}
+                        menuAlignStart={i < 2}
+                        filterFormId={filterFormId}
+                        spec={spec}
+                        state={state}
+                        column={c}
+                        hrefFor={hrefFor}
+                        dialogHref={(colId) =>
+                          `${hrefFor(state).replace(/#.*$/, '')}&${paramName(spec, 'filterDialog')}=${encodeURIComponent(colId)}#${dialogId}`
+                        }
+                        hydrated={hydrated}
+                        onSort={(additive) => go(withSort(state, nextSort(spec, state.sort, c.id, additive)))}
+                        onOpenDialog={() => setDialogCol(c.id)}
+                        onMove={(dragged) =>
+                          go(
+                            withColumnMoved(
+                              state,
+                              dragged,
+                              state.columns.findIndex((s) => s.id === c.id),
+                            ),
+                            true,
+                          )
+                        }
+                        width={widthOf(c.id)}
+                        onLiveWidth={(w) => setLiveWidths((all) => ({ ...all, [c.id]: w }))}
+                        onWidth={(w) => go(withColumnWidth(state, c.id, w), true)}
+                      />
+                    ))}
+                  </tr>
+                  {columns.some((c) => c.textFilter && c.field) ? (
+                    <tr>
                       {columns.map((c, i) => (
-                        <td
+                        <FilterCell
                           key={c.id}
-                          style={columnWidthStyle(columnKind(c), widthOf(c.id))}
-                          className={`border-t border-gray-200 bg-white px-2 py-2 align-top group-hover:bg-gray-50 ${i === 0 ? STICKY_FIRST : ''}`}
-                        >
-                          {i === 0 && details ? (
-                            <span className="flex items-start gap-1">
-                              {/* The space keeps the toggle's words apart from the cell's in a text browser. */}
-                              <DetailsToggle {...details} /> <span className="min-w-0">{content(c)}</span>
-                            </span>
-                          ) : (
-                            content(c)
-                          )}
-                        </td>
+                          scope={spec}
+                          column={c}
+                          filter={state.filters[c.id]}
+                          formId={filterFormId}
+                          label={label}
+                          action={here}
+                          hydrated={hydrated}
+                          width={widthOf(c.id)}
+                          first={i === 0}
+                        />
                       ))}
                     </tr>
-                    {details?.open ? (
-                      <tr id={details.sectionId}>
-                        <td colSpan={columns.length} className="border-t border-gray-100 bg-gray-50 px-3 py-3">
-                          {/* Sticky, so the section stays in view of a table wider than its box. */}
-                          <div className="sticky left-3 w-fit max-w-[calc(100vw-3rem)]">{rowDetails!.render(row)}</div>
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                )
-              })
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+                  ) : null}
+                </thead>
+                <tbody>
+                  {data.error ? (
+                    <tr>
+                      <td colSpan={columns.length} className="px-3 py-6">
+                        {/* Sticky, so a table wider than its box still shows the message where the box starts. */}
+                        <p role="alert" className="sticky left-3 w-fit max-w-prose font-medium text-red-800">
+                          {data.error.message}
+                        </p>
+                      </td>
+                    </tr>
+                  ) : (
+                    data.rows.map((row) => {
+                      const details = rowDetails ? detailsOf(rowDetails, row) : null
+                      const content = (c: GridColumnSpec<Row>) => {
+                        const value = cells[c.id] ? cells[c.id]!(row) : cellText(c, row)
+                        return isEmptyCellContent(value) ? <EmptyCell /> : value
+                      }
+                      return (
+                        <Fragment key={rowKey(row)}>
+                          <tr className="group">
+                            {columns.map((c, i) => (
+                              <td
+                                key={c.id}
+                                data-label={stacked ? c.header : undefined}
+                                style={columnWidthStyle(columnKind(c), widthOf(c.id))}
+                                className={`border-t border-gray-200 bg-white px-2 py-1.5 align-top group-hover:bg-gray-50 ${i === 0 ? STICKY_FIRST : ''} ${columnKind(c) === 'actions' ? 'grid-actions-cell' : ''}`}
+                              >
+                                {i === 0 && details ? (
+                                  <span className="flex items-start gap-1">
+                                    {/* The space keeps the toggle's words apart from the cell's in a text browser. */}
+                                    <DetailsToggle {...details} /> <span className="min-w-0">{content(c)}</span>
+                                  </span>
+                                ) : stacked ? (
+                                  // One element beside the label in the stacked layout.
+                                  <div className="min-w-0">{content(c)}</div>
+                                ) : (
+                                  content(c)
+                                )}
+                              </td>
+                            ))}
+                          </tr>
+                          {details?.open ? (
+                            <tr id={details.sectionId}>
+                              <td colSpan={columns.length} className="border-t border-gray-100 bg-gray-50 px-3 py-3">
+                                {/* Sticky, so the section stays in view of a table wider than its box. */}
+                                <div className="sticky left-3 w-fit max-w-[calc(100vw-3rem)]">
+                                  {rowDetails!.render(row)}
+                                </div>
+                              </td>
+                            </tr>
+                          ) : null}
+                        </Fragment>
+                      )
+                    })
+                  )}
+                </tbody>
+              </table>
+            </TableScroll>
+          </div>
+        )}
+      </div>
 
-      {data.error ? null : (
+      {data.error || noRows ? null : (
         <WithGridCount data={data}>
           {(count) => (
             <Pagination
@@ -518,11 +586,13 @@ const STICKY_FIRST = 'sticky left-0 z-10 border-r border-gray-300'
 
 /**
  * With JavaScript the filter row applies itself: typing after a pause, choosing an
- * operator or pressing Enter at once. Every filter's text goes with it, so what was
- * typed in another filter is not lost. The listeners are attached once; they call the latest apply.
+ * operator (in a column's menu) or pressing Enter at once. Every filter's text goes
+ * with it, so what was typed in another filter is not lost. The listeners are
+ * attached once, to the table's head; they call the latest apply.
  */
 function useFilterRow(
-  row: RefObject<HTMLTableRowElement>,
+  head: RefObject<HTMLTableSectionElement>,
+  formId: string,
   scope: GridScope,
   apply: ((params: URLSearchParams) => void) | undefined,
 ) {
@@ -531,58 +601,54 @@ function useFilterRow(
   const enabled = Boolean(apply)
   const { paramPrefix } = scope
   useEffect(() => {
-    const el = row.current
+    const el = head.current
     if (!el || !enabled) return
     let timer: number | undefined
     const applyRow = () => {
       window.clearTimeout(timer)
+      const form = el.ownerDocument.getElementById(formId)
+      if (!(form instanceof HTMLFormElement)) return
       const params = new URLSearchParams()
-      for (const form of el.querySelectorAll('form')) {
-        for (const [key, value] of new FormData(form)) {
-          if (typeof value === 'string' && isTransientParam(key, { paramPrefix })) params.append(key, value)
-        }
+      for (const [key, value] of new FormData(form)) {
+        if (typeof value === 'string' && isTransientParam(key, { paramPrefix })) params.append(key, value)
       }
       latest.current?.(params)
     }
     const onInput = (event: Event) => {
+      const target = event.target as HTMLInputElement | HTMLSelectElement
+      if (target.form?.id !== formId) return
       window.clearTimeout(timer)
-      if ((event.target as HTMLElement).tagName === 'SELECT') applyRow()
+      if (target.tagName === 'SELECT') applyRow()
       else timer = window.setTimeout(applyRow, TEXT_FILTER_DEBOUNCE_MS)
     }
     const onSubmit = (event: Event) => {
       event.preventDefault()
       applyRow()
     }
+    const form = el.ownerDocument.getElementById(formId)
     el.addEventListener('input', onInput)
-    el.addEventListener('submit', onSubmit)
+    form?.addEventListener('submit', onSubmit)
     return () => {
       window.clearTimeout(timer)
       el.removeEventListener('input', onInput)
-      el.removeEventListener('submit', onSubmit)
+      form?.removeEventListener('submit', onSubmit)
     }
-  }, [row, enabled, paramPrefix])
-}
-
-/** Keeps an uncontrolled field in step with the URL, except while the user is in it. */
-function useSyncedValue<E extends HTMLInputElement | HTMLSelectElement>(value: string) {
-  const ref = useRef<E>(null)
-  useEffect(() => {
-    const el = ref.current
-    if (el && el.ownerDocument.activeElement !== el && el.value !== value) el.value = value
-  }, [value])
-  return ref
+  }, [head, formId, enabled, paramPrefix])
 }
 
 /**
- * A text filter under its column header: a GET form of its own (a form cannot span
- * table cells), carrying the rest of the view in hidden inputs. Without JavaScript
- * Enter or its Apply button submits it.
+ * A text filter under its column header. The filter row is one GET form (the first
+ * cell holds it, with the rest of the view in hidden inputs and, without
+ * JavaScript, the row's one Apply button); the other cells' fields join it by
+ * their `form` attribute. A browser that ignores that attribute still has a form
+ * per cell around each field, carrying the view, so Enter applies that filter.
  */
 function FilterCell<Row>({
   scope,
   column,
   filter,
   formId,
+  label,
   action,
   hydrated,
   width,
@@ -592,74 +658,76 @@ function FilterCell<Row>({
   column: GridColumnSpec<Row>
   filter: ColumnFilter | undefined
   formId: string
+  /** The grid's name, for the Apply button's. */
+  label: string
   action: string
   hydrated: boolean
   width: number | undefined
   first: boolean
 }) {
   const text = filter?.type === 'text' ? filter.text : ''
-  const op = filter?.type === 'text' ? filter.op : 'contains'
   const inputRef = useSyncedValue<HTMLInputElement>(text)
-  const selectRef = useSyncedValue<HTMLSelectElement>(op)
   const className = `bg-gray-100 px-2 pb-2 align-top ${first ? STICKY_FIRST : ''}`
   const style = headerWidthStyle(columnKind(column), width)
-  if (!column.textFilter || !column.field) return <td className={className} style={style} />
+  const filterable = Boolean(column.textFilter && column.field)
+  const textName = paramName(scope, `ft.${column.id}`)
+  // The form's own fields (every filter's text and operator) and the page are not carried.
+  const omit = (key: string) => key === paramName(scope, 'page') || isTransientParam(key, scope)
   const inputId = `${formId}-${column.id}`
   const hintId = column.filterHint ? `${inputId}-hint` : undefined
-  const valueFiltered = filter?.type === 'set'
-  const [textName, opName] = [paramName(scope, `ft.${column.id}`), paramName(scope, `fo.${column.id}`)]
-  return (
-    <td className={className} style={style}>
-      <GetForm
-        href={action}
-        omit={[paramName(scope, 'page'), textName, opName]}
-        className="flex flex-col gap-1"
-        aria-label={`${column.header} filter`}
-      >
-        <input type="hidden" name={paramName(scope, 'filtersForm')} value="1" />
-        {column.textFilter === 'contains-equals' ? (
-          <>
-            <label htmlFor={`${inputId}-op`} className="sr-only">
-              {column.header} filter type
-            </label>
-            <select
-              ref={selectRef}
-              id={`${inputId}-op`}
-              name={opName}
-              defaultValue={op}
-              className="input py-0.5 text-xs"
-            >
-              <option value="contains">Contains</option>
-              <option value="equals">Equals</option>
-            </select>
-          </>
-        ) : null}
-        <label htmlFor={inputId} className="sr-only">
-          Filter {column.header}
-          {column.textFilter === 'equals' ? ' (equals)' : ''}
-        </label>
-        <div className="flex gap-1">
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="search"
-            name={textName}
-            defaultValue={text}
-            placeholder={valueFiltered ? 'Values chosen' : column.textFilter === 'equals' ? 'Equals…' : 'Filter…'}
-            aria-describedby={hintId}
-            className="input w-full min-w-0 py-0.5"
-          />
+  const field = filterable ? (
+    <>
+      <label htmlFor={inputId} className="sr-only">
+        Filter {column.header}
+        {column.textFilter === 'equals' ? ' (equals)' : ''}
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="search"
+        form={first ? undefined : formId}
+        name={textName}
+        defaultValue={text}
+        placeholder={
+          filter?.type === 'set' ? 'Values chosen' : column.textFilter === 'equals' ? 'Equals…' : 'Contains…'
+        }
+        aria-describedby={hintId}
+        className="input w-full min-w-24 py-0.5"
+      />
+      {hintId ? (
+        <span id={hintId} className="sr-only">
+          {column.filterHint}
+        </span>
+      ) : null}
+    </>
+  ) : null
+  if (first) {
+    return (
+      <td className={className} style={style} data-label={filterable ? column.header : undefined}>
+        <GetForm
+          id={formId}
+          href={action}
+          omitKey={omit}
+          className="flex flex-col gap-1"
+          aria-label={`${label} filters`}
+        >
+          <input type="hidden" name={paramName(scope, 'filtersForm')} value="1" />
+          {field}
           {hydrated ? null : (
-            <button type="submit" className="btn-secondary px-2 py-0.5 text-xs">
-              Apply<span className="sr-only"> {column.header} filter</span>
+            <button type="submit" className="btn-secondary w-fit px-2 py-0.5 text-xs">
+              Apply filters<span className="sr-only"> of {label}</span>
             </button>
           )}
-        </div>
-        {hintId ? (
-          <span id={hintId} className="sr-only">
-            {column.filterHint}
-          </span>
-        ) : null}
+        </GetForm>
+      </td>
+    )
+  }
+  if (!filterable) return <td className={className} style={style} />
+  return (
+    <td className={className} style={style} data-label={column.header}>
+      <GetForm href={action} omitKey={omit}>
+        <input type="hidden" name={paramName(scope, 'filtersForm')} value="1" />
+        {field}
       </GetForm>
     </td>
   )
@@ -669,6 +737,8 @@ function HeaderCell<Row>({
   spec,
   state,
   first,
+  menuAlignStart,
+  filterFormId,
   column,
   hrefFor,
   dialogHref,
@@ -683,6 +753,8 @@ function HeaderCell<Row>({
   spec: GridSpec<Row>
   state: GridState
   first: boolean
+  menuAlignStart: boolean
+  filterFormId: string
   column: GridColumnSpec<Row>
   hrefFor: (next: GridState) => string
   /** The no-JavaScript address of a column's filter dialog. */
@@ -703,8 +775,8 @@ function HeaderCell<Row>({
   const sortHref = hrefFor(withSort(state, nextSort(spec, state.sort, column.id)))
   const nextDir = nextSort(spec, state.sort, column.id).find((k) => k.col === column.id)?.dir ?? null
   const sortedAsId = `${spec.tableName}-${column.id}-sorted-as`
-  const filtered = Boolean(state.filters[column.id])
   const primary = info?.index === 0
+  const kind = columnKind(column)
 
   const dragOver = (e: DragEvent) => {
     if (!e.dataTransfer.types.includes('application/x-grid-column')) return
@@ -725,27 +797,23 @@ function HeaderCell<Row>({
       ref={thRef}
       scope="col"
       aria-sort={primary && info ? ARIA_SORT[info.dir] : undefined}
-      style={headerWidthStyle(columnKind(column), width)}
-      className={`px-2 pt-2 pb-1 align-bottom font-semibold ${dropTarget ? 'bg-brand-100' : 'bg-gray-100'} ${first ? STICKY_FIRST : 'relative'}`}
+      style={headerWidthStyle(kind, width)}
+      className={`px-2 pt-2 pb-1 align-bottom font-semibold ${dropTarget ? 'bg-brand-100' : 'bg-gray-100'} ${first ? STICKY_FIRST : 'relative'} ${kind === 'actions' ? 'grid-actions-cell' : ''}`}
+      // With JavaScript a heading can be dragged onto another; the Columns panel moves them by keyboard.
+      draggable={hydrated ? true : undefined}
+      onDragStart={
+        hydrated
+          ? (e) => {
+              e.dataTransfer.setData('application/x-grid-column', column.id)
+              e.dataTransfer.effectAllowed = 'move'
+            }
+          : undefined
+      }
       onDragOver={hydrated ? dragOver : undefined}
       onDragLeave={hydrated ? () => setDropTarget(false) : undefined}
       onDrop={hydrated ? drop : undefined}
     >
-      <div className="flex items-center gap-0.5">
-        {hydrated ? (
-          <span
-            draggable
-            onDragStart={(e) => {
-              e.dataTransfer.setData('application/x-grid-column', column.id)
-              e.dataTransfer.effectAllowed = 'move'
-            }}
-            className="-ml-1 cursor-grab px-0.5 select-none text-gray-500"
-            title={`Drag to move the ${column.header} column`}
-            aria-hidden="true"
-          >
-            ⋮
-          </span>
-        ) : null}
+      <div className={`flex items-end gap-1 ${kind === 'number' ? 'justify-end' : ''}`}>
         {sortable ? (
           <Link
             to={sortHref}
@@ -764,10 +832,12 @@ function HeaderCell<Row>({
             }
           >
             <span data-header>{column.header}</span>
-            <span aria-hidden="true" className="ml-1 text-gray-600">
-              {info ? (info.dir === 'asc' ? '▲' : '▼') : '↕'}
-              {info && state.sort.length > 1 ? <sup>{info.index + 1}</sup> : null}
-            </span>
+            {info ? (
+              <span aria-hidden="true" className="ml-1 text-gray-700">
+                {info.dir === 'asc' ? '▲' : '▼'}
+                {state.sort.length > 1 ? <sup>{info.index + 1}</sup> : null}
+              </span>
+            ) : null}
           </Link>
         ) : (
           <span data-header>{column.header}</span>
@@ -777,38 +847,17 @@ function HeaderCell<Row>({
             {' '}
             Sort key {info.index + 1}, {info.dir === 'asc' ? 'ascending' : 'descending'}
           </span>
-        ) : null}
-        {sortable && spec.multiSort && !info && state.sort.length > 0 ? (
-          <Link
-            to={hrefFor(withSort(state, nextSort(spec, state.sort, column.id, true)))}
-            preventScrollReset
-            className="inline-flex h-6 min-w-6 items-center justify-center rounded text-xs text-brand-700"
-            aria-label={`Then sort by ${column.header}`}
-            title={`Then sort by ${column.header}`}
-          >
-            +
-          </Link>
-        ) : null}
-        {column.setFilter && column.field ? (
-          hydrated ? (
-            <button
-              type="button"
-              className={`ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded border text-xs ${filtered ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white'}`}
-              onClick={onOpenDialog}
-              aria-label={`${column.header} Filter: choose values${filtered ? ' (filtered)' : ''}`}
-            >
-              ▾
-            </button>
-          ) : (
-            <a
-              href={dialogHref(column.id)}
-              className={`ml-auto inline-flex h-6 min-w-6 items-center justify-center rounded border text-xs no-underline ${filtered ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-400 bg-white text-gray-900'}`}
-              aria-label={`${column.header} Filter: choose values${filtered ? ' (filtered)' : ''}`}
-            >
-              ▾
-            </a>
-          )
-        ) : null}
+        ) : null}{' '}
+        <ColumnMenu
+          spec={spec}
+          state={state}
+          column={column}
+          filterFormId={filterFormId}
+          hrefFor={hrefFor}
+          dialogHref={dialogHref(column.id)}
+          onOpenDialog={hydrated ? onOpenDialog : undefined}
+          alignStart={menuAlignStart}
+        />
       </div>
       {hydrated ? (
         <ResizeHandle

@@ -5,6 +5,8 @@ type GetFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method
   href: string
   /** Query parameters the form's own fields set, so the hidden copies are left out. */
   omit?: readonly string[]
+  /** Leaves out every query parameter it answers true for (the form's own fields, by their kind). */
+  omitKey?: (key: string) => boolean
 }
 
 /**
@@ -12,11 +14,11 @@ type GetFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'action' | 'method
  * travels in hidden inputs ahead of the form's own fields.
  */
 export const GetForm = forwardRef<HTMLFormElement, GetFormProps>(function GetForm(
-  { href, omit = [], children, ...props },
+  { href, omit = [], omitKey, children, ...props },
   ref,
 ) {
   const url = new URL(href, 'http://portal.local')
-  const carried = [...url.searchParams].filter(([key]) => !omit.includes(key))
+  const carried = [...url.searchParams].filter(([key]) => !omit.includes(key) && !omitKey?.(key))
   return (
     <form ref={ref} {...props} method="get" action={`${url.pathname}${url.hash}`}>
       {carried.map(([key, value], i) => (

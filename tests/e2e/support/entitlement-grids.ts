@@ -1,6 +1,6 @@
 /** Locators and steps for the two-grid entitlement screens (Elastic Licensing, Leases/Perpetuals). */
 import { expect, type Page } from '@playwright/test'
-import { gridLocators } from './grid'
+import { applyFiltersButton, gridLocators } from './grid'
 
 export type SectionName = 'Active Entitlements' | 'Inactive Entitlements'
 
@@ -45,9 +45,7 @@ export async function filterBy(
     const param = `${PREFIX[name]}.f.${colId}`
     await expect.poll(() => new URL(page.url()).searchParams.get(param)?.slice(2)).toBe(text)
   } else {
-    await table(page, name)
-      .getByRole('button', { name: `Apply ${column} filter` })
-      .click()
+    await applyFiltersButton(table(page, name)).click()
   }
   await settled(page, name)
 }

@@ -1,5 +1,17 @@
 /** Locators and waits for one data grid, found by its table's label (e.g. 'Emails table'). */
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The one Apply button of a grid's filter row (without JavaScript), in `scope` (a page or a grid's box). */
+export const applyFiltersButton = (scope: Page | Locator) => scope.getByRole('button', { name: /^Apply filters/ })
+
+/** Opens the menu (⋮) of the column headed `column` in `scope` (a page or a grid's box). */
+export async function openColumnMenu(scope: Page | Locator, column: string) {
+  const name = column.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  await scope
+    .locator('th summary')
+    .filter({ hasText: new RegExp(`^\\W*${name} column menu`) })
+    .click()
+}
 
 export function gridLocators(label: string) {
   const grid = (page: Page) => page.getByRole('region', { name: label, exact: true })
@@ -21,7 +33,13 @@ export function gridLocators(label: string) {
    * Waits until the rows of the view asked for are shown (with JavaScript the header changes first).
    * The grid's own table is the one that tells whether it is busy (an open row may hold a table too).
    */
-  const settled = (page: Page) => expect(grid(page).locator('table[aria-busy]')).toHaveAttribute('aria-busy', 'false')
+  const settled = (page: Page) =>
+    expect(
+      grid(page)
+        .locator('table[aria-busy="false"]')
+        // An empty list is a sentence in place of the table.
+        .or(page.locator(`[data-empty-grid="${label}"]`)),
+    ).toBeAttached()
   /** The texts of every shown row, cell by cell, as they are seen (without text for screen readers only). */
   const rowTexts = (page: Page) =>
     rows(page).evaluateAll((trs) =>
@@ -43,9 +61,7 @@ export function gridLocators(label: string) {
       const param = `${prefix ? `${prefix}.` : ''}f.${colId}`
       await expect.poll(() => new URL(page.url()).searchParams.get(param)?.slice(2)).toBe(text)
     } else {
-      await grid(page)
-        .getByRole('button', { name: `Apply ${column} filter` })
-        .click()
+      await applyFiltersButton(grid(page)).click()
     }
     await settled(page)
   }
