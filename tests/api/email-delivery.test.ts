@@ -304,7 +304,7 @@ describe('when the mail server does not take an e-mail', () => {
       expect(waiting).toMatchObject({ state: 'queued', answer: '451 4.3.0 Try again later' })
       expect(
         deliveryStatusText({ ...waiting, state: 'queued', nextAttemptAt: '2026-03-05 10:04:00', sentAt: null }),
-      ).toBe('Queued — next attempt at 05-Mar-2026 10:04 UTC; last answer: 451 4.3.0 Try again later')
+      ).toBe('Queued — next attempt at 2026-03-05 10:04:00 UTC; last answer: 451 4.3.0 Try again later')
     } finally {
       sink.refuse = undefined
     }

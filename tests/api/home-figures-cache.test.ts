@@ -114,8 +114,9 @@ const writes: [string, keyof Awaited<ReturnType<typeof summary>>, () => Promise<
     () =>
       rawRun(
         server.db,
+        // An info alert is shown from now up to its window's end: this one starts in an hour.
         sql`INSERT INTO notifications (category, status, date, title, description)
-            VALUES ('INFO', 'ACTIVE', ${toApiDateText(new Date())}, 'Probe', 'Probe')`,
+            VALUES ('INFO', 'ACTIVE', ${toApiDateText(new Date(Date.now() + 3_600_000))}, 'Probe', 'Probe')`,
       ),
   ],
 ]
