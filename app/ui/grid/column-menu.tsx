@@ -5,7 +5,7 @@
  * it. A native <details> disclosure, so it opens without JavaScript; with it,
  * Escape, a press outside or choosing an entry closes it.
  */
-import { useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from '@remix-run/react'
 import {
   nextSort,
@@ -17,7 +17,7 @@ import {
   type GridSpec,
   type GridState,
 } from '../../grid/grid-state'
-import { useDismiss } from '../shell/use-dismiss'
+import { useDisclosureMenu } from '../shell/use-dismiss'
 import { useSyncedValue } from './use-synced-value'
 
 export function ColumnMenu<Row>({
@@ -43,19 +43,7 @@ export function ColumnMenu<Row>({
   /** Opens towards the end of the row (for the first columns, whose start is the box's edge). */
   alignStart?: boolean
 }) {
-  const details = useRef<HTMLDetailsElement>(null)
-  const popup = useRef<HTMLDivElement>(null)
-  useDismiss(
-    () => details.current?.open ?? false,
-    [details],
-    popup,
-    (reason) => {
-      const element = details.current
-      if (!element) return
-      element.open = false
-      if (reason === 'escape') element.querySelector('summary')?.focus()
-    },
-  )
+  const { details, popup } = useDisclosureMenu()
   const filter: ColumnFilter | undefined = state.filters[column.id]
   const op = filter?.type === 'text' ? filter.op : 'contains'
   const selectRef = useSyncedValue<HTMLSelectElement>(op)

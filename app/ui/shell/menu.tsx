@@ -1,5 +1,4 @@
-import { useRef } from 'react'
-import { useDismiss } from './use-dismiss'
+import { useDisclosureMenu } from './use-dismiss'
 
 export interface MenuEntry {
   label: string
@@ -27,19 +26,7 @@ export function ToolbarMenu({
   header?: React.ReactNode
   entries: MenuEntry[]
 }) {
-  const details = useRef<HTMLDetailsElement>(null)
-  const popup = useRef<HTMLDivElement>(null)
-  useDismiss(
-    () => details.current?.open ?? false,
-    [details],
-    popup,
-    (reason) => {
-      const element = details.current
-      if (!element) return
-      element.open = false
-      if (reason === 'escape') element.querySelector('summary')?.focus()
-    },
-  )
+  const { details, popup } = useDisclosureMenu()
   return (
     <details ref={details} className="relative">
       <summary

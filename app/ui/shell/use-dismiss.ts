@@ -59,3 +59,24 @@ export function useDismiss(
     }
   }, [])
 }
+
+/**
+ * A disclosure menu (a <details> and its popup) that closes as `useDismiss` says; Escape puts the
+ * focus back on its summary. Give `details` to the <details> and `popup` to the popup.
+ */
+export function useDisclosureMenu() {
+  const details = useRef<HTMLDetailsElement>(null)
+  const popup = useRef<HTMLDivElement>(null)
+  useDismiss(
+    () => details.current?.open ?? false,
+    [details],
+    popup,
+    (reason) => {
+      const element = details.current
+      if (!element) return
+      element.open = false
+      if (reason === 'escape') element.querySelector('summary')?.focus()
+    },
+  )
+  return { details, popup }
+}
