@@ -155,7 +155,7 @@ test.describe('side menu', () => {
     await nav.getByRole('button', { name: 'Collapse All' }).click()
     for (const link of await links.all()) await expect(link).toBeHidden()
     // The group headings stay.
-    await expect(nav.getByRole('heading', { name: 'Entitlements' })).toBeVisible()
+    await expect(nav.getByRole('group', { name: 'Entitlements' })).toBeVisible()
 
     await nav.getByRole('button', { name: 'Expand All' }).click()
     for (const link of await links.all()) await expect(link).toBeVisible()

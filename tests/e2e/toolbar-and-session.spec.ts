@@ -159,7 +159,7 @@ test.describe('keyboard stops before the content', () => {
         const el = document.activeElement
         if (!el || el === document.body || el.closest('main')) return null
         const text = `${el.tagName}:${el.getAttribute('aria-label') ?? el.textContent?.trim()}`
-        return { text, navHeading: !!el.closest('nav h2, nav summary') }
+        return { text, navHeading: !!el.closest('nav [id^="nav-group-"], nav summary') }
       })
       if (!stop) break
       stops.push(stop)

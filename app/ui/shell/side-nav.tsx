@@ -11,9 +11,9 @@ export interface NavGroup {
 }
 
 /**
- * The main navigation. Groups are headed lists, all expanded at start; with
+ * The main navigation. Groups are labelled lists, all expanded at start; with
  * JavaScript one control folds or unfolds every group (spec 1 section 2.3). The
- * headings are not controls of their own, so the menu costs a keyboard user
+ * labels are not controls of their own, so the menu costs a keyboard user
  * one stop per screen, not one more per group. From the `lg` breakpoint up it is a sidebar that JavaScript can
  * collapse to a rail; below, a panel opened from the toolbar (see nav-drawer).
  */
@@ -78,9 +78,10 @@ export function SideNav({
             className="px-2"
             data-nav-group={group.label}
           >
-            <h2 id={`nav-group-${group.id}`} className="nav-heading">
+            {/* A label, not a heading: the page's own headings start at its h1. */}
+            <p id={`nav-group-${group.id}`} className="nav-heading">
               {group.label}
-            </h2>
+            </p>
             <ul className="mb-2" hidden={!allOpen}>
               {group.items.map((item) => (
                 <li key={item.path}>

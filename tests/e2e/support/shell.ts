@@ -14,7 +14,7 @@ export async function readNav(page: Page): Promise<NavGroupView[]> {
   const result: NavGroupView[] = []
   for (let i = 0; i < count; i++) {
     const group = groups.nth(i)
-    const heading = (await group.getByRole('heading').innerText()).trim()
+    const heading = (await group.locator('[id^="nav-group-"]').innerText()).trim()
     const items = (await group.getByRole('link').allInnerTexts()).map((t) => t.trim())
     result.push({ group: heading, items })
   }
