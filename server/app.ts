@@ -7,6 +7,7 @@ import path from 'node:path'
 import http from 'node:http'
 import express, { type RequestHandler } from 'express'
 import compression from 'compression'
+import { precompressedAssets } from './precompressed-assets'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import { loadConfig, type Config } from './config'
@@ -79,6 +80,7 @@ export async function createApp(config: Config, db: Db, options: ServerOptions =
     const build = (await import(projectPath('build', 'index.js'))) as ServerBuild
     // Loaded with the portal only: the primary process of a cluster needs no React.
     const { matchRoutes } = await import('@remix-run/react')
+    app.use('/build', precompressedAssets(projectPath('public', 'build'), 'public, max-age=31536000, immutable'))
     app.use('/build', express.static(projectPath('public', 'build'), { immutable: true, maxAge: '1y' }))
     // Only a name with an extension can be a file of public/ (favicon.ico ...); pages are not looked for on disk.
     const publicFiles = express.static(projectPath('public'), { maxAge: '1h', index: false })
