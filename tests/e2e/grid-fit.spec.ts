@@ -128,7 +128,7 @@ test.describe('at 1366 px', () => {
 
   test('a heading is its sort link with one arrow when sorted, and one menu', async ({ page }) => {
     // A user of its own: hiding a column is kept in the user's view, which other journeys read as Acme's admin.
-    await open(page, 1366, `${USAGE}&sort=startTime.desc`, 'lena.fischer@acme.example')
+    await open(page, 1366, `${USAGE}&sort=startTime.desc`, 'webmatrix.admin@acme.example')
     const head = page.getByRole('region', { name: 'Usage Transactions table', exact: true }).locator('thead tr').first()
     const start = head.locator('th').first()
     await expect(start.getByRole('link', { name: 'Remove sort by Start Time', exact: true })).toBeVisible()
