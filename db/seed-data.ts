@@ -62,6 +62,7 @@ const WEB_MATRIX_FEATURES = ['fsa', 'statementsV2', 'webAssignmentsV2']
 
 export const demoUsers: DemoUser[] = [
   { email: 'busops@vendor.example', name: 'Bianca Boyd', roles: ['user', 'busops'] },
+  { email: 'busops2@vendor.example', name: 'Bruno Baptiste', roles: ['user', 'busops'] },
   { email: 'support@vendor.example', name: 'Samuel Sutton', roles: ['user', 'support'] },
   { email: 'sales@vendor.example', name: 'Sofia Salazar', roles: ['user', 'sales'] },
   { email: 'salesaccess@vendor.example', name: 'Sean Acosta', roles: ['user', 'salesaccess'] },

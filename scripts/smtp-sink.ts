@@ -22,8 +22,12 @@ export interface SmtpSink {
   messages: ParsedMail[]
   /** A refusal for a recipient (RCPT TO), or undefined to take it; every recipient is taken by default. */
   refuse: ((recipient: string) => Refusal | undefined) | undefined
-  /** How long it takes to answer each message, as a busy server would (0 by default). */
-  answerDelayMs: number
+  /**
+   * Holds each message's answer until `sessions` connections have been open at one time, or until
+   * the clock reaches `until`: a test of several senders sees them sending at once, whatever the
+   * machine's load.
+   */
+  holdAnswers: { sessions: number; until: number } | undefined
   /** Connections open now, and the most open at one time (a test may start counting afresh). */
   sessions: { open: number; most: number }
   close(): Promise<void>
@@ -41,12 +45,17 @@ export async function startSmtpSink({
   const sink: Omit<SmtpSink, 'port' | 'close'> = {
     messages: [],
     refuse: undefined,
-    answerDelayMs: 0,
+    holdAnswers: undefined,
     sessions: { open: 0, most: 0 },
   }
   const { sessions } = sink
-  const answer = (callback: (error?: Error) => void, error?: Error) =>
-    sink.answerDelayMs > 0 ? setTimeout(() => callback(error), sink.answerDelayMs) : callback(error)
+  const answer = (callback: (error?: Error) => void, error?: Error) => {
+    const hold = sink.holdAnswers
+    if (!hold) return callback(error)
+    const check = () =>
+      sessions.most >= hold.sessions || Date.now() >= hold.until ? callback(error) : setTimeout(check, 10)
+    check()
+  }
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,

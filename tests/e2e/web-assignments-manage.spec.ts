@@ -229,8 +229,8 @@ test('a user’s role changed to Customer Administrator and back, on the user’
   const js = jsEnabled(testInfo)
   const user = await records.user('role')
   const list = gridLocators('Web users table')
-  // A user of its own per project: the list's view is saved per user.
-  await signIn(page, js ? 'busops@vendor.example' : 'raj.patel@acme.example')
+  // A user of its own per project, whose flags no other journey switches: the list's view is saved per user.
+  await signIn(page, js ? 'busops@vendor.example' : 'busops2@vendor.example')
 
   const changeRole = async (label: string) => {
     await gotoPortal(page, userPath(user))
