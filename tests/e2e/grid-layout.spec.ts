@@ -265,6 +265,27 @@ test.describe('the grid says things once and plainly', () => {
     await expect(grid(page).locator('tbody tr')).toHaveCount(20)
   })
 
+  test('an empty result names its filters in words, and one of them can be taken off alone', async ({
+    page,
+  }, testInfo) => {
+    await openEmails(page, testInfo, 1366, '&sort=subject.asc')
+    await gotoPortal(page, `${EMAILS}&sort=subject.asc&f.subject=c%3Anothing%20like%20this&f.to=c%3Aacme`)
+    await expect(status(page)).toHaveText('No emails match these filters.')
+    const filters = page.getByRole('list', { name: 'Filters of the Emails table' })
+    await expect(filters.getByRole('listitem')).toHaveText([
+      'Subject contains “nothing like this” Remove the Subject filter',
+      'To contains “acme” Remove the To filter',
+    ])
+
+    await filters.getByRole('link', { name: 'Remove the Subject filter' }).click()
+    await expect(page).not.toHaveURL(/f\.subject=/)
+    await expect(page).toHaveURL(/f\.to=c%3Aacme/)
+    await expect(page).toHaveURL(/sort=subject\.asc/)
+    await expect(status(page)).toHaveText(/^\d+ emails? match(es)? the filters$/)
+    await expect(filters).toHaveCount(0)
+    for (const to of await grid(page).locator('tbody tr td:nth-child(4)').allInnerTexts()) expect(to).toContain('acme')
+  })
+
   test('sort links say what a click does; the arrows are hidden from assistive technology', async ({
     page,
   }, testInfo) => {

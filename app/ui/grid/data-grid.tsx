@@ -11,6 +11,7 @@
  * every link and form of a grid keeps the other grids' parameters.
  */
 import { rowCountText } from '../../grid/row-count-text'
+import { filterWords } from '../../grid/filter-words'
 import {
   Fragment,
   lazy,
@@ -45,6 +46,7 @@ import {
   visibleColumns,
   withColumnMoved,
   withColumnWidth,
+  withFilter,
   withoutFilters,
   withSelection,
   withSort,
@@ -60,6 +62,7 @@ import { EmptyCell, isEmptyCellContent } from '../empty-cell'
 import { TableScroll } from '../table-scroll'
 import { useHydrated } from '../use-hydrated'
 import { ColumnPanel } from './column-panel'
+import { FilterList } from './filter-list'
 import { FilterDialogSection } from './filter-dialog'
 import { ColumnMenu } from './column-menu'
 import { GetButton } from './get-button'
@@ -348,6 +351,14 @@ export function DataGrid<Row>({
           </div>
           {empty ? null : <span aria-hidden="true" className="grid-scroll-hint text-xs text-gray-700" />}
         </div>
+        {empty && filtered ? (
+          <FilterList
+            label={`Filters of the ${label} table`}
+            filters={filterWords(spec, state)}
+            hrefWithout={(colId) => hrefFor(withFilter(state, colId, null))}
+            onRemove={hydrated ? (colId) => go(withFilter(state, colId, null)) : undefined}
+          />
+        ) : null}
 
         {empty ? null : (
           <div className="grid-edge" data-sticky-actions={stickyActions ? '' : undefined}>
