@@ -1,4 +1,36 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
+
+/**
+ * Whether columns are hidden to the right of a box scrolled sideways (a pixel or two of rounding
+ * is not a column).
+ */
+function columnsToTheRight(box: HTMLElement) {
+  return box.scrollLeft + box.clientWidth < box.scrollWidth - 2
+}
+
+/**
+ * With JavaScript, keeps the grid's "Scroll for more columns" cue in step with the box in every
+ * browser, by `data-more-columns` on the grid around it (app/tailwind.css, Grids). Without it, CSS
+ * scroll timelines drive the cue where the browser has them.
+ */
+function useMoreColumnsCue(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const box = ref.current
+    const frame = box?.closest<HTMLElement>('.grid-frame')
+    if (!box || !frame) return
+    const update = () => frame.setAttribute('data-more-columns', String(columnsToTheRight(box)))
+    update()
+    box.addEventListener('scroll', update, { passive: true })
+    const resized = new ResizeObserver(update)
+    resized.observe(box)
+    if (box.firstElementChild) resized.observe(box.firstElementChild)
+    return () => {
+      box.removeEventListener('scroll', update)
+      resized.disconnect()
+      frame.removeAttribute('data-more-columns')
+    }
+  }, [ref])
+}
 
 /**
  * The box a data table scrolls in, so a wide table never makes the page scroll
@@ -18,8 +50,11 @@ export function TableScroll({
   tall?: boolean
   children: ReactNode
 }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useMoreColumnsCue(ref)
   return (
     <div
+      ref={ref}
       id={id}
       role="region"
       aria-label={label}

@@ -75,15 +75,36 @@ test.describe('at 1366 px', () => {
     expect(await heading.evaluate((el) => getComputedStyle(el).textAlign)).toBe('right')
   })
 
-  test('a wide grid cues its hidden columns until it is scrolled to its end', async ({ page }) => {
+  test('a wide grid cues its hidden columns until it is scrolled to its end', async ({ page }, testInfo) => {
     await open(page, 1366, USAGE)
     const box = page.getByRole('region', { name: 'Usage Transactions table', exact: true })
     expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth), 'fourteen columns are wider than the box').toBe(
       true,
     )
-    const hint = frameOf(box).locator('.grid-scroll-hint')
+    const frame = frameOf(box)
+    // With JavaScript the box's scroll position drives the cue in any browser; without it, CSS scroll timelines.
+    const driver = jsEnabled(testInfo) ? 'true' : null
+    const hint = frame.locator('.grid-scroll-hint')
     await expect.poll(() => hint.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeGreaterThan(0.9)
+    expect(await frame.getAttribute('data-more-columns')).toBe(driver)
     await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+    await expect.poll(() => hint.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(0.1)
+    expect(await frame.getAttribute('data-more-columns')).toBe(driver && 'false')
+    if (driver) {
+      // The attribute, not the scroll timeline, decides: as in a browser that has none.
+      await frame.evaluate((el) => el.setAttribute('data-more-columns', 'true'))
+      await expect.poll(() => hint.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeGreaterThan(0.9)
+    }
+    // Back a little: the cue returns.
+    await box.evaluate((el) => el.scrollBy({ left: -200 }))
+    await expect.poll(() => hint.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeGreaterThan(0.9)
+  })
+
+  test('a grid that fits its box shows no cue', async ({ page }) => {
+    await open(page, 1366, `/emails?customer=${ACME}&size=20`)
+    const box = page.getByRole('region', { name: 'Emails table', exact: true })
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const hint = frameOf(box).locator('.grid-scroll-hint')
     await expect.poll(() => hint.evaluate((el) => Number(getComputedStyle(el).opacity))).toBeLessThan(0.1)
   })
 
