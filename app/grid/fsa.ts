@@ -68,6 +68,8 @@ function entitlementsGrid(tableName: string, paramPrefix: string, orderNow: bool
     defaultPageSize: 20,
     exportLimit: 1000,
     uniqueKey: ['entitlementId'],
+    // The amounts and the order column sit past a phone's width.
+    phoneLayout: 'stacked',
   }
 }
 
@@ -100,4 +102,5 @@ export const fsaHistoryGrid: GridSpec<FsaHistoryGridRow> = {
   defaultPageSize: 10,
   exportLimit: 5000,
   uniqueKey: ['id'],
+  phoneLayout: 'stacked',
 }

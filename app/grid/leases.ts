@@ -58,7 +58,9 @@ const columns: EntitlementColumn[] = [
   },
 ]
 
-export const { active: activeLeaseGrid, inactive: inactiveLeaseGrid } = entitlementGridPair(columns, {
-  active: 'leaseAndPerpetualsActive',
-  inactive: 'leaseAndPerpetualsInactive',
-})
+export const { active: activeLeaseGrid, inactive: inactiveLeaseGrid } = entitlementGridPair(
+  columns,
+  { active: 'leaseAndPerpetualsActive', inactive: 'leaseAndPerpetualsInactive' },
+  // The counts (quantity, available, activated) sit past a phone's width.
+  { phoneLayout: 'stacked' },
+)

@@ -239,6 +239,37 @@ test.describe('at 390 px', () => {
     expect(figure.label).toBe('Elastic credit left')
   })
 
+  test('Leases/Perpetuals and the Flexible Spending Account show their counts and amounts as label: value', async ({
+    page,
+  }) => {
+    /** The first row's cell under `header`, as a stacked cell shows it. */
+    const cellUnder = async (box: Locator, header: string) => {
+      const headers = await box
+        .locator('thead tr')
+        .first()
+        .locator('th')
+        .evaluateAll((ths) => ths.map((th) => th.querySelector('[data-header]')?.textContent?.trim() ?? ''))
+      const column = headers.indexOf(header)
+      expect(column, header).toBeGreaterThanOrEqual(0)
+      const cell = box.locator('tbody tr').first().locator('td').nth(column)
+      const edge = (await cell.boundingBox())!
+      expect(edge.x + edge.width, `${header} inside the window`).toBeLessThanOrEqual(390)
+      return labelled(cell)
+    }
+    await open(page, 390, `/ssl?customer=${ACME}&a.size=20&i.size=20`)
+    await noSidewaysScroll(page)
+    const leases = page.getByRole('region', { name: 'Active Entitlements table', exact: true })
+    expect(await cellUnder(leases, 'Total Activated')).toMatchObject({ label: 'Total Activated', display: 'grid' })
+
+    await open(page, 390, `/entitlementsFSA?customer=${ACME}&a.size=20&i.size=20`)
+    await noSidewaysScroll(page)
+    const fsa = page.getByRole('region', { name: 'Active Entitlements table', exact: true })
+    const remaining = await cellUnder(fsa, 'Remaining')
+    expect(remaining).toMatchObject({ label: 'Remaining', display: 'grid' })
+    expect(remaining.value).toMatch(/^[\d,]+\.\d{2}$/)
+    expect(await cellUnder(fsa, 'Currency')).toMatchObject({ label: 'Currency' })
+  })
+
   test('on a desktop the stacked grids stay tables', async ({ page }) => {
     await open(page, 1366, ACTIVATIONS)
     const cell = page.getByRole('region', { name: 'Active Servers table', exact: true }).locator('tbody td').first()
