@@ -11,6 +11,7 @@
 import { expect, test, type Locator, type Page } from './support/test'
 import { gotoPortal, signIn } from './support/auth'
 import { jsEnabled } from './support/env'
+import { expectNoSeriousA11yViolations } from './support/a11y'
 
 const ACME = '1000001'
 const ADMIN = 'admin@acme.example'
@@ -270,10 +271,51 @@ test.describe('at 390 px', () => {
     expect(await cellUnder(fsa, 'Currency')).toMatchObject({ label: 'Currency' })
   })
 
+  test('a stacked grid folds its headings and filters behind Sort and filter, open when a filter is set', async ({
+    page,
+  }) => {
+    const LEASES = `/ssl?customer=${ACME}&a.size=20&i.size=20`
+    await open(page, 390, LEASES)
+    const box = page.getByRole('region', { name: 'Active Entitlements table', exact: true })
+    const toggle = frameOf(box)
+      .locator('summary')
+      .filter({ hasText: /^Sort and filter$/ })
+    const filter = box.getByLabel('Filter License Model', { exact: true })
+    await expect(toggle).toBeVisible()
+    await expect(filter).toBeHidden()
+    // A stacked grid does not scroll sideways, so it has no scroll cue to keep a line for.
+    await expect(frameOf(box).locator('.grid-scroll-hint')).toBeHidden()
+    // The first row starts at the top of the box.
+    const own = (await box.boundingBox())!
+    const first = (await box.locator('tbody tr').first().boundingBox())!
+    expect(first.y - own.y).toBeLessThan(4)
+    await expectNoSeriousA11yViolations(page)
+
+    await toggle.click()
+    await expect(filter).toBeVisible()
+    await expect(box.getByRole('link', { name: /^Sort by License Model/ })).toBeVisible()
+
+    await gotoPortal(page, `${LEASES}&a.f.licenseModel=c%3ANetwork`)
+    await expect(
+      frameOf(box)
+        .locator('summary')
+        .filter({ hasText: /^Sort and filter/ }),
+    ).toHaveText('Sort and filter (1 filter set)')
+    await expect(filter).toBeVisible()
+    await expect(filter).toHaveValue('Network')
+  })
+
   test('on a desktop the stacked grids stay tables', async ({ page }) => {
     await open(page, 1366, ACTIVATIONS)
     const cell = page.getByRole('region', { name: 'Active Servers table', exact: true }).locator('tbody td').first()
     expect(await labelled(cell)).toMatchObject({ label: 'none', display: 'table-cell' })
     await expect(page.getByRole('table', { name: 'Active Servers', exact: true })).toBeVisible()
+    await expect(page.locator('summary').filter({ hasText: /^Sort and filter/ })).toHaveCount(2)
+    for (const toggle of await page
+      .locator('summary')
+      .filter({ hasText: /^Sort and filter/ })
+      .all())
+      await expect(toggle).toBeHidden()
+    await expect(page.getByLabel('Filter Host ID', { exact: true }).first()).toBeVisible()
   })
 })

@@ -63,6 +63,7 @@ import { TableScroll } from '../table-scroll'
 import { useHydrated } from '../use-hydrated'
 import { ColumnPanel } from './column-panel'
 import { FilterList } from './filter-list'
+import { PhoneHeadToggle } from './phone-head-toggle'
 import { FilterDialogSection } from './filter-dialog'
 import { ColumnMenu } from './column-menu'
 import { GetButton } from './get-button'
@@ -360,6 +361,7 @@ export function DataGrid<Row>({
           />
         ) : null}
 
+        {stacked && !empty ? <PhoneHeadToggle filterCount={Object.keys(state.filters).length} /> : null}
         {empty ? null : (
           <div className="grid-edge" data-sticky-actions={stickyActions ? '' : undefined}>
             <TableScroll id={gridId} label={`${label} table`}>
