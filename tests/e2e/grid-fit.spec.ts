@@ -305,6 +305,26 @@ test.describe('at 390 px', () => {
     await expect(filter).toHaveValue('Network')
   })
 
+  test('the page links fit one line: First and Last show as arrows and keep their names', async ({ page }) => {
+    await open(page, 390, `/ssl?customer=${ACME}&a.size=20&i.size=20`)
+    const pages = page.getByRole('navigation', { name: 'Entitlements pages' }).first()
+    const first = pages.getByRole('link', { name: 'First page', exact: true })
+    const last = pages.getByRole('link', { name: 'Last page', exact: true })
+    // Only the arrow takes room: the link is about as wide as one glyph and its padding.
+    const width = async (link: Locator) => (await link.boundingBox())!.width
+    expect(await width(first)).toBeLessThan(45)
+    expect(await width(last)).toBeLessThan(45)
+    // One line: every item's middle lies within the first link's height.
+    const middles = await pages
+      .locator(':scope > *')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map((r) => r.top + r.height / 2))
+    const height = (await first.boundingBox())!.height
+    expect(Math.max(...middles) - Math.min(...middles), 'one line').toBeLessThan(height / 2)
+
+    await open(page, 1366, `/ssl?customer=${ACME}&a.size=20&i.size=20`)
+    expect(await width(first), 'the word shows on a desktop').toBeGreaterThan(55)
+  })
+
   test('on a desktop the stacked grids stay tables', async ({ page }) => {
     await open(page, 1366, ACTIVATIONS)
     const cell = page.getByRole('region', { name: 'Active Servers table', exact: true }).locator('tbody td').first()

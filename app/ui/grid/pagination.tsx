@@ -15,17 +15,20 @@ function PageLink({
   word,
   arrow,
   arrowAfter = false,
+  arrowOnPhone = false,
 }: {
   href: string
   disabled: boolean
   word: string
   arrow: string
   arrowAfter?: boolean
+  /** On a phone only the arrow shows (the word is still read out), so the page links fit one line. */
+  arrowOnPhone?: boolean
 }) {
   const content = (
     <>
       {arrowAfter ? null : <span aria-hidden="true">{arrow}</span>}
-      {word}
+      {arrowOnPhone ? <span className="max-sm:sr-only">{word}</span> : word}
       <span className="sr-only"> page</span>
       {arrowAfter ? <span aria-hidden="true">{arrow}</span> : null}
     </>
@@ -88,7 +91,7 @@ export function Pagination<Row>({
       {rowsOnPage === 0 ? null : <p>{`${Noun} ${first}–${last}${total === null ? '' : ` of ${total}`}`}</p>}
       {/* The spaces between the items keep their words apart in a text browser (the gap does it on screen). */}
       <nav aria-label={`${Noun} pages`} className="flex flex-wrap items-center gap-1">
-        <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} word="First" arrow="«" />{' '}
+        <PageLink href={hrefFor(withPage(state, 1))} disabled={state.page <= 1} word="First" arrow="«" arrowOnPhone />{' '}
         <PageLink
           href={hrefFor(withPage(state, state.page - 1))}
           disabled={state.page <= 1}
@@ -112,6 +115,7 @@ export function Pagination<Row>({
           word="Last"
           arrow="»"
           arrowAfter
+          arrowOnPhone
         />
       </nav>
       <GetForm
