@@ -73,7 +73,13 @@ async function addContact(page: Page, email: string, role: 'Administrator' | 'Vi
 }
 
 async function save(page: Page) {
+  // The answer to this save, not a success panel still showing from the one before.
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/portalaccess'),
+  )
   await saveButton(page).click()
+  await answered
   await expect(flashPanel(page, 'Success', MESSAGES.saved)).toBeVisible()
 }
 
